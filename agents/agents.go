@@ -1,0 +1,136 @@
+// Package agents defines the Agent interface, the built-in agents and the
+// parser for agent specs such as "random", "greedy" or "mcts:iters=2000,c=1.2".
+//
+// An agent is created from its spec and a seed; every random choice it makes
+// flows from that seed, so the same seed and settings give the same games.
+package agents
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+	"sync"
+
+	"github.com/boardgame-arena/arena/games"
+	"github.com/boardgame-arena/arena/internal/spec"
+)
+
+// Agent chooses moves.
+type Agent interface {
+	// Name is the display name (the spec's name= key, else the spec itself).
+	Name() string
+	// Move returns a legal move for player p in s. For a sequential game p
+	// is s.ToMove(); for a simultaneous one it is the player whose move is
+	// wanted. The agent may play and undo moves on s but must leave it as it
+	// found it. ctx carries the arena's deadline for this move; an agent
+	// with its own time budget should stop well before it.
+	Move(ctx context.Context, s games.Base, p int) (games.Move, error)
+}
+
+// Stats describes the work behind an agent's last move.
+type Stats struct {
+	Nodes int64  // positions, iterations or playouts searched
+	Depth int    // completed search depth, if the agent has one
+	Score int    // the agent's evaluation of its move, from its own view
+	Info  string // free-form detail, e.g. a principal variation
+}
+
+// Reporter is implemented by agents that report Stats for their last move.
+type Reporter interface {
+	LastStats() Stats
+}
+
+// GameStarter is implemented by agents that want to know when a new game
+// starts (to reset trees or talk to an external process). The arena calls
+// NewGame before the first move of every game; p is the agent's seat.
+type GameStarter interface {
+	NewGame(v games.Variant, p int) error
+}
+
+// Key documents one key an agent spec accepts.
+type Key struct {
+	Name string
+	Help string
+}
+
+// Kind is a registered kind of agent.
+type Kind struct {
+	Name string
+	Help string
+	Keys []Key // accepted keys besides name=
+	// New builds an agent from a parsed spec whose keys were checked
+	// against Keys, and a seed for its random choices.
+	New func(s spec.Spec, seed uint64) (Agent, error)
+}
+
+var (
+	mu    sync.RWMutex
+	kinds = map[string]*Kind{}
+)
+
+// Register adds an agent kind; it panics on a duplicate name.
+func Register(k *Kind) {
+	mu.Lock()
+	defer mu.Unlock()
+	if _, dup := kinds[k.Name]; dup {
+		panic("agents: duplicate registration of " + k.Name)
+	}
+	kinds[k.Name] = k
+}
+
+// Kinds returns the registered agent kinds sorted by name.
+func Kinds() []*Kind {
+	mu.RLock()
+	defer mu.RUnlock()
+	out := make([]*Kind, 0, len(kinds))
+	for _, k := range kinds {
+		out = append(out, k)
+	}
+	slices.SortFunc(out, func(a, b *Kind) int { return strings.Compare(a.Name, b.Name) })
+	return out
+}
+
+// New builds the agent described by text with the given seed. Errors say
+// what was wrong and list the kinds or keys that exist.
+func New(text string, seed uint64) (Agent, error) {
+	sp, err := spec.Parse(text)
+	if err != nil {
+		return nil, fmt.Errorf("agent spec: %v", err)
+	}
+	mu.RLock()
+	k := kinds[sp.Name]
+	mu.RUnlock()
+	if k == nil {
+		var names []string
+		for _, k := range Kinds() {
+			names = append(names, k.Name)
+		}
+		return nil, fmt.Errorf("unknown agent %q (known: %s)", sp.Name, strings.Join(names, ", "))
+	}
+	valid := []string{"name"}
+	for _, key := range k.Keys {
+		valid = append(valid, key.Name)
+	}
+	if err := sp.Check(valid...); err != nil {
+		return nil, err
+	}
+	return k.New(sp, seed)
+}
+
+// Validate checks an agent spec without keeping the agent.
+func Validate(text string) error {
+	a, err := New(text, 0)
+	if c, ok := a.(interface{ Close() error }); ok {
+		c.Close()
+	}
+	return err
+}
+
+// DisplayName returns the name= key of s, or the spec text itself.
+func DisplayName(s spec.Spec) string {
+	if n := s.Vals["name"]; n != "" {
+		return n
+	}
+	return s.String()
+}

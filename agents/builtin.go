@@ -1,0 +1,116 @@
+package agents
+
+import (
+	"context"
+	"errors"
+
+	"github.com/boardgame-arena/arena/games"
+	"github.com/boardgame-arena/arena/internal/rng"
+	"github.com/boardgame-arena/arena/internal/spec"
+)
+
+func init() {
+	Register(&Kind{
+		Name: "random",
+		Help: "plays a uniformly random legal move (seeded)",
+		New: func(s spec.Spec, seed uint64) (Agent, error) {
+			return &Random{name: DisplayName(s), rand: rng.New(seed)}, nil
+		},
+	})
+	Register(&Kind{
+		Name: "greedy",
+		Help: "one ply: the move whose resulting position evaluates best for the mover; ties broken by the seed; a winning move is always taken",
+		New: func(s spec.Spec, seed uint64) (Agent, error) {
+			return &Greedy{name: DisplayName(s), rand: rng.New(seed)}, nil
+		},
+	})
+}
+
+// Random plays uniformly random legal moves.
+type Random struct {
+	name string
+	rand *rng.Rand
+	buf  []games.Move
+}
+
+// Name implements Agent.
+func (a *Random) Name() string { return a.name }
+
+// Move implements Agent.
+func (a *Random) Move(_ context.Context, s games.Base, p int) (games.Move, error) {
+	a.buf = legalFor(s, p, a.buf[:0])
+	if len(a.buf) == 0 {
+		return 0, errors.New("random: no legal move")
+	}
+	return a.buf[a.rand.IntN(len(a.buf))], nil
+}
+
+// legalFor appends player p's legal moves in s to buf.
+func legalFor(s games.Base, p int, buf []games.Move) []games.Move {
+	switch st := s.(type) {
+	case games.State:
+		return st.LegalMoves(buf)
+	case games.SimState:
+		return st.LegalMovesFor(p, buf)
+	}
+	return buf
+}
+
+// Greedy looks one ply ahead with the game's evaluation.
+type Greedy struct {
+	name string
+	rand *rng.Rand
+	buf  []games.Move
+}
+
+// Name implements Agent.
+func (a *Greedy) Name() string { return a.name }
+
+// Move implements Agent. Without an evaluation only finished games are
+// scored (win > draw > loss), so greedy still takes a win when there is one.
+func (a *Greedy) Move(_ context.Context, b games.Base, p int) (games.Move, error) {
+	s, ok := b.(games.State)
+	if !ok {
+		return 0, errors.New("greedy: needs a sequential game")
+	}
+	a.buf = s.LegalMoves(a.buf[:0])
+	if len(a.buf) == 0 {
+		return 0, errors.New("greedy: no legal move")
+	}
+	best, ties := 0, 0
+	var choice games.Move
+	for _, m := range a.buf {
+		s.Play(m)
+		v := Score(s, p)
+		s.Undo()
+		switch {
+		case ties == 0 || v > best:
+			best, ties, choice = v, 1, m
+		case v == best:
+			ties++ // reservoir sampling: each tied move is kept with chance 1/ties
+			if a.rand.IntN(ties) == 0 {
+				choice = m
+			}
+		}
+	}
+	return choice, nil
+}
+
+// Score rates s for player p: the game's evaluation when it has one, and a
+// proven result (beyond any evaluation) once the game is over.
+func Score(s games.Base, p int) int {
+	if s.Terminal() {
+		o := s.Outcome()
+		switch o.Winner {
+		case p:
+			return games.WinScore - 1
+		case games.Draw:
+			return 0
+		}
+		return -(games.WinScore - 1)
+	}
+	if e, ok := s.(games.Evaluator); ok {
+		return e.Evaluate(p)
+	}
+	return 0
+}

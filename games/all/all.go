@@ -1,0 +1,9 @@
+// Package all registers every game of the project with the games registry.
+// Import it for its side effect:
+//
+//	import _ "github.com/boardgame-arena/arena/games/all"
+package all
+
+import (
+	_ "github.com/boardgame-arena/arena/games/othello6"
+)

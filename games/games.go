@@ -1,0 +1,146 @@
+// Package games defines the contract every game implements and a registry
+// that resolves game specs such as "othello6" or "erdos:algol".
+//
+// A game state is mutable and single-threaded: search plays and undoes moves
+// on one state, and takes a Clone for another goroutine. Moves are small
+// integers whose meaning belongs to the game; FormatMove and ParseMove
+// translate them to and from the game's notation.
+//
+// Sequential games (one player moves at a time) implement State. Games in
+// which both players move at once implement SimState: each player picks from
+// its own legal moves and the pair is applied together.
+//
+// Hot paths never allocate: legal moves are appended into a caller-provided
+// slice and undo information lives inside the state.
+package games
+
+import "fmt"
+
+// Move is a move in the game's own encoding.
+type Move uint32
+
+// Values returned by Base.ToMove besides the player indices 0 and 1.
+const (
+	// None means nobody moves: the game is over.
+	None = -1
+	// Both means both players move at once (SimState).
+	Both = 2
+)
+
+// Draw is the Outcome.Winner of a drawn game.
+const Draw = -1
+
+// WinScore bounds heuristic evaluations: Evaluate stays strictly inside
+// (-WinScore, WinScore) so that search can rank proven results above it.
+const WinScore = 1 << 24
+
+// MaxMoves bounds the number of legal moves in any position of any game;
+// a buffer with this capacity never grows.
+const MaxMoves = 512
+
+// Outcome is the result of a finished game.
+type Outcome struct {
+	Winner int // 0 or 1, or Draw
+	Score  int // the game's margin from the first player's view (e.g. disc difference)
+}
+
+// Result returns the outcome in the usual notation: "1-0", "0-1" or "1/2-1/2".
+func (o Outcome) Result() string {
+	switch o.Winner {
+	case 0:
+		return "1-0"
+	case 1:
+		return "0-1"
+	}
+	return "1/2-1/2"
+}
+
+// Points returns what the outcome is worth to player p: 1, ½ or 0.
+func (o Outcome) Points(p int) float64 {
+	switch o.Winner {
+	case Draw:
+		return 0.5
+	case p:
+		return 1
+	}
+	return 0
+}
+
+// Base is what every game state offers, sequential or simultaneous.
+type Base interface {
+	// ToMove returns 0 or 1 for the player to move, Both when both players
+	// move at once, or None when the game is over.
+	ToMove() int
+	// Terminal reports whether the game is over.
+	Terminal() bool
+	// Outcome returns the result; it is meaningful only when Terminal.
+	Outcome() Outcome
+	// Ply returns the number of moves (joint moves for SimState) played.
+	Ply() int
+	// Undo takes back the last move. It panics when Ply is 0.
+	Undo()
+	// Hash returns a Zobrist hash of the position, maintained incrementally.
+	Hash() uint64
+	// FormatMove writes m in the game's notation.
+	FormatMove(m Move) string
+	// ParseMove reads a move in the game's notation. It checks the syntax,
+	// not legality.
+	ParseMove(s string) (Move, error)
+	// String renders the position as text.
+	String() string
+}
+
+// State is a sequential game state.
+type State interface {
+	Base
+	// LegalMoves appends the legal moves of the player to move to buf and
+	// returns it. It appends nothing when the game is over.
+	LegalMoves(buf []Move) []Move
+	// Play makes the legal move m for the player to move.
+	Play(m Move)
+	// Clone returns an independent copy, undo history included.
+	Clone() State
+}
+
+// SimState is a simultaneous-move game state.
+type SimState interface {
+	Base
+	// LegalMovesFor appends player p's legal moves to buf.
+	LegalMovesFor(p int, buf []Move) []Move
+	// PlayJoint applies both players' moves at once.
+	PlayJoint(m0, m1 Move)
+	// Clone returns an independent copy, undo history included.
+	Clone() SimState
+}
+
+// Evaluator is implemented by states that offer a heuristic evaluation.
+type Evaluator interface {
+	// Evaluate scores the position from player p's point of view: higher is
+	// better for p, zero is balanced. On a finished game it returns a value
+	// of the outcome's sign. The result lies inside (-WinScore, WinScore).
+	Evaluate(p int) int
+}
+
+// IsLegal reports whether m is among the legal moves of the sequential state s.
+func IsLegal(s State, m Move) bool {
+	var buf [MaxMoves]Move
+	for _, l := range s.LegalMoves(buf[:0]) {
+		if l == m {
+			return true
+		}
+	}
+	return false
+}
+
+// ParseLegal parses text as a move of s and checks that it is legal,
+// returning an error that lists the legal moves otherwise.
+func ParseLegal(s State, text string) (Move, error) {
+	m, err := s.ParseMove(text)
+	if err != nil {
+		return 0, err
+	}
+	if !IsLegal(s, m) {
+		return 0, fmt.Errorf("illegal move %q (legal: %s)", text, FormatMoves(s, s.LegalMoves(nil)))
+	}
+	return m, nil
+}

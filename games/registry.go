@@ -1,0 +1,126 @@
+package games
+
+import (
+	"fmt"
+	"slices"
+	"sort"
+	"strings"
+	"sync"
+
+	"github.com/boardgame-arena/arena/internal/spec"
+)
+
+// Option documents one option a game accepts in its spec, e.g. "algol" or "seed".
+type Option struct {
+	Key  string
+	Help string
+}
+
+// Game describes a registered game.
+type Game struct {
+	Name     string   // registry name, e.g. "othello6"
+	Title    string   // human name, e.g. "Othello 6×6"
+	Notation string   // one line on the move notation
+	Options  []Option // accepted spec options (variants and keys)
+	// New returns the start position for the options in s; s.Name is Name.
+	// It must reject options it does not know (spec.Spec.Check does that).
+	New func(s spec.Spec) (Base, error)
+}
+
+var (
+	mu       sync.RWMutex
+	registry = map[string]*Game{}
+)
+
+// Register adds a game. It panics on a duplicate name; games register
+// themselves in an init function.
+func Register(g *Game) {
+	mu.Lock()
+	defer mu.Unlock()
+	if _, dup := registry[g.Name]; dup {
+		panic("games: duplicate registration of " + g.Name)
+	}
+	registry[g.Name] = g
+}
+
+// All returns the registered games sorted by name.
+func All() []*Game {
+	mu.RLock()
+	defer mu.RUnlock()
+	out := make([]*Game, 0, len(registry))
+	for _, g := range registry {
+		out = append(out, g)
+	}
+	slices.SortFunc(out, func(a, b *Game) int { return strings.Compare(a.Name, b.Name) })
+	return out
+}
+
+// Names returns the registered game names, sorted.
+func Names() []string {
+	var names []string
+	for _, g := range All() {
+		names = append(names, g.Name)
+	}
+	return names
+}
+
+// Variant is a resolved game spec: a game and its options.
+type Variant struct {
+	Game *Game
+	Spec spec.Spec
+}
+
+// String returns the canonical spec, e.g. "erdos:algol".
+func (v Variant) String() string { return v.Spec.String() }
+
+// New returns a fresh start position.
+func (v Variant) New() Base {
+	b, err := v.Game.New(v.Spec)
+	if err != nil {
+		panic("games: options were validated by Lookup: " + err.Error())
+	}
+	return b
+}
+
+// Lookup resolves a game spec such as "othello6" or "pyrga:bga". Errors say
+// what was wrong and list what exists.
+func Lookup(s string) (Variant, error) {
+	sp, err := spec.Parse(s)
+	if err != nil {
+		return Variant{}, fmt.Errorf("game spec: %v", err)
+	}
+	mu.RLock()
+	g := registry[sp.Name]
+	mu.RUnlock()
+	if g == nil {
+		return Variant{}, fmt.Errorf("unknown game %q (known: %s)", sp.Name, strings.Join(Names(), ", "))
+	}
+	if _, err := g.New(sp); err != nil {
+		return Variant{}, err
+	}
+	return Variant{Game: g, Spec: sp}, nil
+}
+
+// New resolves a game spec and returns its start position.
+func New(s string) (Base, error) {
+	v, err := Lookup(s)
+	if err != nil {
+		return nil, err
+	}
+	return v.New(), nil
+}
+
+// FormatMoves formats moves in the game's notation, sorted, space-separated.
+func FormatMoves(b Base, moves []Move) string {
+	return strings.Join(MoveStrings(b, moves), " ")
+}
+
+// MoveStrings formats moves in the game's notation and sorts them.
+func MoveStrings(b Base, moves []Move) []string {
+	out := make([]string, len(moves))
+	for i, m := range moves {
+		out[i] = b.FormatMove(m)
+	}
+	sort.Strings(out)
+	return out
+}

@@ -1,0 +1,3 @@
+module github.com/boardgame-arena/arena
+
+go 1.26
