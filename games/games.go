@@ -124,12 +124,7 @@ type Evaluator interface {
 // IsLegal reports whether m is among the legal moves of the sequential state s.
 func IsLegal(s State, m Move) bool {
 	var buf [MaxMoves]Move
-	for _, l := range s.LegalMoves(buf[:0]) {
-		if l == m {
-			return true
-		}
-	}
-	return false
+	return containsMove(s.LegalMoves(buf[:0]), m)
 }
 
 // ParseLegal parses text as a move of s and checks that it is legal,

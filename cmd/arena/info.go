@@ -1,0 +1,52 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/boardgame-arena/arena/agents"
+	"github.com/boardgame-arena/arena/games"
+)
+
+func init() {
+	register(command{"games", "list the games and their options", runGames})
+	register(command{"agents", "list the agents and the keys each takes", runAgents})
+}
+
+func runGames(args []string, stdout, stderr io.Writer) error {
+	fs := newFlagSet("games", "", stderr)
+	rest, err := parseFlags(fs, args)
+	if err != nil {
+		return err
+	}
+	if err := noPositional(rest); err != nil {
+		return err
+	}
+	for _, g := range games.All() {
+		fmt.Fprintf(stdout, "%-10s %s\n           moves: %s\n", g.Name, g.Title, g.Notation)
+		for _, o := range g.Options {
+			fmt.Fprintf(stdout, "           %s:%s — %s\n", g.Name, o.Key, o.Help)
+		}
+	}
+	return nil
+}
+
+func runAgents(args []string, stdout, stderr io.Writer) error {
+	fs := newFlagSet("agents", "", stderr)
+	rest, err := parseFlags(fs, args)
+	if err != nil {
+		return err
+	}
+	if err := noPositional(rest); err != nil {
+		return err
+	}
+	fmt.Fprintln(stdout, "Agent specs are name:key=value,key=value; every agent takes name=DISPLAY.")
+	for _, k := range agents.Kinds() {
+		fmt.Fprintf(stdout, "\n%s — %s\n", k.Name, k.Help)
+		for _, key := range k.Keys {
+			fmt.Fprintf(stdout, "    %-10s %s\n", key.Name, strings.TrimSpace(key.Help))
+		}
+	}
+	return nil
+}

@@ -1,0 +1,74 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+
+	"github.com/boardgame-arena/arena/agents"
+	"github.com/boardgame-arena/arena/arena"
+	"github.com/boardgame-arena/arena/games"
+	"github.com/boardgame-arena/arena/internal/rng"
+)
+
+func init() {
+	register(command{"play", "play one game, showing the board after every move", runPlay})
+}
+
+func runPlay(args []string, stdout, stderr io.Writer) error {
+	fs := newFlagSet("play", "--game G --agents A B [--seed S] [--quiet]", stderr)
+	game := fs.String("game", "othello6", "game spec (see 'arena games')")
+	var specs listFlag
+	fs.Var(&specs, "agents", "the two agent specs, first player first (see 'arena agents'); default greedy random")
+	seed := fs.Uint64("seed", 1, "seed for every random choice of the agents")
+	quiet := fs.Bool("quiet", false, "print only the moves and the result, not the board")
+	rest, err := parseFlags(fs, args, "agents")
+	if err != nil {
+		return err
+	}
+	if err := noPositional(rest); err != nil {
+		return err
+	}
+	if len(specs) == 0 {
+		specs = listFlag{"greedy", "random"}
+	}
+	if len(specs) != 2 {
+		return fmt.Errorf("--agents needs exactly two agent specs, got %d", len(specs))
+	}
+	v, err := games.Lookup(*game)
+	if err != nil {
+		return err
+	}
+	var players [2]agents.Agent
+	for i, sp := range specs {
+		a, err := agents.New(sp, rng.Derive(*seed, uint64(i)))
+		if err != nil {
+			return err
+		}
+		if c, ok := a.(io.Closer); ok {
+			defer c.Close()
+		}
+		players[i] = a
+	}
+	fmt.Fprintf(stdout, "%s: %s (first) vs %s (second), seed %d\n", v, players[0].Name(), players[1].Name(), *seed)
+	start := v.New()
+	if !*quiet {
+		fmt.Fprintf(stdout, "\n%s\n", start)
+	}
+	res, err := arena.PlayGame(context.Background(), v, players, func(s games.Base, last string) {
+		if *quiet {
+			fmt.Fprintf(stdout, "%d. %s\n", s.Ply(), last)
+			return
+		}
+		fmt.Fprintf(stdout, "\n%d. %s\n%s\n", s.Ply(), last, s)
+	})
+	if err != nil {
+		return err
+	}
+	winner := "draw"
+	if w := res.Outcome.Winner; w != games.Draw {
+		winner = players[w].Name() + " wins"
+	}
+	fmt.Fprintf(stdout, "\nresult %s (%s, score %+d) after %d plies\n", res.Outcome.Result(), winner, res.Outcome.Score, res.Plies)
+	return nil
+}

@@ -1,0 +1,93 @@
+package main
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/boardgame-arena/arena/games"
+)
+
+func init() {
+	register(command{"replay", "check a move list and show the legal moves at every ply", runReplay})
+}
+
+func runReplay(args []string, stdout, stderr io.Writer) error {
+	fs := newFlagSet("replay", "--game G (--moves \"m1 m2 …\" | --file F) [--format text|json]", stderr)
+	game := fs.String("game", "othello6", "game spec (see 'arena games')")
+	moves := fs.String("moves", "", "the moves, space-separated, in the game's notation")
+	file := fs.String("file", "", "read the moves from this file (whitespace-separated; '#' starts a comment; - for stdin)")
+	format := fs.String("format", "text", "output format: text or json")
+	rest, err := parseFlags(fs, args)
+	if err != nil {
+		return err
+	}
+	if err := noPositional(rest); err != nil {
+		return err
+	}
+	if err := checkFormat(*format, "text", "json"); err != nil {
+		return err
+	}
+	v, err := games.Lookup(*game)
+	if err != nil {
+		return err
+	}
+	list := strings.Fields(*moves)
+	if *file != "" {
+		if *moves != "" {
+			return errors.New("give the moves with --moves or --file, not both")
+		}
+		if list, err = readMoveFile(*file); err != nil {
+			return err
+		}
+	}
+	s, ok := v.New().(games.State)
+	if !ok {
+		return fmt.Errorf("replay of the simultaneous game %s is not available yet", v)
+	}
+	t, replayErr := games.Replay(v.String(), s, list)
+	if replayErr != nil {
+		return replayErr
+	}
+	if *format == "json" {
+		return json.NewEncoder(stdout).Encode(t)
+	}
+	for i, p := range t.Plies {
+		fmt.Fprintf(stdout, "%3d. %-8s legal (%d): %s\n", i+1, p.Move, len(p.Legal), strings.Join(p.Legal, " "))
+	}
+	f := t.Final
+	fmt.Fprintf(stdout, "\n%s\n", f.Board)
+	toMove := fmt.Sprint(f.ToMove)
+	if f.ToMove == games.None {
+		toMove = "nobody (game over)"
+	}
+	fmt.Fprintf(stdout, "to move: %s\nlegal (%d): %s\nterminal: %t\nresult: %s", toMove, len(f.Legal), strings.Join(f.Legal, " "), f.Terminal, f.Result)
+	if f.Terminal {
+		fmt.Fprintf(stdout, " (score %+d)", f.Score)
+	}
+	fmt.Fprintln(stdout)
+	return nil
+}
+
+// readMoveFile reads whitespace-separated moves, ignoring '#' comments.
+func readMoveFile(name string) ([]string, error) {
+	var data []byte
+	var err error
+	if name == "-" {
+		data, err = io.ReadAll(os.Stdin)
+	} else {
+		data, err = os.ReadFile(name)
+	}
+	if err != nil {
+		return nil, err
+	}
+	var out []string
+	for _, line := range strings.Split(string(data), "\n") {
+		line, _, _ = strings.Cut(line, "#")
+		out = append(out, strings.Fields(line)...)
+	}
+	return out, nil
+}
