@@ -176,55 +176,51 @@ func Moves(me, opp uint64) uint64 {
 
 // Flips returns the opponent discs turned by placing on square i.
 // It returns 0 when the placement is illegal.
+//
+// Along each ray from i the first cell that is not an opponent disc is found
+// with one bit scan: the lowest set bit for rays towards higher squares, the
+// highest for rays towards lower ones. If that cell holds one of the mover's
+// discs, the opponent discs before it flip.
 func Flips(i int, me, opp uint64) uint64 {
-	b := bit(i)
-	oh := opp & inner
-	return rayUp(b, me, oh, 1) | rayDown(b, me, oh, 1) |
-		rayUp(b, me, opp, 6) | rayDown(b, me, opp, 6) |
-		rayUp(b, me, oh, 5) | rayDown(b, me, oh, 5) |
-		rayUp(b, me, oh, 7) | rayDown(b, me, oh, 7)
+	notOpp := ^opp
+	r := &rays[i]
+	return up(r[0], notOpp, me) | up(r[1], notOpp, me) | up(r[2], notOpp, me) | up(r[3], notOpp, me) |
+		down(r[4], notOpp, me) | down(r[5], notOpp, me) | down(r[6], notOpp, me) | down(r[7], notOpp, me)
 }
 
-// rayUp collects the run of o-discs from b towards higher squares by step,
-// returning it if it is closed by one of me. o is pre-masked so that the run
-// never wraps around the board's edge.
-func rayUp(b, me, o uint64, step uint) uint64 {
-	x := (b << step) & o
-	run := x
-	x = (x << step) & o
-	run |= x
-	x = (x << step) & o
-	run |= x
-	x = (x << step) & o
-	run |= x
-	if run == 0 {
-		return 0
-	}
-	// The cell after the run's far end must hold one of me.
-	end := run &^ (run >> step)
-	if (end<<step)&me == 0 {
-		return 0
-	}
-	return run
+// up returns the flips along a ray towards higher squares, without branches
+// (the outcome of each ray is unpredictable, so branches would mispredict).
+func up(ray, notOpp, me uint64) uint64 {
+	first := ray & notOpp
+	first &= -first
+	closed := first & me                           // first, or 0 when not closed by me
+	nonZero := uint64(int64(closed|-closed) >> 63) // all ones iff closed != 0
+	return ray & (closed - 1) & nonZero
 }
 
-func rayDown(b, me, o uint64, step uint) uint64 {
-	x := (b >> step) & o
-	run := x
-	x = (x >> step) & o
-	run |= x
-	x = (x >> step) & o
-	run |= x
-	x = (x >> step) & o
-	run |= x
-	if run == 0 {
-		return 0
+// down returns the flips along a ray towards lower squares.
+func down(ray, notOpp, me uint64) uint64 {
+	first := uint64(1) << uint(63-bits.LeadingZeros64(ray&notOpp)) // 0 when none
+	closed := first & me
+	return ray &^ (closed<<1 - 1) // 0 when closed == 0
+}
+
+// rays[i][d] holds the cells beyond square i in direction d, excluding i.
+// Directions 0–3 go towards higher square numbers (E, SW, S, SE), 4–7
+// towards lower ones (W, NE, N, NW).
+var rays [Size * Size][8]uint64
+
+func init() {
+	steps := [8][2]int{{1, 0}, {-1, 1}, {0, 1}, {1, 1}, {-1, 0}, {1, -1}, {0, -1}, {-1, -1}} // {file, rank}
+	for i := range rays {
+		for d, st := range steps {
+			f, r := i%Size+st[0], i/Size+st[1]
+			for f >= 0 && f < Size && r >= 0 && r < Size {
+				rays[i][d] |= bit(sq(f, r))
+				f, r = f+st[0], r+st[1]
+			}
+		}
 	}
-	end := run &^ (run << step)
-	if (end>>step)&me == 0 {
-		return 0
-	}
-	return run
 }
 
 // ToMove implements games.Base.
