@@ -5,5 +5,6 @@
 package all
 
 import (
+	_ "github.com/boardgame-arena/arena/games/erdos"
 	_ "github.com/boardgame-arena/arena/games/othello6"
 )

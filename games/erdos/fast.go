@@ -1,0 +1,71 @@
+package erdos
+
+import (
+	"math/bits"
+
+	"github.com/boardgame-arena/arena/games"
+	"github.com/boardgame-arena/arena/internal/rng"
+)
+
+// PerftBulk counts the leaves at depth plies below s, counting the last
+// ply's moves by population count instead of playing them. s is unchanged.
+func (s *State) PerftBulk(depth int) uint64 {
+	if depth <= 0 {
+		return 1
+	}
+	b := s.b
+	return perftBulk(&b, depth)
+}
+
+func perftBulk(b *board, depth int) uint64 {
+	if b.reason != NotOver {
+		return 0 // game over before the full depth
+	}
+	if depth == 1 {
+		var n int
+		for l := 0; l < Size; l++ {
+			n += bits.OnesCount32(b.legal(l))
+		}
+		return uint64(n)
+	}
+	var n uint64
+	for l := 0; l < Size; l++ {
+		for m := b.legal(l); m != 0; m &= m - 1 {
+			c := *b
+			c.place(bits.TrailingZeros32(m), l)
+			n += perftBulk(&c, depth-1)
+		}
+	}
+	return n
+}
+
+// RandomPlayout implements games.Playouter: it plays uniformly random legal
+// moves from s to the end of the game on a copy of the board (s itself is not
+// changed) and returns the outcome. It draws one number per ply, so the game
+// equals the one games.RandomPlayout plays with LegalMoves' order.
+func (s *State) RandomPlayout(r *rng.Rand) games.Outcome {
+	b := s.b
+	for b.reason == NotOver {
+		free := full &^ b.occ
+		var legal [Size]uint32
+		n := 0
+		for l := range legal {
+			legal[l] = free &^ b.blocked[l]
+			n += bits.OnesCount32(legal[l])
+		}
+		k := r.IntN(n)
+		for l, m := range legal {
+			c := bits.OnesCount32(m)
+			if k >= c {
+				k -= c
+				continue
+			}
+			for ; k > 0; k-- {
+				m &= m - 1
+			}
+			b.place(bits.TrailingZeros32(m), l)
+			break
+		}
+	}
+	return games.Outcome{Winner: int(b.winner), Score: int(b.score)}
+}
