@@ -7,4 +7,5 @@ package all
 import (
 	_ "github.com/boardgame-arena/arena/games/erdos"
 	_ "github.com/boardgame-arena/arena/games/othello6"
+	_ "github.com/boardgame-arena/arena/games/pyrga"
 )

@@ -1,0 +1,73 @@
+package pyrga
+
+import (
+	"math/bits"
+
+	"github.com/boardgame-arena/arena/games"
+)
+
+// Weights of the evaluation documented in the package comment.
+const (
+	towerWeight  = 1000
+	pairWeight   = 150
+	singleWeight = 20
+	tempoWeight  = 300
+	threatWeight = 5000 // the player to move can complete its third tower
+)
+
+// Evaluate implements games.Evaluator; see the package comment for the terms.
+func (s *State) Evaluate(p int) int {
+	if s.over {
+		o := s.Outcome()
+		switch {
+		case o.Winner == games.Draw:
+			return 0
+		case o.Winner == p:
+			return games.WinScore/2 + 1000*abs(o.Score)
+		}
+		return -games.WinScore/2 - 1000*abs(o.Score)
+	}
+	t := tallies(&s.pieces)
+	me, opp := t[p], t[1-p]
+	v := towerWeight*(me.Towers-opp.Towers) +
+		pairWeight*(me.Pairs-opp.Pairs) +
+		singleWeight*(me.Singles-opp.Singles)
+	mover := s.ply & 1
+	if s.canCompleteOwn(mover) {
+		bonus := tempoWeight
+		if t[mover].Towers == 2 {
+			bonus = threatWeight
+		}
+		if mover != p {
+			bonus = -bonus
+		}
+		v += bonus
+	}
+	return v
+}
+
+// canCompleteOwn reports whether one of the legal moves of the player to
+// move, mover, completes a tower that mover then controls: the cell lacks
+// only the placed type and already holds one of mover's pieces.
+func (s *State) canCompleteOwn(mover int) bool {
+	pc := &s.pieces
+	occS := pc[0][Square] | pc[1][Square]
+	occT := pc[0][Triangle] | pc[1][Triangle]
+	occC := pc[0][Cylinder] | pc[1][Cylinder]
+	mine := &pc[mover]
+	l := &s.legal
+	legalT := l[1] | l[2] | l[3] | l[4]
+	return l[0]&occT&occC&(mine[Triangle]|mine[Cylinder]) != 0 ||
+		legalT&occS&occC&(mine[Square]|mine[Cylinder]) != 0 ||
+		l[5]&occS&occT&(mine[Square]|mine[Triangle]) != 0
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+// popcount16 is bits.OnesCount16 as an int, for brevity in the hot loops.
+func popcount16(x uint16) int { return bits.OnesCount16(x) }
