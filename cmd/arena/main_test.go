@@ -1,0 +1,180 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// arena runs the command line in-process and returns exit code and outputs.
+func runArena(args ...string) (int, string, string) {
+	var out, errOut bytes.Buffer
+	code := run(args, &out, &errOut)
+	return code, out.String(), errOut.String()
+}
+
+func TestEveryCommandHasHelp(t *testing.T) {
+	if len(commands) == 0 {
+		t.Fatal("no commands registered")
+	}
+	for _, c := range commands {
+		code, _, errOut := runArena(c.name, "--help")
+		if code != 0 || !strings.Contains(errOut, "Usage: arena "+c.name) {
+			t.Errorf("arena %s --help: exit %d, output %q", c.name, code, errOut)
+		}
+	}
+	code, out, _ := runArena("help")
+	if code != 0 || !strings.Contains(out, "Commands:") {
+		t.Errorf("arena help: exit %d, %q", code, out)
+	}
+}
+
+func TestUsageErrors(t *testing.T) {
+	tests := []struct {
+		args []string
+		code int
+		want string
+	}{
+		{[]string{"frobnicate"}, 2, `unknown command "frobnicate"`},
+		{[]string{"perft", "--depht", "3"}, 2, "flag provided but not defined: -depht"},
+		{[]string{"perft", "--game", "chess"}, 1, `unknown game "chess"`},
+		{[]string{"perft", "--format", "xml"}, 1, `unknown --format "xml"`},
+		{[]string{"perft", "--depth", "0"}, 1, "--depth must be at least 1"},
+		{[]string{"play", "--agents", "greedy"}, 1, "--agents needs exactly two agent specs, got 1"},
+		{[]string{"play", "--agents", "greedy", "minimax"}, 1, `unknown agent "minimax"`},
+		{[]string{"play", "extra"}, 1, `unexpected argument "extra"`},
+		{[]string{"replay", "--moves", "e4", "--file", "x"}, 1, "not both"},
+		{[]string{"replay", "--file", "/nonexistent/moves"}, 1, "no such file"},
+	}
+	for _, tt := range tests {
+		code, _, errOut := runArena(tt.args...)
+		if code != tt.code || !strings.Contains(errOut, tt.want) {
+			t.Errorf("arena %v: exit %d (want %d), stderr %q (want %q)", tt.args, code, tt.code, errOut, tt.want)
+		}
+	}
+}
+
+func TestPerftJSON(t *testing.T) {
+	for _, generic := range []string{"--generic=false", "--generic"} {
+		code, out, errOut := runArena("perft", "--game", "othello6", "--depth", "6", "--format", "json", generic)
+		if code != 0 {
+			t.Fatalf("exit %d: %s", code, errOut)
+		}
+		var rep map[string]any
+		if err := json.Unmarshal([]byte(out), &rep); err != nil {
+			t.Fatalf("%v in %q", err, out)
+		}
+		if rep["game"] != "othello6" || rep["depth"] != 6.0 || rep["nodes"] != 7604.0 {
+			t.Errorf("perft report %v", rep)
+		}
+		for _, k := range []string{"seconds", "nps"} {
+			if _, ok := rep[k].(float64); !ok {
+				t.Errorf("perft report lacks %s: %v", k, rep)
+			}
+		}
+	}
+}
+
+func TestPerftDivide(t *testing.T) {
+	code, out, _ := runArena("perft", "--depth", "3", "--divide", "--moves", "e4")
+	if code != 0 {
+		t.Fatal(out)
+	}
+	for _, want := range []string{"c5 ", "e3 ", "e5 ", "perft(3) of othello6 = "} {
+		if !strings.Contains(out, want) {
+			t.Errorf("divide output lacks %q:\n%s", want, out)
+		}
+	}
+}
+
+func TestReplayJSON(t *testing.T) {
+	code, out, errOut := runArena("replay", "--game", "othello6", "--moves", "e4 e5 d5", "--format", "json")
+	if code != 0 {
+		t.Fatal(errOut)
+	}
+	want := `{"game":"othello6","plies":[{"legal":["b3","c2","d5","e4"],"move":"e4"},{"legal":["c5","e3","e5"],"move":"e5"},{"legal":["b3","c2","d5","e6"],"move":"d5"}],"final":{"to_move":1,"legal":["c5","e3"],"terminal":false,"result":"*","score":0,"board":"  a b c d e f\n1 . . . . . .\n2 . . . . . .\n3 . . O X . .\n4 . . X X X .\n5 . . . X O .\n6 . . . . . .\nO (second player) to move; X 5, O 2"}}` + "\n"
+	if out != want {
+		t.Errorf("replay JSON:\n%s\nwant:\n%s", out, want)
+	}
+}
+
+func TestReplayFileAndGameOver(t *testing.T) {
+	// The golden transcript of othello6 is a finished game; replay it from a file.
+	data, err := os.ReadFile("../../games/othello6/testdata/random-seed12.golden")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var moves []string
+	for _, line := range strings.Split(string(data), "\n") {
+		f := strings.Fields(line)
+		if len(f) >= 2 && strings.HasSuffix(f[0], ".") {
+			moves = append(moves, f[1])
+		}
+	}
+	file := filepath.Join(t.TempDir(), "game.txt")
+	os.WriteFile(file, []byte("# a finished game\n"+strings.Join(moves, " ")+"\n"), 0o644)
+	code, out, errOut := runArena("replay", "--file", file, "--format", "json")
+	if code != 0 {
+		t.Fatal(errOut)
+	}
+	var tr struct {
+		Final struct {
+			ToMove   int      `json:"to_move"`
+			Legal    []string `json:"legal"`
+			Terminal bool     `json:"terminal"`
+			Result   string   `json:"result"`
+			Score    int      `json:"score"`
+		} `json:"final"`
+	}
+	if err := json.Unmarshal([]byte(out), &tr); err != nil {
+		t.Fatal(err)
+	}
+	f := tr.Final
+	if f.ToMove != -1 || len(f.Legal) != 0 || !f.Terminal || f.Result != "0-1" || f.Score != -2 {
+		t.Errorf("final %+v, want the golden game's end: 0-1, score -2", f)
+	}
+	// One move more is illegal: the game is over.
+	code, _, errOut = runArena("replay", "--moves", strings.Join(moves, " ")+" a1")
+	if code != 1 || !strings.Contains(errOut, "the game is already over") {
+		t.Errorf("move after the end: exit %d, %q", code, errOut)
+	}
+}
+
+func TestReplayIllegalMove(t *testing.T) {
+	code, out, errOut := runArena("replay", "--moves", "e4 f5")
+	if code != 1 || out != "" || !strings.Contains(errOut, `ply 2: illegal move "f5" (legal: c5 e3 e5)`) {
+		t.Errorf("exit %d, stdout %q, stderr %q", code, out, errOut)
+	}
+}
+
+func TestPlayFullGame(t *testing.T) {
+	code, out, errOut := runArena("play", "--game", "othello6", "--agents", "greedy", "random", "--seed", "3")
+	if code != 0 {
+		t.Fatal(errOut)
+	}
+	if !strings.Contains(out, "othello6: greedy (first) vs random (second), seed 3") ||
+		!strings.Contains(out, "game over: X ") || !strings.Contains(out, "\nresult ") {
+		t.Errorf("play output:\n%s", out)
+	}
+	// Same seed, same game.
+	_, again, _ := runArena("play", "--game", "othello6", "--agents", "greedy", "random", "--seed", "3")
+	if again != out {
+		t.Error("the same seed played a different game")
+	}
+}
+
+func TestListings(t *testing.T) {
+	_, out, _ := runArena("games")
+	if !strings.Contains(out, "othello6") {
+		t.Errorf("games: %q", out)
+	}
+	_, out, _ = runArena("agents")
+	for _, want := range []string{"random", "greedy"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("agents lacks %s: %q", want, out)
+		}
+	}
+}
