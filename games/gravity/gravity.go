@@ -192,18 +192,18 @@ func fiveIn(x uint16) uint16 {
 	return y & (x >> 4)
 }
 
-// landing returns the row and column where slot's tile would land.
+// landing returns the row and column where slot's tile would land. It has
+// no branches: the side decides by masks which line to read, which end to
+// enter from and whether the landing index is a row or a column.
 func (b *board) landing(slot int) (r, c int) {
-	side, line := slot/Size, slot%Size
-	switch side {
-	case Top:
-		return landFromLow(b.lines[0][dirCol][line] | b.lines[1][dirCol][line]), line
-	case Bottom:
-		return landFromHigh(b.lines[0][dirCol][line] | b.lines[1][dirCol][line]), line
-	case Left:
-		return line, landFromLow(b.lines[0][dirRow][line] | b.lines[1][dirRow][line])
-	}
-	return line, landFromHigh(b.lines[0][dirRow][line] | b.lines[1][dirRow][line])
+	side, line := uint(slot)/Size, uint(slot)%Size
+	dir := (side>>1 ^ 1) & 1 // dirCol for Top and Bottom, dirRow for Left and Right
+	occ := b.lines[0][dir][line] | b.lines[1][dir][line]
+	pos, high := landFromLow(occ), landFromHigh(occ)
+	pos ^= (pos ^ high) & -int(side&1) // Bottom and Right enter at index 8
+	r, c = int(line), pos
+	swap := (r ^ c) & -int(dir) // a column's landing index is a row
+	return r ^ swap, c ^ swap
 }
 
 // place drops player p's tile through slot, which must be open, and reports

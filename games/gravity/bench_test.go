@@ -1,0 +1,116 @@
+package gravity
+
+import (
+	"testing"
+
+	"github.com/boardgame-arena/arena/games"
+	"github.com/boardgame-arena/arena/internal/rng"
+)
+
+// benchPositions returns positions from seeded random games at every ply
+// from 0 to 40, so the benchmarks see openings and crowded boards alike.
+func benchPositions() []*State {
+	var out []*State
+	for seed := uint64(0); len(out) < 256; seed++ {
+		r := rng.New(seed)
+		s := New()
+		for ply := range 41 {
+			if s.Terminal() {
+				break
+			}
+			if ply == int(seed%41) {
+				out = append(out, s.Clone().(*State))
+			}
+			moves := s.LegalMoves(nil)
+			s.Play(moves[r.IntN(len(moves))])
+		}
+	}
+	return out
+}
+
+func BenchmarkLegalMoves(b *testing.B) {
+	pos := benchPositions()
+	var buf [games.MaxMoves]games.Move
+	n := 0
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; b.Loop(); i++ {
+		n += len(pos[i%len(pos)].LegalMoves(buf[:0]))
+	}
+	_ = n
+}
+
+// BenchmarkPlayUndo plays and undoes one legal move per iteration.
+func BenchmarkPlayUndo(b *testing.B) {
+	pos := benchPositions()
+	moves := make([][]games.Move, len(pos))
+	for i, s := range pos {
+		moves[i] = s.LegalMoves(nil)
+	}
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; b.Loop(); i++ {
+		k := i % len(pos)
+		s, ms := pos[k], moves[k]
+		s.Play(ms[(i/len(pos))%len(ms)])
+		s.Undo()
+	}
+}
+
+func BenchmarkRandomPlayout(b *testing.B) {
+	s := New()
+	r := rng.New(1)
+	b.ReportAllocs()
+	b.ResetTimer()
+	for b.Loop() {
+		s.RandomPlayout(r)
+	}
+	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")
+}
+
+// BenchmarkRandomPlayoutGeneric is the generic games.RandomPlayout through
+// LegalMoves, Play and Undo, for comparison with the bare-board playout.
+func BenchmarkRandomPlayoutGeneric(b *testing.B) {
+	s := hidePlayouter{New()}
+	r := rng.New(1)
+	b.ReportAllocs()
+	b.ResetTimer()
+	for b.Loop() {
+		games.RandomPlayout(s, r)
+	}
+	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")
+}
+
+func BenchmarkPerft(b *testing.B) {
+	s := New()
+	var leaves uint64
+	b.ReportAllocs()
+	b.ResetTimer()
+	for b.Loop() {
+		leaves += s.PerftBulk(4)
+	}
+	b.ReportMetric(float64(leaves)/b.Elapsed().Seconds(), "leaves/s")
+}
+
+// BenchmarkPerftGeneric is games.Perft through the State interface.
+func BenchmarkPerftGeneric(b *testing.B) {
+	s := New()
+	var leaves uint64
+	b.ReportAllocs()
+	b.ResetTimer()
+	for b.Loop() {
+		leaves += games.Perft(s, 4)
+	}
+	b.ReportMetric(float64(leaves)/b.Elapsed().Seconds(), "leaves/s")
+}
+
+func BenchmarkEvaluate(b *testing.B) {
+	pos := benchPositions()
+	n := 0
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; b.Loop(); i++ {
+		n += pos[i%len(pos)].Evaluate(i & 1)
+	}
+	_ = n
+}
