@@ -6,6 +6,7 @@ package all
 
 import (
 	_ "github.com/boardgame-arena/arena/games/erdos"
+	_ "github.com/boardgame-arena/arena/games/gravity"
 	_ "github.com/boardgame-arena/arena/games/othello6"
 	_ "github.com/boardgame-arena/arena/games/pyrga"
 )
