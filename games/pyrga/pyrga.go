@@ -153,6 +153,8 @@ var (
 	// Target sets by the piece that sets them.
 	neighbours [Cells]uint16
 	rays       [Cells][4]uint16
+	// slotTarget[k][c]: the target set a move of slot k on cell c leaves.
+	slotTarget [numSlots][Cells]uint16
 )
 
 func init() {
@@ -170,6 +172,12 @@ func init() {
 					neighbours[c] |= 1 << (rr*Size + ff)
 				}
 			}
+		}
+	}
+	for k := range numSlots {
+		kind, _, dir := Decode(slotBase[k])
+		for c := range Cells {
+			slotTarget[k][c] = targetOf(kind, c, dir)
 		}
 	}
 }
@@ -472,7 +480,7 @@ func (s *State) ParseMove(text string) (games.Move, error) { return ParseMove(te
 
 // ParseMove reads a move such as S@b2, c@B2 or T@b2>n (any letter case).
 func ParseMove(text string) (games.Move, error) {
-	t := strings.ToUpper(strings.TrimSpace(text))
+	t := asciiUpper(strings.TrimSpace(text))
 	bad := func(why string) (games.Move, error) {
 		return 0, fmt.Errorf("pyrga: bad move %q: %s (want S@b2, C@b2 or T@b2>N)", text, why)
 	}
@@ -504,6 +512,18 @@ func ParseMove(text string) (games.Move, error) {
 		return bad("the Triangle points at the edge")
 	}
 	return MakeMove(kind, cell, dir), nil
+}
+
+// asciiUpper upper-cases ASCII letters only (strings.ToUpper would also turn
+// e.g. 'ſ' into 'S').
+func asciiUpper(s string) string {
+	b := []byte(s)
+	for i, c := range b {
+		if 'a' <= c && c <= 'z' {
+			b[i] = c - 'a' + 'A'
+		}
+	}
+	return string(b)
 }
 
 // formatCells lists the cells of mask, e.g. "a2 b1 b3 c2".
