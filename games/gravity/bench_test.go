@@ -114,3 +114,22 @@ func BenchmarkEvaluate(b *testing.B) {
 	}
 	_ = n
 }
+
+// TestHotPathsDoNotAllocate backs the benchmarks' 0 allocs/op with a test.
+func TestHotPathsDoNotAllocate(t *testing.T) {
+	s := playAll(t, "R3", "L3", "TA")
+	var buf [games.MaxMoves]games.Move
+	r := rng.New(3)
+	checks := map[string]func(){
+		"LegalMoves": func() { s.LegalMoves(buf[:0]) },
+		"Play+Undo":  func() { s.Play(s.LegalMoves(buf[:0])[5]); s.Undo() },
+		"Playout":    func() { s.RandomPlayout(r) },
+		"PerftBulk":  func() { s.PerftBulk(2) },
+		"Evaluate":   func() { s.Evaluate(0) },
+	}
+	for name, f := range checks {
+		if n := testing.AllocsPerRun(100, f); n != 0 {
+			t.Errorf("%s: %.1f allocations per call", name, n)
+		}
+	}
+}

@@ -47,7 +47,7 @@
 // no other line can hold a new five, because only the mover's tile was
 // added and the game would already be over. A 36-bit mask of slots whose
 // line is not yet full, minus the nine slots of the mover's banned side,
-// gives the legal moves. Play and Undo touch four masks per player, the
+// gives the legal moves. Play and Undo touch four of the mover's masks, the
 // Zobrist hash covers tiles, both players' banned sides and the side to
 // move, and the undo stack lives inside the state, so Play, Undo and
 // LegalMoves never allocate.
