@@ -330,55 +330,74 @@ func (s *State) Clone() games.State {
 // place puts a unit of level l+1 on cell i for the player to move, settles
 // the column, the hash and the end of the game, and passes the turn.
 func (b *board) place(i, l int) {
+	before := b.ctrl
+	x, coloured := b.put(i, l)
+	h := b.hash ^ placeKeys[l*Cells+i] ^ sideKey
+	for ; coloured != 0; coloured &= coloured - 1 {
+		h ^= ownKeys[x][bits.TrailingZeros32(coloured)]
+	}
+	b.hash = h
+	switch {
+	case b.ply == Cells:
+		b.countColumns(before)
+	case !b.anyLegal():
+		b.starve()
+	}
+}
+
+// put places a unit of level l+1 on cell i for the player to move, settles
+// the column and passes the turn, leaving the hash and the end of the game to
+// the caller. It returns the player whose colour the cells coloured took.
+func (b *board) put(i, l int) (x int, coloured uint32) {
 	p := int(b.side)
 	f, r := i%Size, i/Size
 	bit := uint32(1) << i
-	colsBefore := b.ctrl
 	b.occ |= bit
 	b.blocked[l] |= lines[i]
 	b.code[f] += uint16(l+1) * pow6[r]
-	h := b.hash ^ placeKeys[l*Cells+i] ^ sideKey
+	b.ply++
+	b.side ^= 1
 	fb := uint8(1) << f
 	switch {
 	case b.ctrl[0]&fb != 0:
-		b.own[0] |= bit
-		h ^= ownKeys[0][i]
+		x, coloured = 0, bit
 	case b.ctrl[1]&fb != 0:
-		b.own[1] |= bit
-		h ^= ownKeys[1][i]
+		x, coloured = 1, bit
 	default:
-		if x := b.captor(f, r, p); x >= 0 {
-			b.ctrl[x] |= fb
-			units := b.occ & (fileA << f)
-			b.own[x] |= units
-			for ; units != 0; units &= units - 1 {
-				h ^= ownKeys[x][bits.TrailingZeros32(units)]
-			}
+		if x = b.captor(f, r, p); x < 0 {
+			return x, 0
 		}
+		b.ctrl[x] |= fb
+		coloured = b.occ & (fileA << f)
 	}
-	b.hash = h
-	b.ply++
-	b.side ^= 1
+	b.own[x] |= coloured
+	return x, coloured
+}
+
+// countColumns ends a full board by column count; before is the control
+// before the last placement, which the algol rules count (Q2).
+func (b *board) countColumns(before [2]uint8) {
+	cols := b.ctrl
+	if b.algol {
+		cols = before
+	}
+	d := bits.OnesCount8(cols[0]) - bits.OnesCount8(cols[1])
+	b.reason, b.score = ColumnCount, int8(d)
 	switch {
-	case b.ply == Cells:
-		cols := b.ctrl
-		if b.algol {
-			cols = colsBefore // Q2: the engine counts before the last placement
-		}
-		d := bits.OnesCount8(cols[0]) - bits.OnesCount8(cols[1])
-		b.reason, b.score = ColumnCount, int8(d)
-		switch {
-		case d > 0:
-			b.winner = 0
-		case d < 0:
-			b.winner = 1
-		default:
-			b.winner = games.Draw
-		}
-	case !b.anyLegal():
-		b.reason, b.winner = Starvation, int8(p)
-		b.score = int8(1 - 2*p)
+	case d > 0:
+		b.winner = 0
+	case d < 0:
+		b.winner = 1
+	default:
+		b.winner = games.Draw
 	}
+}
+
+// starve ends the game because the player to move cannot place: the player
+// who placed last wins.
+func (b *board) starve() {
+	last := 1 - int(b.side)
+	b.reason, b.winner, b.score = Starvation, int8(last), int8(1-2*last)
 }
 
 // captor returns who captures uncontrolled column f when player p has just
@@ -406,7 +425,7 @@ func FormatMove(m games.Move) string {
 		return fmt.Sprintf("?%d", m)
 	}
 	i, l := Decode(m)
-	return CellName(i) + ":" + string(rune('0'+l))
+	return string([]byte{'a' + byte(i%Size), '1' + byte(i/Size), ':', '0' + byte(l)})
 }
 
 // ParseMove implements games.Base.

@@ -13,11 +13,11 @@ func (s *State) PerftBulk(depth int) uint64 {
 	if depth <= 0 {
 		return 1
 	}
-	b := s.b
-	return perftBulk(&b, depth)
+	return perftBulk(s.b, depth)
 }
 
-func perftBulk(b *board, depth int) uint64 {
+// perftBulk takes the board by value: each child is a 64-byte copy.
+func perftBulk(b board, depth int) uint64 {
 	if b.reason != NotOver {
 		return 0 // game over before the full depth
 	}
@@ -31,9 +31,9 @@ func perftBulk(b *board, depth int) uint64 {
 	var n uint64
 	for l := 0; l < Size; l++ {
 		for m := b.legal(l); m != 0; m &= m - 1 {
-			c := *b
+			c := b
 			c.place(bits.TrailingZeros32(m), l)
-			n += perftBulk(&c, depth-1)
+			n += perftBulk(c, depth-1)
 		}
 	}
 	return n
@@ -41,11 +41,15 @@ func perftBulk(b *board, depth int) uint64 {
 
 // RandomPlayout implements games.Playouter: it plays uniformly random legal
 // moves from s to the end of the game on a copy of the board (s itself is not
-// changed) and returns the outcome. It draws one number per ply, so the game
-// equals the one games.RandomPlayout plays with LegalMoves' order.
+// changed) and returns the outcome. It skips the hash and draws one number
+// per ply over the moves in LegalMoves' order, so from the same generator it
+// plays the same game as games.RandomPlayout would through LegalMoves.
 func (s *State) RandomPlayout(r *rng.Rand) games.Outcome {
 	b := s.b
-	for b.reason == NotOver {
+	if b.reason != NotOver {
+		return s.Outcome()
+	}
+	for {
 		free := full &^ b.occ
 		var legal [Size]uint32
 		n := 0
@@ -53,17 +57,24 @@ func (s *State) RandomPlayout(r *rng.Rand) games.Outcome {
 			legal[l] = free &^ b.blocked[l]
 			n += bits.OnesCount32(legal[l])
 		}
+		if n == 0 {
+			b.starve()
+			break
+		}
 		k := r.IntN(n)
-		for l, m := range legal {
-			c := bits.OnesCount32(m)
-			if k >= c {
-				k -= c
-				continue
-			}
-			for ; k > 0; k-- {
-				m &= m - 1
-			}
-			b.place(bits.TrailingZeros32(m), l)
+		l := 0
+		for c := bits.OnesCount32(legal[0]); k >= c; c = bits.OnesCount32(legal[l]) {
+			k -= c
+			l++
+		}
+		m := legal[l]
+		for ; k > 0; k-- {
+			m &= m - 1
+		}
+		before := b.ctrl
+		b.put(bits.TrailingZeros32(m), l)
+		if b.ply == Cells {
+			b.countColumns(before)
 			break
 		}
 	}
