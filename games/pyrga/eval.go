@@ -1,10 +1,6 @@
 package pyrga
 
-import (
-	"math/bits"
-
-	"github.com/boardgame-arena/arena/games"
-)
+import "github.com/boardgame-arena/arena/games"
 
 // Weights of the evaluation documented in the package comment.
 const (
@@ -68,6 +64,3 @@ func abs(x int) int {
 	}
 	return x
 }
-
-// popcount16 is bits.OnesCount16 as an int, for brevity in the hot loops.
-func popcount16(x uint16) int { return bits.OnesCount16(x) }

@@ -239,6 +239,9 @@ func TestRandomGames(t *testing.T) {
 					}
 					if !s.Terminal() {
 						c := s.Clone().(*State)
+						if !sameLive(c, s) {
+							t.Fatalf("seed %d: clone differs from the original", seed)
+						}
 						c.Play(c.LegalMoves(buf[:0])[0])
 						if !sameLive(s, &after) {
 							t.Fatalf("seed %d: playing on a clone changed the original", seed)

@@ -9,7 +9,7 @@
 // Cylinders. A cell holds at most one piece of each type, colours mixed. A
 // move places one piece from the mover's stock and is written S@b2, C@b2 or
 // T@b2>N: type, cell, and for a Triangle its direction N, E, S or W (N is
-// towards rank 4, E towards file d). ParseMove accepts any letter case and
+// towards rank 4, E towards file d). ParseMove accepts either ASCII case and
 // rejects a Triangle pointing straight at the edge, which exists in no
 // position; FormatMove writes the canonical upper/lower case shown above.
 //
@@ -54,10 +54,12 @@
 // The state keeps the six piece masks, the target set and the legal moves of
 // the player to move as six masks (Square, Triangle per direction, Cylinder),
 // each the target cells that can still receive that type. Legal moves are a
-// handful of ANDs: cells free of the type, within the target set or, if
-// all are empty, within the empty cells. Play pushes the whole small position
-// onto a fixed history inside the state, so Play, Undo and LegalMoves never
-// allocate. The Zobrist hash covers pieces, side to move and the target set
+// handful of ANDs: cells free of the type (while the type is in stock),
+// within the target set or, when that leaves nothing, within the empty cells.
+// Play pushes the whole small position onto a fixed history inside the
+// state, so Play, Undo and LegalMoves never allocate; RandomPlayout and
+// PerftBulk run the same rules on bare masks, and the playout draws exactly
+// the moves a LegalMoves loop would draw from the same random numbers. The Zobrist hash covers pieces, side to move and the target set
 // (two positions reached by different last moves with the same target set
 // are the same position).
 //
@@ -282,6 +284,9 @@ func legalSlots(pc *[2][3]uint16, me int, target uint16, noSq bool) (l [numSlots
 	}
 	return l, (canS|canT|canC)&t != 0
 }
+
+// popcount16 is bits.OnesCount16 as an int, for brevity in the hot loops.
+func popcount16(x uint16) int { return bits.OnesCount16(x) }
 
 // countSlots returns the number of moves in l.
 func countSlots(l *[numSlots]uint16) int {
