@@ -1,0 +1,5 @@
+//go:build !race
+
+package alphabeta
+
+const raceEnabled = false
