@@ -109,3 +109,22 @@ func BenchmarkEvaluate(b *testing.B) {
 	}
 	_ = sink
 }
+
+// TestHotPathsDoNotAllocate backs the benchmarks' 0 allocs/op with a test.
+func TestHotPathsDoNotAllocate(t *testing.T) {
+	s := midgame(6)
+	buf := make([]games.Move, 0, games.MaxMoves)
+	moves := s.LegalMoves(nil)
+	r := rng.New(5)
+	for name, f := range map[string]func(){
+		"LegalMoves":    func() { buf = s.LegalMoves(buf[:0]) },
+		"Play+Undo":     func() { s.Play(moves[0]); s.Undo() },
+		"RandomPlayout": func() { s.RandomPlayout(r) },
+		"PerftBulk":     func() { s.PerftBulk(2) },
+		"Evaluate":      func() { s.Evaluate(1) },
+	} {
+		if n := testing.AllocsPerRun(100, f); n != 0 {
+			t.Errorf("%s allocates %.1f times per call", name, n)
+		}
+	}
+}

@@ -40,6 +40,11 @@
 // missed is not picked up by a later placement elsewhere in the column; a new
 // chain through a later unit captures it as usual. In the standard rules an
 // uncontrolled column never holds a chain, so the two readings agree there.
+// Under algol a full column can therefore stay neutral, and full boards end
+// in draws both ways: the stale count alone turns a one-column win into a
+// draw (2–2) but can never reverse a winner, since the last placement moves
+// the count by at most one column; winners reversed against the standard
+// rules come from Q1 (the tests hold such a game).
 //
 // # Outcome
 //
@@ -61,7 +66,13 @@
 // and under the engine's test on the second player's turns. Zobrist keys are
 // per (cell, level) for the placement plus per (cell, owner) for the colour,
 // so a capture costs one XOR per unit. Play saves the whole 64-byte board in a
-// fixed undo stack, so Play, Undo and LegalMoves never allocate.
+// fixed undo stack, so Play, Undo and LegalMoves never allocate. RandomPlayout
+// works on a copy of the board without the hash; PerftBulk copies boards by
+// value and counts the last ply by population count.
+//
+// String shows the board as in the spec (level.owner, owner 0 neutral, 1 or 2
+// a player), a "col" line with each column's controller under its letter,
+// and whose turn it is or the result with the reason and the column count.
 //
 // # Evaluation
 //

@@ -293,6 +293,11 @@ func TestFillerGamesAgainstSlow(t *testing.T) {
 			if alg.hist[Cells-1].ctrl != alg.b.ctrl {
 				q2++
 			}
+			// The stale count never reverses the current count's winner.
+			c1, c2 := alg.Columns()
+			if w := alg.Outcome().Winner; w == 0 && c2 > c1 || w == 1 && c1 > c2 {
+				t.Fatalf("game %d: stale count gives player %d the win, current count %d–%d", g, w+1, c1, c2)
+			}
 		}
 		if s.b.own != alg.b.own {
 			differ++
