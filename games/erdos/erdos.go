@@ -115,6 +115,13 @@ const (
 	Algol
 )
 
+func (r Rules) String() string {
+	if r == Algol {
+		return "algol"
+	}
+	return "standard"
+}
+
 // EndReason says how a game ended.
 type EndReason uint8
 

@@ -2,6 +2,7 @@ package erdos
 
 import (
 	"fmt"
+	"math/bits"
 	"strings"
 	"testing"
 
@@ -9,13 +10,6 @@ import (
 )
 
 var bothRules = []Rules{Standard, Algol}
-
-func (r Rules) String() string {
-	if r == Algol {
-		return "algol"
-	}
-	return "standard"
-}
 
 // playLine plays the moves of line on s, recording the legal-move count
 // before each ply and the columns' controllers after each ply.
@@ -369,7 +363,7 @@ func TestEvaluate(t *testing.T) {
 	s := New(Standard)
 	playLine(t, s, specLines[0].line)
 	th := s.b.threats()
-	want := columnWeight + threatWeight*(popcount8(th[0])-popcount8(th[1]))
+	want := columnWeight + threatWeight*(bits.OnesCount8(th[0])-bits.OnesCount8(th[1]))
 	if got := s.Evaluate(0); got != want || s.Evaluate(1) != -want {
 		t.Errorf("Evaluate = %d / %d, want %d / %d", got, s.Evaluate(1), want, -want)
 	}
@@ -400,14 +394,6 @@ func TestEvaluate(t *testing.T) {
 	if v := s.Evaluate(0); v <= games.WinScore/2 || v >= games.WinScore || s.Evaluate(1) != -v {
 		t.Errorf("won game evaluates to %d / %d", v, s.Evaluate(1))
 	}
-}
-
-func popcount8(x uint8) int {
-	n := 0
-	for ; x != 0; x &= x - 1 {
-		n++
-	}
-	return n
 }
 
 func ExampleState() {
