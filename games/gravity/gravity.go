@@ -44,8 +44,7 @@
 // occupancy with two bit scans: the first empty cell from the entry edge,
 // then the nearest occupied cell beyond it. Five in a row is a shifted-mask
 // test (x & x>>1 & … & x>>4) on the four line masks through the new tile;
-// no other line can hold a new five, because only the mover's tile was
-// added and the game would already be over. A 36-bit mask of slots whose
+// a five elsewhere would have ended the game before this move. A 36-bit mask of slots whose
 // line is not yet full, minus the nine slots of the mover's banned side,
 // gives the legal moves. Play and Undo touch four of the mover's masks, the
 // Zobrist hash covers tiles, both players' banned sides and the side to
