@@ -123,7 +123,8 @@ type Evaluator interface {
 
 // IsLegal reports whether m is among the legal moves of the sequential state s.
 func IsLegal(s State, m Move) bool {
-	var buf [MaxMoves]Move
+	buf := movePool.Get().(*[MaxMoves]Move)
+	defer movePool.Put(buf)
 	return containsMove(s.LegalMoves(buf[:0]), m)
 }
 

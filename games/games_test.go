@@ -138,3 +138,18 @@ func Example() {
 	// b2 b4 d2
 	// 14
 }
+
+func TestHelpersDoNotAllocate(t *testing.T) {
+	b, _ := games.New("othello6")
+	s := b.(games.State)
+	r := rng.New(1)
+	m := s.LegalMoves(nil)[0]
+	if n := testing.AllocsPerRun(100, func() { games.IsLegal(s, m) }); n != 0 {
+		t.Errorf("IsLegal: %v allocs per call", n)
+	}
+	// Through a wrapper that hides the fast playout, the generic loop runs.
+	var w games.State = &struct{ games.State }{s}
+	if n := testing.AllocsPerRun(100, func() { games.RandomPlayout(w, r) }); n != 0 {
+		t.Errorf("generic RandomPlayout: %v allocs per call", n)
+	}
+}

@@ -1,6 +1,10 @@
 package games
 
-import "github.com/boardgame-arena/arena/internal/rng"
+import (
+	"sync"
+
+	"github.com/boardgame-arena/arena/internal/rng"
+)
 
 // Playouter is implemented by states with a fast game-specific random playout.
 type Playouter interface {
@@ -22,7 +26,8 @@ func RandomPlayout(s State, r *rng.Rand) Outcome {
 	if p, ok := s.(Playouter); ok {
 		return p.RandomPlayout(r)
 	}
-	var buf [MaxMoves]Move
+	buf := movePool.Get().(*[MaxMoves]Move)
+	defer movePool.Put(buf)
 	n := 0
 	for !s.Terminal() {
 		moves := s.LegalMoves(buf[:0])
@@ -35,3 +40,7 @@ func RandomPlayout(s State, r *rng.Rand) Outcome {
 	}
 	return o
 }
+
+// movePool recycles move buffers: a buffer passed to an interface method
+// escapes to the heap, so a stack array would cost an allocation per call.
+var movePool = sync.Pool{New: func() any { return new([MaxMoves]Move) }}
