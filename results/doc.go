@@ -1,0 +1,54 @@
+// Package results reads and writes game records and turns them into
+// ratings, statistics, tables and exports. It never needs a game to be
+// running: everything comes from the records the arena wrote.
+//
+// # Records
+//
+// A record file is JSON Lines. The first line is a Header holding the whole
+// Config of the run (game, agents, games per pairing, seed, openings,
+// limits, SPRT parameters, number of planned games) and the format Version.
+// Every finished game adds one Game line, written with a single write as
+// the game ends, so a killed process loses at most the line being written;
+// Read ignores such a torn last line and Append cuts it off before
+// continuing the file. A resumed run adds a Resume line. Read checks every
+// line and reports problems as "file:line: what is wrong".
+//
+// # Ratings
+//
+// FitRatings makes one maximum-likelihood fit over all games: the
+// Bradley–Terry (logistic Elo) model, P(i beats j) = 1/(1+10^((Rj−Ri)/400)),
+// with a draw counting as half a win (HalfWin) or, optionally, draws
+// modelled à la Davidson, and optionally a fitted first-move advantage.
+// The likelihood is maximised by gonum's BFGS with the analytic gradient,
+// one player of each connected group held at 0 (ratings are only defined up
+// to a shift); the result is then anchored: every group averages 0, or one
+// named player gets a fixed rating. Players that are not connected by games
+// form separate groups whose ratings cannot be compared; the fit reports the
+// groups. When a player scored 100 % against the rest of its group the pure
+// maximum lies at infinity; the fit then adds AutoPrior virtual draws per
+// pair that met and says so (Fit.Regularised).
+//
+// Rate adds confidence intervals by the percentile bootstrap: the games are
+// resampled with replacement, every resample is fitted and anchored the same
+// way, and the interval is the central 95 % of the replicate ratings, so it
+// may be asymmetric. Replicate r draws from its own seeded stream, so the
+// intervals do not depend on how many goroutines computed them. The share of
+// replicates in which one player rates above another is the likelihood of
+// superiority (LOS).
+//
+// # Matches
+//
+// A Penta counts colour-swapped game pairs by their outcome [LL, LD, DD+WL,
+// WD, WW]. SPRT.LLR is the generalised (pentanomial) log-likelihood ratio of
+// the two hypotheses, each the most likely pair distribution with the
+// hypothesis' expected score; Decide compares it with Wald's bounds
+// log(β/(1−α)) and log((1−β)/α). Hypotheses are in logistic Elo or in
+// normalized Elo (see Normalized).
+//
+// # Output
+//
+// BuildReport gathers standings, crosstable, LOS, per-colour results,
+// termination reasons and mean game length; Report.Write renders them as
+// text, markdown, CSV or JSON. ExportPGN and ExportCSV write the games for
+// other tools.
+package results

@@ -1,0 +1,660 @@
+package results
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"runtime"
+	"slices"
+	"sync"
+
+	"gonum.org/v1/gonum/optimize"
+	"gonum.org/v1/gonum/stat"
+
+	"github.com/boardgame-arena/arena/internal/rng"
+)
+
+// eloPerNat converts a logistic strength difference in natural units
+// (log-odds) to Elo: a difference of 400 Elo is odds of 10 to 1.
+const eloPerNat = 400 / math.Ln10
+
+// Result is one game as the rating model sees it.
+type Result struct {
+	First, Second int     // player indices; First moved first
+	Score         float64 // First's points: 1, 0.5 or 0
+}
+
+// DrawModel says how draws enter the likelihood.
+type DrawModel int
+
+const (
+	// HalfWin scores a draw as half a win for each side: the Bradley–Terry
+	// (logistic Elo) likelihood with fractional results.
+	HalfWin DrawModel = iota
+	// Davidson gives draws their own probability: with strengths π = 10^(Elo/400),
+	// P(i wins) ∝ πi, P(j wins) ∝ πj, P(draw) ∝ ν·√(πi·πj), ν fitted.
+	Davidson
+)
+
+// String names the model as the command line does.
+func (m DrawModel) String() string {
+	if m == Davidson {
+		return "davidson"
+	}
+	return "half"
+}
+
+// FitOptions configure a rating fit.
+type FitOptions struct {
+	Draws DrawModel
+	// FirstMove fits an advantage (in Elo) added to whoever moves first.
+	FirstMove bool
+	// Prior adds that many virtual draws between every two players who met,
+	// half with each moving first. With 0 the fit is pure maximum likelihood
+	// whenever the maximum exists; when it does not (a player or a group of
+	// players scored 100 % against the rest of its group, the first mover
+	// always won, or under Davidson there were no draws), AutoPrior is used
+	// instead and Fit.Regularised is set.
+	Prior float64
+	// Anchor is the index of the player whose rating is fixed at AnchorElo,
+	// or -1: every group of connected players then averages 0.
+	Anchor    int
+	AnchorElo float64
+}
+
+// AutoPrior is the prior (virtual draws per pair that met) used when the
+// pure maximum-likelihood ratings do not exist.
+const AutoPrior = 1.0
+
+// Fit is a set of fitted ratings.
+type Fit struct {
+	Elo       []float64 // per player
+	FirstMove float64   // Elo added to the first mover (FitOptions.FirstMove)
+	DrawNu    float64   // Davidson's ν (Draws == Davidson)
+	// Groups are the sets of players connected by games, largest first;
+	// ratings are comparable only within a group. Group[i] is player i's.
+	Groups [][]int
+	Group  []int
+	// Regularised is true when AutoPrior had to be added (see FitOptions.Prior).
+	Regularised bool
+	LogLik      float64 // log-likelihood of the games at the fit (prior excluded)
+}
+
+// cell aggregates the games of one ordered pairing.
+type cell struct {
+	a, b    int     // a moved first
+	w, d, l float64 // a's wins, draws, losses
+}
+
+// model is a rating problem: the data's structure and the parametrisation.
+type model struct {
+	n      int
+	opt    FitOptions
+	group  []int
+	groups [][]int
+	varOf  []int    // player → index in x, or -1 for the group's reference player
+	met    [][2]int // unordered pairs that played, for the prior
+	nx     int      // length of x
+	hIdx   int      // index of the first-move advantage in x, or -1
+	thIdx  int      // index of log ν in x, or -1
+}
+
+func newModel(n int, cells []cell, opt FitOptions) *model {
+	m := &model{n: n, opt: opt, group: make([]int, n), varOf: make([]int, n), hIdx: -1, thIdx: -1}
+	// Union-find over players connected by games.
+	parent := make([]int, n)
+	for i := range parent {
+		parent[i] = i
+	}
+	var find func(int) int
+	find = func(i int) int {
+		for parent[i] != i {
+			parent[i] = parent[parent[i]]
+			i = parent[i]
+		}
+		return i
+	}
+	metSet := map[[2]int]bool{}
+	for _, c := range cells {
+		if c.w+c.d+c.l == 0 {
+			continue
+		}
+		parent[find(c.a)] = find(c.b)
+		metSet[[2]int{min(c.a, c.b), max(c.a, c.b)}] = true
+	}
+	for p := range metSet {
+		m.met = append(m.met, p)
+	}
+	slices.SortFunc(m.met, func(x, y [2]int) int {
+		if x[0] != y[0] {
+			return x[0] - y[0]
+		}
+		return x[1] - y[1]
+	})
+	byRoot := map[int][]int{}
+	var roots []int
+	for i := 0; i < n; i++ {
+		r := find(i)
+		if _, ok := byRoot[r]; !ok {
+			roots = append(roots, r)
+		}
+		byRoot[r] = append(byRoot[r], i)
+	}
+	for _, r := range roots {
+		m.groups = append(m.groups, byRoot[r])
+	}
+	slices.SortStableFunc(m.groups, func(x, y []int) int { return len(y) - len(x) })
+	for g, members := range m.groups {
+		for k, p := range members {
+			m.group[p] = g
+			if k == 0 {
+				m.varOf[p] = -1 // the reference: fixed at 0 during the fit
+			} else {
+				m.varOf[p] = m.nx
+				m.nx++
+			}
+		}
+	}
+	if opt.FirstMove {
+		m.hIdx = m.nx
+		m.nx++
+	}
+	if opt.Draws == Davidson {
+		m.thIdx = m.nx
+		m.nx++
+	}
+	return m
+}
+
+func (m *model) strength(x []float64, p int) float64 {
+	if v := m.varOf[p]; v >= 0 {
+		return x[v]
+	}
+	return 0
+}
+
+// logLik returns the log-likelihood of cells at x and adds its gradient
+// into grad when grad is not nil.
+func (m *model) logLik(x []float64, cells []cell, grad []float64) float64 {
+	h, theta := 0.0, 0.0
+	if m.hIdx >= 0 {
+		h = x[m.hIdx]
+	}
+	if m.thIdx >= 0 {
+		theta = x[m.thIdx]
+	}
+	var ll float64
+	for _, c := range cells {
+		n := c.w + c.d + c.l
+		if n == 0 {
+			continue
+		}
+		z := m.strength(x, c.a) - m.strength(x, c.b) + h
+		var gz, gth float64
+		if m.opt.Draws == Davidson {
+			// log P(win) = z/2 − log D, log P(draw) = θ − log D,
+			// log P(loss) = −z/2 − log D, with D = e^(z/2) + e^(−z/2) + e^θ.
+			u := z / 2
+			a := math.Abs(u)
+			e2, eth := math.Exp(-2*a), math.Exp(theta-a)
+			s := 1 + e2 + eth
+			logD := a + math.Log(s)
+			ll += (c.w-c.l)*u + c.d*theta - n*logD
+			gz = (c.w-c.l)/2 - n*math.Copysign((1-e2)/s, u)/2
+			gth = c.d - n*eth/s
+		} else {
+			sc := c.w + c.d/2
+			ll += sc*logSigmoid(z) + (n-sc)*logSigmoid(-z)
+			gz = sc - n*sigmoid(z)
+		}
+		if grad != nil {
+			if v := m.varOf[c.a]; v >= 0 {
+				grad[v] += gz
+			}
+			if v := m.varOf[c.b]; v >= 0 {
+				grad[v] -= gz
+			}
+			if m.hIdx >= 0 {
+				grad[m.hIdx] += gz
+			}
+			if m.thIdx >= 0 {
+				grad[m.thIdx] += gth
+			}
+		}
+	}
+	return ll
+}
+
+func sigmoid(z float64) float64 {
+	if z >= 0 {
+		return 1 / (1 + math.Exp(-z))
+	}
+	e := math.Exp(z)
+	return e / (1 + e)
+}
+
+func logSigmoid(z float64) float64 {
+	if z >= 0 {
+		return -math.Log1p(math.Exp(-z))
+	}
+	return z - math.Log1p(math.Exp(z))
+}
+
+// mlExists reports whether the likelihood of cells has a finite maximum:
+// inside every group each player must have scored against and conceded to
+// the rest (the "scored against" graph is strongly connected); a fitted
+// first-move advantage needs first movers to have won and lost points; a
+// Davidson fit needs both draws and decisive games.
+func (m *model) mlExists(cells []cell) bool {
+	scored := make([][]bool, m.n) // scored[i][j]: i took points from j
+	for i := range scored {
+		scored[i] = make([]bool, m.n)
+	}
+	var firstPts, secondPts, draws, decisive float64
+	for _, c := range cells {
+		if c.w+c.d > 0 {
+			scored[c.a][c.b] = true
+		}
+		if c.l+c.d > 0 {
+			scored[c.b][c.a] = true
+		}
+		firstPts += c.w + c.d/2
+		secondPts += c.l + c.d/2
+		draws += c.d
+		decisive += c.w + c.l
+	}
+	if m.opt.FirstMove && (firstPts == 0 || secondPts == 0) {
+		return false
+	}
+	if m.opt.Draws == Davidson && (draws == 0 || decisive == 0) {
+		return false
+	}
+	for _, g := range m.groups {
+		if len(g) < 2 {
+			continue
+		}
+		for _, forward := range []bool{true, false} {
+			seen := map[int]bool{g[0]: true}
+			stack := []int{g[0]}
+			for len(stack) > 0 {
+				i := stack[len(stack)-1]
+				stack = stack[:len(stack)-1]
+				for _, j := range g {
+					edge := scored[i][j]
+					if !forward {
+						edge = scored[j][i]
+					}
+					if edge && !seen[j] {
+						seen[j] = true
+						stack = append(stack, j)
+					}
+				}
+			}
+			if len(seen) != len(g) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// withPrior returns cells plus prior virtual draws on every pair that met.
+func (m *model) withPrior(cells []cell, prior float64) []cell {
+	out := slices.Clone(cells)
+	index := map[[2]int]int{}
+	for i, c := range out {
+		index[[2]int{c.a, c.b}] = i
+	}
+	for _, p := range m.met {
+		for _, k := range [][2]int{{p[0], p[1]}, {p[1], p[0]}} {
+			i, ok := index[k]
+			if !ok {
+				i = len(out)
+				index[k] = i
+				out = append(out, cell{a: k[0], b: k[1]})
+			}
+			out[i].d += prior / 2
+		}
+	}
+	return out
+}
+
+// errNoFit reports an optimiser failure.
+var errNoFit = errors.New("results: the rating fit did not converge")
+
+// maximise finds the maximum-likelihood parameters for cells with gonum's
+// BFGS and the analytic gradient. The objective is scaled by the number of
+// games so that one gradient threshold suits small and large data sets.
+func (m *model) maximise(cells []cell) ([]float64, error) {
+	x := make([]float64, m.nx)
+	if m.thIdx >= 0 {
+		var d, total float64
+		for _, c := range cells {
+			d += c.d
+			total += c.w + c.d + c.l
+		}
+		frac := min(max(d/total, 0.01), 0.99)
+		x[m.thIdx] = math.Log(2 * frac / (1 - frac)) // ν for the observed draw rate at equal strength
+	}
+	if m.nx == 0 {
+		return x, nil
+	}
+	var total float64
+	for _, c := range cells {
+		total += c.w + c.d + c.l
+	}
+	scale := 1 / max(total, 1)
+	p := optimize.Problem{
+		Func: func(x []float64) float64 { return -m.logLik(x, cells, nil) * scale },
+		Grad: func(grad, x []float64) {
+			clear(grad)
+			m.logLik(x, cells, grad)
+			for i := range grad {
+				grad[i] *= -scale
+			}
+		},
+	}
+	settings := &optimize.Settings{
+		GradientThreshold: 1e-10,
+		Converger:         &optimize.FunctionConverge{Absolute: 1e-15, Relative: 1e-15, Iterations: 50},
+		MajorIterations:   1000,
+	}
+	res, err := optimize.Minimize(p, x, settings, &optimize.BFGS{})
+	if res == nil {
+		return nil, fmt.Errorf("%w: %v", errNoFit, err)
+	}
+	if err != nil {
+		// A line search can fail once the optimum is reached to machine
+		// precision; accept the point if the gradient is negligible.
+		g := make([]float64, m.nx)
+		p.Grad(g, res.X)
+		for _, v := range g {
+			if math.Abs(v) > 1e-6 {
+				return nil, fmt.Errorf("%w: %v", errNoFit, err)
+			}
+		}
+	}
+	for _, v := range res.X {
+		if math.IsNaN(v) || math.IsInf(v, 0) {
+			return nil, errNoFit
+		}
+	}
+	return res.X, nil
+}
+
+// fitCells fits cells (regularising if needed) and returns the Fit.
+func (m *model) fitCells(cells []cell) (*Fit, error) {
+	data := cells
+	regularised := false
+	switch {
+	case m.opt.Prior > 0:
+		data = m.withPrior(cells, m.opt.Prior)
+	case !m.mlExists(cells):
+		data = m.withPrior(cells, AutoPrior)
+		regularised = true
+	}
+	x, err := m.maximise(data)
+	if err == nil && !regularised && m.opt.Prior == 0 && diverged(x) {
+		// The structural test missed a degenerate case: fall back too.
+		data, regularised = m.withPrior(cells, AutoPrior), true
+		x, err = m.maximise(data)
+	}
+	if err != nil {
+		return nil, err
+	}
+	f := &Fit{Elo: make([]float64, m.n), Groups: m.groups, Group: m.group, Regularised: regularised}
+	f.LogLik = m.logLik(x, cells, nil)
+	for p := range f.Elo {
+		f.Elo[p] = m.strength(x, p) * eloPerNat
+	}
+	if m.hIdx >= 0 {
+		f.FirstMove = x[m.hIdx] * eloPerNat
+	}
+	if m.thIdx >= 0 {
+		f.DrawNu = math.Exp(x[m.thIdx])
+	}
+	m.anchor(f.Elo)
+	return f, nil
+}
+
+// diverged flags parameters that ran off towards infinity (beyond 40 natural
+// units, about 7000 Elo).
+func diverged(x []float64) bool {
+	for _, v := range x {
+		if math.Abs(v) > 40 {
+			return true
+		}
+	}
+	return false
+}
+
+// anchor shifts each group: the anchor's group so that the anchor has its
+// fixed rating, every other group to mean 0.
+func (m *model) anchor(elo []float64) {
+	for g, members := range m.groups {
+		shift := 0.0
+		if a := m.opt.Anchor; a >= 0 && a < m.n && m.group[a] == g {
+			shift = m.opt.AnchorElo - elo[a]
+		} else {
+			for _, p := range members {
+				shift -= elo[p]
+			}
+			shift /= float64(len(members))
+		}
+		for _, p := range members {
+			elo[p] += shift
+		}
+	}
+}
+
+// aggregate counts results per ordered pairing. index[i] is the cell of
+// game i and outcome[i] is 0 (first won), 1 (draw) or 2 (first lost).
+func aggregate(n int, games []Result) (cells []cell, index []int, outcome []uint8, err error) {
+	at := map[[2]int]int{}
+	index = make([]int, len(games))
+	outcome = make([]uint8, len(games))
+	for i, g := range games {
+		if g.First < 0 || g.First >= n || g.Second < 0 || g.Second >= n || g.First == g.Second {
+			return nil, nil, nil, fmt.Errorf("results: game %d has players %d and %d (of %d)", i, g.First, g.Second, n)
+		}
+		k := [2]int{g.First, g.Second}
+		c, ok := at[k]
+		if !ok {
+			c = len(cells)
+			at[k] = c
+			cells = append(cells, cell{a: g.First, b: g.Second})
+		}
+		index[i] = c
+		switch g.Score {
+		case 1:
+			cells[c].w++
+		case 0.5:
+			cells[c].d++
+			outcome[i] = 1
+		case 0:
+			cells[c].l++
+			outcome[i] = 2
+		default:
+			return nil, nil, nil, fmt.Errorf("results: game %d has score %v (want 1, 0.5 or 0)", i, g.Score)
+		}
+	}
+	return cells, index, outcome, nil
+}
+
+// FitRatings fits the ratings of n players from games (one maximum-likelihood
+// fit over all of them) without confidence intervals.
+func FitRatings(n int, games []Result, opt FitOptions) (*Fit, error) {
+	cells, _, _, err := aggregate(n, games)
+	if err != nil {
+		return nil, err
+	}
+	if opt.Anchor >= n {
+		return nil, fmt.Errorf("results: anchor %d out of range", opt.Anchor)
+	}
+	return newModel(n, cells, opt).fitCells(cells)
+}
+
+// BootstrapOptions configure confidence intervals.
+type BootstrapOptions struct {
+	Replicates int     // resampled data sets; 0 for no intervals
+	Seed       uint64  // replicate r draws from rng.Derive(Seed, r), whatever the parallelism
+	Workers    int     // parallel fits; 0 for GOMAXPROCS
+	Level      float64 // interval coverage; 0 means 0.95
+}
+
+// Ratings are fitted ratings with bootstrap intervals.
+type Ratings struct {
+	*Fit
+	// Low and High bound each rating's interval (percentile bootstrap over
+	// games: both ends come from the resampled fits, so they need not be
+	// symmetric). Without replicates they equal Elo.
+	Low, High []float64
+	// FirstMoveLow and FirstMoveHigh bound the first-move advantage.
+	FirstMoveLow, FirstMoveHigh float64
+	// LOS[i][j] is the likelihood of superiority: the share of replicates in
+	// which i rated above j (ties count half). NaN across groups or without
+	// replicates.
+	LOS        [][]float64
+	Replicates int
+	Level      float64
+	// RegularisedReplicates counts replicates that needed AutoPrior.
+	RegularisedReplicates int
+}
+
+// Rate fits the ratings of n players and bootstraps their intervals: the
+// games are resampled with replacement Replicates times, each resample is
+// fitted the same way (same anchoring), and the interval is the central
+// Level share of the replicate ratings.
+func Rate(n int, games []Result, fo FitOptions, bo BootstrapOptions) (*Ratings, error) {
+	cells, index, outcome, err := aggregate(n, games)
+	if err != nil {
+		return nil, err
+	}
+	if fo.Anchor >= n {
+		return nil, fmt.Errorf("results: anchor %d out of range", fo.Anchor)
+	}
+	m := newModel(n, cells, fo)
+	fit, err := m.fitCells(cells)
+	if err != nil {
+		return nil, err
+	}
+	r := &Ratings{Fit: fit, Low: slices.Clone(fit.Elo), High: slices.Clone(fit.Elo), FirstMoveLow: fit.FirstMove, FirstMoveHigh: fit.FirstMove, Level: bo.Level}
+	if r.Level == 0 {
+		r.Level = 0.95
+	}
+	if r.Level <= 0 || r.Level >= 1 {
+		return nil, fmt.Errorf("results: confidence level %v is not between 0 and 1", bo.Level)
+	}
+	r.LOS = make([][]float64, n)
+	for i := range r.LOS {
+		r.LOS[i] = make([]float64, n)
+		for j := range r.LOS[i] {
+			r.LOS[i][j] = math.NaN()
+		}
+	}
+	if bo.Replicates <= 0 || len(games) == 0 {
+		return r, nil
+	}
+	reps, firstMoves, regs, err := bootstrap(m, cells, index, outcome, bo)
+	if err != nil {
+		return nil, err
+	}
+	r.Replicates, r.RegularisedReplicates = len(reps), regs
+	lo, hi := (1-r.Level)/2, 1-(1-r.Level)/2
+	col := make([]float64, len(reps))
+	for p := 0; p < n; p++ {
+		for k, rep := range reps {
+			col[k] = rep[p]
+		}
+		slices.Sort(col)
+		r.Low[p] = stat.Quantile(lo, stat.Empirical, col, nil)
+		r.High[p] = stat.Quantile(hi, stat.Empirical, col, nil)
+	}
+	if fo.FirstMove {
+		slices.Sort(firstMoves)
+		r.FirstMoveLow = stat.Quantile(lo, stat.Empirical, firstMoves, nil)
+		r.FirstMoveHigh = stat.Quantile(hi, stat.Empirical, firstMoves, nil)
+	}
+	for i := 0; i < n; i++ {
+		for j := 0; j < n; j++ {
+			if i == j || fit.Group[i] != fit.Group[j] {
+				continue
+			}
+			var above float64
+			for _, rep := range reps {
+				switch {
+				case rep[i] > rep[j]:
+					above++
+				case rep[i] == rep[j]:
+					above += 0.5
+				}
+			}
+			r.LOS[i][j] = above / float64(len(reps))
+		}
+	}
+	return r, nil
+}
+
+// bootstrap fits Replicates resamples of the games in parallel.
+func bootstrap(m *model, cells []cell, index []int, outcome []uint8, bo BootstrapOptions) (reps [][]float64, firstMoves []float64, regularised int, err error) {
+	workers := bo.Workers
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	reps = make([][]float64, bo.Replicates)
+	firstMoves = make([]float64, bo.Replicates)
+	regs := make([]bool, bo.Replicates)
+	errs := make([]error, bo.Replicates)
+	var next sync.Mutex
+	todo := 0
+	var wg sync.WaitGroup
+	for w := 0; w < min(workers, bo.Replicates); w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			sample := make([]cell, len(cells))
+			var r rng.Rand
+			for {
+				next.Lock()
+				k := todo
+				todo++
+				next.Unlock()
+				if k >= bo.Replicates {
+					return
+				}
+				for i, c := range cells {
+					sample[i] = cell{a: c.a, b: c.b}
+				}
+				r.Seed(rng.Derive(bo.Seed, uint64(k)))
+				for range index {
+					g := r.IntN(len(index))
+					c := &sample[index[g]]
+					switch outcome[g] {
+					case 0:
+						c.w++
+					case 1:
+						c.d++
+					default:
+						c.l++
+					}
+				}
+				f, err := m.fitCells(sample)
+				if err != nil {
+					errs[k] = err
+					continue
+				}
+				reps[k], firstMoves[k], regs[k] = f.Elo, f.FirstMove, f.Regularised
+			}
+		}()
+	}
+	wg.Wait()
+	for k := range reps {
+		if errs[k] != nil {
+			return nil, nil, 0, fmt.Errorf("bootstrap replicate %d: %w", k, errs[k])
+		}
+		if regs[k] {
+			regularised++
+		}
+	}
+	return reps, firstMoves, regularised, nil
+}

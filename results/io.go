@@ -1,0 +1,297 @@
+package results
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"sync"
+	"time"
+)
+
+// ParseError locates a problem in a record file.
+type ParseError struct {
+	Path string
+	Line int // 1-based
+	Err  error
+}
+
+func (e *ParseError) Error() string { return fmt.Sprintf("%s:%d: %v", e.Path, e.Line, e.Err) }
+func (e *ParseError) Unwrap() error { return e.Err }
+
+// File is a record file as read from disk.
+type File struct {
+	Path    string
+	Header  Header
+	Games   []Game
+	Resumes []Resume
+	// Torn is true when the last line was cut short (the writer was killed
+	// mid-write, or the disk filled up) and was therefore ignored.
+	Torn bool
+	// GoodSize is the length in bytes of the readable part, up to and
+	// including the last complete line; a resumed run truncates the file
+	// to this size before appending.
+	GoodSize int64
+	// NeedsNewline is true when the last readable line has no final newline.
+	NeedsNewline bool
+}
+
+// ReadFile reads and checks a record file.
+func ReadFile(path string) (*File, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return Read(f, path)
+}
+
+// Read reads and checks a record file from r; path names it in errors.
+// Every line must be valid JSON of a known record kind, the first must be
+// the header, and game indices must be unique and within the planned
+// schedule. Only the very last line may be incomplete (see File.Torn).
+func Read(r io.Reader, path string) (*File, error) {
+	br := bufio.NewReaderSize(r, 64<<10)
+	out := &File{Path: path}
+	seen := map[int]int{} // game index → line
+	var offset int64
+	for line := 1; ; line++ {
+		data, readErr := br.ReadBytes('\n')
+		if readErr != nil && readErr != io.EOF {
+			return nil, &ParseError{path, line, readErr}
+		}
+		if len(data) == 0 && readErr == io.EOF {
+			break
+		}
+		last := readErr == io.EOF // no newline: the final line
+		fail := func(format string, args ...any) error {
+			return &ParseError{path, line, fmt.Errorf(format, args...)}
+		}
+		trimmed := bytes.TrimSpace(data)
+		if len(trimmed) == 0 {
+			offset += int64(len(data))
+			if last {
+				break
+			}
+			continue
+		}
+		var kind struct {
+			Record  string `json:"record"`
+			Version int    `json:"version"`
+		}
+		if err := json.Unmarshal(trimmed, &kind); err != nil {
+			if last && line > 1 {
+				out.Torn = true // a torn final write: ignore it
+				break
+			}
+			return nil, fail("not a JSON record: %v", jsonProblem(err))
+		}
+		if line == 1 && kind.Record != KindHeader {
+			return nil, fail("the first line must be the header record, found %q", kind.Record)
+		}
+		switch kind.Record {
+		case KindHeader:
+			if line != 1 {
+				return nil, fail("a second header (headers belong on line 1 only)")
+			}
+			if kind.Version > FormatVersion {
+				return nil, fail("record format version %d is newer than this program reads (%d); update arena", kind.Version, FormatVersion)
+			}
+			if kind.Version < 1 {
+				return nil, fail("header has no valid version (got %d)", kind.Version)
+			}
+			if err := strictUnmarshal(trimmed, &out.Header); err != nil {
+				return nil, fail("header: %v", jsonProblem(err))
+			}
+			if err := out.Header.Config.check(); err != nil {
+				return nil, fail("header: %v", err)
+			}
+		case KindGame:
+			var g Game
+			if err := strictUnmarshal(trimmed, &g); err != nil {
+				return nil, fail("game record: %v", jsonProblem(err))
+			}
+			if err := g.Check(); err != nil {
+				return nil, fail("game %d: %v", g.Index, err)
+			}
+			if total := out.Header.Config.TotalGames; g.Index >= total {
+				return nil, fail("game index %d is outside the planned %d games", g.Index, total)
+			}
+			if prev, dup := seen[g.Index]; dup {
+				return nil, fail("game %d is recorded twice (also on line %d)", g.Index, prev)
+			}
+			seen[g.Index] = line
+			out.Games = append(out.Games, g)
+		case KindResume:
+			var rs Resume
+			if err := strictUnmarshal(trimmed, &rs); err != nil {
+				return nil, fail("resume record: %v", jsonProblem(err))
+			}
+			out.Resumes = append(out.Resumes, rs)
+		default:
+			return nil, fail("unknown record kind %q (expected header, game or resume)", kind.Record)
+		}
+		offset += int64(len(data))
+		out.GoodSize = offset
+		out.NeedsNewline = last
+		if last {
+			break
+		}
+	}
+	if out.Header.Record == "" {
+		return nil, &ParseError{path, 1, errors.New("empty record file (no header)")}
+	}
+	return out, nil
+}
+
+// strictUnmarshal decodes one record, rejecting fields it does not know so
+// that a typo or a record from another program is not silently accepted.
+func strictUnmarshal(data []byte, v any) error {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		return err
+	}
+	if dec.More() {
+		return errors.New("extra data after the record")
+	}
+	return nil
+}
+
+// jsonProblem turns encoding/json errors into short explanations.
+func jsonProblem(err error) error {
+	var te *json.UnmarshalTypeError
+	var se *json.SyntaxError
+	switch {
+	case errors.As(err, &te):
+		return fmt.Errorf("field %q should be %s, found %s", te.Field, te.Type, te.Value)
+	case errors.As(err, &se):
+		return fmt.Errorf("%v (at byte %d)", se, se.Offset)
+	}
+	return err
+}
+
+func (c Config) check() error {
+	switch c.Kind {
+	case RoundRobin, Gauntlet, Match:
+	default:
+		return fmt.Errorf("unknown tournament kind %q", c.Kind)
+	}
+	if c.Game == "" {
+		return errors.New("no game")
+	}
+	if len(c.Agents) < 2 {
+		return fmt.Errorf("%d agents; a tournament needs at least two", len(c.Agents))
+	}
+	if c.TotalGames < 0 {
+		return fmt.Errorf("negative total_games %d", c.TotalGames)
+	}
+	return nil
+}
+
+// Writer appends records to a file, one line each, flushing every call
+// to the operating system with a single write so that a killed process
+// leaves at most a torn final line. It is safe for concurrent use.
+type Writer struct {
+	mu sync.Mutex
+	f  *os.File
+}
+
+// Create starts a new record file with its header. It refuses to overwrite
+// an existing file (resume it instead).
+func Create(path string, h Header) (*Writer, error) {
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+	if err != nil {
+		if errors.Is(err, fs.ErrExist) {
+			return nil, fmt.Errorf("%s already exists: continue it with --resume %s, or choose another --out", path, path)
+		}
+		return nil, err
+	}
+	h.Record, h.Version = KindHeader, FormatVersion
+	if h.Created == "" {
+		h.Created = time.Now().UTC().Format(time.RFC3339)
+	}
+	w := &Writer{f: f}
+	line, err := MarshalLine(h)
+	if err == nil {
+		err = w.WriteLines(line)
+	}
+	if err != nil {
+		f.Close()
+		return nil, err
+	}
+	return w, nil
+}
+
+// Append opens a file previously read with ReadFile to continue it: a torn
+// final line is cut off, a missing final newline added, and a Resume
+// record written.
+func Append(file *File, concurrency int) (*Writer, error) {
+	f, err := os.OpenFile(file.Path, os.O_WRONLY, 0)
+	if err != nil {
+		return nil, err
+	}
+	if err := f.Truncate(file.GoodSize); err != nil {
+		f.Close()
+		return nil, err
+	}
+	if _, err := f.Seek(file.GoodSize, io.SeekStart); err != nil {
+		f.Close()
+		return nil, err
+	}
+	w := &Writer{f: f}
+	var lines []byte
+	if file.NeedsNewline {
+		lines = append(lines, '\n')
+	}
+	note, err := MarshalLine(Resume{Record: KindResume, Time: time.Now().UTC().Format(time.RFC3339), Concurrency: concurrency, Done: len(file.Games)})
+	if err != nil {
+		f.Close()
+		return nil, err
+	}
+	if err := w.WriteLines(append(lines, note...)); err != nil {
+		f.Close()
+		return nil, err
+	}
+	return w, nil
+}
+
+// WriteLines writes already encoded lines (see MarshalLine) in one write.
+func (w *Writer) WriteLines(lines []byte) error {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if w.f == nil {
+		return errors.New("results: write to a closed record file")
+	}
+	_, err := w.f.Write(lines)
+	return err
+}
+
+// WriteGames encodes and writes games in one write.
+func (w *Writer) WriteGames(games ...*Game) error {
+	var buf []byte
+	for _, g := range games {
+		line, err := MarshalLine(g)
+		if err != nil {
+			return err
+		}
+		buf = append(buf, line...)
+	}
+	return w.WriteLines(buf)
+}
+
+// Close closes the file; later writes fail.
+func (w *Writer) Close() error {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if w.f == nil {
+		return nil
+	}
+	err := w.f.Close()
+	w.f = nil
+	return err
+}

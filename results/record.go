@@ -1,0 +1,282 @@
+package results
+
+import (
+	"encoding/json"
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// FormatVersion is the version of the record format this package writes.
+// Readers accept files of this version or older and reject newer ones.
+const FormatVersion = 1
+
+// Record kinds: the "record" field of every line.
+const (
+	KindHeader = "header" // first line: the configuration
+	KindGame   = "game"   // one finished game
+	KindResume = "resume" // a note that the run was resumed here
+)
+
+// Tournament kinds (Config.Kind).
+const (
+	RoundRobin = "round-robin"
+	Gauntlet   = "gauntlet"
+	Match      = "match"
+)
+
+// Termination reasons (Game.Termination).
+const (
+	// Normal: the game reached its end by the rules.
+	Normal = "normal"
+	// Timeout: a player overran the per-move wall clock (limit plus margin).
+	Timeout = "timeout"
+	// Crash: a player panicked or changed the position it was shown.
+	Crash = "crash"
+	// Error: a player returned an error (from Move or NewGame).
+	Error = "error"
+	// Illegal: a player returned an illegal move.
+	Illegal = "illegal_move"
+	// Adjudication: the game reached the ply cap and was scored as a draw.
+	Adjudication = "adjudication"
+)
+
+// Terminations lists every termination reason, normal first.
+var Terminations = []string{Normal, Timeout, Crash, Error, Illegal, Adjudication}
+
+// BothForfeit is Game.Forfeit when both players of a simultaneous game
+// failed on the same turn; the game is then a draw.
+const BothForfeit = 2
+
+// AgentInfo names one participant of a tournament.
+type AgentInfo struct {
+	Name string `json:"name"` // display name, unique within the tournament
+	Spec string `json:"spec"` // agent spec as given, e.g. "mcts:iters=2000"
+}
+
+// Config is everything that decides which games a run plays and how. Two
+// runs with equal Configs play the same games, so --resume compares them.
+type Config struct {
+	Kind         string      `json:"kind"`           // RoundRobin, Gauntlet or Match
+	Game         string      `json:"game"`           // canonical game spec, e.g. "erdos:algol"
+	Agents       []AgentInfo `json:"agents"`         // in the order given
+	GamesPerPair int         `json:"games_per_pair"` // games per pairing (even); for a match, the cap
+	Seed         uint64      `json:"seed"`
+	// Openings is "random:K" or "file:PATH"; OpeningsDigest is the SHA-256
+	// of the opening lines actually used, so that an edited file is noticed.
+	Openings        string `json:"openings"`
+	OpeningsDigest  string `json:"openings_sha256,omitempty"`
+	ShuffleOpenings bool   `json:"shuffle_openings,omitempty"`
+	// MoveTimeMS is the per-move limit for every agent; 0 means automatic
+	// (each agent's time= budget, else the game's default, else the cap).
+	MoveTimeMS   float64 `json:"move_time_ms"`
+	MoveMarginMS float64 `json:"move_margin_ms"`
+	MaxPlies     int     `json:"max_plies"`
+	SPRT         *SPRT   `json:"sprt,omitempty"` // matches only
+	TotalGames   int     `json:"total_games"`    // planned games
+}
+
+// Header is the first line of a record file.
+type Header struct {
+	Record      string `json:"record"` // KindHeader
+	Version     int    `json:"version"`
+	Created     string `json:"created"`     // RFC 3339
+	Concurrency int    `json:"concurrency"` // workers of the first run (not part of Config)
+	Config      Config `json:"config"`
+}
+
+// Resume is written when a run continues an existing file.
+type Resume struct {
+	Record      string `json:"record"` // KindResume
+	Time        string `json:"time"`
+	Concurrency int    `json:"concurrency"`
+	Done        int    `json:"done"` // games already recorded
+}
+
+// Player is one side of a recorded game.
+type Player struct {
+	Agent     int     `json:"agent"` // index in Config.Agents
+	Name      string  `json:"name"`
+	Spec      string  `json:"spec"`
+	Seed      uint64  `json:"seed"`        // the agent's seed for this game
+	Moves     int     `json:"moves"`       // moves it was asked for and answered
+	TimeMS    float64 `json:"time_ms"`     // total thinking time
+	MaxMoveMS float64 `json:"max_move_ms"` // slowest move
+	Nodes     int64   `json:"nodes"`       // total reported by agents.Reporter, else 0
+}
+
+// Game is one finished game.
+type Game struct {
+	Record  string    `json:"record"` // KindGame
+	Index   int       `json:"index"`  // position in the planned schedule
+	Pair    int       `json:"pair"`   // pairing number
+	Round   int       `json:"round"`  // game pair within the pairing; games 2r and 2r+1 share an opening
+	Game    string    `json:"game"`   // game name
+	Variant string    `json:"variant,omitempty"`
+	Seed    uint64    `json:"seed"`
+	Players [2]Player `json:"players"` // first mover first
+	Opening []string  `json:"opening"` // the opening plies (also the start of Moves)
+	Moves   []string  `json:"moves"`   // every ply from the start, in the game's notation
+	Result  string    `json:"result"`  // "1-0", "0-1" or "1/2-1/2" from the first player's view
+	Winner  int       `json:"winner"`  // 0, 1, or -1 for a draw
+	Score   int       `json:"score"`   // the game's own margin from the first player's view
+	// Termination is one of Terminations; Forfeit names the player who lost
+	// by forfeit (0 or 1, BothForfeit, or -1 when nobody did); Detail says why.
+	Termination string  `json:"termination"`
+	Forfeit     int     `json:"forfeit"`
+	Detail      string  `json:"detail,omitempty"`
+	Plies       int     `json:"plies"`
+	DurationMS  float64 `json:"duration_ms"`
+}
+
+// Points returns what the game was worth to seat p (0 first, 1 second).
+func (g *Game) Points(p int) float64 {
+	switch g.Winner {
+	case -1:
+		return 0.5
+	case p:
+		return 1
+	}
+	return 0
+}
+
+// GameSpec returns the canonical game spec, e.g. "erdos:algol".
+func (g *Game) GameSpec() string {
+	if g.Variant == "" {
+		return g.Game
+	}
+	return g.Game + ":" + g.Variant
+}
+
+// Check reports the first inconsistency in a game record.
+func (g *Game) Check() error {
+	if g.Record != KindGame {
+		return fmt.Errorf("record %q is not a game", g.Record)
+	}
+	if g.Game == "" {
+		return fmt.Errorf("missing game")
+	}
+	if g.Index < 0 {
+		return fmt.Errorf("negative index %d", g.Index)
+	}
+	for p, pl := range g.Players {
+		if pl.Name == "" {
+			return fmt.Errorf("player %d has no name", p)
+		}
+	}
+	if g.Players[0].Name == g.Players[1].Name {
+		return fmt.Errorf("both players are named %q", g.Players[0].Name)
+	}
+	want := map[int]string{0: "1-0", 1: "0-1", -1: "1/2-1/2"}[g.Winner]
+	if want == "" {
+		return fmt.Errorf("winner %d is not 0, 1 or -1", g.Winner)
+	}
+	if g.Result != want {
+		return fmt.Errorf("result %q does not match winner %d", g.Result, g.Winner)
+	}
+	if !slices.Contains(Terminations, g.Termination) {
+		return fmt.Errorf("unknown termination %q (known: %s)", g.Termination, strings.Join(Terminations, ", "))
+	}
+	if g.Forfeit < -1 || g.Forfeit > BothForfeit {
+		return fmt.Errorf("forfeit %d is not -1, 0, 1 or 2", g.Forfeit)
+	}
+	forfeitReason := g.Termination != Normal && g.Termination != Adjudication
+	if forfeitReason != (g.Forfeit != -1) {
+		return fmt.Errorf("termination %q with forfeit %d", g.Termination, g.Forfeit)
+	}
+	if g.Forfeit == 0 || g.Forfeit == 1 {
+		if g.Winner != 1-g.Forfeit {
+			return fmt.Errorf("player %d forfeited but the winner is %d", g.Forfeit, g.Winner)
+		}
+	}
+	if g.Plies != len(g.Moves) {
+		return fmt.Errorf("plies %d but %d moves", g.Plies, len(g.Moves))
+	}
+	if len(g.Opening) > len(g.Moves) || !slices.Equal(g.Opening, g.Moves[:len(g.Opening)]) {
+		return fmt.Errorf("the moves do not start with the opening")
+	}
+	return nil
+}
+
+// MarshalLine encodes a record as one line of JSON ending in a newline.
+func MarshalLine(v any) ([]byte, error) {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return nil, err
+	}
+	return append(b, '\n'), nil
+}
+
+// Diff lists the fields in which two configurations differ, as
+// "field: a ≠ b" strings; it is empty when they are equal.
+func (c Config) Diff(other Config) []string {
+	var out []string
+	add := func(field string, a, b any) {
+		out = append(out, fmt.Sprintf("%s: %v (file) ≠ %v (now)", field, a, b))
+	}
+	if c.Kind != other.Kind {
+		add("kind", c.Kind, other.Kind)
+	}
+	if c.Game != other.Game {
+		add("game", c.Game, other.Game)
+	}
+	if !slices.Equal(c.Agents, other.Agents) {
+		add("agents", agentList(c.Agents), agentList(other.Agents))
+	}
+	if c.GamesPerPair != other.GamesPerPair {
+		add("games", c.GamesPerPair, other.GamesPerPair)
+	}
+	if c.Seed != other.Seed {
+		add("seed", c.Seed, other.Seed)
+	}
+	if c.Openings != other.Openings {
+		add("openings", c.Openings, other.Openings)
+	}
+	if c.OpeningsDigest != other.OpeningsDigest {
+		add("openings content (sha256)", short(c.OpeningsDigest), short(other.OpeningsDigest))
+	}
+	if c.ShuffleOpenings != other.ShuffleOpenings {
+		add("shuffle-openings", c.ShuffleOpenings, other.ShuffleOpenings)
+	}
+	if c.MoveTimeMS != other.MoveTimeMS {
+		add("move-time (ms)", c.MoveTimeMS, other.MoveTimeMS)
+	}
+	if c.MoveMarginMS != other.MoveMarginMS {
+		add("move-margin (ms)", c.MoveMarginMS, other.MoveMarginMS)
+	}
+	if c.MaxPlies != other.MaxPlies {
+		add("max-plies", c.MaxPlies, other.MaxPlies)
+	}
+	switch {
+	case (c.SPRT == nil) != (other.SPRT == nil):
+		add("sprt", c.SPRT, other.SPRT)
+	case c.SPRT != nil && *c.SPRT != *other.SPRT:
+		add("sprt", c.SPRT.String(), other.SPRT.String())
+	}
+	if c.TotalGames != other.TotalGames {
+		add("total games", c.TotalGames, other.TotalGames)
+	}
+	return out
+}
+
+func agentList(a []AgentInfo) string {
+	var parts []string
+	for _, x := range a {
+		if x.Name == x.Spec {
+			parts = append(parts, x.Spec)
+		} else {
+			parts = append(parts, x.Name+"="+x.Spec)
+		}
+	}
+	return "[" + strings.Join(parts, " ") + "]"
+}
+
+func short(digest string) string {
+	if len(digest) > 12 {
+		return digest[:12]
+	}
+	if digest == "" {
+		return "none"
+	}
+	return digest
+}

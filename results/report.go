@@ -1,0 +1,208 @@
+package results
+
+import (
+	"fmt"
+	"math"
+	"slices"
+	"strings"
+)
+
+// ReportOptions configure the ratings of a report.
+type ReportOptions struct {
+	Draws     DrawModel
+	FirstMove bool    // fit a first-move advantage
+	Prior     float64 // see FitOptions.Prior
+	Anchor    string  // player fixed at AnchorElo; "" anchors every group at mean 0
+	AnchorElo float64
+	Bootstrap int    // replicates for the intervals and LOS; 0 for none
+	Seed      uint64 // bootstrap seed
+	Workers   int    // parallel bootstrap fits; 0 for GOMAXPROCS
+}
+
+// Report is the full analysis of a set of games: the standings with
+// ratings, the crosstable, LOS, per-colour results and termination counts.
+// It is also the --format json document (snake_case keys).
+type Report struct {
+	Game         string             `json:"game"`
+	Games        int                `json:"games"`
+	DrawModel    string             `json:"draw_model"` // "half" or "davidson"
+	Level        float64            `json:"level"`      // interval coverage, e.g. 0.95
+	Bootstrap    int                `json:"bootstrap"`  // replicates behind the intervals
+	Anchor       string             `json:"anchor,omitempty"`
+	AnchorElo    float64            `json:"anchor_elo,omitempty"`
+	Players      []PlayerRow        `json:"players"` // ranked
+	Crosstable   []CrossRow         `json:"crosstable"`
+	LOS          []LOSRow           `json:"los,omitempty"`
+	FirstPlayer  FirstPlayerStats   `json:"first_player"`
+	FirstMoveElo *Interval          `json:"first_move_elo,omitempty"`
+	DrawNu       float64            `json:"draw_nu,omitempty"`
+	Terminations []TerminationCount `json:"terminations"`
+	MeanPlies    float64            `json:"mean_plies"`
+	Groups       [][]string         `json:"groups,omitempty"` // only when players are not all connected
+	Regularised  bool               `json:"regularised,omitempty"`
+	Notes        []string           `json:"notes,omitempty"`
+}
+
+// PlayerRow is one line of the standings.
+type PlayerRow struct {
+	Rank      int     `json:"rank"`
+	Name      string  `json:"name"`
+	Elo       float64 `json:"elo"`
+	EloLow    float64 `json:"elo_low"`
+	EloHigh   float64 `json:"elo_high"`
+	Games     int     `json:"games"`
+	Score     float64 `json:"score"` // share of the points, 0 to 1
+	Points    float64 `json:"points"`
+	Wins      int     `json:"wins"`
+	Draws     int     `json:"draws"`
+	Losses    int     `json:"losses"`
+	DrawRate  float64 `json:"draw_rate"`
+	Group     int     `json:"group"` // connected group (0 is the largest)
+	AsFirst   WDL     `json:"as_first"`
+	AsSecond  WDL     `json:"as_second"`
+	Forfeits  int     `json:"forfeits"`
+	MSPerMove float64 `json:"ms_per_move"`
+	Nodes     int64   `json:"nodes"`
+	index     int
+}
+
+// CrossRow is one pairing of the crosstable, from Player's view.
+type CrossRow struct {
+	Player   string  `json:"player"`
+	Opponent string  `json:"opponent"`
+	Wins     int     `json:"wins"`
+	Draws    int     `json:"draws"`
+	Losses   int     `json:"losses"`
+	Score    float64 `json:"score"`
+}
+
+// LOSRow is the likelihood that Player is stronger than Opponent.
+type LOSRow struct {
+	Player   string  `json:"player"`
+	Opponent string  `json:"opponent"`
+	LOS      float64 `json:"los"`
+}
+
+// FirstPlayerStats are the results of whoever moved first.
+type FirstPlayerStats struct {
+	Wins   int     `json:"wins"`
+	Draws  int     `json:"draws"`
+	Losses int     `json:"losses"`
+	Score  float64 `json:"score"`
+}
+
+// Interval is an estimate with its bounds.
+type Interval struct {
+	Value float64 `json:"value"`
+	Low   float64 `json:"low"`
+	High  float64 `json:"high"`
+}
+
+// BuildReport rates the dataset's players and gathers the statistics.
+func BuildReport(d *Dataset, o ReportOptions) (*Report, error) {
+	fo := FitOptions{Draws: o.Draws, FirstMove: o.FirstMove, Prior: o.Prior, Anchor: -1, AnchorElo: o.AnchorElo}
+	if o.Anchor != "" {
+		fo.Anchor = d.PlayerIndex(o.Anchor)
+		if fo.Anchor < 0 {
+			return nil, fmt.Errorf("--anchor %s: no such player (players: %s)", o.Anchor, strings.Join(d.Players, ", "))
+		}
+	}
+	ratings, err := Rate(len(d.Players), d.Results(), fo, BootstrapOptions{Replicates: o.Bootstrap, Seed: o.Seed, Workers: o.Workers})
+	if err != nil {
+		return nil, err
+	}
+	s := d.Summarize()
+	r := &Report{
+		Game: d.Game, Games: s.Games, DrawModel: o.Draws.String(), Level: ratings.Level,
+		Bootstrap: ratings.Replicates, Anchor: o.Anchor, Terminations: s.TerminationList(),
+		MeanPlies: s.MeanPlies(), Regularised: ratings.Regularised,
+		FirstPlayer: FirstPlayerStats{s.FirstPlayer.Wins, s.FirstPlayer.Draws, s.FirstPlayer.Losses, s.FirstPlayer.Score()},
+	}
+	if o.Anchor != "" {
+		r.AnchorElo = o.AnchorElo
+	}
+	if r.Terminations == nil {
+		r.Terminations = []TerminationCount{}
+	}
+	for i, ps := range s.Players {
+		row := PlayerRow{
+			Name: ps.Name, Elo: ratings.Elo[i], EloLow: ratings.Low[i], EloHigh: ratings.High[i],
+			Games: ps.All.Games(), Score: ps.All.Score(), Points: ps.All.Points(),
+			Wins: ps.All.Wins, Draws: ps.All.Draws, Losses: ps.All.Losses, DrawRate: ps.All.DrawRate(),
+			Group: ratings.Group[i], AsFirst: ps.AsFirst, AsSecond: ps.AsSecond, Forfeits: ps.Forfeits,
+			Nodes: ps.Nodes, index: i,
+		}
+		if ps.Moves > 0 {
+			row.MSPerMove = ps.TimeMS / float64(ps.Moves)
+		}
+		r.Players = append(r.Players, row)
+	}
+	slices.SortStableFunc(r.Players, func(a, b PlayerRow) int {
+		switch {
+		case (a.Games == 0) != (b.Games == 0):
+			if a.Games == 0 {
+				return 1
+			}
+			return -1
+		case a.Group != b.Group:
+			return a.Group - b.Group
+		case a.Elo != b.Elo:
+			if a.Elo > b.Elo {
+				return -1
+			}
+			return 1
+		}
+		return strings.Compare(a.Name, b.Name)
+	})
+	for k := range r.Players {
+		r.Players[k].Rank = k + 1
+	}
+	r.Crosstable = []CrossRow{}
+	for _, a := range r.Players {
+		for _, b := range r.Players {
+			c := s.Cross[a.index][b.index]
+			if a.index == b.index || c.Games() == 0 {
+				continue
+			}
+			r.Crosstable = append(r.Crosstable, CrossRow{a.Name, b.Name, c.Wins, c.Draws, c.Losses, c.Score()})
+		}
+	}
+	for _, a := range r.Players {
+		for _, b := range r.Players {
+			if l := ratings.LOS[a.index][b.index]; a.index != b.index && !math.IsNaN(l) {
+				r.LOS = append(r.LOS, LOSRow{a.Name, b.Name, l})
+			}
+		}
+	}
+	if o.FirstMove {
+		r.FirstMoveElo = &Interval{ratings.FirstMove, ratings.FirstMoveLow, ratings.FirstMoveHigh}
+	}
+	if o.Draws == Davidson {
+		r.DrawNu = ratings.DrawNu
+	}
+	if len(ratings.Groups) > 1 {
+		for _, g := range ratings.Groups {
+			var names []string
+			for _, p := range g {
+				names = append(names, d.Players[p])
+			}
+			r.Groups = append(r.Groups, names)
+		}
+		r.Notes = append(r.Notes, fmt.Sprintf("players fall into %d groups that never met: %s; ratings compare only within a group (each group averages 0%s)",
+			len(ratings.Groups), GroupNames(d.Players, ratings.Groups), anchorNote(o.Anchor)))
+	}
+	if ratings.Regularised {
+		r.Notes = append(r.Notes, fmt.Sprintf("a player or group scored 100 %% (or 0 %%) against the rest, so pure maximum-likelihood ratings are infinite; %g virtual draw per pair that met was added", AutoPrior))
+	}
+	if k := ratings.RegularisedReplicates; k > 0 && !ratings.Regularised {
+		r.Notes = append(r.Notes, fmt.Sprintf("%d of %d bootstrap resamples needed the %g-draw prior (perfect scores in the resample)", k, ratings.Replicates, AutoPrior))
+	}
+	return r, nil
+}
+
+func anchorNote(anchor string) string {
+	if anchor == "" {
+		return ""
+	}
+	return ", except " + anchor + "'s group, which is anchored"
+}

@@ -1,0 +1,183 @@
+package results
+
+import (
+	"math"
+	"testing"
+
+	"github.com/boardgame-arena/arena/internal/rng"
+)
+
+func TestParseSPRT(t *testing.T) {
+	s, err := ParseSPRT("elo0=0,elo1=10,alpha=0.05,beta=0.1", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s != (SPRT{Elo0: 0, Elo1: 10, Alpha: 0.05, Beta: 0.1, Model: Logistic}) {
+		t.Errorf("parsed %+v", s)
+	}
+	lo, hi := s.Bounds()
+	if math.Abs(lo-math.Log(0.1/0.95)) > 1e-12 || math.Abs(hi-math.Log(0.9/0.05)) > 1e-12 {
+		t.Errorf("bounds %v %v", lo, hi)
+	}
+	for _, bad := range []string{"elo0=5,elo1=0", "elo1=3", "elo0=0,elo1=5,alpha=0.7", "elo0=0,elo1=5,gamma=1", "elo0=x,elo1=5"} {
+		if _, err := ParseSPRT(bad, ""); err == nil {
+			t.Errorf("%q accepted", bad)
+		}
+	}
+	if _, err := ParseSPRT("elo0=0,elo1=5", "bayes"); err == nil {
+		t.Error("unknown model accepted")
+	}
+}
+
+func TestPentaAdd(t *testing.T) {
+	var p Penta
+	p.Add(0, 0)
+	p.Add(0, 0.5)
+	p.Add(0.5, 0.5)
+	p.Add(1, 0)
+	p.Add(1, 0.5)
+	p.Add(1, 1)
+	if p != (Penta{1, 1, 2, 1, 1}) {
+		t.Errorf("counts %v", p)
+	}
+}
+
+// TestLLRMatchesGaussianApproximation compares the exact GSPRT with its
+// well-known normal approximation N·(s1−s0)·(2μ−s0−s1)/(2σ²), which it
+// approaches when the hypotheses are close.
+func TestLLRMatchesGaussianApproximation(t *testing.T) {
+	p := Penta{300, 2100, 4800, 2400, 400}
+	s := SPRT{Elo0: 0, Elo1: 2, Alpha: 0.05, Beta: 0.05, Model: Logistic}
+	var freq [5]float64
+	for i, c := range p {
+		freq[i] = float64(c) / float64(p.Pairs())
+	}
+	mean, variance := moments(freq)
+	s0, s1 := s.expectedScore(s.Elo0, freq), s.expectedScore(s.Elo1, freq)
+	approx := float64(p.Pairs()) * (s1 - s0) * (2*mean - s0 - s1) / (2 * variance)
+	exact := s.LLR(p)
+	if math.Abs(exact-approx) > 0.01*math.Abs(approx)+0.01 {
+		t.Errorf("exact LLR %v, normal approximation %v", exact, approx)
+	}
+	if exact <= 0 {
+		t.Errorf("LLR %v: the data favour the stronger hypothesis", exact)
+	}
+}
+
+// TestLLRSymmetry: mirrored data and mirrored hypotheses give the same LLR.
+func TestLLRSymmetry(t *testing.T) {
+	p := Penta{12, 40, 80, 55, 20}
+	mirror := Penta{p[4], p[3], p[2], p[1], p[0]}
+	for _, model := range []string{Logistic, Normalized} {
+		a := SPRT{Elo0: 0, Elo1: 15, Alpha: 0.05, Beta: 0.05, Model: model}.LLR(p)
+		b := SPRT{Elo0: -15, Elo1: 0, Alpha: 0.05, Beta: 0.05, Model: model}.LLR(mirror)
+		if math.Abs(a+b) > 1e-9 {
+			t.Errorf("%s: LLR %v and mirrored %v should be opposite", model, a, b)
+		}
+	}
+}
+
+// pairSampler draws game pairs for a true Elo difference with a draw rate.
+func pairSampler(elo, draw float64) func(r *rng.Rand) (float64, float64) {
+	s := 1 / (1 + math.Pow(10, -elo/400))
+	pd := draw * (1 - 2*math.Abs(s-0.5))
+	pw := s - pd/2
+	game := func(r *rng.Rand) float64 {
+		u := r.Float64()
+		switch {
+		case u < pw:
+			return 1
+		case u < pw+pd:
+			return 0.5
+		}
+		return 0
+	}
+	return func(r *rng.Rand) (float64, float64) { return game(r), game(r) }
+}
+
+// runSPRT plays pairs until the test decides (checking after every batch of
+// four pairs, as a match does) and returns the decision.
+func runSPRT(s SPRT, r *rng.Rand, sample func(*rng.Rand) (float64, float64)) Decision {
+	var p Penta
+	for {
+		for range 4 {
+			p.Add(sample(r))
+		}
+		if d := s.Decide(s.LLR(p)); d != Continue {
+			return d
+		}
+		if p.Pairs() > 200000 {
+			return Continue
+		}
+	}
+}
+
+// TestSPRTErrorRates simulates result streams with H0 true and with H1
+// true and checks the false acceptance rates against α and β.
+func TestSPRTErrorRates(t *testing.T) {
+	runs := 1000
+	if testing.Short() {
+		runs = 300
+	}
+	for _, tc := range []struct {
+		name string
+		s    SPRT
+		nElo bool // hypotheses in normalized Elo: convert for the simulation
+	}{
+		{"logistic", SPRT{Elo0: 0, Elo1: 25, Alpha: 0.05, Beta: 0.05, Model: Logistic}, false},
+		{"logistic-asymmetric", SPRT{Elo0: -10, Elo1: 15, Alpha: 0.05, Beta: 0.10, Model: Logistic}, false},
+		{"normalized", SPRT{Elo0: 0, Elo1: 30, Alpha: 0.05, Beta: 0.05, Model: Normalized}, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			const draw = 0.4
+			truth := func(e float64) float64 {
+				if !tc.nElo {
+					return e
+				}
+				// Per-game σ at equal strength for this draw rate: the
+				// logistic Elo whose normalized Elo is e.
+				sigma := math.Sqrt((1 - draw) / 4)
+				return scoreToElo(0.5 + e*sigma/(800/math.Ln10))
+			}
+			r := rng.New(77)
+			wrongH1, wrongH0 := 0, 0
+			for range runs {
+				if runSPRT(tc.s, r, pairSampler(truth(tc.s.Elo0), draw)) == AcceptH1 {
+					wrongH1++
+				}
+				if runSPRT(tc.s, r, pairSampler(truth(tc.s.Elo1), draw)) == AcceptH0 {
+					wrongH0++
+				}
+			}
+			a, b := float64(wrongH1)/float64(runs), float64(wrongH0)/float64(runs)
+			t.Logf("false H1 %.3f (α %.2f), false H0 %.3f (β %.2f)", a, tc.s.Alpha, b, tc.s.Beta)
+			// Tolerance: three binomial standard deviations.
+			if tol := 3 * math.Sqrt(tc.s.Alpha*(1-tc.s.Alpha)/float64(runs)); a > tc.s.Alpha+tol {
+				t.Errorf("H0 true: H1 accepted %.3f of the time, α = %.2f", a, tc.s.Alpha)
+			}
+			if tol := 3 * math.Sqrt(tc.s.Beta*(1-tc.s.Beta)/float64(runs)); b > tc.s.Beta+tol {
+				t.Errorf("H1 true: H0 accepted %.3f of the time, β = %.2f", b, tc.s.Beta)
+			}
+		})
+	}
+}
+
+func TestEstimate(t *testing.T) {
+	p := Penta{10, 20, 40, 20, 10}
+	e := p.Estimate(0.95)
+	if e.Elo != 0 || e.LOS != 0.5 || !(e.EloLow < 0 && e.EloHigh > 0) || math.Abs(e.EloLow+e.EloHigh) > 1e-9 {
+		t.Errorf("balanced match: %+v", e)
+	}
+	strong := Penta{0, 5, 30, 40, 25}.Estimate(0.95)
+	if !(strong.Elo > 100 && strong.LOS > 0.999 && strong.EloLow > 0 && strong.EloHigh > strong.Elo) {
+		t.Errorf("strong first agent: %+v", strong)
+	}
+	// The interval is asymmetric in Elo: the logistic curve flattens away
+	// from ½.
+	if strong.EloHigh-strong.Elo <= strong.Elo-strong.EloLow {
+		t.Errorf("expected a longer upper arm: %+v", strong)
+	}
+	if e := (Penta{}).Estimate(0.95); !math.IsNaN(e.Elo) {
+		t.Errorf("no pairs: %+v", e)
+	}
+}

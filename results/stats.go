@@ -1,0 +1,239 @@
+package results
+
+import (
+	"encoding/json"
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// Dataset is the games of one or more record files. Players are identified
+// by name, so files written on several machines merge into one pool.
+type Dataset struct {
+	Game    string   // the game spec all files share
+	Players []string // in order of first appearance
+	Games   []*Game
+	Files   []*File
+	index   map[string]int
+}
+
+// Merge pools the games of files. They must record the same game; two files
+// of the same tournament (same configuration and seed) must not hold the
+// same game twice.
+func Merge(files ...*File) (*Dataset, error) {
+	if len(files) == 0 {
+		return nil, fmt.Errorf("results: no record files")
+	}
+	d := &Dataset{Game: files[0].Header.Config.Game, Files: files, index: map[string]int{}}
+	type key struct {
+		config string // the whole configuration, seed included
+		index  int
+	}
+	owner := map[key]string{}
+	for _, f := range files {
+		if g := f.Header.Config.Game; g != d.Game {
+			return nil, fmt.Errorf("%s records %s but %s records %s; ratings pool games of one game", f.Path, g, files[0].Path, d.Game)
+		}
+		for _, a := range f.Header.Config.Agents {
+			d.player(a.Name)
+		}
+		cfg, err := json.Marshal(f.Header.Config)
+		if err != nil {
+			return nil, err
+		}
+		for i := range f.Games {
+			g := &f.Games[i]
+			k := key{string(cfg), g.Index}
+			if prev, dup := owner[k]; dup {
+				return nil, fmt.Errorf("%s and %s are the same tournament (seed %d) and both hold game %d: give each machine its own --seed", prev, f.Path, f.Header.Config.Seed, g.Index)
+			}
+			owner[k] = f.Path
+			d.player(g.Players[0].Name)
+			d.player(g.Players[1].Name)
+			d.Games = append(d.Games, g)
+		}
+	}
+	return d, nil
+}
+
+// NewDataset pools games recorded elsewhere (e.g. in memory by a running
+// tournament); players lists the expected names in order.
+func NewDataset(game string, players []string, games []*Game) *Dataset {
+	d := &Dataset{Game: game, index: map[string]int{}}
+	for _, p := range players {
+		d.player(p)
+	}
+	for _, g := range games {
+		d.player(g.Players[0].Name)
+		d.player(g.Players[1].Name)
+		d.Games = append(d.Games, g)
+	}
+	return d
+}
+
+func (d *Dataset) player(name string) int {
+	if i, ok := d.index[name]; ok {
+		return i
+	}
+	d.index[name] = len(d.Players)
+	d.Players = append(d.Players, name)
+	return len(d.Players) - 1
+}
+
+// PlayerIndex returns the index of the named player, or -1.
+func (d *Dataset) PlayerIndex(name string) int {
+	if i, ok := d.index[name]; ok {
+		return i
+	}
+	return -1
+}
+
+// Results returns the games as the rating model sees them.
+func (d *Dataset) Results() []Result {
+	out := make([]Result, len(d.Games))
+	for i, g := range d.Games {
+		out[i] = Result{First: d.index[g.Players[0].Name], Second: d.index[g.Players[1].Name], Score: g.Points(0)}
+	}
+	return out
+}
+
+// WDL counts wins, draws and losses.
+type WDL struct {
+	Wins   int `json:"wins"`
+	Draws  int `json:"draws"`
+	Losses int `json:"losses"`
+}
+
+// Games returns the number of games counted.
+func (w WDL) Games() int { return w.Wins + w.Draws + w.Losses }
+
+// Points returns wins plus half the draws.
+func (w WDL) Points() float64 { return float64(w.Wins) + float64(w.Draws)/2 }
+
+// Score returns the share of the points, 0 to 1 (0 without games).
+func (w WDL) Score() float64 {
+	if w.Games() == 0 {
+		return 0
+	}
+	return w.Points() / float64(w.Games())
+}
+
+// DrawRate returns the share of draws (0 without games).
+func (w WDL) DrawRate() float64 {
+	if w.Games() == 0 {
+		return 0
+	}
+	return float64(w.Draws) / float64(w.Games())
+}
+
+// String formats as "W-D-L".
+func (w WDL) String() string { return fmt.Sprintf("%d-%d-%d", w.Wins, w.Draws, w.Losses) }
+
+func (w *WDL) add(points float64) {
+	switch points {
+	case 1:
+		w.Wins++
+	case 0:
+		w.Losses++
+	default:
+		w.Draws++
+	}
+}
+
+// PlayerSummary is one player's record.
+type PlayerSummary struct {
+	Name     string
+	All      WDL
+	AsFirst  WDL
+	AsSecond WDL
+	Forfeits int     // games lost by forfeit
+	Moves    int     // moves played (opening plies excluded)
+	TimeMS   float64 // total thinking time
+	Nodes    int64
+}
+
+// Summary is everything countable about a set of games.
+type Summary struct {
+	Players      []PlayerSummary
+	Cross        [][]WDL        // Cross[i][j]: i's results against j
+	FirstPlayer  WDL            // the first mover's results over all games
+	Terminations map[string]int // games per termination reason
+	Plies        int            // over all games
+	Games        int
+}
+
+// MeanPlies returns the mean game length.
+func (s *Summary) MeanPlies() float64 {
+	if s.Games == 0 {
+		return 0
+	}
+	return float64(s.Plies) / float64(s.Games)
+}
+
+// Summarize counts the dataset's games.
+func (d *Dataset) Summarize() *Summary {
+	n := len(d.Players)
+	s := &Summary{Players: make([]PlayerSummary, n), Cross: make([][]WDL, n), Terminations: map[string]int{}}
+	for i := range s.Cross {
+		s.Cross[i] = make([]WDL, n)
+		s.Players[i].Name = d.Players[i]
+	}
+	for _, g := range d.Games {
+		seat := [2]int{d.index[g.Players[0].Name], d.index[g.Players[1].Name]}
+		for p := 0; p < 2; p++ {
+			me, opp := seat[p], seat[1-p]
+			pts := g.Points(p)
+			ps := &s.Players[me]
+			ps.All.add(pts)
+			if p == 0 {
+				ps.AsFirst.add(pts)
+			} else {
+				ps.AsSecond.add(pts)
+			}
+			s.Cross[me][opp].add(pts)
+			if g.Forfeit == p || g.Forfeit == BothForfeit {
+				ps.Forfeits++
+			}
+			ps.Moves += g.Players[p].Moves
+			ps.TimeMS += g.Players[p].TimeMS
+			ps.Nodes += g.Players[p].Nodes
+		}
+		s.FirstPlayer.add(g.Points(0))
+		s.Terminations[g.Termination]++
+		s.Plies += g.Plies
+		s.Games++
+	}
+	return s
+}
+
+// TerminationList returns the reasons that occurred with their counts,
+// in the order of Terminations.
+func (s *Summary) TerminationList() []TerminationCount {
+	var out []TerminationCount
+	for _, t := range Terminations {
+		if c := s.Terminations[t]; c > 0 {
+			out = append(out, TerminationCount{t, c})
+		}
+	}
+	return out
+}
+
+// TerminationCount is one line of the termination statistics.
+type TerminationCount struct {
+	Reason string `json:"reason"`
+	Games  int    `json:"games"`
+}
+
+// GroupNames renders groups of players for messages: "{a, b} {c}".
+func GroupNames(names []string, groups [][]int) string {
+	var parts []string
+	for _, g := range groups {
+		var ns []string
+		for _, p := range g {
+			ns = append(ns, names[p])
+		}
+		slices.Sort(ns)
+		parts = append(parts, "{"+strings.Join(ns, ", ")+"}")
+	}
+	return strings.Join(parts, " ")
+}
