@@ -1,0 +1,407 @@
+// Package mcts is Monte Carlo tree search for every game of the games
+// contract: UCT with MCTS-Solver for sequential games (games.State) and
+// decoupled UCT (DUCT) for simultaneous-move games (games.SimState).
+//
+// # UCT
+//
+// Each iteration descends from the root choosing, at every node, the child
+// maximising Q + C·√(ln N / n), where Q is the mean reward of the child for
+// the player who moved into it, n its visits and N the parent's. A child
+// never visited is worth Options.FPU instead (first-play urgency; +Inf, the
+// default, tries every child once before any is repeated). The first node
+// reached with no visits of its own is simulated from: a rollout plays to the
+// end of the game (or Options.Cutoff plies, then scores the position with the
+// game's evaluation) and every node on the path adds the result for its
+// mover: 1 for a win, ½ for a draw, 0 for a loss, or the game's graded
+// payoff when the state implements Rewarder. A node is expanded (all its
+// children created at once) on its second visit.
+//
+// Rollouts are uniformly random (using the game's fast games.Playouter when
+// it has one) or ε-greedy: with probability ε a random move, otherwise the
+// move whose result the game's evaluation likes best for the mover.
+//
+// MCTS-Solver: a finished game is a proven node. A node one of whose
+// children is a proven win for the player to move there is proven (won for
+// that player); a node whose children are all proven takes the best of them
+// (draw before loss). Proofs are backed up at once, the search stops when
+// the root is proven, and a proven winning move is played without further
+// thought; proven losing moves are never chosen when another exists.
+//
+// The final move is the most visited child of the root (a proven win first).
+//
+// # DUCT
+//
+// At a joint node of a simultaneous game each player keeps its own
+// statistics per own action and chooses with its own UCB formula (untried
+// actions first, in random order); the joint action is applied, and each
+// player's chosen action is credited with that player's payoff. The final
+// action is the most visited, or (FinalSample) one drawn in proportion to
+// the visit counts, which is the empirical mixed strategy. MCTS-Solver does
+// not apply to simultaneous moves.
+//
+// # Reuse, threads, memory
+//
+// With Options.Reuse the subtree of the position actually reached (found by
+// matching Zobrist hashes along the moves played since the last search) is
+// kept with its statistics for the next search. Options.Threads > 1 runs
+// root parallelism: independent trees, each with its own state clone and
+// random stream, whose root statistics are summed. Budgets are iterations
+// (shared out between the trees), time, and the context's deadline.
+//
+// Nodes live in slices allocated in blocks and addressed by index, and a
+// node's children are contiguous; nothing is allocated per iteration once
+// the blocks exist. Options.MaxNodes caps a tree: when it is full, leaves
+// stop being expanded and iterations only refine existing statistics.
+package mcts
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"slices"
+	"sync"
+	"time"
+
+	"github.com/boardgame-arena/arena/games"
+	"github.com/boardgame-arena/arena/internal/rng"
+)
+
+// Rewarder is implemented by games whose finished positions have graded
+// payoffs: Reward returns player p's payoff in [0, 1], the two players'
+// payoffs summing to 1. Without it a win is 1, a draw ½ and a loss 0.
+type Rewarder interface {
+	Reward(p int) float64
+}
+
+// Rollout policies.
+const (
+	RolloutRandom    = "random"
+	RolloutEpsGreedy = "egreedy"
+)
+
+// Options configures a Searcher. Zero values take the defaults noted.
+type Options struct {
+	Iterations int64         // total iterations per search (0: none, needs Time or a deadline)
+	Time       time.Duration // time per search (0: none)
+	C          float64       // exploration constant (default 0.7 when 0; negative: 0)
+	FPU        float64       // value of an unvisited child (default +Inf when 0)
+	Rollout    string        // RolloutRandom (default) or RolloutEpsGreedy
+	Epsilon    float64       // ε of the ε-greedy rollout (default 0.1 when 0)
+	Cutoff     int           // rollout plies before evaluating (0: play to the end)
+	EvalScale  float64       // evaluation → reward: 1/(1+e^(−eval/EvalScale)) (0: by sign)
+	NoSolver   bool          // turn MCTS-Solver off
+	Reuse      bool          // keep the reached subtree between searches
+	Threads    int           // root-parallel trees (default 1)
+	MaxNodes   int           // nodes per tree (default 4 Mi)
+	Sample     bool          // DUCT: draw the final action from the empirical strategy
+	Selection  string        // DUCT: SelectUCB (default) or SelectRM
+	Gamma      float64       // DUCT regret matching: exploration mix (default 0.1 when 0)
+}
+
+// Selection rules at the joint nodes of DUCT.
+const (
+	SelectUCB = "ucb"
+	SelectRM  = "rm"
+)
+
+const (
+	defaultC        = 0.7
+	defaultEpsilon  = 0.1
+	defaultMaxNodes = 4 << 20
+)
+
+// MoveStat is the merged root statistics of one move.
+type MoveStat struct {
+	Move   games.Move
+	Visits int64
+	Value  float64 // mean reward for the player to move at the root
+	Prob   float64 // DUCT: weight in the empirical mixed strategy
+	Proven Proof   // proven result for the player to move at the root
+}
+
+// Proof is a proven game-theoretic result.
+type Proof int8
+
+// Proof values, from the view of a node's mover.
+const (
+	Unproven Proof = iota
+	ProvenWin
+	ProvenLoss
+	ProvenDraw
+)
+
+func (p Proof) String() string {
+	switch p {
+	case ProvenWin:
+		return "win"
+	case ProvenLoss:
+		return "loss"
+	case ProvenDraw:
+		return "draw"
+	}
+	return ""
+}
+
+func (p Proof) flip() Proof {
+	switch p {
+	case ProvenWin:
+		return ProvenLoss
+	case ProvenLoss:
+		return ProvenWin
+	}
+	return p
+}
+
+func (p Proof) reward() float64 {
+	switch p {
+	case ProvenWin:
+		return 1
+	case ProvenLoss:
+		return 0
+	}
+	return 0.5
+}
+
+// Result is the outcome of a search.
+type Result struct {
+	Move       games.Move
+	Iterations int64 // iterations of this search, all threads
+	Reused     int64 // root visits inherited from the previous search
+	Elapsed    time.Duration
+	MaxDepth   int        // deepest node reached
+	Value      float64    // mean reward of the chosen move for the root player
+	Proven     Proof      // proven result of the root for the player to move
+	Stats      []MoveStat // per root move, most visited first
+	PV         []games.Move
+}
+
+// IPS returns iterations per second.
+func (r Result) IPS() float64 {
+	if r.Elapsed <= 0 {
+		return 0
+	}
+	return float64(r.Iterations) / r.Elapsed.Seconds()
+}
+
+// Searcher runs searches with one set of options and keeps trees between
+// them (for Reuse). It is not safe for concurrent calls.
+type Searcher struct {
+	opts    Options
+	seed    uint64
+	workers []*worker
+	sims    []*simWorker
+	draws   uint64 // final-action draws so far (Sample)
+}
+
+// New returns a searcher whose random choices all derive from seed.
+func New(opts Options, seed uint64) *Searcher {
+	if opts.C == 0 {
+		opts.C = defaultC
+	}
+	if opts.C < 0 {
+		opts.C = 0
+	}
+	if opts.FPU == 0 {
+		opts.FPU = math.Inf(1)
+	}
+	if opts.Rollout == "" {
+		opts.Rollout = RolloutRandom
+	}
+	if opts.Epsilon == 0 {
+		opts.Epsilon = defaultEpsilon
+	}
+	if opts.Threads < 1 {
+		opts.Threads = 1
+	}
+	if opts.Selection == "" {
+		opts.Selection = SelectUCB
+	}
+	if opts.Gamma == 0 {
+		opts.Gamma = 0.1
+	}
+	if opts.MaxNodes <= 0 {
+		opts.MaxNodes = defaultMaxNodes
+	}
+	return &Searcher{opts: opts, seed: seed}
+}
+
+// Options returns the searcher's options after defaults.
+func (s *Searcher) Options() Options { return s.opts }
+
+// Validate checks options that New cannot repair.
+func (o Options) Validate() error {
+	switch o.Rollout {
+	case "", RolloutRandom, RolloutEpsGreedy:
+	default:
+		return fmt.Errorf("mcts: unknown rollout %q (valid: %s, %s)", o.Rollout, RolloutRandom, RolloutEpsGreedy)
+	}
+	switch o.Selection {
+	case "", SelectUCB, SelectRM:
+	default:
+		return fmt.Errorf("mcts: unknown selection %q (valid: %s, %s)", o.Selection, SelectUCB, SelectRM)
+	}
+	if o.Gamma < 0 || o.Gamma > 1 {
+		return fmt.Errorf("mcts: gamma %v outside [0, 1]", o.Gamma)
+	}
+	if o.Epsilon < 0 || o.Epsilon > 1 {
+		return fmt.Errorf("mcts: epsilon %v outside [0, 1]", o.Epsilon)
+	}
+	if o.Cutoff < 0 || o.Iterations < 0 || o.Time < 0 {
+		return fmt.Errorf("mcts: negative budget")
+	}
+	return nil
+}
+
+// Reset drops the kept trees (for a new game).
+func (s *Searcher) Reset() {
+	for _, w := range s.workers {
+		w.valid = false
+	}
+	for _, w := range s.sims {
+		w.valid = false
+	}
+}
+
+// budget is what the threads of one search share.
+type budget struct {
+	ctx      context.Context
+	deadline time.Time
+	hasDL    bool
+	start    time.Time
+}
+
+func (s *Searcher) newBudget(ctx context.Context) *budget {
+	b := &budget{ctx: ctx, start: time.Now()}
+	if s.opts.Time > 0 {
+		b.deadline, b.hasDL = b.start.Add(s.opts.Time), true
+	}
+	if d, ok := ctx.Deadline(); ok && (!b.hasDL || d.Before(b.deadline)) {
+		b.deadline, b.hasDL = d, true
+	}
+	return b
+}
+
+// expired reports whether time is up.
+func (b *budget) expired() bool {
+	if b.hasDL && !time.Now().Before(b.deadline) {
+		return true
+	}
+	return b.ctx.Err() != nil
+}
+
+// share returns thread i's share of the iterations (0: unlimited).
+func (s *Searcher) share(i int) int64 {
+	n, t := s.opts.Iterations, int64(s.opts.Threads)
+	if n <= 0 {
+		return 0
+	}
+	q := n / t
+	if int64(i) < n%t {
+		q++
+	}
+	return max(q, 1)
+}
+
+// Search searches the sequential position st, which must not be finished;
+// st is left as it was.
+func (s *Searcher) Search(ctx context.Context, st games.State) (Result, error) {
+	if st.Terminal() {
+		return Result{}, fmt.Errorf("mcts: the game is over")
+	}
+	if s.opts.Iterations <= 0 && s.opts.Time <= 0 {
+		if _, ok := ctx.Deadline(); !ok {
+			return Result{}, fmt.Errorf("mcts: no budget (give iterations, time or a deadline)")
+		}
+	}
+	b := s.newBudget(ctx)
+	for len(s.workers) < s.opts.Threads {
+		i := len(s.workers)
+		s.workers = append(s.workers, newWorker(&s.opts, rng.Derive(s.seed, uint64(i))))
+	}
+	ws := s.workers[:s.opts.Threads]
+	var wg sync.WaitGroup
+	for i, w := range ws {
+		w.prepare(st)
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			w.run(b, s.share(i))
+		}()
+	}
+	wg.Wait()
+	res := s.merge(ws, st)
+	res.Elapsed = time.Since(b.start)
+	return res, nil
+}
+
+// merge sums the root statistics of the trees and picks the move.
+func (s *Searcher) merge(ws []*worker, st games.State) Result {
+	var res Result
+	byMove := map[games.Move]int{}
+	var rewards []float64
+	for _, w := range ws {
+		res.Iterations += w.iters
+		res.Reused += w.reused
+		res.MaxDepth = max(res.MaxDepth, w.maxDepth)
+		root := w.tree.at(w.root)
+		if root.proof != Unproven && res.Proven == Unproven {
+			res.Proven = root.proof.flip() // root.proof is from the (absent) mover's view
+		}
+		for k := uint32(0); k < uint32(root.nkids); k++ {
+			c := w.tree.at(root.first + k)
+			j, ok := byMove[c.move]
+			if !ok {
+				j = len(res.Stats)
+				byMove[c.move] = j
+				res.Stats = append(res.Stats, MoveStat{Move: c.move})
+				rewards = append(rewards, 0)
+			}
+			ms := &res.Stats[j]
+			ms.Visits += int64(c.visits)
+			rewards[j] += c.reward
+			if c.proof != Unproven {
+				ms.Proven = c.proof
+			}
+		}
+	}
+	for j := range res.Stats {
+		if v := res.Stats[j].Visits; v > 0 {
+			res.Stats[j].Value = rewards[j] / float64(v)
+		}
+	}
+	rank := func(m MoveStat) int {
+		switch m.Proven {
+		case ProvenWin:
+			return 3
+		case ProvenLoss:
+			return 0
+		}
+		return 1
+	}
+	slices.SortStableFunc(res.Stats, func(a, b MoveStat) int {
+		if ra, rb := rank(a), rank(b); ra != rb {
+			return rb - ra
+		}
+		if a.Visits != b.Visits {
+			if a.Visits > b.Visits {
+				return -1
+			}
+			return 1
+		}
+		switch {
+		case a.Value > b.Value:
+			return -1
+		case a.Value < b.Value:
+			return 1
+		}
+		return 0
+	})
+	if len(res.Stats) == 0 {
+		// The root was never expanded (a budget of zero): any legal move.
+		res.Move = st.LegalMoves(nil)[0]
+		return res
+	}
+	res.Move, res.Value = res.Stats[0].Move, res.Stats[0].Value
+	res.PV = ws[0].principalVariation()
+	return res
+}
