@@ -1,0 +1,188 @@
+package agents
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/boardgame-arena/arena/games"
+	"github.com/boardgame-arena/arena/internal/spec"
+	"github.com/boardgame-arena/arena/search/alphabeta"
+)
+
+func init() {
+	Register(&Kind{
+		Name: "alphabeta",
+		Help: "negamax alpha-beta (PVS, iterative deepening, aspiration, transposition table, killers/history); sequential games; default budget time=1s",
+		Keys: []Key{
+			{"depth", "stop after completing this depth (plies)"},
+			{"time", "think this long per move, e.g. 200ms, 2s; the best move of the last complete iteration is played"},
+			{"nodes", "stop after about this many nodes per move"},
+			{"tt", "transposition table size in MB (default 64; 0 turns the table off)"},
+			{"threads", "Lazy SMP threads sharing the table (default 1)"},
+			{"exact", "search to the end of the game with exact scores (uses the game's own solver when it has one)"},
+			{"asp", "half-width of the aspiration window in evaluation units (default 40; 0: full window)"},
+			{"rootscores", "give every root move an exact score (full-window search of each; slower; for analyse)"},
+		},
+		New: newAlphaBeta,
+	})
+}
+
+// AlphaBeta is the alpha-beta agent.
+type AlphaBeta struct {
+	name  string
+	s     *alphabeta.Searcher
+	exact bool
+	last  Stats
+	root  []MoveAnalysis
+}
+
+func newAlphaBeta(sp spec.Spec, _ uint64) (Agent, error) {
+	depth, err := sp.Int("depth", 0)
+	if err != nil {
+		return nil, err
+	}
+	nodes, err := sp.Int64("nodes", 0)
+	if err != nil {
+		return nil, err
+	}
+	var think time.Duration
+	if sp.Has("time") {
+		if think, err = sp.Duration("time", 0); err != nil {
+			return nil, err
+		}
+	}
+	tt, err := sp.Int("tt", 64)
+	if err != nil {
+		return nil, err
+	}
+	threads, err := sp.Int("threads", 1)
+	if err != nil {
+		return nil, err
+	}
+	exact, err := sp.Bool("exact", false)
+	if err != nil {
+		return nil, err
+	}
+	asp, err := sp.Int("asp", 40)
+	if err != nil {
+		return nil, err
+	}
+	rootScores, err := sp.Bool("rootscores", false)
+	if err != nil {
+		return nil, err
+	}
+	switch {
+	case depth < 0 || nodes < 0 || tt < 0 || asp < 0:
+		return nil, fmt.Errorf("alphabeta: depth, nodes, tt and asp must not be negative")
+	case threads < 1 || threads > 256:
+		return nil, fmt.Errorf("alphabeta: threads=%d outside 1…256", threads)
+	case tt > 1<<16:
+		return nil, fmt.Errorf("alphabeta: tt=%d MB is too large", tt)
+	}
+	if depth == 0 && nodes == 0 && think == 0 && !exact {
+		think = time.Second
+	}
+	if tt == 0 {
+		tt = -1 // no table
+	}
+	opts := alphabeta.Options{Depth: depth, Nodes: nodes, Time: think, TTMB: tt, Threads: threads,
+		Exact: exact, Aspiration: asp, RootScores: rootScores}
+	return &AlphaBeta{name: DisplayName(sp), s: alphabeta.New(opts), exact: exact}, nil
+}
+
+// Name implements Agent.
+func (a *AlphaBeta) Name() string { return a.name }
+
+// NewGame implements GameStarter: the table and history start afresh.
+func (a *AlphaBeta) NewGame(games.Variant, int) error {
+	a.s.Reset()
+	return nil
+}
+
+// LastStats implements Reporter.
+func (a *AlphaBeta) LastStats() Stats { return a.last }
+
+// Analysis implements Analyser: the root moves of the last search.
+func (a *AlphaBeta) Analysis() []MoveAnalysis { return a.root }
+
+// Move implements Agent.
+func (a *AlphaBeta) Move(ctx context.Context, b games.Base, p int) (games.Move, error) {
+	st, ok := b.(games.State)
+	if !ok {
+		return 0, errors.New("alphabeta: needs a sequential game")
+	}
+	if a.exact {
+		if solver, ok := b.(alphabeta.ExactSolver); ok {
+			return a.solve(ctx, st, solver)
+		}
+	}
+	res, err := a.s.Search(ctx, st)
+	if err != nil && res.Nodes == 0 {
+		return 0, err // a finished game, or no time at all
+	}
+	var info strings.Builder
+	if res.Exact {
+		fmt.Fprintf(&info, "exact %s", alphabeta.FormatScore(res.Score))
+	} else {
+		fmt.Fprintf(&info, "depth %d seldepth %d score %s", res.Depth, res.SelDepth, alphabeta.FormatScore(res.Score))
+	}
+	fmt.Fprintf(&info, " nodes %d nps %.0f pv %s", res.Nodes, res.NPS(), formatLine(st, res.PV))
+	a.last = Stats{Nodes: res.Nodes, Depth: res.Depth, Score: res.Score, Info: info.String()}
+	a.root = a.root[:0]
+	for _, rm := range res.Root {
+		a.root = append(a.root, MoveAnalysis{Move: rm.Move, Score: rm.Score, Bound: rm.Bound.String()})
+	}
+	return res.Move, nil
+}
+
+// solve uses the game's own exact solver.
+func (a *AlphaBeta) solve(ctx context.Context, st games.State, solver alphabeta.ExactSolver) (games.Move, error) {
+	start := time.Now()
+	value, pv, nodes, err := solver.SolveExact(ctx, a.s.Options().Threads)
+	if err != nil || len(pv) == 0 {
+		if err == nil {
+			err = errors.New("alphabeta: the solver returned no move")
+		}
+		return 0, err
+	}
+	secs := time.Since(start).Seconds()
+	a.last = Stats{Nodes: nodes, Score: value,
+		Info: fmt.Sprintf("solved value %+d nodes %d in %.3fs pv %s", value, nodes, secs, formatLine(st, pv))}
+	a.root = append(a.root[:0], MoveAnalysis{Move: pv[0], Score: value, Bound: "exact"})
+	return pv[0], nil
+}
+
+// formatLine writes a line of play from s in the game's notation.
+func formatLine(s games.State, line []games.Move) string {
+	c := s.Clone()
+	var parts []string
+	for _, m := range line {
+		if !games.IsLegal(c, m) {
+			break
+		}
+		parts = append(parts, c.FormatMove(m))
+		c.Play(m)
+	}
+	return strings.Join(parts, " ")
+}
+
+// MoveAnalysis is an agent's statistics for one candidate move of its last
+// decision, as printed by 'arena analyse'.
+type MoveAnalysis struct {
+	Move   games.Move
+	Score  int     // alpha-beta: score from the mover's view
+	Bound  string  // alpha-beta: "exact", or "upper"/"lower" when Score is a bound
+	Visits int64   // MCTS: visits
+	Value  float64 // MCTS: mean reward in [0, 1] for the mover
+	Prob   float64 // DUCT: weight in the empirical mixed strategy
+	Proven string  // MCTS-Solver: "win", "loss", "draw" or ""
+}
+
+// Analyser is implemented by agents that can list per-move statistics of
+// their last decision.
+type Analyser interface {
+	Analysis() []MoveAnalysis
+}
