@@ -9,4 +9,5 @@ import (
 	_ "github.com/boardgame-arena/arena/games/gravity"
 	_ "github.com/boardgame-arena/arena/games/othello6"
 	_ "github.com/boardgame-arena/arena/games/pyrga"
+	_ "github.com/boardgame-arena/arena/games/tryangle"
 )

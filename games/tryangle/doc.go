@@ -1,0 +1,144 @@
+// Package tryangle implements TryAngle Catch, the simultaneous-move
+// CodinGame bot game, as ../shared/specs/tryangle-catch.md describes the
+// original Java referee: the final league (Bronze and above), quirks
+// included, seed-exact maps, and the exact input/output protocol, so that an
+// unmodified CodinGame bot plays here as it does there.
+//
+// # Rules in brief
+//
+// Houses (at most 50 on generated maps) are joined by paths. Each player
+// starts with three units (player 0 on the left, player 1 on the point
+// reflection). A house is owned by the player with more units on it, unless
+// every neighbour has a majority of one player, who then owns it. A triangle
+// (three mutually joined houses with no house inside) is captured by the
+// player who owns its three corners and is eligible; it stays his until he
+// uses it or the opponent captures it, and scores him 1 point per turn. An
+// owned triangle can be used (it turns neutral, and its user is eligible
+// again only once his units have left its corners) to SPAWN a unit on a
+// corner (free), or, paying one unit per corner that was there all turn, to
+// ATTACK a neighbouring house (killing the enemy units on it), ADD_PATH from
+// a corner (≤ 400 long, crossing nothing) or REMOVE_PATH from a corner.
+// Units MOVE one hop per turn. Units whose every neighbour holds an enemy
+// majority die. After 200 turns the higher score wins; a player with no
+// units and no triangles, with one unit, no triangle and fewer points, or
+// facing 80 % of the triangles in enemy hands loses at once (score −1), as
+// does a player who prints an unknown command (or times out, see agents/cg).
+//
+// # Turn resolution
+//
+// Both players' lines are parsed against the position at the start of the
+// turn, then resolved in the referee's fixed order: attacks (one per player
+// per frame, the two players' pair simultaneous), moves, spawns, path
+// additions (shorter first, one per player per frame), path removals, then
+// once the surround kills, captures and scoring (§5–§6). Frames are
+// reproduced exactly: strict validation at the start of the turn and after
+// every frame, the per-frame pairing of single tasks, non-strict execution.
+// Quirks reproduced: the double scoring of triangles owned at the start,
+// the dead turn 200 (its first group runs, nothing is scored), MSG parsing,
+// unknown command = loss, surround ownership by neighbour majorities, the
+// first-triangle lookup for repeated houses, self-loops from
+// ADD_PATH a b c a, orphaned triangles still used later in the turn,
+// one-hop moves along the lowest-id shortest path, the min(cost, units)
+// payment, eligibility after use, dominance with zero triangles (both lose).
+// Decided where the original crashes: a MOVE towards an unreachable house
+// leaves the units in place (§10.11); ADD_PATH with a house id out of range
+// is an ignored invalid command (§10.12).
+//
+// Other decisions: only the final league exists (all commands, linkable
+// pairs always listed). An early loss found at the start of a decision
+// frame makes the position terminal at once (the survivor's actions of that
+// last frame could not change the result and are not applied). A timeout or
+// crash is the agent's business (agents/cg returns an error; the arena
+// scores it as a loss). Command patterns: keywords are case-insensitive for
+// ASCII letters only, tokens are separated by Java's \s characters, a
+// segment may be surrounded by them (other control characters make it
+// unknown), and TEXT may have an empty message.
+//
+// # Representation
+//
+// A State holds the houses' neighbour sets as 64-bit masks, the unit counts,
+// and the triangles as state objects in slots (an orphan stays readable
+// until the turn ends). Triangles are maintained incrementally: adding a
+// path a–b creates the empty triangles {a, b, w} for the common neighbours
+// w, removing it kills the triangles containing both, and the list is
+// re-sorted (§3.4 order) at the end of the turn. Legal new paths use a
+// per-map table of which possible paths each candidate crosses. Undo
+// restores a compact per-turn snapshot (paths, units, triangles, scores);
+// the Zobrist hash covers units, paths, triangles with owner and flags,
+// scores and the turn, and is kept in step by every mutation.
+//
+// # Maps
+//
+// "tryangle" is "tryangle:seed=1" (DefaultSeed). "tryangle:seed=N" is the
+// map the original referee generates for the Java long N: java.util.Random
+// is ported bit for bit (package javarand) and every draw, loop bound and
+// iteration order of the generator is kept; seeds 1–100 reproduce the
+// documented house-count, path and triangle statistics exactly.
+// "tryangle:map=FILE" reads the referee's parameters from a file with lines
+// nodes=x,y_x,y_…, edges=a,b_…, units=u0,u1_… (as a CodinGame replay shows
+// them), and "tryangle:nodes='…',edges='…',units='…'" gives them inline.
+// Explicit maps may have up to 64 houses, coordinates within ±100000, at
+// most 10000 starting units per house, and no crossing paths (which keeps
+// the triangle count bounded). Map.Params writes any map back in that form.
+//
+// # Moves
+//
+// A move is one output line. Hold (0) is WAIT. ParseMove interns any line
+// (one table shared by a state and its clones, safe for concurrent use) and
+// returns its index with bit 31 set; the line is parsed once, and playing it
+// applies its commands, or loses the game if it holds an unknown command.
+// FormatMove returns the line. CheckLine reports unknown commands up front.
+//
+// Built-in agents choose among plans instead: LegalMovesFor(p) lists
+// player p's candidate plans, each a complete command line computed from
+// the position. A plan move carries the turn it belongs to, the player and
+// its index in that list, so it is small and allocation-free; PlayJoint
+// panics on a plan of another turn or player. FormatMove expands a plan in
+// the position of its turn — the current one, or an earlier one of the game
+// (the state rebuilds it from the history) — so records can be written
+// before or after the move is played. Replaying the formatted lines through
+// ParseMove gives exactly the same game.
+//
+// # Plans (the action abstraction)
+//
+// For player p, LegalMovesFor lists at most 16 distinct plans, Hold first:
+//
+//   - hold: WAIT.
+//   - march (up to 3): target one of the three cheapest triangles p may
+//     capture (not his, eligible), cost = Σ over corners without p's
+//     ownership of (units missing for a majority) × (hops from the nearest
+//     own unit), enemy-owned triangles first on ties. For each corner
+//     lacking a majority, MOVE the missing units towards it from the
+//     nearest houses with spare units (units needed to keep a majority on
+//     the target's corners, or on the corners of a triangle about to be
+//     captured, are not spare). Units advance one hop per turn.
+//   - march+spawn: the march to the cheapest target, plus SPAWN from every
+//     triangle p owns, on the corner nearest to that target.
+//   - spawn: SPAWN from every owned triangle, no moves.
+//   - attack (up to 2): ATTACK from an owned triangle (with a unit on each
+//     corner) the neighbouring house with the most enemy units, plus the
+//     march to the cheapest target with what is left.
+//   - cut (up to 2): REMOVE_PATH from a corner of an owned triangle a path
+//     that is a side of more enemy-owned than own triangles, plus the march.
+//   - link (at most 1): ADD_PATH from a corner of an owned triangle to a
+//     house, closing at least two new triangles whose three corners p owns
+//     (captured at the end of the turn), plus the march.
+//
+// Plans whose lines are empty or repeat an earlier plan are dropped. The
+// list depends only on the position, so a plan index means the same thing
+// whenever that position recurs.
+//
+// # Evaluation
+//
+// Evaluate (greedy, search cut-offs) estimates the final score margin in
+// tenths of a point: 10·(score difference) + 10·min(20, turns left)·(owned
+// triangle difference) + 30·(unit difference). A finished game is
+// ±(WinScore/2 + 10·|score difference|).
+//
+// # Protocol and export
+//
+// Input(p, first) is exactly the text a CodinGame bot reads on a turn
+// (§8), Linkable the legal new paths, View a JSON-ready snapshot (houses
+// with units and owner, paths, triangles with owner and flags, scores,
+// linkable pairs), and WriteSVG a picture of the position.
+package tryangle
