@@ -48,6 +48,15 @@ type GameStarter interface {
 	NewGame(v games.Variant, p int) error
 }
 
+// Seeder is implemented by agents that can restart their random choices
+// from a new seed. After Seed(s) (and NewGame, for a GameStarter) the agent
+// must play exactly as a fresh New(spec, s) would, so that the arena can
+// reuse one instance for many games and still reproduce each game from its
+// seed. The arena rebuilds agents without it for every game.
+type Seeder interface {
+	Seed(seed uint64)
+}
+
 // Key documents one key an agent spec accepts.
 type Key struct {
 	Name string

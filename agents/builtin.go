@@ -36,6 +36,9 @@ type Random struct {
 // Name implements Agent.
 func (a *Random) Name() string { return a.name }
 
+// Seed implements Seeder.
+func (a *Random) Seed(seed uint64) { a.rand.Seed(seed) }
+
 // Move implements Agent.
 func (a *Random) Move(_ context.Context, s games.Base, p int) (games.Move, error) {
 	a.buf = legalFor(s, p, a.buf[:0])
@@ -65,6 +68,9 @@ type Greedy struct {
 
 // Name implements Agent.
 func (a *Greedy) Name() string { return a.name }
+
+// Seed implements Seeder.
+func (a *Greedy) Seed(seed uint64) { a.rand.Seed(seed) }
 
 // Move implements Agent. Without an evaluation only finished games are
 // scored (win > draw > loss), so greedy still takes a win when there is one.

@@ -1,78 +1,388 @@
-// Package arena runs games between agents: single games, and (later)
-// tournaments and matches built from them.
 package arena
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"runtime/debug"
+	"strings"
+	"time"
 
 	"github.com/boardgame-arena/arena/agents"
 	"github.com/boardgame-arena/arena/games"
+	"github.com/boardgame-arena/arena/results"
 )
 
-// Ply is one move of a game as it was played.
-type Ply struct {
-	Player int        // who moved (0 or 1); for simultaneous games see Moves
-	Move   games.Move // the move (sequential games)
-	Text   string     // the move in the game's notation
-	Moves  [2]games.Move
+// Limits bound one agent's thinking time.
+type Limits struct {
+	// Move is the wall-clock time per move; 0 means no limit. The agent's
+	// context carries the deadline start+Move.
+	Move time.Duration
+	// First replaces Move for the agent's first move of a game (and its
+	// NewGame call); 0 means Move.
+	First time.Duration
+	// Margin is the grace beyond the limit: a move that takes longer than
+	// limit+Margin forfeits the game.
+	Margin time.Duration
 }
 
-// GameResult is the end of a played game.
-type GameResult struct {
-	Outcome games.Outcome
-	Plies   int
-	Moves   []string // every move in the game's notation (joint moves as "a | b")
+func (l Limits) limit(first bool) time.Duration {
+	if first && l.First > 0 {
+		return l.First
+	}
+	return l.Move
 }
 
-// PlayGame plays one game of v between two agents (agents[0] moves first)
-// and returns its result. onMove, when not nil, is called after every move
-// with the new state. An agent error or illegal move ends the game with an
-// error naming the agent.
-func PlayGame(ctx context.Context, v games.Variant, players [2]agents.Agent, onMove func(s games.Base, last string)) (GameResult, error) {
+// Seat is one side of a game.
+type Seat struct {
+	Agent  agents.Agent
+	Limits Limits
+}
+
+// Setup describes one game to play.
+type Setup struct {
+	Variant  games.Variant
+	Opening  Opening // plies played from the start before the agents take over
+	MaxPlies int     // adjudicate as a draw once this many plies are played; 0 for no cap
+}
+
+// referee plays games for one worker. It reuses its buffers and its move
+// context between moves, so a move of a fast agent costs the arena only a
+// few clock reads and a legality check.
+type referee struct {
+	hard  context.Context // cancelled when the run must stop at once
+	watch *slot           // nil when no watchdog runs
+	buf   []games.Move
+	ctx   *moveCtx
+}
+
+// errAborted reports a game cut short by a hard stop; it is not recorded.
+var errAborted = errors.New("arena: game aborted by a hard stop")
+
+// errAbandoned reports that the watchdog took the game over.
+var errAbandoned = errors.New("arena: game handed to the watchdog")
+
+// answer is what one agent said for one move.
+type answer struct {
+	move    games.Move
+	err     error
+	crash   string // panic value, when the agent panicked
+	elapsed time.Duration
+	limit   time.Duration
+}
+
+// play plays one game into rec (whose player identities the caller set).
+// onMove, if not nil, is called after every ply. It returns errAborted or
+// errAbandoned when the game must not be recorded by the caller.
+func (r *referee) play(setup *Setup, seats [2]Seat, rec *results.Game, onMove func(games.Base, string)) error {
+	start := now()
+	v := setup.Variant
 	b := v.New()
-	for p, a := range players {
-		if gs, ok := a.(agents.GameStarter); ok {
-			if err := gs.NewGame(v, p); err != nil {
-				return GameResult{}, fmt.Errorf("%s: %w", a.Name(), err)
+	rec.Record = results.KindGame
+	rec.Game, rec.Variant = v.Game.Name, variantOf(v)
+	rec.Forfeit = -1
+	rec.Opening = rec.Opening[:0]
+	rec.Moves = rec.Moves[:0]
+	finish := func() {
+		rec.Plies = len(rec.Moves)
+		rec.DurationMS = ms(time.Duration(now() - start))
+	}
+	for p, seat := range seats {
+		if gs, ok := seat.Agent.(agents.GameStarter); ok {
+			a, alive := r.call(seat, rec, p, true, func(ctx context.Context) (games.Move, error) {
+				return 0, gs.NewGame(v, p)
+			})
+			if !alive {
+				return errAbandoned
+			}
+			if r.hard.Err() != nil {
+				return errAborted
+			}
+			if reason, detail := failure(a, seat, "starting the game"); reason != "" {
+				forfeit(rec, p, reason, detail)
+				finish()
+				return nil
 			}
 		}
 	}
-	var res GameResult
-	for !b.Terminal() {
+	if err := setup.Opening.apply(b, rec); err != nil {
+		return fmt.Errorf("opening: %w", err)
+	}
+	firstMove := [2]bool{true, true}
+	for {
+		if b.Terminal() {
+			o := b.Outcome()
+			rec.Winner, rec.Score, rec.Termination = o.Winner, o.Score, results.Normal
+			rec.Result = o.Result()
+			break
+		}
+		if setup.MaxPlies > 0 && b.Ply() >= setup.MaxPlies {
+			rec.Winner, rec.Score, rec.Result, rec.Termination = games.Draw, 0, "1/2-1/2", results.Adjudication
+			rec.Detail = fmt.Sprintf("ply cap %d reached: scored as a draw", setup.MaxPlies)
+			break
+		}
 		var text string
 		switch s := b.(type) {
 		case games.State:
 			p := s.ToMove()
-			m, err := players[p].Move(ctx, s.Clone(), p)
-			if err != nil {
-				return res, fmt.Errorf("%s: %w", players[p].Name(), err)
+			m, reason, detail, alive := r.ask(seats[p], s, p, firstMove[p], rec)
+			if !alive {
+				return errAbandoned
 			}
-			if !games.IsLegal(s, m) {
-				return res, fmt.Errorf("%s: illegal move %s", players[p].Name(), s.FormatMove(m))
+			if r.hard.Err() != nil {
+				return errAborted
+			}
+			firstMove[p] = false
+			if reason != "" {
+				forfeit(rec, p, reason, detail)
+				finish()
+				return nil
 			}
 			text = s.FormatMove(m)
 			s.Play(m)
 		case games.SimState:
 			var ms [2]games.Move
-			for p := range players {
-				m, err := players[p].Move(ctx, s.Clone(), p)
-				if err != nil {
-					return res, fmt.Errorf("%s: %w", players[p].Name(), err)
+			var reasons, details [2]string
+			for p := range seats {
+				var alive bool
+				ms[p], reasons[p], details[p], alive = r.ask(seats[p], s, p, firstMove[p], rec)
+				if !alive {
+					return errAbandoned
 				}
-				ms[p] = m
+				if r.hard.Err() != nil {
+					return errAborted
+				}
+				firstMove[p] = false
+			}
+			switch {
+			case reasons[0] != "" && reasons[1] != "":
+				forfeit(rec, results.BothForfeit, reasons[0], details[0]+"; "+details[1])
+				finish()
+				return nil
+			case reasons[0] != "":
+				forfeit(rec, 0, reasons[0], details[0])
+				finish()
+				return nil
+			case reasons[1] != "":
+				forfeit(rec, 1, reasons[1], details[1])
+				finish()
+				return nil
 			}
 			text = s.FormatMove(ms[0]) + " | " + s.FormatMove(ms[1])
 			s.PlayJoint(ms[0], ms[1])
 		default:
-			return res, fmt.Errorf("game %s: state %T is neither sequential nor simultaneous", v, b)
+			return fmt.Errorf("game %s: state %T is neither sequential nor simultaneous", v, b)
 		}
-		res.Moves = append(res.Moves, text)
+		rec.Moves = append(rec.Moves, text)
 		if onMove != nil {
 			onMove(b, text)
 		}
 	}
-	res.Outcome = b.Outcome()
-	res.Plies = b.Ply()
+	finish()
+	return nil
+}
+
+// ask gets player p's move in s and checks it. reason is empty for a good
+// move, else the termination reason of a forfeit; alive is false when the
+// watchdog took the game over.
+func (r *referee) ask(seat Seat, s games.Base, p int, first bool, rec *results.Game) (m games.Move, reason, detail string, alive bool) {
+	hash, ply := s.Hash(), s.Ply()
+	a, alive := r.call(seat, rec, p, first, func(ctx context.Context) (games.Move, error) {
+		return seat.Agent.Move(ctx, s, p)
+	})
+	if !alive {
+		return 0, "", "", false
+	}
+	pl := &rec.Players[p]
+	pl.Moves++
+	if rep, ok := seat.Agent.(agents.Reporter); ok && a.crash == "" {
+		pl.Nodes += rep.LastStats().Nodes
+	}
+	if reason, detail := failure(a, seat, "choosing a move"); reason != "" {
+		return 0, reason, detail, true
+	}
+	if s.Hash() != hash || s.Ply() != ply {
+		return 0, results.Crash, fmt.Sprintf("%s changed the position it was shown (ply %d, now %d) instead of leaving it as it found it", seat.Agent.Name(), ply, s.Ply()), true
+	}
+	switch st := s.(type) {
+	case games.State:
+		r.buf = st.LegalMoves(r.buf[:0])
+	case games.SimState:
+		r.buf = st.LegalMovesFor(p, r.buf[:0])
+	}
+	for _, l := range r.buf {
+		if l == a.move {
+			return a.move, "", "", true
+		}
+	}
+	return 0, results.Illegal, fmt.Sprintf("%s played the illegal move %s (legal: %s)", seat.Agent.Name(), safeFormat(s, a.move), games.FormatMoves(s, r.buf)), true
+}
+
+// call runs fn (an agent's Move or NewGame) under the seat's limit,
+// catching panics, and charges the time to player p.
+func (r *referee) call(seat Seat, rec *results.Game, p int, first bool, fn func(context.Context) (games.Move, error)) (answer, bool) {
+	limit := seat.Limits.limit(first)
+	a := answer{limit: limit}
+	ctx := r.hard
+	start := now()
+	var mc *moveCtx
+	if limit > 0 {
+		if r.ctx == nil {
+			r.ctx = &moveCtx{}
+		}
+		mc = r.ctx
+		mc.parent, mc.deadline, mc.err = r.hard, at(start+int64(limit)), nil
+		ctx = mc
+		if r.watch != nil {
+			w := r.watch
+			w.rec, w.player, w.started, w.limit, w.margin = rec, p, start, limit, seat.Limits.Margin
+			w.begin(start + int64(limit+seat.Limits.Margin))
+		}
+	}
+	a.move, a.err, a.crash = protect(ctx, fn)
+	if limit > 0 && r.watch != nil && !r.watch.end() {
+		return a, false
+	}
+	a.elapsed = time.Duration(now() - start)
+	if mc != nil && !mc.release() {
+		r.ctx = nil // an agent holds its Done channel: use a fresh context next time
+	}
+	pl := &rec.Players[p]
+	pl.TimeMS += ms(a.elapsed)
+	pl.MaxMoveMS = max(pl.MaxMoveMS, ms(a.elapsed))
+	return a, true
+}
+
+// protect calls fn, turning a panic into a crash description.
+func protect(ctx context.Context, fn func(context.Context) (games.Move, error)) (m games.Move, err error, crash string) {
+	defer func() {
+		if v := recover(); v != nil {
+			crash = fmt.Sprintf("panic: %v [%s]", v, panicSite(debug.Stack()))
+		}
+	}()
+	m, err = fn(ctx)
+	return m, err, ""
+}
+
+// panicSite returns the source line that panicked: the first frame after
+// the panic call that is not in the runtime (a nil-map write, for example,
+// panics inside runtime.mapassign).
+func panicSite(stack []byte) string {
+	lines := strings.Split(string(stack), "\n")
+	afterPanic := false
+	for i := 1; i+1 < len(lines); i += 2 {
+		fn := strings.TrimSpace(lines[i])
+		if strings.HasPrefix(fn, "panic(") {
+			afterPanic = true
+			continue
+		}
+		if !afterPanic || strings.HasPrefix(fn, "runtime.") {
+			continue
+		}
+		loc := strings.TrimSpace(lines[i+1])
+		if j := strings.LastIndex(loc, " +0x"); j > 0 {
+			loc = loc[:j]
+		}
+		return loc
+	}
+	return "unknown location"
+}
+
+// failure classifies a bad answer: overrun, panic or error.
+func failure(a answer, seat Seat, doing string) (reason, detail string) {
+	name := seat.Agent.Name()
+	switch {
+	case a.limit > 0 && a.elapsed > a.limit+seat.Limits.Margin:
+		return results.Timeout, fmt.Sprintf("%s took %s %s (limit %s + margin %s)", name, roundDur(a.elapsed), doing, a.limit, seat.Limits.Margin)
+	case a.crash != "":
+		return results.Crash, fmt.Sprintf("%s crashed %s: %s", name, doing, a.crash)
+	case a.err != nil:
+		return results.Error, fmt.Sprintf("%s failed %s: %v", name, doing, a.err)
+	}
+	return "", ""
+}
+
+// forfeit ends rec with player p (or both) losing by forfeit.
+func forfeit(rec *results.Game, p int, reason, detail string) {
+	rec.Termination, rec.Forfeit, rec.Detail, rec.Score = reason, p, detail, 0
+	switch p {
+	case 0:
+		rec.Winner, rec.Result = 1, "0-1"
+	case 1:
+		rec.Winner, rec.Result = 0, "1-0"
+	default:
+		rec.Winner, rec.Result = games.Draw, "1/2-1/2"
+	}
+}
+
+// safeFormat formats a move that may be garbage (FormatMove may panic on
+// values the game never produces).
+func safeFormat(b games.Base, m games.Move) (s string) {
+	defer func() {
+		if recover() != nil {
+			s = fmt.Sprintf("#%d", uint32(m))
+		}
+	}()
+	return b.FormatMove(m)
+}
+
+func ms(d time.Duration) float64 { return float64(d) / 1e6 }
+
+func roundDur(d time.Duration) time.Duration {
+	if d > time.Second {
+		return d.Round(time.Millisecond)
+	}
+	return d.Round(time.Microsecond)
+}
+
+// variantOf returns the options part of a game spec ("algol" for "erdos:algol").
+func variantOf(v games.Variant) string {
+	s := v.String()
+	if _, opts, ok := strings.Cut(s, ":"); ok {
+		return opts
+	}
+	return ""
+}
+
+// GameResult is the end of a game played by PlayGame.
+type GameResult struct {
+	Outcome games.Outcome
+	Plies   int
+	Moves   []string // every move in the game's notation (joint moves as "a | b")
+	// Record is the full record: termination reason, forfeits, times, nodes.
+	Record *results.Game
+}
+
+// PlayGame plays one game of v between two agents (players[0] moves first)
+// without time limits and returns its result. onMove, when not nil, is
+// called after every move with the new state. A forfeit (agent error,
+// panic or illegal move) ends the game with an error naming the agent; the
+// result then still holds the record.
+func PlayGame(ctx context.Context, v games.Variant, players [2]agents.Agent, onMove func(s games.Base, last string)) (GameResult, error) {
+	return Play(ctx, Setup{Variant: v}, [2]Seat{{Agent: players[0]}, {Agent: players[1]}}, onMove)
+}
+
+// Play plays one game with per-seat limits. Without a watchdog a stuck
+// agent blocks Play until it returns; a move that returns after its limit
+// plus margin still forfeits. A forfeit is reported as an error (and in
+// the record).
+func Play(ctx context.Context, setup Setup, seats [2]Seat, onMove func(s games.Base, last string)) (GameResult, error) {
+	rec := &results.Game{}
+	for p, s := range seats {
+		rec.Players[p].Name = s.Agent.Name()
+		rec.Players[p].Agent = p
+	}
+	r := &referee{hard: ctx}
+	err := r.play(&setup, seats, rec, onMove)
+	res := GameResult{Outcome: games.Outcome{Winner: rec.Winner, Score: rec.Score}, Plies: rec.Plies, Moves: rec.Moves, Record: rec}
+	if err != nil {
+		if errors.Is(err, errAborted) {
+			return res, ctx.Err()
+		}
+		return res, err
+	}
+	if rec.Forfeit >= 0 {
+		return res, fmt.Errorf("%s (%s)", rec.Detail, rec.Termination)
+	}
 	return res, nil
 }

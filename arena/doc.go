@@ -1,0 +1,69 @@
+// Package arena plays games between agents: single games (Play, PlayGame),
+// round-robin and gauntlet tournaments and SPRT matches (Tournament), on a
+// pool of workers, with per-move limits, forfeits and resumable records.
+//
+// # Schedule
+//
+// A round robin pairs every two agents, a gauntlet the first agent with each
+// other one, a match two agents. Each pairing plays an even number of games
+// as colour-swapped pairs: games 2r and 2r+1 of a pairing start from the same
+// opening r with the agents' seats exchanged. The schedule interleaves the
+// pairings round by round (see Schedule), so partial results stay balanced.
+// Every seed is derived from the tournament seed and the game's place
+// (pairing, game within the pairing), never from the order in which games
+// run, so a game is reproducible from (seed, pairing, game index) whatever
+// the concurrency, and a resumed run plays exactly the games an uninterrupted
+// run would have played.
+//
+// # Openings
+//
+// Opening r is shared by every pairing. "random:K" plays K uniformly random
+// plies drawn from (seed, r) — 2 by default for othello6 (12 distinct
+// starts), see DefaultOpeningPlies — and draws again if they would end the
+// game. A file gives one opening per line (moves separated by spaces; for a
+// simultaneous game joint plies "a | b" separated by commas), used in order
+// and cycled, or in an order shuffled by the seed.
+//
+// # Agents, limits and forfeits
+//
+// Each worker owns its agent instances. Before every game an agent that
+// implements agents.Seeder is reseeded with the game's agent seed; any other
+// agent is closed (io.Closer) and built afresh, so that every game is
+// reproducible whichever worker plays it. Agents implementing
+// agents.GameStarter hear about every new game; agents.Reporter supplies the
+// node counts in the records.
+//
+// An agent thinks on the live game state (no copy): it may play and undo
+// moves but must leave it as it found it; the referee checks the position's
+// hash and ply count after each answer. The context passed to Move carries
+// the move's deadline (start + limit) and is cancelled by a hard stop; it is
+// valid only during the call. Limits come from --move-time, or, in automatic
+// mode, from the agent's own time= budget, the game's GameLimits, or
+// DefaultMoveCap. A move that takes longer than its limit plus the margin
+// forfeits the game, as do a panic (crash), a returned error (error), a move
+// that is not legal (illegal_move) and changing the position (crash); the
+// record says which and why. Both players failing on the same turn of a
+// simultaneous game is a draw. A game reaching the ply cap (--max-plies) is
+// adjudicated a draw.
+//
+// # Stuck agents
+//
+// The referee calls agents on the worker's own goroutine, which keeps a
+// fast agent's move cheap. A watchdog goroutine scans the workers every
+// quarter margin (at most 50 ms) for moves past their limit plus margin.
+// When it finds one, it takes the game over: records it as a timeout
+// forfeit, and starts a replacement worker with fresh agent instances, so
+// the tournament goes on. The stuck goroutine is left running — Go cannot
+// stop it — with its context cancelled at the deadline; when its agent
+// finally returns, the answer is discarded, its agent instances are closed
+// and the goroutine exits. An agent that never returns keeps its goroutine
+// (and whatever CPU it burns) until the process ends; external agents should
+// watch the context so that their process is killed instead.
+//
+// # Stopping
+//
+// Closing RunOptions.Stop (the CLI's first Ctrl-C) starts no new game and
+// lets the running ones finish and be recorded. Cancelling the context (the
+// second Ctrl-C) returns at once: running games are dropped, and every game
+// already handed to the sink stays written.
+package arena

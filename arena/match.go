@@ -1,0 +1,67 @@
+package arena
+
+import (
+	"context"
+	"errors"
+	"sync"
+
+	"github.com/boardgame-arena/arena/results"
+)
+
+// RunMatch runs a match (a Tournament of kind results.Match with an SPRT)
+// until the test accepts a hypothesis or the planned games run out. Pairs
+// are counted in round order (see results.PairTracker); once the test has
+// decided no new game starts, and games already running are finished and
+// recorded but not counted. onPairs, if not nil, is called from the
+// collector goroutine whenever complete pairs were added. Games in
+// opts.Done (resume) are counted first; if they already decide the test,
+// nothing is played.
+func (t *Tournament) RunMatch(ctx context.Context, opts RunOptions, onPairs func(*results.PairTracker)) (*results.PairTracker, RunStats, error) {
+	if t.Config.Kind != results.Match || t.Config.SPRT == nil {
+		return nil, RunStats{}, errors.New("arena: RunMatch needs a match with an SPRT")
+	}
+	tr := results.NewPairTracker(*t.Config.SPRT, 0)
+	for i := range opts.Done {
+		tr.Add(&opts.Done[i])
+	}
+	if tr.Decision != results.Continue {
+		return tr, RunStats{Planned: len(t.Fixtures), Skipped: len(opts.Done), Complete: len(opts.Done) == len(t.Fixtures)}, nil
+	}
+	stop := make(chan struct{})
+	var once sync.Once
+	halt := func() { once.Do(func() { close(stop) }) }
+	if opts.Stop != nil {
+		user := opts.Stop
+		quit := make(chan struct{})
+		defer close(quit)
+		go func() {
+			select {
+			case <-user:
+				halt()
+			case <-quit:
+			}
+		}()
+	}
+	sink := opts.Sink
+	opts.Stop = stop
+	opts.Sink = func(batch []*results.Game) error {
+		if sink != nil {
+			if err := sink(batch); err != nil {
+				return err
+			}
+		}
+		added := 0
+		for _, g := range batch {
+			added += tr.Add(g)
+		}
+		if added > 0 && onPairs != nil {
+			onPairs(tr)
+		}
+		if tr.Decision != results.Continue {
+			halt()
+		}
+		return nil
+	}
+	st, err := t.Run(ctx, opts)
+	return tr, st, err
+}

@@ -1,0 +1,294 @@
+package arena
+
+import (
+	"bufio"
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"os"
+	"strconv"
+	"strings"
+
+	"github.com/boardgame-arena/arena/games"
+	"github.com/boardgame-arena/arena/internal/rng"
+	"github.com/boardgame-arena/arena/results"
+)
+
+// DefaultOpeningPlies is the number of random plies that start each game
+// pair when --openings is not given, per game. Two plies give othello6 12
+// distinct starts (4 first moves × 3 replies); games not listed get 2.
+// TryAngle Catch gets none: its turns are long and its map already varies
+// with the game's seed option.
+var DefaultOpeningPlies = map[string]int{
+	"othello6": 2,
+	"erdos":    2,
+	"pyrga":    2,
+	"gravity":  2,
+	"tryangle": 0,
+}
+
+func defaultPlies(game string) int {
+	if k, ok := DefaultOpeningPlies[game]; ok {
+		return k
+	}
+	return 2
+}
+
+// Opening is the plies played from the start position before the agents
+// take over, in the game's notation (a simultaneous ply as "a | b").
+type Opening struct {
+	Texts []string
+	plies [][2]games.Move
+}
+
+// Len returns the number of plies.
+func (o Opening) Len() int { return len(o.Texts) }
+
+// ParseOpening checks a list of plies against v and returns the opening.
+func ParseOpening(v games.Variant, texts []string) (Opening, error) {
+	b := v.New()
+	o := Opening{}
+	for i, t := range texts {
+		var ply [2]games.Move
+		switch s := b.(type) {
+		case games.State:
+			m, err := games.ParseLegal(s, t)
+			if err != nil {
+				return Opening{}, fmt.Errorf("ply %d: %v", i+1, err)
+			}
+			ply[0] = m
+			s.Play(m)
+		case games.SimState:
+			a, c, ok := strings.Cut(t, "|")
+			if !ok {
+				return Opening{}, fmt.Errorf("ply %d: %q is not a joint move \"a | b\"", i+1, t)
+			}
+			for p, part := range []string{a, c} {
+				m, err := s.ParseMove(strings.TrimSpace(part))
+				if err != nil {
+					return Opening{}, fmt.Errorf("ply %d, player %d: %v", i+1, p, err)
+				}
+				if !contains(s.LegalMovesFor(p, nil), m) {
+					return Opening{}, fmt.Errorf("ply %d: illegal move %q for player %d", i+1, part, p)
+				}
+				ply[p] = m
+			}
+			s.PlayJoint(ply[0], ply[1])
+		}
+		if b.Terminal() {
+			return Opening{}, fmt.Errorf("ply %d ends the game; an opening must leave something to play", i+1)
+		}
+		o.plies = append(o.plies, ply)
+		o.Texts = append(o.Texts, canonical(b, ply))
+	}
+	return o, nil
+}
+
+// canonical re-formats a ply after it was played (so "C2" and "c2" agree).
+func canonical(b games.Base, ply [2]games.Move) string {
+	b.Undo()
+	defer func() {
+		switch s := b.(type) {
+		case games.State:
+			s.Play(ply[0])
+		case games.SimState:
+			s.PlayJoint(ply[0], ply[1])
+		}
+	}()
+	if _, ok := b.(games.SimState); ok {
+		return b.FormatMove(ply[0]) + " | " + b.FormatMove(ply[1])
+	}
+	return b.FormatMove(ply[0])
+}
+
+func contains(ms []games.Move, m games.Move) bool {
+	for _, x := range ms {
+		if x == m {
+			return true
+		}
+	}
+	return false
+}
+
+// apply plays the opening on the start position b and records it.
+func (o Opening) apply(b games.Base, rec *results.Game) error {
+	for i, ply := range o.plies {
+		switch s := b.(type) {
+		case games.State:
+			s.Play(ply[0])
+		case games.SimState:
+			s.PlayJoint(ply[0], ply[1])
+		default:
+			return fmt.Errorf("state %T is neither sequential nor simultaneous", b)
+		}
+		rec.Opening = append(rec.Opening, o.Texts[i])
+		rec.Moves = append(rec.Moves, o.Texts[i])
+	}
+	return nil
+}
+
+// Book yields the opening of each round: game pair r of every pairing
+// starts from Opening(r), so all pairings meet the same openings.
+type Book struct {
+	variant games.Variant
+	seed    uint64
+	plies   int       // random openings: plies per opening
+	lines   []Opening // file openings, in use order
+	// Spec is "random:K" or "file:PATH"; Digest is the SHA-256 of the
+	// lines of a file book.
+	Spec    string
+	Digest  string
+	Shuffle bool
+}
+
+// Streams derived from the tournament seed, kept apart by their first part.
+const (
+	streamOpening = 1 // random opening of round r: (1, r, attempt)
+	streamGame    = 2 // game seed: (2, pair, game in pair)
+	streamAgent   = 3 // agent seed: (3, pair, game in pair, seat)
+	streamShuffle = 4 // order of a file book
+)
+
+// NewBook reads an openings spec: "" or "random" (the game's default number
+// of random plies), "random:K", "none" (K = 0), or a file name (optionally
+// "file:NAME") holding one opening per line as space-separated moves ('#'
+// starts a comment, blank lines are skipped). File openings are used in
+// order, or in an order shuffled by the seed.
+func NewBook(v games.Variant, text string, seed uint64, shuffle bool) (*Book, error) {
+	b := &Book{variant: v, seed: seed, Shuffle: shuffle}
+	switch {
+	case text == "" || text == "random":
+		b.plies = defaultPlies(v.Game.Name)
+	case text == "none":
+		b.plies = 0
+	case strings.HasPrefix(text, "random:"):
+		k, err := strconv.Atoi(strings.TrimPrefix(text, "random:"))
+		if err != nil || k < 0 {
+			return nil, fmt.Errorf("--openings %s: want random:K with K ≥ 0 plies", text)
+		}
+		b.plies = k
+	default:
+		return b, b.load(strings.TrimPrefix(text, "file:"))
+	}
+	if shuffle {
+		return nil, fmt.Errorf("--shuffle-openings applies to an openings file, not to random openings")
+	}
+	b.Spec = fmt.Sprintf("random:%d", b.plies)
+	return b, nil
+}
+
+func (b *Book) load(path string) error {
+	f, err := os.Open(path)
+	if err != nil {
+		return fmt.Errorf("--openings: %w", err)
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	sc.Buffer(make([]byte, 64<<10), 16<<20)
+	h := sha256.New()
+	for line := 1; sc.Scan(); line++ {
+		text, _, _ := strings.Cut(sc.Text(), "#")
+		fields := strings.Fields(text)
+		if len(fields) == 0 {
+			continue
+		}
+		var plies []string
+		if _, sim := b.variant.New().(games.SimState); sim {
+			plies = splitJoint(text)
+		} else {
+			plies = fields
+		}
+		o, err := ParseOpening(b.variant, plies)
+		if err != nil {
+			return fmt.Errorf("%s:%d: %v", path, line, err)
+		}
+		fmt.Fprintln(h, strings.Join(o.Texts, " "))
+		b.lines = append(b.lines, o)
+	}
+	if err := sc.Err(); err != nil {
+		return fmt.Errorf("--openings %s: %w", path, err)
+	}
+	if len(b.lines) == 0 {
+		return fmt.Errorf("--openings %s: no openings in the file", path)
+	}
+	if b.Shuffle {
+		r := rng.New(rng.Derive(b.seed, streamShuffle))
+		for i := len(b.lines) - 1; i > 0; i-- {
+			j := r.IntN(i + 1)
+			b.lines[i], b.lines[j] = b.lines[j], b.lines[i]
+		}
+	}
+	b.Spec = "file:" + path
+	b.Digest = hex.EncodeToString(h.Sum(nil))
+	return nil
+}
+
+// splitJoint splits a line of joint plies "a | b , c | d" at the commas.
+func splitJoint(line string) []string {
+	var out []string
+	for _, part := range strings.Split(line, ",") {
+		if p := strings.TrimSpace(part); p != "" {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// Size returns the number of distinct openings of a file book (0 for random).
+func (b *Book) Size() int { return len(b.lines) }
+
+// Opening returns the opening of round r: line r of the file (cycling), or
+// b.plies uniformly random plies drawn from (seed, r). A random opening that
+// would end the game is drawn again.
+func (b *Book) Opening(r int) Opening {
+	if len(b.lines) > 0 {
+		return b.lines[r%len(b.lines)]
+	}
+	if b.plies == 0 {
+		return Opening{}
+	}
+	var best Opening
+	for attempt := 0; attempt < 100; attempt++ {
+		o := b.randomOpening(rng.New(rng.Derive(b.seed, streamOpening, uint64(r), uint64(attempt))))
+		if o.Len() == b.plies {
+			return o
+		}
+		if o.Len() > best.Len() {
+			best = o
+		}
+	}
+	return best // the game is too short for this many plies: use the longest found
+}
+
+func (b *Book) randomOpening(r *rng.Rand) Opening {
+	st := b.variant.New()
+	var o Opening
+	var buf []games.Move
+	for len(o.plies) < b.plies {
+		var ply [2]games.Move
+		switch s := st.(type) {
+		case games.State:
+			buf = s.LegalMoves(buf[:0])
+			if len(buf) == 0 {
+				return o
+			}
+			ply[0] = buf[r.IntN(len(buf))]
+			s.Play(ply[0])
+		case games.SimState:
+			for p := 0; p < 2; p++ {
+				buf = s.LegalMovesFor(p, buf[:0])
+				if len(buf) == 0 {
+					return o
+				}
+				ply[p] = buf[r.IntN(len(buf))]
+			}
+			s.PlayJoint(ply[0], ply[1])
+		}
+		if st.Terminal() {
+			return o // would end the game: the caller draws again
+		}
+		o.plies = append(o.plies, ply)
+		o.Texts = append(o.Texts, canonical(st, ply))
+	}
+	return o
+}

@@ -1,0 +1,165 @@
+package arena
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/boardgame-arena/arena/results"
+)
+
+// resumeOptions is the tournament of the kill-and-resume test: deterministic
+// given its seed, slow enough (t-slow sleeps per move) to be killed midway.
+var resumeOptions = Options{
+	Game:         "t-sum",
+	Agents:       []string{"t-slow:sleep=3ms", "random", "t-max", "greedy"},
+	GamesPerPair: 6,
+	Seed:         99,
+	Openings:     "random:2",
+}
+
+func TestMain(m *testing.M) {
+	if path := os.Getenv("ARENA_TEST_CHILD_RECORD"); path != "" {
+		// Child process of TestResumeAfterSIGKILL: play into path until killed.
+		if err := runToFile(path, false); err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(1)
+		}
+		os.Exit(0)
+	}
+	os.Exit(m.Run())
+}
+
+// runToFile plays resumeOptions into a new record file, or resumes it, the
+// way the command line does: each finished batch is written at once.
+func runToFile(path string, resume bool) error {
+	var tour *Tournament
+	var w *results.Writer
+	var done []results.Game
+	var err error
+	if resume {
+		var file *results.File
+		tour, file, w, err = ResumeRecord(path, nil, 2)
+		if err != nil {
+			return err
+		}
+		done = file.Games
+	} else {
+		if tour, err = New(resumeOptions); err != nil {
+			return err
+		}
+		if w, err = CreateRecord(path, tour, 2); err != nil {
+			return err
+		}
+	}
+	defer w.Close()
+	_, err = tour.Run(context.Background(), RunOptions{Concurrency: 2, Done: done, Sink: func(b []*results.Game) error {
+		return w.WriteGames(b...)
+	}})
+	return err
+}
+
+func countGameLines(path string) int {
+	data, _ := os.ReadFile(path)
+	return bytes.Count(data, []byte(`{"record":"game"`))
+}
+
+// TestResumeAfterSIGKILL kills a tournament process mid-run, resumes it,
+// and checks that the file ends with exactly the planned games, none twice,
+// equal to those of an uninterrupted run.
+func TestResumeAfterSIGKILL(t *testing.T) {
+	if testing.Short() {
+		t.Log("short mode: running the kill test anyway (it takes about a second)")
+	}
+	path := filepath.Join(t.TempDir(), "run.jsonl")
+	cmd := exec.Command(os.Args[0], "-test.run=^$")
+	cmd.Env = append(os.Environ(), "ARENA_TEST_CHILD_RECORD="+path)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	deadline := time.Now().Add(20 * time.Second)
+	for countGameLines(path) < 10 {
+		if time.Now().After(deadline) {
+			cmd.Process.Kill()
+			t.Fatalf("the child recorded only %d games in 20 s: %s", countGameLines(path), stderr.String())
+		}
+		time.Sleep(2 * time.Millisecond)
+	}
+	if err := cmd.Process.Signal(syscall.SIGKILL); err != nil {
+		t.Fatal(err)
+	}
+	err := cmd.Wait()
+	if ws, ok := cmd.ProcessState.Sys().(syscall.WaitStatus); !ok || !ws.Signaled() || ws.Signal() != syscall.SIGKILL {
+		t.Fatalf("the child was not killed by SIGKILL (%v): it finished too early; %s", err, stderr.String())
+	}
+	before, err := results.ReadFile(path)
+	if err != nil {
+		t.Fatalf("the killed run's file does not read: %v", err)
+	}
+	planned := len(mustNew(t, resumeOptions).Fixtures)
+	if n := len(before.Games); n < 10 || n >= planned {
+		t.Fatalf("killed after %d of %d games; the test needs a run cut midway", n, planned)
+	}
+	t.Logf("killed after %d of %d games (torn last line: %t)", len(before.Games), planned, before.Torn)
+
+	if err := runToFile(path, true); err != nil {
+		t.Fatal(err)
+	}
+	after, err := results.ReadFile(path) // also rejects duplicate indices
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(after.Games) != planned || after.Torn || len(after.Resumes) != 1 {
+		t.Fatalf("after resuming: %d games (want %d), torn %t, %d resume notes", len(after.Games), planned, after.Torn, len(after.Resumes))
+	}
+	got := slices.Clone(after.Games)
+	slices.SortFunc(got, func(a, b results.Game) int { return a.Index - b.Index })
+	want, _ := collect(t, mustNew(t, resumeOptions), RunOptions{Concurrency: 3})
+	for i := range want {
+		if a, b := fmt.Sprint(comparable(got)[i]), fmt.Sprint(comparable(want)[i]); a != b {
+			t.Fatalf("game %d differs from the uninterrupted run:\n%s\n%s", i, a, b)
+		}
+	}
+	// The games recorded before the kill are kept byte for byte.
+	for i, g := range before.Games {
+		if fmt.Sprint(g) != fmt.Sprint(after.Games[i]) {
+			t.Fatalf("recorded game %d changed on resume", g.Index)
+		}
+	}
+}
+
+func TestResumeRejectsAnotherConfiguration(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "run.jsonl")
+	tour := mustNew(t, resumeOptions)
+	w, err := CreateRecord(path, tour, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w.Close()
+	other := resumeOptions
+	other.GamesPerPair = 8
+	other.Seed = 1
+	_, _, _, err = ResumeRecord(path, mustNew(t, other), 1)
+	if err == nil || !strings.Contains(err.Error(), "games: 6 (file) ≠ 8 (now)") || !strings.Contains(err.Error(), "seed: 99 (file) ≠ 1 (now)") {
+		t.Errorf("mismatch error: %v", err)
+	}
+	// The same configuration resumes; with nothing left to play, Run does nothing.
+	tour2, file, w2, err := ResumeRecord(path, mustNew(t, resumeOptions), 1)
+	if err != nil || len(file.Games) != 0 {
+		t.Fatalf("%v, %d games", err, len(file.Games))
+	}
+	w2.Close()
+	if len(tour2.Fixtures) != len(tour.Fixtures) {
+		t.Error("resumed tournament has another schedule")
+	}
+}

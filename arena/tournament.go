@@ -1,0 +1,501 @@
+package arena
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"runtime"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/boardgame-arena/arena/agents"
+	"github.com/boardgame-arena/arena/games"
+	"github.com/boardgame-arena/arena/internal/spec"
+	"github.com/boardgame-arena/arena/results"
+)
+
+// Defaults of the per-move limits.
+const (
+	// DefaultMargin is the grace beyond a move's limit before it forfeits.
+	DefaultMargin = 100 * time.Millisecond
+	// DefaultMoveCap limits the moves of agents that have no time budget
+	// (no time= key) in automatic mode, so that a hung agent cannot stall
+	// a tournament. Raise it with --move-time for very deep fixed searches.
+	DefaultMoveCap = time.Minute
+	// DefaultMaxPlies caps game length; every game of the registry ends
+	// long before.
+	DefaultMaxPlies = 1000
+)
+
+// GameLimits are per-game limits used in automatic mode for agents without
+// a time budget: TryAngle Catch has CodinGame's 1000 ms for the first turn
+// and 50 ms for the others.
+var GameLimits = map[string]Limits{
+	"tryangle": {First: time.Second, Move: 50 * time.Millisecond},
+}
+
+// Options describe a tournament or a match.
+type Options struct {
+	Kind            string   // results.RoundRobin, results.Gauntlet or results.Match
+	Game            string   // game spec
+	Agents          []string // agent specs, one each
+	GamesPerPair    int      // even; for a match, the most games to play
+	Seed            uint64
+	Openings        string // see NewBook
+	ShuffleOpenings bool
+	// MoveTime is every agent's limit per move; 0 is automatic: the
+	// agent's time= budget, else the game's GameLimits, else DefaultMoveCap.
+	MoveTime   time.Duration
+	MoveMargin time.Duration // grace beyond the limit; 0 means DefaultMargin
+	MaxPlies   int           // 0 means DefaultMaxPlies; negative for no cap
+	SPRT       *results.SPRT // matches only
+}
+
+// Tournament is a planned run: what the record header says, and the
+// schedule.
+type Tournament struct {
+	Config   results.Config
+	Variant  games.Variant
+	Book     *Book
+	Limits   []Limits // per agent
+	Fixtures []Fixture
+	openings []Opening // per round
+}
+
+// New validates the options and plans the games.
+func New(o Options) (*Tournament, error) {
+	v, err := games.Lookup(o.Game)
+	if err != nil {
+		return nil, err
+	}
+	if o.Kind == "" {
+		o.Kind = results.RoundRobin
+	}
+	if len(o.Agents) < 2 {
+		return nil, fmt.Errorf("--agents needs at least two agent specs, got %d", len(o.Agents))
+	}
+	if o.MoveMargin == 0 {
+		o.MoveMargin = DefaultMargin
+	}
+	if o.MoveTime < 0 || o.MoveMargin < 0 {
+		return nil, errors.New("--move-time and --move-margin cannot be negative")
+	}
+	switch {
+	case o.MaxPlies == 0:
+		o.MaxPlies = DefaultMaxPlies
+	case o.MaxPlies < 0:
+		o.MaxPlies = 0
+	}
+	if o.SPRT != nil && o.Kind != results.Match {
+		return nil, errors.New("an SPRT belongs to a match")
+	}
+	t := &Tournament{Variant: v}
+	t.Config = results.Config{
+		Kind: o.Kind, Game: v.String(), GamesPerPair: o.GamesPerPair, Seed: o.Seed,
+		MoveTimeMS: ms(o.MoveTime), MoveMarginMS: ms(o.MoveMargin), MaxPlies: o.MaxPlies, SPRT: o.SPRT,
+	}
+	used := map[string]bool{}
+	for i, text := range o.Agents {
+		sp, err := spec.Parse(text)
+		if err != nil {
+			return nil, fmt.Errorf("agent %d: %v", i+1, err)
+		}
+		if err := agents.Validate(text); err != nil {
+			return nil, fmt.Errorf("agent %q: %v", text, err)
+		}
+		name := agents.DisplayName(sp)
+		for k := 2; used[name]; k++ {
+			name = fmt.Sprintf("%s#%d", agents.DisplayName(sp), k)
+		}
+		used[name] = true
+		t.Config.Agents = append(t.Config.Agents, results.AgentInfo{Name: name, Spec: text})
+		lim := Limits{Move: o.MoveTime, Margin: o.MoveMargin}
+		if o.MoveTime == 0 {
+			lim = autoLimits(v.Game.Name, sp, o.MoveMargin)
+		}
+		t.Limits = append(t.Limits, lim)
+	}
+	if t.Fixtures, err = Schedule(o.Kind, len(o.Agents), o.GamesPerPair, o.Seed); err != nil {
+		return nil, err
+	}
+	t.Config.TotalGames = len(t.Fixtures)
+	if t.Book, err = NewBook(v, o.Openings, o.Seed, o.ShuffleOpenings); err != nil {
+		return nil, err
+	}
+	t.Config.Openings, t.Config.OpeningsDigest, t.Config.ShuffleOpenings = t.Book.Spec, t.Book.Digest, o.ShuffleOpenings
+	t.openings = make([]Opening, o.GamesPerPair/2)
+	for r := range t.openings {
+		t.openings[r] = t.Book.Opening(r)
+	}
+	return t, nil
+}
+
+// autoLimits: the agent's own time budget, else the game's limits, else
+// the cap for agents without a time budget.
+func autoLimits(game string, sp spec.Spec, margin time.Duration) Limits {
+	if d, err := sp.Duration("time", 0); err == nil && d > 0 {
+		return Limits{Move: d, Margin: margin}
+	}
+	if l, ok := GameLimits[game]; ok {
+		l.Margin = margin
+		return l
+	}
+	return Limits{Move: DefaultMoveCap, Margin: margin}
+}
+
+// OptionsFrom rebuilds the options that produced a recorded configuration,
+// for resuming a run from its file alone.
+func OptionsFrom(c results.Config) Options {
+	o := Options{
+		Kind: c.Kind, Game: c.Game, GamesPerPair: c.GamesPerPair, Seed: c.Seed,
+		Openings: c.Openings, ShuffleOpenings: c.ShuffleOpenings,
+		MoveTime:   time.Duration(math.Round(c.MoveTimeMS * 1e6)),
+		MoveMargin: time.Duration(math.Round(c.MoveMarginMS * 1e6)),
+		MaxPlies:   c.MaxPlies, SPRT: c.SPRT,
+	}
+	if c.MaxPlies == 0 {
+		o.MaxPlies = -1
+	}
+	for _, a := range c.Agents {
+		o.Agents = append(o.Agents, a.Spec)
+	}
+	return o
+}
+
+// Names returns the agents' display names, unique within the tournament.
+func (t *Tournament) Names() []string {
+	var out []string
+	for _, a := range t.Config.Agents {
+		out = append(out, a.Name)
+	}
+	return out
+}
+
+// Opening returns the opening of round r.
+func (t *Tournament) Opening(r int) Opening { return t.openings[r] }
+
+// RunOptions control one run of a tournament.
+type RunOptions struct {
+	// Concurrency is the number of games played at once, each worker with
+	// its own agent instances; 0 means the number of CPUs.
+	Concurrency int
+	// Stop, when closed, lets running games finish and starts no new one.
+	Stop <-chan struct{}
+	// Done lists the games already recorded (resume): they are not played.
+	Done []results.Game
+	// Sink receives finished games in batches, from one goroutine, in the
+	// order they finish; an error stops the run at once.
+	Sink func(batch []*results.Game) error
+	// Log receives notes such as abandoned agents (may be nil).
+	Log io.Writer
+}
+
+// RunStats summarises a run.
+type RunStats struct {
+	Planned   int // games in the schedule
+	Skipped   int // already recorded before the run
+	Played    int // games finished and handed to the sink in this run
+	Abandoned int // agents that were still thinking when their game was forfeited
+	// Complete is true when every planned game has been recorded.
+	Complete bool
+}
+
+// runState is shared by the workers, the watchdog and the collector of a run.
+type runState struct {
+	t      *Tournament
+	todo   []Fixture
+	next   atomic.Int64
+	hard   context.Context
+	cancel context.CancelFunc
+	stop   <-chan struct{}
+	out    chan *results.Game
+	wg     sync.WaitGroup
+	watch  *watchdog
+	log    io.Writer
+
+	mu        sync.Mutex
+	err       error
+	abandoned int
+}
+
+// Run plays the fixtures not yet done. Cancelling ctx stops at once: games
+// in progress are dropped (not recorded), everything already handed to the
+// sink stays. Closing opts.Stop finishes the running games first.
+func (t *Tournament) Run(ctx context.Context, opts RunOptions) (RunStats, error) {
+	st := RunStats{Planned: len(t.Fixtures)}
+	done := make(map[int]bool, len(opts.Done))
+	for _, g := range opts.Done {
+		done[g.Index] = true
+	}
+	st.Skipped = len(done)
+	hard, cancel := context.WithCancel(ctx)
+	defer cancel()
+	rs := &runState{t: t, hard: hard, cancel: cancel, stop: opts.Stop, out: make(chan *results.Game, 256), log: opts.Log}
+	if rs.log == nil {
+		rs.log = io.Discard
+	}
+	for _, f := range t.Fixtures {
+		if !done[f.Index] {
+			rs.todo = append(rs.todo, f)
+		}
+	}
+	workers := opts.Concurrency
+	if workers <= 0 {
+		workers = runtime.NumCPU()
+	}
+	workers = min(workers, max(len(rs.todo), 1))
+	if tick, ok := t.watchTick(); ok {
+		rs.watch = newWatchdog(tick)
+		defer rs.watch.close()
+	}
+	rs.wg.Add(workers)
+	for range workers {
+		rs.startWorker()
+	}
+	go func() {
+		rs.wg.Wait()
+		close(rs.out)
+	}()
+	var batch []*results.Game
+	for open := true; open; {
+		select {
+		case g, ok := <-rs.out:
+			if !ok {
+				open = false
+				break
+			}
+			batch = append(batch[:0], g)
+		drain:
+			for {
+				select {
+				case g, ok := <-rs.out:
+					if !ok {
+						open = false
+						break drain
+					}
+					batch = append(batch, g)
+				default:
+					break drain
+				}
+			}
+			if opts.Sink != nil {
+				if err := opts.Sink(batch); err != nil {
+					cancel()
+					return rs.stats(st), err
+				}
+			}
+			st.Played += len(batch)
+		case <-hard.Done():
+			return rs.stats(st), rs.failure()
+		}
+	}
+	st.Complete = st.Skipped+st.Played == st.Planned
+	return rs.stats(st), rs.failure()
+}
+
+func (rs *runState) stats(st RunStats) RunStats {
+	rs.mu.Lock()
+	defer rs.mu.Unlock()
+	st.Abandoned = rs.abandoned
+	return st
+}
+
+func (rs *runState) failure() error {
+	rs.mu.Lock()
+	defer rs.mu.Unlock()
+	return rs.err
+}
+
+func (rs *runState) fail(err error) {
+	rs.mu.Lock()
+	if rs.err == nil {
+		rs.err = err
+	}
+	rs.mu.Unlock()
+}
+
+// watchTick returns how often the watchdog looks for overdue moves, and
+// whether any agent has a limit at all.
+func (t *Tournament) watchTick() (time.Duration, bool) {
+	tick, any := 50*time.Millisecond, false
+	for _, l := range t.Limits {
+		if l.Move > 0 || l.First > 0 {
+			any = true
+			tick = min(tick, max(l.Margin/4, 2*time.Millisecond))
+		}
+	}
+	return tick, any
+}
+
+// startWorker starts a worker goroutine; the caller has accounted for it
+// in rs.wg.
+func (rs *runState) startWorker() {
+	w := &worker{rs: rs, inst: make([]agents.Agent, len(rs.t.Config.Agents))}
+	w.ref.hard = rs.hard
+	if rs.watch != nil {
+		w.slot = &slot{abandon: rs.abandon}
+		w.ref.watch = w.slot
+		rs.watch.add(w.slot)
+	}
+	go func() {
+		err := w.loop()
+		w.closeAgents()
+		if !errors.Is(err, errAbandoned) {
+			rs.wg.Done() // an abandoned worker's place went to its replacement
+		}
+		if err != nil && !errors.Is(err, errAbandoned) && !errors.Is(err, errAborted) {
+			rs.fail(err)
+			rs.cancel() // an internal error stops the run
+		}
+	}()
+}
+
+func (rs *runState) stopping() bool {
+	if rs.hard.Err() != nil {
+		return true
+	}
+	select {
+	case <-rs.stop:
+		return true
+	default:
+		return false
+	}
+}
+
+func (rs *runState) deliver(g *results.Game) {
+	select {
+	case rs.out <- g:
+	case <-rs.hard.Done():
+	}
+}
+
+// abandon is the watchdog's handler for a move that overran its limit
+// plus margin: the game is recorded as lost on time, the agent goroutine
+// is left to finish on its own (its answer will be discarded and its
+// instances closed), and a fresh worker takes its place.
+func (rs *runState) abandon(s *slot) {
+	rec := s.rec
+	elapsed := time.Duration(now() - s.started)
+	pl := &rec.Players[s.player]
+	pl.Moves++
+	pl.TimeMS += ms(elapsed)
+	pl.MaxMoveMS = max(pl.MaxMoveMS, ms(elapsed))
+	forfeit(rec, s.player, results.Timeout, fmt.Sprintf("%s gave no answer within %s (limit %s + margin %s); the arena stopped waiting and left it running",
+		pl.Name, roundDur(elapsed), s.limit, s.margin))
+	rec.Plies = len(rec.Moves)
+	rec.DurationMS = ms(time.Duration(now() - s.gameStart))
+	rs.mu.Lock()
+	rs.abandoned++
+	rs.mu.Unlock()
+	fmt.Fprintf(rs.log, "arena: game %d: %s is stuck; recorded a timeout forfeit and started a fresh worker\n", rec.Index, pl.Name)
+	rs.deliver(rec)
+	if !rs.stopping() {
+		rs.startWorker()
+	} else {
+		rs.wg.Done()
+	}
+}
+
+// worker plays fixtures one after the other with its own agents.
+type worker struct {
+	rs   *runState
+	ref  referee
+	slot *slot
+	inst []agents.Agent // per agent index, built on first use
+}
+
+func (w *worker) loop() error {
+	rs := w.rs
+	for !rs.stopping() {
+		i := int(rs.next.Add(1) - 1)
+		if i >= len(rs.todo) {
+			return nil
+		}
+		rec, err := w.playFixture(rs.todo[i])
+		if err != nil {
+			return err
+		}
+		rs.deliver(rec)
+	}
+	return nil
+}
+
+// playFixture plays one planned game.
+func (w *worker) playFixture(f Fixture) (*results.Game, error) {
+	t := w.rs.t
+	rec := &results.Game{Index: f.Index, Pair: f.Pair, Round: f.Round, Seed: f.Seed}
+	var seats [2]Seat
+	var startErr [2]error
+	for p := 0; p < 2; p++ {
+		idx := f.Seats[p]
+		info := t.Config.Agents[idx]
+		rec.Players[p] = results.Player{Agent: idx, Name: info.Name, Spec: info.Spec, Seed: f.Agents[p]}
+		a, err := w.agent(idx, f.Agents[p])
+		startErr[p] = err
+		seats[p] = Seat{Agent: a, Limits: t.Limits[idx]}
+	}
+	if startErr[0] != nil || startErr[1] != nil {
+		rec.Record, rec.Game, rec.Variant = results.KindGame, t.Variant.Game.Name, variantOf(t.Variant)
+		rec.Opening, rec.Moves = []string{}, []string{}
+		switch {
+		case startErr[0] != nil && startErr[1] != nil:
+			forfeit(rec, results.BothForfeit, results.Error, fmt.Sprintf("neither agent could be created: %v; %v", startErr[0], startErr[1]))
+		case startErr[0] != nil:
+			forfeit(rec, 0, results.Error, fmt.Sprintf("%s could not be created: %v", rec.Players[0].Name, startErr[0]))
+		default:
+			forfeit(rec, 1, results.Error, fmt.Sprintf("%s could not be created: %v", rec.Players[1].Name, startErr[1]))
+		}
+		return rec, nil
+	}
+	setup := Setup{Variant: t.Variant, Opening: t.openings[f.Round], MaxPlies: t.Config.MaxPlies}
+	if w.slot != nil {
+		w.slot.gameStart = now()
+	}
+	err := w.ref.play(&setup, seats, rec, nil)
+	if errors.Is(err, errAbandoned) {
+		// The watchdog owns this game; the agents may still be running.
+		return nil, err
+	}
+	if err != nil {
+		return nil, err
+	}
+	return rec, nil
+}
+
+// agent returns agent idx ready for a game with the given seed: reseeded
+// when it can be (agents.Seeder), else built afresh, so that every game is
+// reproducible from its seed whichever worker plays it.
+func (w *worker) agent(idx int, seed uint64) (agents.Agent, error) {
+	if a := w.inst[idx]; a != nil {
+		if s, ok := a.(agents.Seeder); ok {
+			s.Seed(seed)
+			return a, nil
+		}
+		closeAgent(a)
+		w.inst[idx] = nil
+	}
+	a, err := agents.New(w.rs.t.Config.Agents[idx].Spec, seed)
+	if err != nil {
+		return nil, err
+	}
+	w.inst[idx] = a
+	return a, nil
+}
+
+func (w *worker) closeAgents() {
+	for i, a := range w.inst {
+		if a != nil {
+			closeAgent(a)
+			w.inst[i] = nil
+		}
+	}
+}
+
+func closeAgent(a agents.Agent) {
+	if c, ok := a.(io.Closer); ok {
+		c.Close()
+	}
+}

@@ -1,0 +1,149 @@
+package results
+
+import (
+	"bytes"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+const testHeader = `{"record":"header","version":1,"created":"2025-01-01T00:00:00Z","concurrency":2,"config":{"kind":"round-robin","game":"othello6","agents":[{"name":"a","spec":"random:name=a"},{"name":"b","spec":"greedy:name=b"}],"games_per_pair":4,"seed":1,"openings":"random:2","move_time_ms":0,"move_margin_ms":100,"max_plies":1000,"total_games":4}}`
+
+func testGame(index int, result string, winner int) string {
+	g := Game{Record: KindGame, Index: index, Game: "othello6", Result: result, Winner: winner, Termination: Normal, Forfeit: -1,
+		Players: [2]Player{{Agent: index % 2, Name: []string{"a", "b"}[index%2]}, {Agent: 1 - index%2, Name: []string{"a", "b"}[1-index%2]}},
+		Opening: []string{"c2"}, Moves: []string{"c2", "b2"}, Plies: 2}
+	line, err := MarshalLine(g)
+	if err != nil {
+		panic(err)
+	}
+	return string(line)
+}
+
+func TestReadGoodFile(t *testing.T) {
+	data := testHeader + "\n" + testGame(0, "1-0", 0) + testGame(1, "1/2-1/2", -1) + "\n" +
+		`{"record":"resume","time":"x","concurrency":1,"done":2}` + "\n" + strings.TrimSuffix(testGame(3, "0-1", 1), "\n")
+	f, err := Read(strings.NewReader(data), "run.jsonl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(f.Games) != 3 || len(f.Resumes) != 1 || f.Torn || !f.NeedsNewline || f.GoodSize != int64(len(data)) {
+		t.Errorf("read %d games, %d resumes, torn %t, needs newline %t, size %d/%d", len(f.Games), len(f.Resumes), f.Torn, f.NeedsNewline, f.GoodSize, len(data))
+	}
+	if f.Header.Config.Agents[1].Spec != "greedy:name=b" {
+		t.Errorf("header %+v", f.Header)
+	}
+}
+
+func TestReadErrors(t *testing.T) {
+	g0 := testGame(0, "1-0", 0)
+	cases := []struct{ name, data, want string }{
+		{"empty", "", "run.jsonl:1: empty record file"},
+		{"no header", g0, "run.jsonl:1: the first line must be the header record"},
+		{"not json", testHeader + "\n{oops\n" + g0, "run.jsonl:2: not a JSON record"},
+		{"newer", strings.Replace(testHeader, `"version":1`, `"version":7`, 1), "version 7 is newer"},
+		{"wrong type", testHeader + "\n" + strings.Replace(g0, `"plies":2`, `"plies":"two"`, 1), `run.jsonl:2: game record: field "plies" should be int, found string`},
+		{"unknown field", testHeader + "\n" + strings.Replace(g0, `"plies":2`, `"plies":2,"colour":"red"`, 1), `unknown field "colour"`},
+		{"inconsistent", testHeader + "\n" + strings.Replace(g0, `"result":"1-0"`, `"result":"0-1"`, 1), `run.jsonl:2: game 0: result "0-1" does not match winner 0`},
+		{"duplicate", testHeader + "\n" + g0 + testGame(1, "1-0", 0) + g0, "run.jsonl:4: game 0 is recorded twice (also on line 2)"},
+		{"out of schedule", testHeader + "\n" + testGame(9, "1-0", 0), "game index 9 is outside the planned 4 games"},
+		{"unknown kind", testHeader + "\n" + `{"record":"note"}` + "\n", `run.jsonl:2: unknown record kind "note"`},
+		{"second header", testHeader + "\n" + testHeader + "\n", "run.jsonl:2: a second header"},
+		{"bad termination", testHeader + "\n" + strings.Replace(g0, `"termination":"normal"`, `"termination":"resigned"`, 1), `unknown termination "resigned"`},
+	}
+	for _, c := range cases {
+		_, err := Read(strings.NewReader(c.data), "run.jsonl")
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: error %v, want %q", c.name, err, c.want)
+		}
+		var pe *ParseError
+		if c.name != "empty" && err != nil && !errors.As(err, &pe) {
+			t.Errorf("%s: %T is not a ParseError", c.name, err)
+		}
+	}
+}
+
+// TestTornLastLine: a write cut short by a kill leaves a partial line; it
+// is ignored on reading and cut off when the file is continued.
+func TestTornLastLine(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "run.jsonl")
+	good := testHeader + "\n" + testGame(0, "1-0", 0) + testGame(1, "0-1", 1)
+	torn := testGame(2, "1-0", 0)
+	os.WriteFile(path, []byte(good+torn[:len(torn)/2]), 0o644)
+	f, err := ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !f.Torn || len(f.Games) != 2 || f.GoodSize != int64(len(good)) {
+		t.Fatalf("torn %t, %d games, good size %d (want %d)", f.Torn, len(f.Games), f.GoodSize, len(good))
+	}
+	w, err := Append(f, 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var g Game
+	if err := strictUnmarshal([]byte(torn), &g); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.WriteGames(&g); err != nil {
+		t.Fatal(err)
+	}
+	w.Close()
+	f2, err := ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if f2.Torn || len(f2.Games) != 3 || len(f2.Resumes) != 1 || f2.Resumes[0].Done != 2 || f2.Resumes[0].Concurrency != 3 {
+		t.Errorf("after appending: torn %t, %d games, resumes %+v", f2.Torn, len(f2.Games), f2.Resumes)
+	}
+	// A complete last line without its newline gets one before appending.
+	os.WriteFile(path, []byte(good[:len(good)-1]), 0o644)
+	f3, _ := ReadFile(path)
+	w3, err := Append(f3, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w3.Close()
+	data, _ := os.ReadFile(path)
+	if !bytes.HasPrefix(data, []byte(good)) {
+		t.Error("the missing newline was not restored")
+	}
+	if _, err := ReadFile(path); err != nil {
+		t.Error(err)
+	}
+}
+
+func TestCreateRefusesToOverwrite(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "run.jsonl")
+	os.WriteFile(path, []byte("precious"), 0o644)
+	if _, err := Create(path, Header{}); err == nil || !strings.Contains(err.Error(), "--resume") {
+		t.Errorf("Create over an existing file: %v", err)
+	}
+}
+
+func TestMergeRejectsDuplicateGames(t *testing.T) {
+	f1, err := Read(strings.NewReader(testHeader+"\n"+testGame(0, "1-0", 0)), "a.jsonl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	f2, _ := Read(strings.NewReader(testHeader+"\n"+testGame(0, "1-0", 0)+testGame(1, "1-0", 0)), "b.jsonl")
+	if _, err := Merge(f1, f2); err == nil || !strings.Contains(err.Error(), "both hold game 0") {
+		t.Errorf("merge of overlapping files: %v", err)
+	}
+	other := strings.Replace(testHeader, `"seed":1`, `"seed":2`, 1)
+	f3, _ := Read(strings.NewReader(other+"\n"+testGame(0, "0-1", 1)), "c.jsonl")
+	d, err := Merge(f1, f3)
+	if err != nil || len(d.Games) != 2 || len(d.Players) != 2 {
+		t.Fatalf("merge of two seeds: %v", err)
+	}
+	s := d.Summarize()
+	if s.Players[0].All != (WDL{1, 0, 1}) || s.FirstPlayer != (WDL{1, 0, 1}) {
+		t.Errorf("summary %+v", s)
+	}
+	f4, _ := Read(strings.NewReader(strings.Replace(other, "othello6", "pyrga", 1)+"\n"), "d.jsonl")
+	if _, err := Merge(f1, f4); err == nil || !strings.Contains(err.Error(), "pyrga") {
+		t.Errorf("merge of two games: %v", err)
+	}
+}

@@ -1,0 +1,63 @@
+package results
+
+// PairTracker turns the games of a match, arriving in any order, into
+// pentanomial counts over the complete game pairs in round order, and runs
+// the SPRT on them. Consuming pairs strictly in round order makes the
+// stopping point independent of which games happened to finish first.
+type PairTracker struct {
+	Test     SPRT
+	Agent    int   // the agent whose results are counted (Config.Agents index)
+	Penta    Penta // pairs 0 … Next−1
+	Next     int   // the first round not yet counted
+	LLR      float64
+	Decision Decision
+	// DecidedAt is the number of pairs at which the test decided (0 while
+	// it continues); pairs completed after that are not counted.
+	DecidedAt int
+	// WDL are the counted games' results for Agent.
+	WDL     WDL
+	pending map[int][2]*Game
+}
+
+// NewPairTracker tracks agent a's results under the test s.
+func NewPairTracker(s SPRT, a int) *PairTracker {
+	return &PairTracker{Test: s, Agent: a, pending: map[int][2]*Game{}}
+}
+
+// Add takes one game and returns how many pairs it completed in order
+// (usually 0 or 1; more when it fills a gap).
+func (t *PairTracker) Add(g *Game) int {
+	p := t.pending[g.Round]
+	if p[0] == nil {
+		p[0] = g
+	} else {
+		p[1] = g
+	}
+	t.pending[g.Round] = p
+	added := 0
+	for t.Decision == Continue {
+		p, ok := t.pending[t.Next]
+		if !ok || p[1] == nil {
+			break
+		}
+		delete(t.pending, t.Next)
+		a, b := t.points(p[0]), t.points(p[1])
+		t.Penta.Add(a, b)
+		t.WDL.add(a)
+		t.WDL.add(b)
+		t.Next++
+		added++
+		t.LLR = t.Test.LLR(t.Penta)
+		if t.Decision = t.Test.Decide(t.LLR); t.Decision != Continue {
+			t.DecidedAt = t.Penta.Pairs()
+		}
+	}
+	return added
+}
+
+func (t *PairTracker) points(g *Game) float64 {
+	if g.Players[0].Agent == t.Agent {
+		return g.Points(0)
+	}
+	return g.Points(1)
+}
