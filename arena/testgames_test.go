@@ -254,7 +254,9 @@ func (b *badAgent) random(s games.Base, p int) (games.Move, error) {
 
 func init() {
 	agents.Register(&agents.Kind{Name: "t-max", Help: "test agent: always plays the largest legal move",
-		New: func(s spec.Spec, seed uint64) (agents.Agent, error) { return &maxAgent{name: agents.DisplayName(s)}, nil }})
+		New: func(s spec.Spec, seed uint64) (agents.Agent, error) {
+			return &maxAgent{name: agents.DisplayName(s)}, nil
+		}})
 }
 
 // maxAgent plays the largest legal move; deterministic.
