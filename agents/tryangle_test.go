@@ -1,0 +1,59 @@
+package agents
+
+import (
+	"context"
+	"fmt"
+	"testing"
+
+	"github.com/boardgame-arena/arena/games"
+)
+
+// playSim plays one simultaneous game between two agents and returns it.
+func playSim(t *testing.T, spec string, a0, a1 Agent) games.SimState {
+	t.Helper()
+	b, err := games.New(spec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := b.(games.SimState)
+	ctx := context.Background()
+	for !s.Terminal() {
+		h := s.Hash()
+		m0, err := a0.Move(ctx, s, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m1, err := a1.Move(ctx, s, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if s.Hash() != h {
+			t.Fatal("an agent changed the position")
+		}
+		s.PlayJoint(m0, m1)
+	}
+	return s
+}
+
+// random and greedy choose among tryangle's plans; greedy, which scores
+// each plan against the opponent's WAIT, beats random clearly.
+func TestGreedyBeatsRandomAtTryangle(t *testing.T) {
+	wins, played := 0.0, 0
+	for i := 0; i < 10; i++ {
+		g, _ := New("greedy", uint64(i))
+		r, _ := New("random", uint64(100+i))
+		seat := i % 2
+		var s games.SimState
+		if seat == 0 {
+			s = playSim(t, fmt.Sprintf("tryangle:seed=%d", 3+i/2), g, r)
+		} else {
+			s = playSim(t, fmt.Sprintf("tryangle:seed=%d", 3+i/2), r, g)
+		}
+		wins += s.Outcome().Points(seat)
+		played++
+	}
+	t.Logf("greedy scored %.1f of %d against random", wins, played)
+	if wins < float64(played)*0.9 {
+		t.Errorf("greedy scored only %.1f of %d against random", wins, played)
+	}
+}
