@@ -113,6 +113,14 @@ type SimState interface {
 	Clone() SimState
 }
 
+// MoveValidator is implemented by simultaneous games whose LegalMovesFor
+// lists only candidate moves (an action abstraction for agents and search)
+// while more moves are valid, e.g. any output line in TryAngle Catch.
+// Referees accept a move that ValidMove approves even when it is not listed.
+type MoveValidator interface {
+	ValidMove(p int, m Move) bool
+}
+
 // Evaluator is implemented by states that offer a heuristic evaluation.
 type Evaluator interface {
 	// Evaluate scores the position from player p's point of view: higher is

@@ -406,3 +406,22 @@ func TestParseMoveAndFormat(t *testing.T) {
 		t.Error("CheckLine")
 	}
 }
+
+func TestValidMove(t *testing.T) {
+	s := New(Generate(4))
+	var _ games.MoveValidator = s
+	line, _ := s.ParseMove("MOVE 1 2 3;FOO")
+	if !s.ValidMove(0, Hold) || !s.ValidMove(1, line) || s.ValidMove(0, interned|12345) {
+		t.Error("lines")
+	}
+	m0 := s.LegalMovesFor(0, nil)
+	m1 := s.LegalMovesFor(1, nil)
+	last := m0[len(m0)-1]
+	if !s.ValidMove(0, last) || s.ValidMove(1, last) {
+		t.Error("plans belong to their player")
+	}
+	s.PlayJoint(last, m1[0])
+	if s.ValidMove(0, last) || !s.ValidMove(0, planMove(1, 0, 1)) {
+		t.Error("plans are valid on their own turn only")
+	}
+}

@@ -216,3 +216,20 @@ func (s *State) PlayJoint(m0, m1 games.Move) {
 	s.meta = s.metaKey()
 	s.hash ^= s.meta
 }
+
+// ValidMove implements games.MoveValidator: Hold, any interned line (even
+// one with an unknown command, which loses by the rules), and player p's
+// plans of this turn are valid.
+func (s *State) ValidMove(p int, m games.Move) bool {
+	if s.over {
+		return false
+	}
+	switch {
+	case m == Hold:
+		return true
+	case m&interned != 0:
+		return s.lines.get(m) != nil
+	}
+	tag, q, i := decodePlan(m)
+	return tag == s.ply&0xff && q == p && i < s.plansFor(p).n
+}

@@ -14,14 +14,14 @@ type PlanKind uint8
 
 // Plan kinds, in the order LegalMovesFor lists them.
 const (
-	PlanHold       PlanKind = iota // WAIT
-	PlanMarch                      // march units towards a capturable triangle
-	PlanMarchSpawn                 // march towards the best target and spawn from every usable triangle
-	PlanMarchSpawnOne              // march towards the best target and spawn from the usable triangle nearest to it
-	PlanSpawn                      // spawn from every usable triangle, no moves
-	PlanAttack                     // attack a house next to a usable triangle, march
-	PlanCut                        // remove a path of enemy triangles, march
-	PlanLink                       // add a path that closes triangles we own the corners of, march
+	PlanHold          PlanKind = iota // WAIT
+	PlanMarch                         // march units towards a capturable triangle
+	PlanMarchSpawn                    // march towards the best target and spawn from every usable triangle
+	PlanMarchSpawnOne                 // march towards the best target and spawn from the usable triangle nearest to it
+	PlanSpawn                         // spawn from every usable triangle, no moves
+	PlanAttack                        // attack a house next to a usable triangle, march
+	PlanCut                           // remove a path of enemy triangles, march
+	PlanLink                          // add a path that closes triangles we own the corners of, march
 )
 
 var planKindNames = [...]string{"hold", "march", "march+spawn", "march+spawn1", "spawn", "attack", "cut", "link"}
