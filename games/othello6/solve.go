@@ -1,0 +1,614 @@
+package othello6
+
+import (
+	"context"
+	"errors"
+	"math/bits"
+	"sort"
+	"sync"
+	"sync/atomic"
+
+	"github.com/boardgame-arena/arena/games"
+)
+
+// Exact endgame solver. Values follow SolvedScore (empty cells go to the
+// winner) and are from the view of the side to move, in [−36, 36].
+//
+// The search is negamax alpha-beta with principal-variation search on bare
+// bitboards (me, opp), organised by the number of empty cells:
+//
+//   - one empty cell: the flips are counted directly, no move generation;
+//   - up to shallowEmpties: empty cells are tried in parity order (cells of
+//     3×3 quadrants holding an odd number of empties first), no table;
+//   - deeper: fastest-first ordering (fewest opponent replies first, the
+//     table move before all), a transposition table keyed by the exact
+//     position with lower and upper bounds, enhanced transposition cut-off
+//     (a child already known to refute the node ends it before any search),
+//     and a stability cut-off (the opponent's stable discs bound the score).
+//
+// With several threads the search splits at principal-variation nodes
+// (young brothers wait): the first child is searched alone, its siblings in
+// parallel with the alpha it set, sharing the table; a sibling that fails
+// high is searched again. At the root and the first plies, moves leading to
+// positions that are mirror images of one already searched are skipped.
+
+const (
+	solveInf       = 64
+	shallowEmpties = 6  // no table, no sorting at or below this
+	etcEmpties     = 12 // enhanced transposition cut-off at or above this
+	splitEmpties   = 12 // parallel split points at or above this
+	symEmpties     = 27 // symmetry pruning at or above this
+	stabilityAlpha = 8  // try the stability cut-off only when alpha is this high
+
+	orderDepth1Empties = 15 // order by a 1-ply search at or above this
+	orderDepth2Empties = 21 // order by a 2-ply search at or above this
+	orderInf           = 10000
+)
+
+// quadrant masks for parity ordering: a1–c3, d1–f3, a4–c6, d4–f6.
+const quadrant0 uint64 = 0x7 | 0x7<<6 | 0x7<<12
+
+var quadrants = [4]uint64{quadrant0, quadrant0 << 3, quadrant0 << 18, quadrant0 << 21}
+
+// SolveResult is the answer of Solve.
+type SolveResult struct {
+	Value int          // SolvedScore from the side to move's view
+	PV    []games.Move // a principal variation, first move first
+	Nodes int64
+}
+
+// SolveExact implements alphabeta.ExactSolver (by method signature).
+func (s *State) SolveExact(ctx context.Context, threads int) (int, []games.Move, int64, error) {
+	r, err := Solve(ctx, s, threads, 64)
+	return r.Value, r.PV, r.Nodes, err
+}
+
+// errStopped aborts a search.
+var errStopped = errors.New("othello6: solve stopped")
+
+// Solve computes the exact value of s with the given number of threads and
+// a transposition table of ttMB megabytes.
+func Solve(ctx context.Context, s *State, threads, ttMB int) (SolveResult, error) {
+	if s.over {
+		return SolveResult{Value: sign(s.side) * SolvedScore(s.discs[0], s.discs[1])}, nil
+	}
+	sv := newSolver(ctx, threads, ttMB)
+	me, opp := s.discs[s.side], s.discs[1-s.side]
+	v := sv.root(me, opp)
+	var err error
+	if sv.shared.stop.Load() {
+		err = ctx.Err()
+		if err == nil {
+			err = errStopped
+		}
+	}
+	return SolveResult{Value: v, PV: sv.pv(me, opp, v), Nodes: sv.shared.nodes.Load()}, err
+}
+
+func sign(side int) int {
+	if side == 0 {
+		return 1
+	}
+	return -1
+}
+
+// solveTT is a lockless table of two-slot buckets (the first slot keeps the
+// result with more empties, the second takes everything else); a slot is
+// two words, key XOR data and data.
+type solveTT struct {
+	slots []ttSlot
+	mask  uint64
+}
+
+type ttSlot struct{ key, data atomic.Uint64 }
+
+func newSolveTT(mb int) *solveTT {
+	n := uint64(1)
+	for n*2*32 <= uint64(mb)<<20 {
+		n *= 2
+	}
+	return &solveTT{slots: make([]ttSlot, 2*n), mask: n - 1}
+}
+
+func posKey(me, opp uint64) uint64 {
+	h := me*0x9e3779b97f4a7c15 ^ (opp+0x632be59bd9b4e019)*0xc2b2ae3d27d4eb4f
+	h ^= h >> 29
+	h *= 0xbf58476d1ce4e5b9
+	return h ^ h>>32
+}
+
+// data word: lower+64, upper+64, best move+1, empties (8 bits each).
+func (t *solveTT) probe(key uint64) (lo, hi, move int, ok bool) {
+	b := t.slots[2*(key&t.mask):]
+	for i := 0; i < 2; i++ {
+		d := b[i].data.Load()
+		if b[i].key.Load()^d == key && d != 0 {
+			return int(d&255) - 64, int(d>>8&255) - 64, int(d>>16&255) - 1, true
+		}
+	}
+	return -solveInf, solveInf, -1, false
+}
+
+func (t *solveTT) store(key uint64, lo, hi, move, empties int) {
+	d := uint64(lo+64) | uint64(hi+64)<<8 | uint64(move+1)<<16 | uint64(empties)<<24
+	b := t.slots[2*(key&t.mask):]
+	d0 := b[0].data.Load()
+	if b[0].key.Load()^d0 == key || int(d0>>24&255) <= empties {
+		b[0].key.Store(key ^ d)
+		b[0].data.Store(d)
+		return
+	}
+	b[1].key.Store(key ^ d)
+	b[1].data.Store(d)
+}
+
+// shared is what the threads of one solve have in common.
+type solveShared struct {
+	ctx   context.Context
+	tt    *solveTT
+	stop  atomic.Bool
+	nodes atomic.Int64
+	idle  atomic.Int32 // threads waiting for work
+}
+
+type solver struct {
+	shared *solveShared
+	nodes  int64
+}
+
+func newSolver(ctx context.Context, threads, ttMB int) *solver {
+	if threads < 1 {
+		threads = 1
+	}
+	sv := &solver{shared: &solveShared{ctx: ctx, tt: newSolveTT(ttMB)}}
+	sv.shared.idle.Store(int32(threads - 1))
+	return sv
+}
+
+// flush adds the local node count to the shared one and checks for a stop.
+func (sv *solver) flush() {
+	sv.shared.nodes.Add(sv.nodes)
+	sv.nodes = 0
+	if sv.shared.ctx.Err() != nil {
+		sv.shared.stop.Store(true)
+	}
+}
+
+func final(me, opp uint64) int {
+	a, b := bits.OnesCount64(me), bits.OnesCount64(opp)
+	switch {
+	case a > b:
+		return Size*Size - 2*b
+	case a < b:
+		return 2*a - Size*Size
+	}
+	return 0
+}
+
+func (sv *solver) root(me, opp uint64) int {
+	empties := bits.OnesCount64(^(me | opp) & full)
+	v := sv.search(me, opp, -solveInf, solveInf, empties, nil)
+	sv.flush()
+	return v
+}
+
+// pv reads a principal variation of value v back from the table, checking
+// each step by a null-window search around the value.
+func (sv *solver) pv(me, opp uint64, v int) []games.Move {
+	var line []games.Move
+	for {
+		moves := Moves(me, opp)
+		if moves == 0 {
+			if Moves(opp, me) == 0 {
+				return line
+			}
+			line = append(line, Pass)
+			me, opp, v = opp, me, -v
+			continue
+		}
+		empties := bits.OnesCount64(^(me | opp) & full)
+		found := false
+		for m := moves; m != 0; m &= m - 1 {
+			i := bits.TrailingZeros64(m)
+			f := Flips(i, me, opp) | bit(i)
+			nm, no := opp&^f, me|f
+			// The child is worth exactly -v to the opponent when it is
+			// neither above nor below that.
+			if c := -sv.search(nm, no, -v-1, -v+1, empties-1, nil); c == v {
+				line = append(line, games.Move(i))
+				me, opp, v = nm, no, -v
+				found = true
+				break
+			}
+		}
+		sv.flush()
+		if !found {
+			return line
+		}
+	}
+}
+
+// search returns the value of (me, opp) for me within (alpha, beta),
+// fail-soft. sp is the innermost split point the search runs under (nil
+// on the main line); its abort, or an ancestor's, ends the search early.
+func (sv *solver) search(me, opp uint64, alpha, beta, empties int, sp *splitPoint) int {
+	sv.nodes++
+	if sv.nodes&(1<<16-1) == 0 {
+		sv.flush()
+	}
+	if empties <= shallowEmpties {
+		return sv.shallow(me, opp, alpha, beta, empties)
+	}
+	if sv.shared.stop.Load() || sp.aborted() {
+		return 0
+	}
+	moves := Moves(me, opp)
+	if moves == 0 {
+		if Moves(opp, me) == 0 {
+			return final(me, opp)
+		}
+		return -sv.search(opp, me, -beta, -alpha, empties, sp)
+	}
+	// Stability cut-off: the opponent's stable discs stay his.
+	if alpha >= stabilityAlpha {
+		maxScore := Size*Size - 2*bits.OnesCount64(stableDiscs(opp, me))
+		if maxScore <= alpha {
+			return maxScore
+		}
+		beta = min(beta, maxScore)
+	}
+	tt := sv.shared.tt
+	key := posKey(me, opp)
+	lo, hi, ttMove, _ := tt.probe(key)
+	if lo >= beta {
+		return lo
+	}
+	if hi <= alpha {
+		return hi
+	}
+	alpha0, beta0 := alpha, beta
+	alpha, beta = max(alpha, lo), min(beta, hi)
+
+	// Generate, sort fastest-first, with enhanced transposition cut-off.
+	var list [Size * Size]moveOrder
+	n := 0
+	for m := moves; m != 0; m &= m - 1 {
+		i := bits.TrailingZeros64(m)
+		f := Flips(i, me, opp) | bit(i)
+		nm, no := opp&^f, me|f // child: opponent to move
+		if empties >= symEmpties && sv.seenSymmetric(nm, no, list[:n]) {
+			continue
+		}
+		o := moveOrder{sq: int8(i), me: nm, opp: no}
+		switch {
+		case i == ttMove:
+			o.key = -30000
+		case empties >= orderDepth2Empties:
+			o.key = int16(orderSearch(nm, no, 2, -orderInf, orderInf))
+		case empties >= orderDepth1Empties:
+			o.key = int16(orderSearch(nm, no, 1, -orderInf, orderInf))
+		default:
+			o.key = int16(bits.OnesCount64(Moves(nm, no))*16 + cornerPenalty(i))
+		}
+		if empties >= etcEmpties {
+			if clo, chi, _, ok := tt.probe(posKey(nm, no)); ok {
+				if -chi >= beta {
+					// A child proven at least beta for me ends the node.
+					tt.store(key, max(lo, -chi), hi, i, empties)
+					return -chi
+				}
+				_ = clo
+			}
+		}
+		list[n] = o
+		n++
+	}
+	moveList := list[:n]
+	sort.Sort(byKey(moveList))
+
+	best, bestMove := -solveInf, -1
+	for k := range moveList {
+		o := &moveList[k]
+		var v int
+		if k > 0 && empties >= splitEmpties && sv.shared.acquire() {
+			// Young brothers wait: the first child is done; search the
+			// others together with an idle thread.
+			v2, m2 := sv.split(moveList[k:], alpha, beta, empties, sp)
+			if v2 > best {
+				best, bestMove = v2, m2
+			}
+			break
+		}
+		if k == 0 {
+			v = -sv.search(o.me, o.opp, -beta, -alpha, empties-1, sp)
+		} else {
+			v = -sv.search(o.me, o.opp, -alpha-1, -alpha, empties-1, sp)
+			if v > alpha && v < beta {
+				v = -sv.search(o.me, o.opp, -beta, -v, empties-1, sp)
+			}
+		}
+		if v > best {
+			best, bestMove = v, int(o.sq)
+			if v > alpha {
+				alpha = v
+				if v >= beta {
+					break
+				}
+			}
+		}
+	}
+	if sv.shared.stop.Load() || sp.aborted() {
+		return 0
+	}
+	switch {
+	case best <= alpha0:
+		tt.store(key, lo, min(hi, best), bestMove, empties)
+	case best >= beta0:
+		tt.store(key, max(lo, best), hi, bestMove, empties)
+	default:
+		tt.store(key, best, best, bestMove, empties)
+	}
+	return best
+}
+
+// splitPoint is a node whose remaining children several threads share.
+type splitPoint struct {
+	abort  atomic.Bool
+	parent *splitPoint
+}
+
+// aborted reports whether sp or a split point above it was abandoned (a
+// sibling refuted the node, so its remaining work is useless).
+func (sp *splitPoint) aborted() bool {
+	for ; sp != nil; sp = sp.parent {
+		if sp.abort.Load() {
+			return true
+		}
+	}
+	return false
+}
+
+// acquire takes an idle thread, if there is one.
+func (sh *solveShared) acquire() bool {
+	for {
+		n := sh.idle.Load()
+		if n <= 0 {
+			return false
+		}
+		if sh.idle.CompareAndSwap(n, n-1) {
+			return true
+		}
+	}
+}
+
+// split searches the remaining children rest of a node with the calling
+// thread and one acquired helper (which it releases), returning the best
+// value and move among them.
+func (sv *solver) split(rest []moveOrder, alpha, beta, empties int, parent *splitPoint) (int, int) {
+	sp := &splitPoint{parent: parent}
+	var (
+		mu       sync.Mutex
+		next     int
+		best     = -solveInf
+		bestMove = -1
+		wg       sync.WaitGroup
+	)
+	work := func(w *solver) {
+		for {
+			mu.Lock()
+			if next >= len(rest) || alpha >= beta {
+				mu.Unlock()
+				return
+			}
+			o := rest[next]
+			next++
+			a := alpha
+			mu.Unlock()
+			v := -w.search(o.me, o.opp, -a-1, -a, empties-1, sp)
+			if v > a && v < beta && !sp.aborted() {
+				v = -w.search(o.me, o.opp, -beta, -v, empties-1, sp)
+			}
+			if sp.aborted() || w.shared.stop.Load() {
+				return
+			}
+			mu.Lock()
+			if v > best {
+				best, bestMove = v, int(o.sq)
+				if v > alpha {
+					alpha = v
+					if v >= beta {
+						sp.abort.Store(true)
+					}
+				}
+			}
+			mu.Unlock()
+		}
+	}
+	helper := &solver{shared: sv.shared}
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		work(helper)
+		helper.flush()
+		sv.shared.idle.Add(1)
+	}()
+	work(sv)
+	// While the helper finishes, this thread counts as idle, so the helper
+	// can split its remaining work with another goroutine.
+	sv.shared.idle.Add(1)
+	wg.Wait()
+	sv.shared.idle.Add(-1)
+	return best, bestMove
+}
+
+type moveOrder struct {
+	me, opp uint64 // the child position, opponent to move
+	key     int16
+	sq      int8
+}
+
+type byKey []moveOrder
+
+func (b byKey) Len() int           { return len(b) }
+func (b byKey) Less(i, j int) bool { return b[i].key < b[j].key }
+func (b byKey) Swap(i, j int)      { b[i], b[j] = b[j], b[i] }
+
+// cornerPenalty favours corners and avoids X-squares in the ordering.
+func cornerPenalty(i int) int {
+	b := bit(i)
+	switch {
+	case b&corners != 0:
+		return -24
+	case b&(xSquares[0]|xSquares[1]|xSquares[2]|xSquares[3]) != 0:
+		return 12
+	}
+	return 0
+}
+
+// shallow searches the last few empties without table or sorting, trying
+// cells in odd quadrants first.
+func (sv *solver) shallow(me, opp uint64, alpha, beta, empties int) int {
+	empty := ^(me | opp) & full
+	if empties == 1 {
+		return lastMove(me, opp, bits.TrailingZeros64(empty))
+	}
+	var odd, even uint64
+	for _, q := range quadrants {
+		if bits.OnesCount64(empty&q)&1 == 1 {
+			odd |= empty & q
+		} else {
+			even |= empty & q
+		}
+	}
+	best := -solveInf
+	moved := false
+	for pass := 0; pass < 2; pass++ {
+		set := odd
+		if pass == 1 {
+			set = even
+		}
+		for ; set != 0; set &= set - 1 {
+			i := bits.TrailingZeros64(set)
+			f := Flips(i, me, opp)
+			if f == 0 {
+				continue
+			}
+			moved = true
+			f |= bit(i)
+			sv.nodes++
+			v := -sv.shallow(opp&^f, me|f, -beta, -alpha, empties-1)
+			if v > best {
+				best = v
+				if v > alpha {
+					alpha = v
+					if v >= beta {
+						return v
+					}
+				}
+			}
+		}
+	}
+	if moved {
+		return best
+	}
+	if Moves(opp, me) == 0 {
+		return final(me, opp)
+	}
+	sv.nodes++
+	return -sv.shallow(opp, me, -beta, -alpha, empties)
+}
+
+// lastMove scores the position with one empty cell i, me to move.
+func lastMove(me, opp uint64, i int) int {
+	n := bits.OnesCount64(me)
+	if f := Flips(i, me, opp); f != 0 {
+		k := bits.OnesCount64(f)
+		return 2*(n+k+1) - Size*Size
+	}
+	if f := Flips(i, opp, me); f != 0 {
+		k := bits.OnesCount64(f)
+		return 2*(n-k) - Size*Size
+	}
+	// Nobody can fill the last cell: it goes to the winner (35 discs, no draw).
+	if d := 2*n - (Size*Size - 1); d > 0 {
+		return d + 1
+	} else {
+		return d - 1
+	}
+}
+
+// seenSymmetric reports whether the child (me, opp) is a mirror image of one
+// of the children already listed (their values are equal).
+func (sv *solver) seenSymmetric(me, opp uint64, list []moveOrder) bool {
+	for t := 1; t < 8; t++ {
+		tm, to := transform(me, t), transform(opp, t)
+		for _, o := range list {
+			if o.me == tm && o.opp == to {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// symmetry[t][i] is square i under the t-th symmetry of the square board.
+var symmetry [8][Size * Size]int8
+
+func init() {
+	for t := range symmetry {
+		for i := 0; i < Size*Size; i++ {
+			f, r := i%Size, i/Size
+			if t&1 != 0 {
+				f = Size - 1 - f
+			}
+			if t&2 != 0 {
+				r = Size - 1 - r
+			}
+			if t&4 != 0 {
+				f, r = r, f
+			}
+			symmetry[t][i] = int8(r*Size + f)
+		}
+	}
+}
+
+// transform maps a bitboard through symmetry t.
+func transform(b uint64, t int) uint64 {
+	var out uint64
+	for ; b != 0; b &= b - 1 {
+		out |= 1 << uint(symmetry[t][bits.TrailingZeros64(b)])
+	}
+	return out
+}
+
+// orderSearch is a small alpha-beta search on mobility and corners used to
+// order moves far from the end, where mobility alone guesses poorly.
+func orderSearch(me, opp uint64, depth, alpha, beta int) int {
+	moves := Moves(me, opp)
+	if depth == 0 {
+		return 16*(bits.OnesCount64(moves)-bits.OnesCount64(Moves(opp, me))) +
+			64*(bits.OnesCount64(me&corners)-bits.OnesCount64(opp&corners))
+	}
+	if moves == 0 {
+		if Moves(opp, me) == 0 {
+			return 100 * final(me, opp)
+		}
+		return -orderSearch(opp, me, depth-1, -beta, -alpha)
+	}
+	best := -orderInf
+	for m := moves; m != 0; m &= m - 1 {
+		i := bits.TrailingZeros64(m)
+		f := Flips(i, me, opp) | bit(i)
+		v := -orderSearch(opp&^f, me|f, depth-1, -beta, -alpha)
+		if v > best {
+			best = v
+			if v > alpha {
+				alpha = v
+				if v >= beta {
+					break
+				}
+			}
+		}
+	}
+	return best
+}

@@ -1,0 +1,175 @@
+package othello6
+
+import (
+	"context"
+	"math/bits"
+	"testing"
+
+	"github.com/boardgame-arena/arena/games"
+	"github.com/boardgame-arena/arena/internal/rng"
+)
+
+// bruteSolved is plain minimax to the end in the SolvedScore convention,
+// from the side to move's view.
+func bruteSolved(s *State) int {
+	if s.Terminal() {
+		v := SolvedScore(s.discs[0], s.discs[1])
+		if s.side == 1 {
+			v = -v
+		}
+		return v
+	}
+	best := -100
+	for _, m := range s.LegalMoves(nil) {
+		s.Play(m)
+		var v int
+		if s.Terminal() {
+			v = SolvedScore(s.discs[0], s.discs[1])
+			if s.side == 0 { // the mover was player 1
+				v = -v
+			}
+		} else {
+			v = -bruteSolved(s)
+		}
+		s.Undo()
+		best = max(best, v)
+	}
+	return best
+}
+
+func randomPosition(r *rng.Rand, empties int) *State {
+	for {
+		s := New()
+		for bits.OnesCount64(^(s.discs[0]|s.discs[1])&full) > empties && !s.Terminal() {
+			ms := s.LegalMoves(nil)
+			s.Play(ms[r.IntN(len(ms))])
+		}
+		if !s.Terminal() {
+			return s
+		}
+	}
+}
+
+func TestSolveMatchesBruteForce(t *testing.T) {
+	r := rng.New(77)
+	for i := 0; i < 300; i++ {
+		empties := 1 + i%10 // 1…10
+		s := randomPosition(r, empties)
+		want := bruteSolved(s)
+		for _, threads := range []int{1, 2} {
+			res, err := Solve(context.Background(), s, threads, 1)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if res.Value != want {
+				t.Fatalf("position %d (%d empties, %d threads):\n%s\nsolver %d, brute force %d", i, empties, threads, s, res.Value, want)
+			}
+			checkPV(t, s, res)
+		}
+	}
+}
+
+// checkPV plays the principal variation and checks it reaches the value.
+func checkPV(t *testing.T, s *State, res SolveResult) {
+	t.Helper()
+	c := s.Clone().(*State)
+	for _, m := range res.PV {
+		if !games.IsLegal(c, m) {
+			t.Fatalf("illegal PV move %s in\n%s", FormatMove(m), c)
+		}
+		c.Play(m)
+	}
+	if !c.Terminal() {
+		t.Fatalf("PV %v does not end the game", res.PV)
+	}
+	v := SolvedScore(c.discs[0], c.discs[1])
+	if s.side == 1 {
+		v = -v
+	}
+	if v != res.Value {
+		t.Fatalf("PV ends at %d, value %d", v, res.Value)
+	}
+}
+
+func TestSolveDeeperAgreesAcrossThreads(t *testing.T) {
+	// Positions with 14–18 empties exercise the table, ETC and the parallel
+	// split; one and two threads must agree.
+	r := rng.New(5)
+	for i := 0; i < 6; i++ {
+		s := randomPosition(r, 14+i%5)
+		a, err := Solve(context.Background(), s, 1, 8)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := Solve(context.Background(), s, 2, 8)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if a.Value != b.Value {
+			t.Fatalf("position %d: 1 thread %d, 2 threads %d", i, a.Value, b.Value)
+		}
+		checkPV(t, s, a)
+		checkPV(t, s, b)
+	}
+}
+
+func TestStableDiscs(t *testing.T) {
+	// Exhaustively check on random positions that no stable disc is ever
+	// flipped by any sequence of two moves, and corners are always stable.
+	r := rng.New(9)
+	for i := 0; i < 3000; i++ {
+		s := randomPosition(r, 4+r.IntN(24))
+		for p := 0; p < 2; p++ {
+			st := stableDiscs(s.discs[p], s.discs[1-p])
+			if st&^s.discs[p] != 0 {
+				t.Fatal("stable set outside own discs")
+			}
+			if c := s.discs[p] & corners; st&c != c {
+				t.Fatal("corner not stable")
+			}
+		}
+		for _, m := range s.LegalMoves(nil) {
+			s.Play(m)
+			for _, m2 := range s.LegalMoves(nil) {
+				s.Play(m2)
+				for p := 0; p < 2; p++ {
+					s.Undo()
+					s.Undo()
+					st := stableDiscs(s.discs[p], s.discs[1-p])
+					s.Play(m)
+					s.Play(m2)
+					if st&^s.discs[p] != 0 {
+						t.Fatalf("stable disc flipped:\n%s", s)
+					}
+				}
+				s.Undo()
+			}
+			s.Undo()
+		}
+	}
+}
+
+func TestSymmetry(t *testing.T) {
+	s := New()
+	// The four first moves lead to mirror-image positions.
+	var kids [][2]uint64
+	for _, m := range s.LegalMoves(nil) {
+		s.Play(m)
+		kids = append(kids, [2]uint64{s.discs[0], s.discs[1]})
+		s.Undo()
+	}
+	for _, k := range kids[1:] {
+		ok := false
+		for tr := 0; tr < 8; tr++ {
+			ok = ok || (transform(kids[0][0], tr) == k[0] && transform(kids[0][1], tr) == k[1])
+		}
+		if !ok {
+			t.Fatal("first moves not symmetric")
+		}
+	}
+	for tr := 0; tr < 8; tr++ {
+		if bits.OnesCount64(transform(full, tr)) != 36 || transform(full, tr) != full {
+			t.Fatal("transform is not a permutation")
+		}
+	}
+}
