@@ -425,3 +425,31 @@ func TestValidMove(t *testing.T) {
 		t.Error("plans are valid on their own turn only")
 	}
 }
+
+// §10.10: both players adding the same path in the same frame both pay.
+func TestSamePathTwice(t *testing.T) {
+	s := mustState(t, mapM2)
+	turn(t, s, "ADD_PATH 4 2 0 5", "ADD_PATH 5 1 3 4")
+	if !s.Adjacent(4, 5) {
+		t.Fatal("path 4-5 missing")
+	}
+	if triOf(s, 0, 2, 4).owner != noOwner || triOf(s, 1, 3, 5).owner != noOwner {
+		t.Error("both triangles must be used")
+	}
+	if len(s.Triangles()) != 4 {
+		t.Errorf("%d triangles", len(s.Triangles()))
+	}
+}
+
+// §10.13: a MOVE to a far house goes one hop, to the lowest-id neighbour
+// on a shortest path.
+func TestMoveLowestIDShortestPath(t *testing.T) {
+	// a square 0-2-3-1-0 plus a triangle 3-4-5 to keep the game going
+	s := mustState(t, [3]string{"0,0_200,200_0,200_200,0_400,100_400,300",
+		"0,2_2,1_1,3_3,0_1,4_4,5_1,5", "2,0_0,0_0,0_0,0_0,3_0,1"})
+	turn(t, s, "MOVE 0 1 1;MOVE 0 4 1", "")
+	// 0 → 1 and 0 → 4: via 2 or via 3, equally short: both units go to 2
+	if s.Units(0, 2) != 2 || s.Units(0, 3) != 0 || s.Units(0, 0) != 0 {
+		t.Errorf("units on 2, 3, 0: %d %d %d\n%v", s.Units(0, 2), s.Units(0, 3), s.Units(0, 0), s)
+	}
+}
