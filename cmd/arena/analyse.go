@@ -123,11 +123,15 @@ func runAnalyse(args []string, stdout, stderr io.Writer) error {
 		return json.NewEncoder(stdout).Encode(rep)
 	}
 	fmt.Fprintf(stdout, "%s\n\n%s (player %d) plays %s\n", b, rep.Agent, p, rep.Move)
+	width := len("move")
+	for _, r := range rep.Moves {
+		width = max(width, len(r.Move))
+	}
 	if len(rows) > 0 {
 		if rows[0].Bound != "" {
-			fmt.Fprintf(stdout, "\n  %-8s %10s  %s\n", "move", "score", "bound")
+			fmt.Fprintf(stdout, "\n  %-*s %10s  %s\n", width, "move", "score", "bound")
 			for _, r := range rep.Moves {
-				fmt.Fprintf(stdout, "  %-8s %10d  %s\n", r.Move, *r.Score, r.Bound)
+				fmt.Fprintf(stdout, "  %-*s %10d  %s\n", width, r.Move, *r.Score, r.Bound)
 			}
 		} else {
 			var total int64
@@ -136,7 +140,7 @@ func runAnalyse(args []string, stdout, stderr io.Writer) error {
 				total += r.Visits
 				mixed = mixed || r.Prob > 0
 			}
-			fmt.Fprintf(stdout, "\n  %-8s %9s %7s %7s", "move", "visits", "share", "value")
+			fmt.Fprintf(stdout, "\n  %-*s %9s %7s %7s", width, "move", "visits", "share", "value")
 			if mixed {
 				fmt.Fprintf(stdout, " %7s", "prob")
 			}
@@ -146,7 +150,7 @@ func runAnalyse(args []string, stdout, stderr io.Writer) error {
 				if total > 0 {
 					share = 100 * float64(r.Visits) / float64(total)
 				}
-				fmt.Fprintf(stdout, "  %-8s %9d %6.1f%% %7.3f", r.Move, r.Visits, share, r.Value)
+				fmt.Fprintf(stdout, "  %-*s %9d %6.1f%% %7.3f", width, r.Move, r.Visits, share, r.Value)
 				if mixed {
 					fmt.Fprintf(stdout, " %7.3f", r.Prob)
 				}

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"math/bits"
-	"sort"
 	"sync"
 	"sync/atomic"
 
@@ -304,7 +303,11 @@ func (sv *solver) search(me, opp uint64, alpha, beta, empties int, sp *splitPoin
 		n++
 	}
 	moveList := list[:n]
-	sort.Sort(byKey(moveList))
+	for i := 1; i < n; i++ { // insertion sort: short lists, no allocation
+		for j := i; j > 0 && moveList[j].key < moveList[j-1].key; j-- {
+			moveList[j], moveList[j-1] = moveList[j-1], moveList[j]
+		}
+	}
 
 	best, bestMove := -solveInf, -1
 	for k := range moveList {
@@ -384,8 +387,10 @@ func (sh *solveShared) acquire() bool {
 // split searches the remaining children rest of a node with the calling
 // thread and one acquired helper (which it releases), returning the best
 // value and move among them.
-func (sv *solver) split(rest []moveOrder, alpha, beta, empties int, parent *splitPoint) (int, int) {
+func (sv *solver) split(children []moveOrder, alpha, beta, empties int, parent *splitPoint) (int, int) {
 	sp := &splitPoint{parent: parent}
+	// A copy for the helper goroutine, so the caller's list stays on its stack.
+	rest := append([]moveOrder(nil), children...)
 	var (
 		mu       sync.Mutex
 		next     int
@@ -446,12 +451,6 @@ type moveOrder struct {
 	key     int16
 	sq      int8
 }
-
-type byKey []moveOrder
-
-func (b byKey) Len() int           { return len(b) }
-func (b byKey) Less(i, j int) bool { return b[i].key < b[j].key }
-func (b byKey) Swap(i, j int)      { b[i], b[j] = b[j], b[i] }
 
 // cornerPenalty favours corners and avoids X-squares in the ordering.
 func cornerPenalty(i int) int {
