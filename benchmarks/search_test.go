@@ -64,11 +64,17 @@ func BenchmarkAlphaBetaOthello6MidgameThreads2(b *testing.B) { benchAlphaBeta(b,
 // benchSolver solves positions with 18 empties with the Othello solver.
 func benchSolver(b *testing.B, threads int) {
 	pos := searchOthelloPositions(8, 18, 2)
+	so := othello6.NewSolver(16)
 	var nodes int64
 	var el time.Duration
+	b.ReportAllocs()
+	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
+		b.StopTimer()
+		so.Clear() // each solve starts cold
+		b.StartTimer()
 		start := time.Now()
-		res, err := othello6.Solve(context.Background(), pos[i%len(pos)], threads, 16)
+		res, err := so.Solve(context.Background(), pos[i%len(pos)], threads)
 		if err != nil {
 			b.Fatal(err)
 		}

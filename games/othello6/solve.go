@@ -66,12 +66,28 @@ func (s *State) SolveExact(ctx context.Context, threads int) (int, []games.Move,
 var errStopped = errors.New("othello6: solve stopped")
 
 // Solve computes the exact value of s with the given number of threads and
-// a transposition table of ttMB megabytes.
+// a fresh transposition table of ttMB megabytes.
 func Solve(ctx context.Context, s *State, threads, ttMB int) (SolveResult, error) {
+	return NewSolver(ttMB).Solve(ctx, s, threads)
+}
+
+// Solver keeps a transposition table between solves. Its entries are exact
+// bounds of positions, valid in any later solve, so it need not be cleared.
+// A Solver runs one solve at a time.
+type Solver struct{ tt *solveTT }
+
+// NewSolver returns a solver with a table of ttMB megabytes.
+func NewSolver(ttMB int) *Solver { return &Solver{tt: newSolveTT(ttMB)} }
+
+// Clear empties the table (for fair timing).
+func (so *Solver) Clear() { clear(so.tt.slots) }
+
+// Solve computes the exact value of s with the given number of threads.
+func (so *Solver) Solve(ctx context.Context, s *State, threads int) (SolveResult, error) {
 	if s.over {
 		return SolveResult{Value: sign(s.side) * SolvedScore(s.discs[0], s.discs[1])}, nil
 	}
-	sv := newSolver(ctx, threads, ttMB)
+	sv := newSolver(ctx, threads, so.tt)
 	me, opp := s.discs[s.side], s.discs[1-s.side]
 	v := sv.root(me, opp)
 	var err error
@@ -155,11 +171,11 @@ type solver struct {
 	nodes  int64
 }
 
-func newSolver(ctx context.Context, threads, ttMB int) *solver {
+func newSolver(ctx context.Context, threads int, tt *solveTT) *solver {
 	if threads < 1 {
 		threads = 1
 	}
-	sv := &solver{shared: &solveShared{ctx: ctx, tt: newSolveTT(ttMB)}}
+	sv := &solver{shared: &solveShared{ctx: ctx, tt: tt}}
 	sv.shared.idle.Store(int32(threads - 1))
 	return sv
 }

@@ -173,3 +173,36 @@ func TestSymmetry(t *testing.T) {
 		}
 	}
 }
+
+func TestSolveAllocatesNothingPerNode(t *testing.T) {
+	s := randomPosition(rng.New(12), 16)
+	so := NewSolver(4)
+	var nodes int64
+	allocs := testing.AllocsPerRun(3, func() {
+		so.Clear()
+		res, err := so.Solve(context.Background(), s, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		nodes = res.Nodes
+	})
+	// A solve allocates its result (the principal variation) and a few
+	// bookkeeping values, never per node.
+	if allocs > 16 || nodes < 10000 {
+		t.Fatalf("%v allocations for %d nodes", allocs, nodes)
+	}
+}
+
+func TestSolverTableReuse(t *testing.T) {
+	// Entries are exact bounds, so a warm table gives the same values.
+	r := rng.New(4)
+	so := NewSolver(4)
+	for i := 0; i < 20; i++ {
+		s := randomPosition(r, 8+i%8)
+		a, _ := so.Solve(context.Background(), s, 1)
+		b, _ := Solve(context.Background(), s, 1, 1)
+		if a.Value != b.Value {
+			t.Fatalf("warm table %d, fresh %d", a.Value, b.Value)
+		}
+	}
+}
