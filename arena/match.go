@@ -8,8 +8,8 @@ import (
 	"github.com/boardgame-arena/arena/results"
 )
 
-// RunMatch runs a match (a Tournament of kind results.Match with an SPRT)
-// until the test accepts a hypothesis or the planned games run out. Pairs
+// RunMatch runs a match (a Tournament of kind results.Match) until its SPRT,
+// if it has one, accepts a hypothesis, or the planned games run out. Pairs
 // are counted in round order (see results.PairTracker); once the test has
 // decided no new game starts, and games already running are finished and
 // recorded but not counted. onPairs, if not nil, is called from the
@@ -17,10 +17,10 @@ import (
 // opts.Done (resume) are counted first; if they already decide the test,
 // nothing is played.
 func (t *Tournament) RunMatch(ctx context.Context, opts RunOptions, onPairs func(*results.PairTracker)) (*results.PairTracker, RunStats, error) {
-	if t.Config.Kind != results.Match || t.Config.SPRT == nil {
-		return nil, RunStats{}, errors.New("arena: RunMatch needs a match with an SPRT")
+	if t.Config.Kind != results.Match {
+		return nil, RunStats{}, errors.New("arena: RunMatch needs a match")
 	}
-	tr := results.NewPairTracker(*t.Config.SPRT, 0)
+	tr := results.NewPairTracker(t.Config.SPRT, 0)
 	for i := range opts.Done {
 		tr.Add(&opts.Done[i])
 	}

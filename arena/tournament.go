@@ -233,7 +233,7 @@ func (t *Tournament) Run(ctx context.Context, opts RunOptions) (RunStats, error)
 	st.Skipped = len(done)
 	hard, cancel := context.WithCancel(ctx)
 	defer cancel()
-	rs := &runState{t: t, hard: hard, cancel: cancel, stop: opts.Stop, out: make(chan *results.Game, 256), log: opts.Log}
+	rs := &runState{t: t, hard: hard, cancel: cancel, stop: opts.Stop, out: make(chan *results.Game, 4*max(opts.Concurrency, runtime.NumCPU())), log: opts.Log}
 	if rs.log == nil {
 		rs.log = io.Discard
 	}

@@ -5,7 +5,7 @@ package results
 // the SPRT on them. Consuming pairs strictly in round order makes the
 // stopping point independent of which games happened to finish first.
 type PairTracker struct {
-	Test     SPRT
+	Test     *SPRT // nil: count pairs without testing
 	Agent    int   // the agent whose results are counted (Config.Agents index)
 	Penta    Penta // pairs 0 … Next−1
 	Next     int   // the first round not yet counted
@@ -19,8 +19,8 @@ type PairTracker struct {
 	pending map[int][2]*Game
 }
 
-// NewPairTracker tracks agent a's results under the test s.
-func NewPairTracker(s SPRT, a int) *PairTracker {
+// NewPairTracker tracks agent a's results under the test s (nil for none).
+func NewPairTracker(s *SPRT, a int) *PairTracker {
 	return &PairTracker{Test: s, Agent: a, pending: map[int][2]*Game{}}
 }
 
@@ -47,6 +47,9 @@ func (t *PairTracker) Add(g *Game) int {
 		t.WDL.add(b)
 		t.Next++
 		added++
+		if t.Test == nil {
+			continue
+		}
 		t.LLR = t.Test.LLR(t.Penta)
 		if t.Decision = t.Test.Decide(t.LLR); t.Decision != Continue {
 			t.DecidedAt = t.Penta.Pairs()

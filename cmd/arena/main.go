@@ -32,8 +32,9 @@ var commands []command
 
 func register(c command) { commands = append(commands, c) }
 
-// defaultCommand runs when arena is started without arguments.
-var defaultCommand = []string{"play", "--game", "othello6", "--agents", "greedy", "random", "--quiet"}
+// defaultCommand runs when arena is started without arguments: a short
+// othello6 round robin of the agents that exist, with its standings.
+var defaultCommand = []string{"tournament"}
 
 func main() {
 	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))

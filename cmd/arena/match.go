@@ -1,0 +1,210 @@
+package main
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"time"
+
+	"github.com/boardgame-arena/arena/arena"
+	"github.com/boardgame-arena/arena/results"
+)
+
+func init() {
+	register(command{"match", "two agents in colour-swapped game pairs until an SPRT decides", runMatch})
+}
+
+// matchReport is the --format json output of match.
+type matchReport struct {
+	Game      string        `json:"game"`
+	Agents    [2]string     `json:"agents"` // the first is the one whose results are counted
+	SPRT      *results.SPRT `json:"sprt"`
+	Decision  string        `json:"decision"` // "H0 accepted", "H1 accepted", "continue" or "no test"
+	Pairs     int           `json:"pairs"`
+	Games     int           `json:"games"`
+	Penta     results.Penta `json:"penta"` // [LL, LD, DD+WL, WD, WW]
+	LLR       *float64      `json:"llr,omitempty"`
+	LLRLower  *float64      `json:"llr_lower,omitempty"`
+	LLRUpper  *float64      `json:"llr_upper,omitempty"`
+	Wins      int           `json:"wins"`
+	Draws     int           `json:"draws"`
+	Losses    int           `json:"losses"`
+	Score     *float64      `json:"score"`
+	Elo       *float64      `json:"elo"`
+	EloLow    *float64      `json:"elo_low"`
+	EloHigh   *float64      `json:"elo_high"`
+	NElo      *float64      `json:"nelo"`
+	LOS       *float64      `json:"los"`
+	Uncounted int           `json:"uncounted_games"` // finished after the decision
+}
+
+// finite maps NaN and ±Inf to null in JSON.
+func finite(v float64) *float64 {
+	if math.IsNaN(v) || math.IsInf(v, 0) {
+		return nil
+	}
+	return &v
+}
+
+func runMatch(args []string, stdout, stderr io.Writer) error {
+	fs := newFlagSet("match", "--agents A B [--sprt elo0=0,elo1=10,alpha=0.05,beta=0.05] [--model logistic|normalized] [--games N] [--concurrency K] [--out F | --resume F] [--format text|json]", stderr)
+	rf := addRunFlags(fs, 10000, "most games to play (even); without --sprt, exactly this many")
+	sprtText := fs.String("sprt", "", "sequential test elo0=E0,elo1=E1[,alpha=A][,beta=B]: stop when it accepts H0 or H1")
+	model := fs.String("model", results.Logistic, "SPRT model: logistic or normalized (Elo)")
+	rest, err := parseFlags(fs, args, "agents")
+	if err != nil {
+		return err
+	}
+	if err := noPositional(rest); err != nil {
+		return err
+	}
+	if err := checkFormat(*rf.format, "text", "json"); err != nil {
+		return err
+	}
+	var test *results.SPRT
+	if *sprtText != "" {
+		s, err := results.ParseSPRT(*sprtText, *model)
+		if err != nil {
+			return err
+		}
+		test = &s
+	} else if *model != results.Logistic && *model != results.Normalized {
+		return fmt.Errorf("unknown --model %q (valid: logistic, normalized)", *model)
+	}
+	if *rf.resume == "" && len(rf.agents) != 2 {
+		return fmt.Errorf("--agents needs exactly two agent specs, got %d", len(rf.agents))
+	}
+	s, err := open(rf, func(o *arena.Options, only map[string]bool) {
+		o.Kind = results.Match
+		if only == nil || only["sprt"] || only["model"] {
+			o.SPRT = test
+		}
+	}, stderr)
+	if err != nil {
+		return err
+	}
+	defer s.close()
+	t := s.tour
+	if t.Config.Kind != results.Match {
+		return fmt.Errorf("%s records a %s: continue it with arena tournament --resume %s", s.path, t.Config.Kind, s.path)
+	}
+	names := t.Names()
+	fmt.Fprintf(stderr, "arena: %s match %s vs %s (results from %s's view), at most %d games, %d workers", t.Config.Game, names[0], names[1], names[0], len(t.Fixtures), *rf.concurrency)
+	if t.Config.SPRT != nil {
+		fmt.Fprintf(stderr, ", SPRT %s", t.Config.SPRT)
+	}
+	fmt.Fprintln(stderr)
+	if s.writer == nil {
+		fmt.Fprintln(stderr, "arena: records are not saved (use --out FILE to keep them and be able to resume)")
+	}
+	batchPairs := *rf.interval / 2
+	if *rf.interval == 0 {
+		batchPairs = max(*rf.concurrency, 10)
+	}
+	nextLine := batchPairs
+	status := func(tr *results.PairTracker) {
+		fmt.Fprintln(stderr, statusLine(tr))
+	}
+	ctx, stop, release := interrupts(stderr)
+	defer release()
+	start := time.Now()
+	tr, st, runErr := t.RunMatch(ctx, arena.RunOptions{
+		Concurrency: *rf.concurrency, Stop: stop, Done: s.done, Log: stderr, Sink: s.record,
+	}, func(tr *results.PairTracker) {
+		if batchPairs > 0 && (tr.Penta.Pairs() >= nextLine || tr.Decision != results.Continue) {
+			for nextLine <= tr.Penta.Pairs() {
+				nextLine += batchPairs
+			}
+			status(tr)
+		}
+	})
+	if runErr != nil {
+		return runErr
+	}
+	if st.Played > 0 {
+		el := time.Since(start).Seconds()
+		fmt.Fprintf(stderr, "arena: played %d games in %.1f s (%.1f games/s)", st.Played, el, float64(st.Played)/el)
+		if s.path != "" {
+			fmt.Fprintf(stderr, "; records in %s", s.path)
+		}
+		fmt.Fprintln(stderr)
+	}
+	rep := buildMatchReport(t, tr, len(s.games))
+	if *rf.format == "json" {
+		enc := json.NewEncoder(stdout)
+		enc.SetIndent("", "  ")
+		if err := enc.Encode(rep); err != nil {
+			return err
+		}
+	} else {
+		writeMatchText(stdout, t, tr, rep)
+	}
+	if tr.Decision == results.Continue && !st.Complete {
+		if s.path == "" {
+			return errors.New("interrupted before the match was decided")
+		}
+		return fmt.Errorf("interrupted before the match was decided; continue with: arena match --resume %s", s.path)
+	}
+	return nil
+}
+
+// statusLine is the progress line printed after each batch of pairs.
+func statusLine(tr *results.PairTracker) string {
+	e := tr.Penta.Estimate(0.95)
+	line := fmt.Sprintf("pairs %5d %s", tr.Penta.Pairs(), tr.Penta)
+	if tr.Test != nil {
+		lo, hi := tr.Test.Bounds()
+		line += fmt.Sprintf("  LLR %6.2f [%.2f, %.2f]", tr.LLR, lo, hi)
+	}
+	line += fmt.Sprintf("  Elo %s (%s to %s)  LOS %.1f %%", results.FormatElo(e.Elo), results.FormatElo(e.EloLow), results.FormatElo(e.EloHigh), 100*e.LOS)
+	if tr.Decision != results.Continue {
+		line += "  " + tr.Decision.String()
+	}
+	return line
+}
+
+func buildMatchReport(t *arena.Tournament, tr *results.PairTracker, recorded int) matchReport {
+	names := t.Names()
+	e := tr.Penta.Estimate(0.95)
+	r := matchReport{
+		Game: t.Config.Game, Agents: [2]string{names[0], names[1]}, SPRT: tr.Test,
+		Decision: tr.Decision.String(), Pairs: tr.Penta.Pairs(), Games: 2 * tr.Penta.Pairs(), Penta: tr.Penta,
+		Wins: tr.WDL.Wins, Draws: tr.WDL.Draws, Losses: tr.WDL.Losses,
+		Score: finite(e.Score), Elo: finite(e.Elo), EloLow: finite(e.EloLow), EloHigh: finite(e.EloHigh),
+		NElo: finite(e.NElo), LOS: finite(e.LOS),
+		Uncounted: recorded - 2*tr.Penta.Pairs(),
+	}
+	if tr.Test != nil {
+		lo, hi := tr.Test.Bounds()
+		r.LLR, r.LLRLower, r.LLRUpper = finite(tr.LLR), &lo, &hi
+	} else {
+		r.Decision = "no test"
+	}
+	return r
+}
+
+func writeMatchText(w io.Writer, t *arena.Tournament, tr *results.PairTracker, r matchReport) {
+	e := tr.Penta.Estimate(0.95)
+	fmt.Fprintf(w, "%s: %s vs %s (from %s's view)\n", r.Game, r.Agents[0], r.Agents[1], r.Agents[0])
+	switch {
+	case tr.Test == nil:
+		fmt.Fprintf(w, "Fixed-length match: %d pairs (%d games)\n", r.Pairs, r.Games)
+	case tr.Decision == results.Continue:
+		fmt.Fprintf(w, "SPRT %s: undecided after %d pairs (%d games)\n", tr.Test, r.Pairs, r.Games)
+	default:
+		fmt.Fprintf(w, "SPRT %s: %s after %d pairs (%d games)\n", tr.Test, tr.Decision, r.Pairs, r.Games)
+	}
+	fmt.Fprintf(w, "Pentanomial [LL, LD, DD+WL, WD, WW]: %s\n", tr.Penta)
+	fmt.Fprintf(w, "Games: %d-%d-%d (W-D-L), score %.1f %%\n", r.Wins, r.Draws, r.Losses, 100*tr.WDL.Score())
+	if tr.Test != nil {
+		fmt.Fprintf(w, "LLR %.2f (bounds %.2f, %.2f)\n", tr.LLR, *r.LLRLower, *r.LLRUpper)
+	}
+	if r.Pairs > 0 {
+		fmt.Fprintf(w, "Elo %s (95 %%: %s to %s), nElo %s, LOS %.1f %%\n", results.FormatElo(e.Elo), results.FormatElo(e.EloLow), results.FormatElo(e.EloHigh), results.FormatElo(e.NElo), 100*e.LOS)
+	}
+	if r.Uncounted > 0 {
+		fmt.Fprintf(w, "(%d more games finished after the decision; they are recorded but not counted)\n", r.Uncounted)
+	}
+}

@@ -1,0 +1,134 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strconv"
+	"strings"
+
+	"github.com/boardgame-arena/arena/results"
+)
+
+func init() {
+	register(command{"rate", "ratings, crosstable and exports from record files (merged)", runRate})
+}
+
+// ratingFlags are the rating options shared by tournament, match and rate.
+type ratingFlags struct {
+	bootstrap int
+	seed      *uint64
+	draws     string
+	firstMove bool
+	anchor    string
+	prior     float64
+}
+
+func addRatingFlags(fs *flag.FlagSet, seed *uint64) *ratingFlags {
+	r := &ratingFlags{seed: seed}
+	fs.IntVar(&r.bootstrap, "bootstrap", 1000, "bootstrap resamples for the 95 % intervals and LOS (0: none)")
+	fs.StringVar(&r.draws, "draws", "half", "draw model: half (a draw is half a win) or davidson")
+	fs.BoolVar(&r.firstMove, "first-move", false, "fit a first-move advantage")
+	fs.StringVar(&r.anchor, "anchor", "", "NAME=R fixes player NAME at rating R (default: every group averages 0)")
+	fs.Float64Var(&r.prior, "prior", 0, "virtual draws added between every two players who met (0: pure maximum likelihood)")
+	return r
+}
+
+func (r *ratingFlags) options() (results.ReportOptions, error) {
+	o := results.ReportOptions{Bootstrap: r.bootstrap, Seed: *r.seed, FirstMove: r.firstMove, Prior: r.prior}
+	switch r.draws {
+	case "half":
+	case "davidson":
+		o.Draws = results.Davidson
+	default:
+		return o, fmt.Errorf("unknown --draws %q (valid: half, davidson)", r.draws)
+	}
+	if r.bootstrap < 0 || r.prior < 0 {
+		return o, errors.New("--bootstrap and --prior cannot be negative")
+	}
+	if r.anchor != "" {
+		name, val, ok := strings.Cut(r.anchor, "=")
+		elo, err := strconv.ParseFloat(val, 64)
+		if !ok || name == "" || err != nil {
+			return o, fmt.Errorf("--anchor %q: want NAME=RATING, e.g. random=0", r.anchor)
+		}
+		o.Anchor, o.AnchorElo = name, elo
+	}
+	return o, nil
+}
+
+func runRate(args []string, stdout, stderr io.Writer) error {
+	fs := newFlagSet("rate", "FILE… [--format text|json|csv|markdown] [--export pgn|csv [--out F]] [--bootstrap N] [--draws half|davidson] [--first-move] [--anchor NAME=R]", stderr)
+	format := fs.String("format", "text", "output format: text, json, csv or markdown")
+	export := fs.String("export", "", "write the games as pgn (tag-only, for Ordo/BayesElo) or csv instead of the tables")
+	out := fs.String("out", "", "write the --export to this file (the tables then go to stdout)")
+	seed := fs.Uint64("seed", 1, "seed of the bootstrap")
+	rf := addRatingFlags(fs, seed)
+	// Files and flags may be mixed: parse, take a file, parse the rest.
+	var files []string
+	rest, err := parseFlags(fs, args)
+	for err == nil && len(rest) > 0 {
+		files = append(files, rest[0])
+		rest, err = parseFlags(fs, rest[1:])
+	}
+	if err != nil {
+		return err
+	}
+	if len(files) == 0 {
+		return errors.New("give one or more record files, e.g. arena rate run.jsonl")
+	}
+	if err := checkFormat(*format, results.Formats...); err != nil {
+		return err
+	}
+	if *export != "" && *export != "pgn" && *export != "csv" {
+		return fmt.Errorf("unknown --export %q (valid: pgn, csv)", *export)
+	}
+	if *out != "" && *export == "" {
+		return errors.New("--out goes with --export")
+	}
+	opts, err := rf.options()
+	if err != nil {
+		return err
+	}
+	var read []*results.File
+	for _, name := range files {
+		f, err := results.ReadFile(name)
+		if err != nil {
+			return err
+		}
+		if f.Torn {
+			fmt.Fprintf(stderr, "arena rate: %s: ignoring a torn last line (the run was killed while writing it)\n", name)
+		}
+		read = append(read, f)
+	}
+	d, err := results.Merge(read...)
+	if err != nil {
+		return err
+	}
+	if *export != "" {
+		w := stdout
+		if *out != "" {
+			f, err := os.Create(*out)
+			if err != nil {
+				return err
+			}
+			defer f.Close()
+			w = f
+		}
+		if *export == "pgn" {
+			err = results.ExportPGN(w, d)
+		} else {
+			err = results.ExportCSV(w, d)
+		}
+		if err != nil || *out == "" {
+			return err
+		}
+	}
+	rep, err := results.BuildReport(d, opts)
+	if err != nil {
+		return err
+	}
+	return rep.Write(stdout, *format)
+}

@@ -1,0 +1,444 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"runtime"
+	"slices"
+	"sync"
+	"syscall"
+	"time"
+
+	"github.com/schollz/progressbar/v3"
+
+	"github.com/boardgame-arena/arena/agents"
+	"github.com/boardgame-arena/arena/arena"
+	"github.com/boardgame-arena/arena/results"
+)
+
+func init() {
+	register(command{"tournament", "round-robin or gauntlet tournament with ratings (the default command)", runTournament})
+}
+
+// demoCandidates are the default agents, with budgets that keep the default
+// tournament (arena with no arguments) well under a minute on 2 cores;
+// those whose kind is not registered are left out.
+var demoCandidates = []string{"random", "greedy", "alphabeta:depth=4", "mcts:iters=2000"}
+
+func demoAgents() []string {
+	var out []string
+	for _, a := range demoCandidates {
+		if agents.Validate(a) == nil {
+			out = append(out, a)
+		}
+	}
+	return out
+}
+
+// runFlags are the flags that define which games a tournament or match plays.
+type runFlags struct {
+	fs              *flag.FlagSet
+	game            *string
+	agents          listFlag
+	games           *int
+	seed            *uint64
+	openings        *string
+	shuffleOpenings *bool
+	moveTime        *time.Duration
+	moveMargin      *time.Duration
+	maxPlies        *int
+	concurrency     *int
+	out             *string
+	resume          *string
+	format          *string
+	interval        *int
+	noProgress      *bool
+}
+
+// configFlags name the flags that change the planned games: on --resume
+// they must agree with the file (or be left out).
+var configFlags = []string{"game", "agents", "games", "gauntlet", "seed", "openings", "shuffle-openings", "move-time", "move-margin", "max-plies", "sprt", "model"}
+
+func addRunFlags(fs *flag.FlagSet, defaultGames int, gamesHelp string) *runFlags {
+	r := &runFlags{fs: fs}
+	r.game = fs.String("game", "othello6", "game spec (see 'arena games')")
+	fs.Var(&r.agents, "agents", "agent specs, one per argument (see 'arena agents')")
+	r.games = fs.Int("games", defaultGames, gamesHelp)
+	r.seed = fs.Uint64("seed", 1, "seed of every random choice: openings, agents, bootstrap")
+	r.openings = fs.String("openings", "", "random:K (K random plies per game pair), none, or a FILE with one opening per line (default random:2 for othello6)")
+	r.shuffleOpenings = fs.Bool("shuffle-openings", false, "use the openings file in an order shuffled by the seed")
+	r.moveTime = fs.Duration("move-time", 0, "wall-clock limit per move (0: each agent's time= budget, else the game's limit, else 1m)")
+	r.moveMargin = fs.Duration("move-margin", arena.DefaultMargin, "grace beyond the move limit before a forfeit")
+	r.maxPlies = fs.Int("max-plies", arena.DefaultMaxPlies, "adjudicate a game as a draw after this many plies (0: no cap)")
+	r.concurrency = fs.Int("concurrency", runtime.NumCPU(), "games played at once")
+	r.out = fs.String("out", "", "record file (JSON Lines) to write; it must not exist yet")
+	r.resume = fs.String("resume", "", "continue this record file: finished games are kept, the rest are played")
+	r.format = fs.String("format", "text", "output format: text, json, csv or markdown")
+	r.interval = fs.Int("rating-interval", 0, "print the standings every N games on stderr (0: every quarter of runs of 400+ games; -1: never)")
+	r.noProgress = fs.Bool("no-progress", false, "no progress bar on stderr")
+	return r
+}
+
+// setFlags returns the config flags given explicitly.
+func (r *runFlags) setFlags() map[string]bool {
+	set := map[string]bool{}
+	r.fs.Visit(func(f *flag.Flag) {
+		if slices.Contains(configFlags, f.Name) {
+			set[f.Name] = true
+		}
+	})
+	return set
+}
+
+// apply copies the run flags into o: all of them, or (resume) only those
+// given explicitly, over the options recorded in the file.
+func (r *runFlags) apply(o *arena.Options, only map[string]bool) {
+	use := func(name string) bool { return only == nil || only[name] }
+	if use("game") {
+		o.Game = *r.game
+	}
+	if use("agents") {
+		o.Agents = r.agents
+	}
+	if use("games") {
+		o.GamesPerPair = *r.games
+	}
+	if use("seed") {
+		o.Seed = *r.seed
+	}
+	if use("openings") {
+		o.Openings = *r.openings
+	}
+	if use("shuffle-openings") {
+		o.ShuffleOpenings = *r.shuffleOpenings
+	}
+	if use("move-time") {
+		o.MoveTime = *r.moveTime
+	}
+	if use("move-margin") {
+		o.MoveMargin = *r.moveMargin
+	}
+	if use("max-plies") {
+		o.MaxPlies = *r.maxPlies
+		if o.MaxPlies <= 0 {
+			o.MaxPlies = -1 // no cap
+		}
+	}
+}
+
+// session is one run of a tournament or match from the command line: the
+// tournament, its record file, the games so far, and Ctrl-C handling.
+type session struct {
+	tour   *arena.Tournament
+	writer *results.Writer
+	path   string
+	done   []results.Game // recorded before this run (resume)
+	mu     sync.Mutex
+	games  []*results.Game // everything recorded, old and new
+	stderr io.Writer
+}
+
+// open builds the tournament and its record file from the flags: a new
+// file for --out, the existing one for --resume (whose configuration the
+// flags must match if given), or none. extra applies the command's own
+// flags (all, or for a resume only those in the set given).
+func open(rf *runFlags, extra func(o *arena.Options, only map[string]bool), stderr io.Writer) (*session, error) {
+	s := &session{stderr: stderr}
+	if *rf.concurrency < 1 {
+		return nil, fmt.Errorf("--concurrency must be at least 1, got %d", *rf.concurrency)
+	}
+	if *rf.resume != "" {
+		if *rf.out != "" && *rf.out != *rf.resume {
+			return nil, errors.New("--resume continues its own file; leave out --out")
+		}
+		var want *arena.Tournament
+		if set := rf.setFlags(); len(set) > 0 {
+			// Start from the file's configuration and change what the
+			// flags say, so that the error names exactly what differs.
+			file, err := results.ReadFile(*rf.resume)
+			if err != nil {
+				return nil, err
+			}
+			o := arena.OptionsFrom(file.Header.Config)
+			rf.apply(&o, set)
+			extra(&o, set)
+			if want, err = arena.New(o); err != nil {
+				return nil, err
+			}
+		}
+		t, file, w, err := arena.ResumeRecord(*rf.resume, want, *rf.concurrency)
+		if err != nil {
+			return nil, err
+		}
+		if file.Torn {
+			fmt.Fprintf(stderr, "arena: %s: cut off a torn last line (the run was killed while writing it)\n", *rf.resume)
+		}
+		s.tour, s.writer, s.path, s.done = t, w, *rf.resume, file.Games
+		for i := range s.done {
+			s.games = append(s.games, &s.done[i])
+		}
+		return s, nil
+	}
+	var o arena.Options
+	rf.apply(&o, nil)
+	extra(&o, nil)
+	t, err := arena.New(o)
+	if err != nil {
+		return nil, err
+	}
+	s.tour = t
+	if *rf.out != "" {
+		if s.writer, err = arena.CreateRecord(*rf.out, t, *rf.concurrency); err != nil {
+			return nil, err
+		}
+		s.path = *rf.out
+	}
+	return s, nil
+}
+
+func (s *session) close() {
+	if s.writer != nil {
+		s.writer.Close()
+	}
+}
+
+// record writes a batch to the file (one write) and keeps it.
+func (s *session) record(batch []*results.Game) error {
+	if s.writer != nil {
+		if err := s.writer.WriteGames(batch...); err != nil {
+			return fmt.Errorf("writing %s: %w", s.path, err)
+		}
+	}
+	s.mu.Lock()
+	s.games = append(s.games, batch...)
+	s.mu.Unlock()
+	return nil
+}
+
+func (s *session) dataset() *results.Dataset {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return results.NewDataset(s.tour.Config.Game, s.tour.Names(), slices.Clone(s.games))
+}
+
+// interrupts turns the first Ctrl-C (or SIGTERM) into a soft stop and the
+// second into a hard one. release undoes the signal handling.
+func interrupts(stderr io.Writer) (ctx context.Context, stop <-chan struct{}, release func()) {
+	ctx, cancel := context.WithCancel(context.Background())
+	soft := make(chan struct{})
+	sig := make(chan os.Signal, 2)
+	signal.Notify(sig, os.Interrupt, syscall.SIGTERM)
+	quit := make(chan struct{})
+	go func() {
+		n := 0
+		for {
+			select {
+			case <-sig:
+				n++
+				if n == 1 {
+					fmt.Fprintln(stderr, "\narena: stopping: no new games; the running ones will finish and be recorded (Ctrl-C again to stop at once)")
+					close(soft)
+				} else {
+					fmt.Fprintln(stderr, "\narena: stopping now; games in progress are dropped, recorded ones are safe")
+					cancel()
+					return
+				}
+			case <-quit:
+				return
+			}
+		}
+	}()
+	return ctx, soft, func() {
+		signal.Stop(sig)
+		close(quit)
+		cancel()
+	}
+}
+
+// progress reports finished games on stderr: a bar on a terminal, a line
+// every tenth of the run otherwise.
+type progress struct {
+	bar      *progressbar.ProgressBar
+	w        io.Writer
+	total    int
+	done     int
+	nextLine int
+	start    time.Time
+}
+
+func newProgress(w io.Writer, total int, quiet bool) *progress {
+	p := &progress{w: w, total: total, start: time.Now(), nextLine: max(total/10, 1)}
+	if quiet || total == 0 {
+		p.w = nil
+		return p
+	}
+	if isTerminal(w) {
+		p.bar = progressbar.NewOptions(total,
+			progressbar.OptionSetWriter(w),
+			progressbar.OptionSetDescription("games"),
+			progressbar.OptionShowCount(),
+			progressbar.OptionShowIts(),
+			progressbar.OptionSetItsString("games"),
+			progressbar.OptionSetPredictTime(true),
+			progressbar.OptionThrottle(100*time.Millisecond),
+			progressbar.OptionClearOnFinish(),
+			progressbar.OptionSetWidth(30),
+		)
+	}
+	return p
+}
+
+func (p *progress) add(n int) {
+	p.done += n
+	switch {
+	case p.bar != nil:
+		p.bar.Add(n)
+	case p.w != nil && p.done >= p.nextLine:
+		el := time.Since(p.start).Seconds()
+		rate := float64(p.done) / el
+		eta := time.Duration(float64(p.total-p.done)/rate) * time.Second
+		fmt.Fprintf(p.w, "arena: %d/%d games (%.0f %%), %.1f games/s, ETA %s\n", p.done, p.total, 100*float64(p.done)/float64(p.total), rate, eta.Round(time.Second))
+		for p.nextLine <= p.done {
+			p.nextLine += max(p.total/10, 1)
+		}
+	}
+}
+
+// pause clears the bar before other output on the same stream.
+func (p *progress) pause() {
+	if p.bar != nil {
+		p.bar.Clear()
+	}
+}
+
+func (p *progress) finish() {
+	if p.bar != nil {
+		p.bar.Finish()
+	}
+}
+
+func isTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	if !ok {
+		return false
+	}
+	st, err := f.Stat()
+	return err == nil && st.Mode()&os.ModeCharDevice != 0
+}
+
+func runTournament(args []string, stdout, stderr io.Writer) error {
+	fs := newFlagSet("tournament", "[--game G] [--agents A B …] [--games N] [--gauntlet] [--concurrency K] [--seed S] [--openings random:K|FILE] [--out F | --resume F] [--format text|json|csv|markdown]", stderr)
+	rf := addRunFlags(fs, 40, "games per pairing (even: colour-swapped pairs)")
+	gauntlet := fs.Bool("gauntlet", false, "the first agent plays each of the others (instead of everyone playing everyone)")
+	rt := addRatingFlags(fs, rf.seed)
+	rest, err := parseFlags(fs, args, "agents")
+	if err != nil {
+		return err
+	}
+	if err := noPositional(rest); err != nil {
+		return err
+	}
+	if err := checkFormat(*rf.format, results.Formats...); err != nil {
+		return err
+	}
+	ropts, err := rt.options()
+	if err != nil {
+		return err
+	}
+	if len(rf.agents) == 0 && *rf.resume == "" {
+		rf.agents = demoAgents()
+	}
+	s, err := open(rf, func(o *arena.Options, only map[string]bool) {
+		if only == nil || only["gauntlet"] {
+			o.Kind = results.RoundRobin
+			if *gauntlet {
+				o.Kind = results.Gauntlet
+			}
+		}
+	}, stderr)
+	if err != nil {
+		return err
+	}
+	defer s.close()
+	t := s.tour
+	if t.Config.Kind == results.Match {
+		return fmt.Errorf("%s records a match: continue it with arena match --resume %s", s.path, s.path)
+	}
+	remaining := len(t.Fixtures) - len(s.done)
+	fmt.Fprintf(stderr, "arena: %s %s, %d agents, %d games per pairing: %d games", t.Config.Game, t.Config.Kind, len(t.Config.Agents), t.Config.GamesPerPair, len(t.Fixtures))
+	if len(s.done) > 0 {
+		fmt.Fprintf(stderr, " (%d already recorded, %d to play)", len(s.done), remaining)
+	}
+	fmt.Fprintf(stderr, ", %d workers, openings %s\n", *rf.concurrency, t.Config.Openings)
+	if s.writer == nil {
+		fmt.Fprintln(stderr, "arena: records are not saved (use --out FILE to keep them and be able to resume)")
+	}
+	interval := *rf.interval
+	if interval == 0 && len(t.Fixtures) >= 400 {
+		interval = max(len(t.Fixtures)/4, 1)
+	}
+	ctx, stop, release := interrupts(stderr)
+	defer release()
+	prog := newProgress(stderr, remaining, *rf.noProgress)
+	nextTable := len(s.done) + interval
+	start := time.Now()
+	st, runErr := t.Run(ctx, arena.RunOptions{
+		Concurrency: *rf.concurrency, Stop: stop, Done: s.done, Log: stderr,
+		Sink: func(batch []*results.Game) error {
+			if err := s.record(batch); err != nil {
+				return err
+			}
+			prog.add(len(batch))
+			if n := len(s.games); interval > 0 && n >= nextTable && n < len(t.Fixtures) {
+				for nextTable <= n {
+					nextTable += interval
+				}
+				o := ropts
+				o.Bootstrap = min(o.Bootstrap, 200)
+				if rep, err := results.BuildReport(s.dataset(), o); err == nil {
+					prog.pause()
+					fmt.Fprintf(stderr, "\nStandings after %d of %d games:\n", n, len(t.Fixtures))
+					rep.WriteStandings(stderr, false)
+				}
+			}
+			return nil
+		},
+	})
+	prog.finish()
+	elapsed := time.Since(start)
+	if runErr != nil {
+		return runErr
+	}
+	if st.Played > 0 {
+		fmt.Fprintf(stderr, "arena: played %d games in %.1f s (%.1f games/s)", st.Played, elapsed.Seconds(), float64(st.Played)/elapsed.Seconds())
+		if s.path != "" {
+			fmt.Fprintf(stderr, "; records in %s", s.path)
+		}
+		fmt.Fprintln(stderr)
+	}
+	if st.Abandoned > 0 {
+		fmt.Fprintf(stderr, "arena: %d agent goroutines were still stuck in a move when their games were forfeited\n", st.Abandoned)
+	}
+	if len(s.games) > 0 {
+		rep, err := results.BuildReport(s.dataset(), ropts)
+		if err != nil {
+			return err
+		}
+		if err := rep.Write(stdout, *rf.format); err != nil {
+			return err
+		}
+	}
+	if !st.Complete {
+		n := len(s.games)
+		if s.path == "" {
+			return fmt.Errorf("interrupted after %d of %d games", n, len(t.Fixtures))
+		}
+		return fmt.Errorf("interrupted after %d of %d games; continue with: arena tournament --resume %s", n, len(t.Fixtures), s.path)
+	}
+	return nil
+}

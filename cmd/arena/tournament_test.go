@@ -1,0 +1,200 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/boardgame-arena/arena/results"
+)
+
+func readRecords(t *testing.T, path string) *results.File {
+	t.Helper()
+	f, err := results.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return f
+}
+
+// sameGames compares the games of two record files by index, ignoring times.
+func sameGames(a, b []results.Game) error {
+	key := func(gs []results.Game) []string {
+		var out []string
+		for _, g := range gs {
+			g.DurationMS = 0
+			for p := range g.Players {
+				g.Players[p].TimeMS, g.Players[p].MaxMoveMS = 0, 0
+			}
+			out = append(out, fmt.Sprintf("%08d %v", g.Index, g))
+		}
+		slices.Sort(out)
+		return out
+	}
+	ka, kb := key(a), key(b)
+	if len(ka) != len(kb) {
+		return fmt.Errorf("%d games against %d", len(ka), len(kb))
+	}
+	for i := range ka {
+		if ka[i] != kb[i] {
+			return fmt.Errorf("game differs:\n%s\n%s", ka[i], kb[i])
+		}
+	}
+	return nil
+}
+
+func TestTournamentWritesRecordsAndRatings(t *testing.T) {
+	dir := t.TempDir()
+	out := filepath.Join(dir, "run.jsonl")
+	code, stdout, stderr := runArena("tournament", "--game", "othello6", "--agents", "random", "greedy", "random:name=rnd2",
+		"--games", "4", "--concurrency", "2", "--seed", "7", "--out", out, "--format", "json", "--bootstrap", "100")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	var rep results.Report
+	if err := json.Unmarshal([]byte(stdout), &rep); err != nil {
+		t.Fatalf("json output: %v\n%s", err, stdout)
+	}
+	if rep.Games != 12 || len(rep.Players) != 3 || len(rep.Crosstable) != 6 {
+		t.Errorf("report: %d games, %d players, %d crosstable rows", rep.Games, len(rep.Players), len(rep.Crosstable))
+	}
+	for _, p := range rep.Players {
+		if p.Games != 8 || p.Wins+p.Draws+p.Losses != 8 || !(p.EloLow <= p.Elo && p.Elo <= p.EloHigh) {
+			t.Errorf("player row %+v", p)
+		}
+	}
+	f := readRecords(t, out)
+	if len(f.Games) != 12 || f.Header.Config.Seed != 7 || f.Header.Config.Openings != "random:2" {
+		t.Errorf("record file: %d games, config %+v", len(f.Games), f.Header.Config)
+	}
+	if !strings.Contains(stderr, "played 12 games") {
+		t.Errorf("stderr: %s", stderr)
+	}
+	// rate reads the same file back.
+	code, text, stderr := runArena("rate", out, "--bootstrap", "50")
+	if code != 0 || !strings.Contains(text, "Crosstable") || !strings.Contains(text, "rnd2") || !strings.Contains(text, "Mean game length") {
+		t.Errorf("rate: exit %d, %s %s", code, text, stderr)
+	}
+	code, csv, _ := runArena("rate", "--format", "csv", out)
+	if lines := strings.Split(strings.TrimSpace(csv), "\n"); code != 0 || len(lines) != 4 || !strings.HasPrefix(lines[0], "rank,name,elo,elo_low,elo_high") {
+		t.Errorf("rate csv: %q", csv)
+	}
+	code, pgn, _ := runArena("rate", out, "--export", "pgn")
+	if code != 0 || strings.Count(pgn, "[Result ") != 12 || strings.Count(pgn, "[White ") != 12 {
+		t.Errorf("pgn export: %q", pgn)
+	}
+	code, gamesCSV, _ := runArena("rate", out, "--export", "csv")
+	if lines := strings.Split(strings.TrimSpace(gamesCSV), "\n"); code != 0 || len(lines) != 13 {
+		t.Errorf("csv export: %d lines", len(lines))
+	}
+	code, md, _ := runArena("rate", out, "--format", "markdown", "--bootstrap", "0")
+	if code != 0 || !strings.Contains(md, "| Rank |") || !strings.Contains(md, "### Crosstable") {
+		t.Errorf("markdown: %s", md)
+	}
+}
+
+func TestTournamentResume(t *testing.T) {
+	dir := t.TempDir()
+	full := filepath.Join(dir, "full.jsonl")
+	args := []string{"tournament", "--agents", "random", "greedy", "--games", "6", "--gauntlet", "--seed", "3", "--bootstrap", "0"}
+	if code, _, stderr := runArena(append(args, "--out", full)...); code != 0 {
+		t.Fatal(stderr)
+	}
+	// Cut the file after the header and two games, with half a third line
+	// (as a killed run leaves it), then resume with the file alone.
+	data, _ := os.ReadFile(full)
+	lines := strings.SplitAfter(string(data), "\n")
+	cut := filepath.Join(dir, "cut.jsonl")
+	os.WriteFile(cut, []byte(lines[0]+lines[1]+lines[2]+lines[3][:20]), 0o644)
+	code, _, stderr := runArena("tournament", "--resume", cut, "--bootstrap", "0", "--concurrency", "1")
+	if code != 0 || !strings.Contains(stderr, "2 already recorded, 4 to play") || !strings.Contains(stderr, "torn last line") {
+		t.Fatalf("resume: exit %d: %s", code, stderr)
+	}
+	if err := sameGames(readRecords(t, full).Games, readRecords(t, cut).Games); err != nil {
+		t.Errorf("resumed run differs from the uninterrupted one: %v", err)
+	}
+	// Flags that agree with the file are accepted; others are an error.
+	if code, _, stderr := runArena(append(args, "--resume", cut)...); code != 0 {
+		t.Errorf("resume with matching flags: %s", stderr)
+	}
+	code, _, stderr = runArena("tournament", "--resume", cut, "--games", "8", "--seed", "4")
+	if code != 1 || !strings.Contains(stderr, "games: 6 (file) ≠ 8 (now)") || !strings.Contains(stderr, "seed: 3 (file) ≠ 4 (now)") {
+		t.Errorf("mismatch: exit %d: %s", code, stderr)
+	}
+	code, _, stderr = runArena(append(args, "--out", full)...)
+	if code != 1 || !strings.Contains(stderr, "already exists") {
+		t.Errorf("overwrite: exit %d: %s", code, stderr)
+	}
+}
+
+func TestMatchCommand(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "m.jsonl")
+	code, stdout, stderr := runArena("match", "--agents", "greedy", "random", "--sprt", "elo0=0,elo1=100", "--games", "200",
+		"--format", "json", "--out", out, "--seed", "2")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	var rep matchReport
+	if err := json.Unmarshal([]byte(stdout), &rep); err != nil {
+		t.Fatalf("%v: %s", err, stdout)
+	}
+	if rep.Decision != "H1 accepted" || rep.Pairs == 0 || rep.LLR == nil || *rep.LLR < *rep.LLRUpper || rep.Penta.Pairs() != rep.Pairs {
+		t.Errorf("match report %+v", rep)
+	}
+	if !strings.Contains(stderr, "pairs ") || !strings.Contains(stderr, "LLR") {
+		t.Errorf("no status line on stderr: %s", stderr)
+	}
+	if f := readRecords(t, out); f.Header.Config.Kind != results.Match || f.Header.Config.SPRT == nil || len(f.Games) < 2*rep.Pairs {
+		t.Errorf("match record: %+v, %d games", f.Header.Config, len(f.Games))
+	}
+	// A fixed-length match without a test.
+	code, text, stderr := runArena("match", "--agents", "random", "greedy", "--games", "10")
+	if code != 0 || !strings.Contains(text, "Fixed-length match: 5 pairs (10 games)") || !strings.Contains(text, "Pentanomial") {
+		t.Errorf("fixed match: exit %d: %s %s", code, text, stderr)
+	}
+	for _, bad := range [][]string{
+		{"match", "--agents", "random"},
+		{"match", "--agents", "random", "greedy", "--sprt", "elo0=10,elo1=0"},
+		{"match", "--agents", "random", "greedy", "--sprt", "elo0=0,elo1=10", "--model", "bayes"},
+		{"match", "--agents", "random", "greedy", "--games", "7"},
+	} {
+		if code, _, _ := runArena(bad...); code == 0 {
+			t.Errorf("arena %v succeeded", bad)
+		}
+	}
+}
+
+func TestRateErrors(t *testing.T) {
+	dir := t.TempDir()
+	bad := filepath.Join(dir, "bad.jsonl")
+	os.WriteFile(bad, []byte(`{"record":"header","version":1,"config":{"kind":"round-robin","game":"othello6","agents":[{"name":"a","spec":"a"},{"name":"b","spec":"b"}],"total_games":2}}`+"\n{\"record\":\"game\",\"index\":0,\"plies\":\"x\"}\n"), 0o644)
+	code, _, stderr := runArena("rate", bad)
+	if code != 1 || !strings.Contains(stderr, "bad.jsonl:2:") || !strings.Contains(stderr, `"plies"`) {
+		t.Errorf("corrupt file: exit %d: %s", code, stderr)
+	}
+	if code, _, stderr := runArena("rate"); code != 1 || !strings.Contains(stderr, "record files") {
+		t.Errorf("no files: %d %s", code, stderr)
+	}
+	if code, _, _ := runArena("rate", bad, "--export", "sgf"); code != 1 {
+		t.Error("unknown export accepted")
+	}
+}
+
+func TestDefaultCommandIsAShortTournament(t *testing.T) {
+	if defaultCommand[0] != "tournament" {
+		t.Fatalf("default command %v", defaultCommand)
+	}
+	demo := demoAgents()
+	if !slices.Contains(demo, "random") || !slices.Contains(demo, "greedy") {
+		t.Errorf("demo agents %v", demo)
+	}
+	// Flags without a command go to the default tournament; keep it small.
+	code, stdout, stderr := runArena("--games", "2", "--gauntlet", "--bootstrap", "20", "--format", "csv")
+	if code != 0 || len(strings.Split(strings.TrimSpace(stdout), "\n")) != len(demo)+1 {
+		t.Errorf("default tournament: exit %d\n%s\n%s", code, stdout, stderr)
+	}
+}
