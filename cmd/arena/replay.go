@@ -16,11 +16,11 @@ func init() {
 }
 
 func runReplay(args []string, stdout, stderr io.Writer) error {
-	fs := newFlagSet("replay", "--game G (--moves \"m1 m2 …\" | --file F) [--format text|json]", stderr)
+	fs := newFlagSet("replay", "--game G (--moves \"m1 m2 …\" | --file F) [--format text|json|cg]", stderr)
 	game := fs.String("game", "othello6", "game spec (see 'arena games')")
-	moves := fs.String("moves", "", "the moves, space-separated, in the game's notation")
-	file := fs.String("file", "", "read the moves from this file (whitespace-separated; '#' starts a comment; - for stdin)")
-	format := fs.String("format", "text", "output format: text or json")
+	moves := fs.String("moves", "", "the moves, space-separated, in the game's notation; for simultaneous games one turn per line, \"line0 | line1\"")
+	file := fs.String("file", "", "read the moves from this file (whitespace-separated, '#' starts a comment; for simultaneous games one turn per line, \"line0 | line1\"); - for stdin")
+	format := fs.String("format", "text", "output format: text or json; cg (tryangle) prints the CodinGame input of each player before every turn")
 	rest, err := parseFlags(fs, args)
 	if err != nil {
 		return err
@@ -28,26 +28,34 @@ func runReplay(args []string, stdout, stderr io.Writer) error {
 	if err := noPositional(rest); err != nil {
 		return err
 	}
-	if err := checkFormat(*format, "text", "json"); err != nil {
+	if err := checkFormat(*format, "text", "json", "cg"); err != nil {
 		return err
 	}
 	v, err := games.Lookup(*game)
 	if err != nil {
 		return err
 	}
-	list := strings.Fields(*moves)
+	text := *moves
 	if *file != "" {
 		if *moves != "" {
 			return errors.New("give the moves with --moves or --file, not both")
 		}
-		if list, err = readMoveFile(*file); err != nil {
+		if text, err = readFile(*file); err != nil {
 			return err
 		}
 	}
-	s, ok := v.New().(games.State)
-	if !ok {
-		return fmt.Errorf("replay of the simultaneous game %s is not available yet", v)
+	if sim, ok := v.New().(games.SimState); ok {
+		turns, err := splitTurns(text)
+		if err != nil {
+			return err
+		}
+		return replaySim(v, sim, turns, *format, stdout)
 	}
+	if *format == "cg" {
+		return fmt.Errorf("--format cg is for tryangle only")
+	}
+	s := v.New().(games.State)
+	list := moveFields(text)
 	t, replayErr := games.Replay(v.String(), s, list)
 	if replayErr != nil {
 		return replayErr
@@ -72,8 +80,8 @@ func runReplay(args []string, stdout, stderr io.Writer) error {
 	return nil
 }
 
-// readMoveFile reads whitespace-separated moves, ignoring '#' comments.
-func readMoveFile(name string) ([]string, error) {
+// readFile reads a file, or stdin for "-".
+func readFile(name string) (string, error) {
 	var data []byte
 	var err error
 	if name == "-" {
@@ -81,13 +89,15 @@ func readMoveFile(name string) ([]string, error) {
 	} else {
 		data, err = os.ReadFile(name)
 	}
-	if err != nil {
-		return nil, err
-	}
+	return string(data), err
+}
+
+// moveFields splits whitespace-separated moves, ignoring '#' comments.
+func moveFields(text string) []string {
 	var out []string
-	for _, line := range strings.Split(string(data), "\n") {
+	for _, line := range strings.Split(text, "\n") {
 		line, _, _ = strings.Cut(line, "#")
 		out = append(out, strings.Fields(line)...)
 	}
-	return out, nil
+	return out
 }
