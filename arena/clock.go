@@ -22,24 +22,27 @@ func at(ns int64) time.Time { return epoch.Add(time.Duration(ns)) }
 // cancellation when the tournament is stopped hard. It is built lazily:
 // Deadline costs nothing, and the channel and timers behind Done exist only
 // once an agent asks for them, because context.WithDeadline would cost more
-// than a whole move of a fast agent. The context is valid only during the
-// Move call it was given to.
+// than a whole move of a fast agent. The referee reuses it for the next
+// move unless an agent took its Done channel; the context is valid only
+// during the Move call it was given to.
 type moveCtx struct {
 	parent   context.Context
-	deadline time.Time
+	deadline int64 // arena clock
 
-	mu    sync.Mutex
-	done  chan struct{}
-	err   error
-	stops []func() bool
+	touched atomic.Bool // Done or Err was called: release must lock
+	mu      sync.Mutex
+	done    chan struct{}
+	err     error
+	stops   []func() bool
 }
 
 var _ context.Context = (*moveCtx)(nil)
 
-func (c *moveCtx) Deadline() (time.Time, bool) { return c.deadline, true }
+func (c *moveCtx) Deadline() (time.Time, bool) { return at(c.deadline), true }
 func (c *moveCtx) Value(key any) any           { return c.parent.Value(key) }
 
 func (c *moveCtx) Done() <-chan struct{} {
+	c.touched.Store(true)
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if c.done != nil {
@@ -54,7 +57,7 @@ func (c *moveCtx) Done() <-chan struct{} {
 		c.cancelLocked(err)
 		return c.done
 	}
-	d := time.Until(c.deadline)
+	d := time.Duration(c.deadline - now())
 	if d <= 0 {
 		c.cancelLocked(context.DeadlineExceeded)
 		return c.done
@@ -66,12 +69,13 @@ func (c *moveCtx) Done() <-chan struct{} {
 }
 
 func (c *moveCtx) Err() error {
+	c.touched.Store(true)
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if c.err == nil {
 		if err := c.parent.Err(); err != nil {
 			c.cancelLocked(err)
-		} else if !time.Now().Before(c.deadline) {
+		} else if now() >= c.deadline {
 			c.cancelLocked(context.DeadlineExceeded)
 		}
 	}
@@ -97,17 +101,23 @@ func (c *moveCtx) cancelLocked(err error) {
 // release stops the timers once the move is over and reports whether the
 // context may be reused for the next move (nobody took its Done channel).
 func (c *moveCtx) release() (reusable bool) {
+	if !c.touched.Load() {
+		return true // the agent never looked: nothing to stop or reset
+	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	for _, stop := range c.stops {
 		stop()
 	}
 	c.stops = nil
+	c.touched.Store(false)
 	return c.done == nil
 }
 
-// Slot states, in the low two bits of slot.token; the rest is a generation
-// counter that makes every move's token unique.
+// Slot states, in the low two bits of slot.token; the rest of the token is
+// the move's forfeit deadline on the arena clock, which makes every move's
+// token unique (and if two moves ever shared one, abandoning either would
+// be right, since the token says when the move is overdue).
 const (
 	slotIdle      = 0
 	slotMoving    = 1
@@ -115,15 +125,15 @@ const (
 )
 
 // slot is a worker's line to the watchdog. While an agent thinks, the
-// worker's token says "moving" and deadline holds the forfeit time. If the
-// watchdog finds the deadline passed, it swaps the token to "abandoned":
-// from then on the game belongs to the watchdog, which records the forfeit
-// and starts a replacement worker, while the stuck goroutine is left to
-// return whenever it does and then quietly exit.
+// worker's token says "moving until deadline". If the watchdog finds the
+// deadline passed, it swaps the token to "abandoned": from then on the game
+// belongs to the watchdog, which records the forfeit and starts a
+// replacement worker, while the stuck goroutine is left to return whenever
+// it does and then quietly exit. Beginning and ending a move cost one atomic
+// store and one compare-and-swap.
 type slot struct {
-	token    atomic.Uint64
-	deadline atomic.Int64
-	gen      uint64 // owner only
+	token atomic.Uint64
+	cur   uint64 // owner only: the token of the running move
 
 	// Written by the owner before begin; read by the watchdog only after it
 	// has seen the token begin stored (so the atomics order the accesses).
@@ -139,14 +149,13 @@ type slot struct {
 
 // begin marks the start of a move that forfeits at deadline (arena clock).
 func (s *slot) begin(deadline int64) {
-	s.deadline.Store(deadline)
-	s.gen++
-	s.token.Store(s.gen<<2 | slotMoving)
+	s.cur = uint64(max(deadline, 0))<<2 | slotMoving
+	s.token.Store(s.cur)
 }
 
 // end marks the move as over; false means the watchdog took the game.
 func (s *slot) end() bool {
-	return s.token.CompareAndSwap(s.gen<<2|slotMoving, s.gen<<2|slotIdle)
+	return s.token.CompareAndSwap(s.cur, s.cur&^3|slotIdle)
 }
 
 // watchdog scans the slots of a run for moves that overran their deadline.
@@ -192,7 +201,7 @@ func (w *watchdog) scan() {
 	t := now()
 	for _, s := range slots {
 		tok := s.token.Load()
-		if tok&3 != slotMoving || t < s.deadline.Load() {
+		if tok&3 != slotMoving || t < int64(tok>>2) {
 			continue
 		}
 		if s.token.CompareAndSwap(tok, tok&^3|slotAbandoned) {

@@ -44,6 +44,8 @@ type Setup struct {
 	Variant  games.Variant
 	Opening  Opening // plies played from the start before the agents take over
 	MaxPlies int     // adjudicate as a draw once this many plies are played; 0 for no cap
+
+	name, variant string // cached by names
 }
 
 // referee plays games for one worker. It reuses its buffers and its move
@@ -54,6 +56,13 @@ type referee struct {
 	watch *slot           // nil when no watchdog runs
 	buf   []games.Move
 	ctx   *moveCtx
+	// clock is when the last answer arrived (0 at the start of a game): as
+	// with a chess clock, the next sequential move's time starts there, so
+	// one clock read per move suffices and the referee's own checks (well
+	// under a microsecond) count on the mover's clock.
+	clock int64
+	plies int    // longest game so far, to size the next record's move list
+	ans   answer // the last answer (see call)
 }
 
 // errAborted reports a game cut short by a hard stop; it is not recorded.
@@ -76,29 +85,28 @@ type answer struct {
 // errAbandoned when the game must not be recorded by the caller.
 func (r *referee) play(setup *Setup, seats [2]Seat, rec *results.Game, onMove func(games.Base, string)) error {
 	start := now()
+	r.clock = 0
 	v := setup.Variant
 	b := v.New()
 	rec.Record = results.KindGame
-	rec.Game, rec.Variant = v.Game.Name, variantOf(v)
+	rec.Game, rec.Variant = setup.names()
 	rec.Forfeit = -1
-	rec.Opening = rec.Opening[:0]
-	rec.Moves = rec.Moves[:0]
+	rec.Opening = make([]string, 0, setup.Opening.Len())
+	rec.Moves = make([]string, 0, max(r.plies, 16))
 	finish := func() {
 		rec.Plies = len(rec.Moves)
 		rec.DurationMS = ms(time.Duration(now() - start))
+		r.plies = max(r.plies, rec.Plies+rec.Plies/4)
 	}
 	for p, seat := range seats {
-		if gs, ok := seat.Agent.(agents.GameStarter); ok {
-			a, alive := r.call(seat, rec, p, true, func(ctx context.Context) (games.Move, error) {
-				return 0, gs.NewGame(v, p)
-			})
-			if !alive {
+		if _, ok := seat.Agent.(agents.GameStarter); ok {
+			if !r.call(&seats[p], rec, p, true, true, nil, &v) {
 				return errAbandoned
 			}
 			if r.hard.Err() != nil {
 				return errAborted
 			}
-			if reason, detail := failure(a, seat, "starting the game"); reason != "" {
+			if reason, detail := failure(&r.ans, &seats[p], "starting the game"); reason != "" {
 				forfeit(rec, p, reason, detail)
 				finish()
 				return nil
@@ -125,7 +133,7 @@ func (r *referee) play(setup *Setup, seats [2]Seat, rec *results.Game, onMove fu
 		switch s := b.(type) {
 		case games.State:
 			p := s.ToMove()
-			m, reason, detail, alive := r.ask(seats[p], s, p, firstMove[p], rec)
+			m, reason, detail, alive := r.ask(&seats[p], s, p, firstMove[p], false, rec)
 			if !alive {
 				return errAbandoned
 			}
@@ -145,7 +153,9 @@ func (r *referee) play(setup *Setup, seats [2]Seat, rec *results.Game, onMove fu
 			var reasons, details [2]string
 			for p := range seats {
 				var alive bool
-				ms[p], reasons[p], details[p], alive = r.ask(seats[p], s, p, firstMove[p], rec)
+				// Both players think on the same position, one after the
+				// other: each gets a fresh clock.
+				ms[p], reasons[p], details[p], alive = r.ask(&seats[p], s, p, firstMove[p], true, rec)
 				if !alive {
 					return errAbandoned
 				}
@@ -185,14 +195,12 @@ func (r *referee) play(setup *Setup, seats [2]Seat, rec *results.Game, onMove fu
 // ask gets player p's move in s and checks it. reason is empty for a good
 // move, else the termination reason of a forfeit; alive is false when the
 // watchdog took the game over.
-func (r *referee) ask(seat Seat, s games.Base, p int, first bool, rec *results.Game) (m games.Move, reason, detail string, alive bool) {
+func (r *referee) ask(seat *Seat, s games.Base, p int, first, fresh bool, rec *results.Game) (m games.Move, reason, detail string, alive bool) {
 	hash, ply := s.Hash(), s.Ply()
-	a, alive := r.call(seat, rec, p, first, func(ctx context.Context) (games.Move, error) {
-		return seat.Agent.Move(ctx, s, p)
-	})
-	if !alive {
+	if !r.call(seat, rec, p, first, fresh, s, nil) {
 		return 0, "", "", false
 	}
+	a := &r.ans
 	pl := &rec.Players[p]
 	pl.Moves++
 	if rep, ok := seat.Agent.(agents.Reporter); ok && a.crash == "" {
@@ -218,20 +226,27 @@ func (r *referee) ask(seat Seat, s games.Base, p int, first bool, rec *results.G
 	return 0, results.Illegal, fmt.Sprintf("%s played the illegal move %s (legal: %s)", seat.Agent.Name(), safeFormat(s, a.move), games.FormatMoves(s, r.buf)), true
 }
 
-// call runs fn (an agent's Move or NewGame) under the seat's limit,
-// catching panics, and charges the time to player p.
-func (r *referee) call(seat Seat, rec *results.Game, p int, first bool, fn func(context.Context) (games.Move, error)) (answer, bool) {
+// call asks seat's agent for player p's move in s, or (v not nil) tells it
+// a game of v starts, under the seat's limit, catching panics; the answer
+// is left in r.ans. The time, charged to player p, runs from the previous
+// answer, or from now when fresh (or at the start of a game). call returns
+// false when the watchdog took the game over.
+func (r *referee) call(seat *Seat, rec *results.Game, p int, first, fresh bool, s games.Base, v *games.Variant) bool {
 	limit := seat.Limits.limit(first)
-	a := answer{limit: limit}
-	ctx := r.hard
-	start := now()
+	a := &r.ans
+	*a = answer{limit: limit}
+	var ctx context.Context = r.hard
+	start := r.clock
+	if fresh || start == 0 {
+		start = now()
+	}
 	var mc *moveCtx
 	if limit > 0 {
 		if r.ctx == nil {
-			r.ctx = &moveCtx{}
+			r.ctx = &moveCtx{parent: r.hard}
 		}
 		mc = r.ctx
-		mc.parent, mc.deadline, mc.err = r.hard, at(start+int64(limit)), nil
+		mc.deadline, mc.err = start+int64(limit), nil
 		ctx = mc
 		if r.watch != nil {
 			w := r.watch
@@ -239,28 +254,33 @@ func (r *referee) call(seat Seat, rec *results.Game, p int, first bool, fn func(
 			w.begin(start + int64(limit+seat.Limits.Margin))
 		}
 	}
-	a.move, a.err, a.crash = protect(ctx, fn)
+	a.move, a.err, a.crash = protect(ctx, seat.Agent, s, p, v)
 	if limit > 0 && r.watch != nil && !r.watch.end() {
-		return a, false
+		return false
 	}
-	a.elapsed = time.Duration(now() - start)
+	r.clock = now()
+	a.elapsed = time.Duration(r.clock - start)
 	if mc != nil && !mc.release() {
 		r.ctx = nil // an agent holds its Done channel: use a fresh context next time
 	}
 	pl := &rec.Players[p]
 	pl.TimeMS += ms(a.elapsed)
 	pl.MaxMoveMS = max(pl.MaxMoveMS, ms(a.elapsed))
-	return a, true
+	return true
 }
 
-// protect calls fn, turning a panic into a crash description.
-func protect(ctx context.Context, fn func(context.Context) (games.Move, error)) (m games.Move, err error, crash string) {
+// protect calls the agent's Move, or its NewGame when v is not nil,
+// turning a panic into a crash description.
+func protect(ctx context.Context, a agents.Agent, s games.Base, p int, v *games.Variant) (m games.Move, err error, crash string) {
 	defer func() {
-		if v := recover(); v != nil {
-			crash = fmt.Sprintf("panic: %v [%s]", v, panicSite(debug.Stack()))
+		if x := recover(); x != nil {
+			crash = fmt.Sprintf("panic: %v [%s]", x, panicSite(debug.Stack()))
 		}
 	}()
-	m, err = fn(ctx)
+	if v != nil {
+		return 0, a.(agents.GameStarter).NewGame(*v, p), ""
+	}
+	m, err = a.Move(ctx, s, p)
 	return m, err, ""
 }
 
@@ -289,7 +309,7 @@ func panicSite(stack []byte) string {
 }
 
 // failure classifies a bad answer: overrun, panic or error.
-func failure(a answer, seat Seat, doing string) (reason, detail string) {
+func failure(a *answer, seat *Seat, doing string) (reason, detail string) {
 	name := seat.Agent.Name()
 	switch {
 	case a.limit > 0 && a.elapsed > a.limit+seat.Limits.Margin:
@@ -342,6 +362,15 @@ func variantOf(v games.Variant) string {
 		return opts
 	}
 	return ""
+}
+
+// names returns the record's game name and variant, computed once per
+// Setup value (tournaments copy a prepared Setup for every game).
+func (s *Setup) names() (string, string) {
+	if s.name == "" {
+		s.name, s.variant = s.Variant.Game.Name, variantOf(s.Variant)
+	}
+	return s.name, s.variant
 }
 
 // GameResult is the end of a game played by PlayGame.

@@ -63,6 +63,7 @@ type Tournament struct {
 	Limits   []Limits // per agent
 	Fixtures []Fixture
 	openings []Opening // per round
+	setup    Setup     // copied for every game
 }
 
 // New validates the options and plans the games.
@@ -126,6 +127,8 @@ func New(o Options) (*Tournament, error) {
 		return nil, err
 	}
 	t.Config.Openings, t.Config.OpeningsDigest, t.Config.ShuffleOpenings = t.Book.Spec, t.Book.Digest, o.ShuffleOpenings
+	t.setup = Setup{Variant: v, MaxPlies: o.MaxPlies}
+	t.setup.names()
 	t.openings = make([]Opening, o.GamesPerPair/2)
 	for r := range t.openings {
 		t.openings[r] = t.Book.Opening(r)
@@ -186,8 +189,11 @@ type RunOptions struct {
 	Stop <-chan struct{}
 	// Done lists the games already recorded (resume): they are not played.
 	Done []results.Game
-	// Sink receives finished games in batches, from one goroutine, in the
-	// order they finish; an error stops the run at once.
+	// Sink receives finished games in batches, in the order they finish,
+	// never concurrently; an error stops the run at once. It is called by
+	// the worker that finished a game (no hand-off to another goroutine):
+	// games that finish while a batch is being written wait and form the
+	// next batch, which the writing worker takes too (group commit).
 	Sink func(batch []*results.Game) error
 	// Log receives notes such as abandoned agents (may be nil).
 	Log io.Writer
@@ -203,7 +209,7 @@ type RunStats struct {
 	Complete bool
 }
 
-// runState is shared by the workers, the watchdog and the collector of a run.
+// runState is shared by the workers, the watchdog and Run of one run.
 type runState struct {
 	t      *Tournament
 	todo   []Fixture
@@ -211,10 +217,17 @@ type runState struct {
 	hard   context.Context
 	cancel context.CancelFunc
 	stop   <-chan struct{}
-	out    chan *results.Game
 	wg     sync.WaitGroup
 	watch  *watchdog
 	log    io.Writer
+
+	sink    func([]*results.Game) error
+	writeMu sync.Mutex  // held while the sink runs
+	closed  atomic.Bool // after a hard stop or a sink error: drop games
+	qmu     sync.Mutex  // protects the fields below
+	pending []*results.Game
+	writing bool // a worker is draining pending into the sink
+	played  int  // games handed to the sink
 
 	mu        sync.Mutex
 	err       error
@@ -223,7 +236,8 @@ type runState struct {
 
 // Run plays the fixtures not yet done. Cancelling ctx stops at once: games
 // in progress are dropped (not recorded), everything already handed to the
-// sink stays. Closing opts.Stop finishes the running games first.
+// sink stays (Run waits for a write in progress). Closing opts.Stop
+// finishes the running games first.
 func (t *Tournament) Run(ctx context.Context, opts RunOptions) (RunStats, error) {
 	st := RunStats{Planned: len(t.Fixtures)}
 	done := make(map[int]bool, len(opts.Done))
@@ -233,9 +247,12 @@ func (t *Tournament) Run(ctx context.Context, opts RunOptions) (RunStats, error)
 	st.Skipped = len(done)
 	hard, cancel := context.WithCancel(ctx)
 	defer cancel()
-	rs := &runState{t: t, hard: hard, cancel: cancel, stop: opts.Stop, out: make(chan *results.Game, 4*max(opts.Concurrency, runtime.NumCPU())), log: opts.Log}
+	rs := &runState{t: t, hard: hard, cancel: cancel, stop: opts.Stop, log: opts.Log, sink: opts.Sink}
 	if rs.log == nil {
 		rs.log = io.Discard
+	}
+	if rs.sink == nil {
+		rs.sink = func([]*results.Game) error { return nil }
 	}
 	for _, f := range t.Fixtures {
 		if !done[f.Index] {
@@ -251,49 +268,61 @@ func (t *Tournament) Run(ctx context.Context, opts RunOptions) (RunStats, error)
 		rs.watch = newWatchdog(tick)
 		defer rs.watch.close()
 	}
+	allDone := make(chan struct{})
 	rs.wg.Add(workers)
 	for range workers {
 		rs.startWorker()
 	}
 	go func() {
 		rs.wg.Wait()
-		close(rs.out)
+		close(allDone)
 	}()
-	var batch []*results.Game
-	for open := true; open; {
-		select {
-		case g, ok := <-rs.out:
-			if !ok {
-				open = false
-				break
-			}
-			batch = append(batch[:0], g)
-		drain:
-			for {
-				select {
-				case g, ok := <-rs.out:
-					if !ok {
-						open = false
-						break drain
-					}
-					batch = append(batch, g)
-				default:
-					break drain
-				}
-			}
-			if opts.Sink != nil {
-				if err := opts.Sink(batch); err != nil {
-					cancel()
-					return rs.stats(st), err
-				}
-			}
-			st.Played += len(batch)
-		case <-hard.Done():
-			return rs.stats(st), rs.failure()
-		}
+	select {
+	case <-allDone:
+	case <-hard.Done():
+		// Let a write in progress finish, then drop whatever comes later.
+		rs.writeMu.Lock()
+		rs.closed.Store(true)
+		rs.writeMu.Unlock()
 	}
+	rs.qmu.Lock()
+	st.Played = rs.played
+	rs.qmu.Unlock()
 	st.Complete = st.Skipped+st.Played == st.Planned
 	return rs.stats(st), rs.failure()
+}
+
+// deliver queues a finished game and, unless another goroutine is already
+// writing, writes the queue to the sink until it is empty.
+func (rs *runState) deliver(g *results.Game) {
+	rs.qmu.Lock()
+	rs.pending = append(rs.pending, g)
+	if rs.writing {
+		rs.qmu.Unlock()
+		return // the writer will take it with its next batch
+	}
+	rs.writing = true
+	for len(rs.pending) > 0 {
+		batch := rs.pending
+		rs.pending = nil
+		rs.qmu.Unlock()
+		rs.writeMu.Lock()
+		wrote := 0
+		if !rs.closed.Load() {
+			if err := rs.sink(batch); err != nil {
+				rs.closed.Store(true)
+				rs.fail(err)
+				rs.cancel()
+			} else {
+				wrote = len(batch)
+			}
+		}
+		rs.writeMu.Unlock()
+		rs.qmu.Lock()
+		rs.played += wrote
+	}
+	rs.writing = false
+	rs.qmu.Unlock()
 }
 
 func (rs *runState) stats(st RunStats) RunStats {
@@ -365,13 +394,6 @@ func (rs *runState) stopping() bool {
 	}
 }
 
-func (rs *runState) deliver(g *results.Game) {
-	select {
-	case rs.out <- g:
-	case <-rs.hard.Done():
-	}
-}
-
 // abandon is the watchdog's handler for a move that overran its limit
 // plus margin: the game is recorded as lost on time, the agent goroutine
 // is left to finish on its own (its answer will be discarded and its
@@ -438,7 +460,8 @@ func (w *worker) playFixture(f Fixture) (*results.Game, error) {
 		seats[p] = Seat{Agent: a, Limits: t.Limits[idx]}
 	}
 	if startErr[0] != nil || startErr[1] != nil {
-		rec.Record, rec.Game, rec.Variant = results.KindGame, t.Variant.Game.Name, variantOf(t.Variant)
+		rec.Record = results.KindGame
+		rec.Game, rec.Variant = t.setup.names()
 		rec.Opening, rec.Moves = []string{}, []string{}
 		switch {
 		case startErr[0] != nil && startErr[1] != nil:
@@ -450,7 +473,8 @@ func (w *worker) playFixture(f Fixture) (*results.Game, error) {
 		}
 		return rec, nil
 	}
-	setup := Setup{Variant: t.Variant, Opening: t.openings[f.Round], MaxPlies: t.Config.MaxPlies}
+	setup := t.setup
+	setup.Opening = t.openings[f.Round]
 	if w.slot != nil {
 		w.slot.gameStart = now()
 	}
