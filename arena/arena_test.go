@@ -527,3 +527,44 @@ func TestRecordsRoundTrip(t *testing.T) {
 		t.Errorf("overwriting a record file: %v", err)
 	}
 }
+
+// TestGameSeedPerRound: a game with a seed option given without options
+// gets a seed per round from the tournament seed (as TryAngle Catch's maps);
+// given explicitly, the seed holds for every game.
+func TestGameSeedPerRound(t *testing.T) {
+	tour := mustNew(t, Options{Game: "t-seeded", Agents: []string{"random", "t-max"}, GamesPerPair: 8, Seed: 3, Openings: "random:1"})
+	if tour.Config.Openings != "random:1+seed" {
+		t.Errorf("openings %q", tour.Config.Openings)
+	}
+	got, _ := collect(t, tour, RunOptions{Concurrency: 2})
+	seeds := map[string]bool{}
+	for i, g := range got {
+		if !strings.HasPrefix(g.Variant, "seed=") {
+			t.Fatalf("game %d: variant %q", i, g.Variant)
+		}
+		seeds[g.Variant] = true
+		if i%2 == 1 && got[i-1].Variant != g.Variant {
+			t.Errorf("games %d and %d of a pair have variants %q and %q", i-1, i, got[i-1].Variant, g.Variant)
+		}
+		var n int64
+		fmt.Sscanf(g.Variant, "seed=%d", &n)
+		if want := 8 + int(uint64(n)%4); g.Plies != want {
+			t.Errorf("game %d (%s) has %d plies, want %d", i, g.Variant, g.Plies, want)
+		}
+	}
+	if len(seeds) != 4 {
+		t.Errorf("%d distinct game seeds over 4 rounds: %v", len(seeds), seeds)
+	}
+	// The configuration rebuilds the same tournament (resume).
+	again := mustNew(t, OptionsFrom(tour.Config))
+	if d := tour.Config.Diff(again.Config); len(d) > 0 {
+		t.Errorf("rebuilt config differs: %v", d)
+	}
+	fixed := mustNew(t, Options{Game: "t-seeded:seed=5", Agents: []string{"random", "t-max"}, GamesPerPair: 4, Openings: "random:1"})
+	got, _ = collect(t, fixed, RunOptions{Concurrency: 1})
+	for _, g := range got {
+		if g.Variant != "seed=5" {
+			t.Errorf("fixed seed: variant %q", g.Variant)
+		}
+	}
+}

@@ -39,6 +39,10 @@ func defaultPlies(game string) int {
 type Opening struct {
 	Texts []string
 	plies [][2]games.Move
+	// Variant, when not nil, replaces the tournament's game spec for this
+	// opening's games: a random book gives every round of a game with a
+	// seed option (TryAngle Catch's map seed) its own seed.
+	Variant *games.Variant
 }
 
 // Len returns the number of plies.
@@ -139,6 +143,8 @@ type Book struct {
 	Spec    string
 	Digest  string
 	Shuffle bool
+	// gameSeeds: random openings also draw the game's seed option per round.
+	gameSeeds bool
 }
 
 // Streams derived from the tournament seed, kept apart by their first part.
@@ -147,6 +153,7 @@ const (
 	streamGame    = 2 // game seed: (2, pair, game in pair)
 	streamAgent   = 3 // agent seed: (3, pair, game in pair, seat)
 	streamShuffle = 4 // order of a file book
+	streamMap     = 5 // game seed of round r: (5, r)
 )
 
 // NewBook reads an openings spec: "" or "random" (the game's default number
@@ -154,8 +161,19 @@ const (
 // "file:NAME") holding one opening per line as space-separated moves ('#'
 // starts a comment, blank lines are skipped). File openings are used in
 // order, or in an order shuffled by the seed.
+//
+// With random openings, a game that takes a "seed" option (TryAngle Catch's
+// map) and is given without any option gets its own seed for every round,
+// drawn from (seed, r), so that the tournament visits many maps; give the
+// option explicitly ("tryangle:seed=42") to play one map throughout.
 func NewBook(v games.Variant, text string, seed uint64, shuffle bool) (*Book, error) {
 	b := &Book{variant: v, seed: seed, Shuffle: shuffle}
+	text = strings.TrimSuffix(text, "+seed") // how the header spells it; implied by the game spec
+	for _, o := range v.Game.Options {
+		if o.Key == "seed" && len(v.Spec.Keys) == 0 {
+			b.gameSeeds = true
+		}
+	}
 	switch {
 	case text == "" || text == "random":
 		b.plies = defaultPlies(v.Game.Name)
@@ -174,6 +192,9 @@ func NewBook(v games.Variant, text string, seed uint64, shuffle bool) (*Book, er
 		return nil, fmt.Errorf("--shuffle-openings applies to an openings file, not to random openings")
 	}
 	b.Spec = fmt.Sprintf("random:%d", b.plies)
+	if b.gameSeeds {
+		b.Spec += "+seed" // each round also draws the game's seed option
+	}
 	return b, nil
 }
 
@@ -244,12 +265,23 @@ func (b *Book) Opening(r int) Opening {
 	if len(b.lines) > 0 {
 		return b.lines[r%len(b.lines)]
 	}
+	v := b.variant
+	var own *games.Variant
+	if b.gameSeeds {
+		// A positive 63-bit seed, as a Java long would take it.
+		gs := rng.Derive(b.seed, streamMap, uint64(r)) >> 1
+		sv, err := games.Lookup(fmt.Sprintf("%s:seed=%d", v.Game.Name, gs))
+		if err == nil {
+			v, own = sv, &sv
+		}
+	}
 	if b.plies == 0 {
-		return Opening{}
+		return Opening{Variant: own}
 	}
 	var best Opening
 	for attempt := 0; attempt < 100; attempt++ {
-		o := b.randomOpening(rng.New(rng.Derive(b.seed, streamOpening, uint64(r), uint64(attempt))))
+		o := b.randomOpening(v, rng.New(rng.Derive(b.seed, streamOpening, uint64(r), uint64(attempt))))
+		o.Variant = own
 		if o.Len() == b.plies {
 			return o
 		}
@@ -260,8 +292,8 @@ func (b *Book) Opening(r int) Opening {
 	return best // the game is too short for this many plies: use the longest found
 }
 
-func (b *Book) randomOpening(r *rng.Rand) Opening {
-	st := b.variant.New()
+func (b *Book) randomOpening(v games.Variant, r *rng.Rand) Opening {
+	st := v.New()
 	var o Opening
 	var buf []games.Move
 	for len(o.plies) < b.plies {

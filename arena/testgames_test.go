@@ -279,3 +279,42 @@ func (a *maxAgent) Move(_ context.Context, s games.Base, p int) (games.Move, err
 	}
 	return best, nil
 }
+
+// "t-seeded" is t-sum with a seed option that sets the game's length
+// (8 + seed mod 4 plies), standing in for a game whose seed picks a map.
+func init() {
+	games.Register(&games.Game{Name: "t-seeded", Title: "test seeded game", Notation: "1, 2 or 3",
+		Options: []games.Option{{Key: "seed", Help: "length 8 + seed mod 4"}},
+		New: func(s spec.Spec) (games.Base, error) {
+			if err := s.Check("seed"); err != nil {
+				return nil, err
+			}
+			seed, err := s.Int64("seed", 0)
+			if err != nil {
+				return nil, err
+			}
+			return &seededGame{plies: 8 + int(uint64(seed)%4)}, nil
+		}})
+}
+
+type seededGame struct {
+	sumGame
+	plies int
+}
+
+func (g *seededGame) Terminal() bool { return len(g.said) >= g.plies }
+func (g *seededGame) ToMove() int {
+	if g.Terminal() {
+		return games.None
+	}
+	return len(g.said) % 2
+}
+func (g *seededGame) LegalMoves(buf []games.Move) []games.Move {
+	if g.Terminal() {
+		return buf
+	}
+	return append(buf, 1, 2, 3)
+}
+func (g *seededGame) Clone() games.State {
+	return &seededGame{sumGame: sumGame{said: append([]games.Move(nil), g.said...)}, plies: g.plies}
+}

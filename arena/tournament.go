@@ -475,6 +475,9 @@ func (w *worker) playFixture(f Fixture) (*results.Game, error) {
 	}
 	setup := t.setup
 	setup.Opening = t.openings[f.Round]
+	if v := setup.Opening.Variant; v != nil {
+		setup.Variant, setup.name, setup.variant = *v, "", ""
+	}
 	if w.slot != nil {
 		w.slot.gameStart = now()
 	}

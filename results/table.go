@@ -106,6 +106,12 @@ func (r *Report) writeTables(w io.Writer, md bool) error {
 			return err
 		}
 	}
+	if len(r.Players) > 1 {
+		heading("Results by colour (the first player moves first)")
+		if err := r.writeColours(w, md); err != nil {
+			return err
+		}
+	}
 	if len(r.LOS) > 0 && len(r.Players) <= maxLOSPlayers {
 		heading("Likelihood of superiority (%): the row player is stronger than the column player")
 		if err := r.writeLOS(w, md); err != nil {
@@ -179,6 +185,20 @@ func (r *Report) writeCross(w io.Writer, md bool) error {
 		rows = append(rows, row)
 	}
 	return table(w, md, header, rows, align)
+}
+
+func (r *Report) writeColours(w io.Writer, md bool) error {
+	cell := func(x WDL) string {
+		if x.Games() == 0 {
+			return ""
+		}
+		return fmt.Sprintf("%d-%d-%d %.1f%%", x.Wins, x.Draws, x.Losses, 100*x.Score())
+	}
+	var rows [][]string
+	for _, p := range r.Players {
+		rows = append(rows, []string{p.Name, cell(p.AsFirst), cell(p.AsSecond), strconv.Itoa(p.Forfeits)})
+	}
+	return table(w, md, []string{"", "As first", "As second", "Forfeits"}, rows, []tw.Align{tw.AlignLeft, tw.AlignCenter, tw.AlignCenter, tw.AlignRight})
 }
 
 func (r *Report) writeLOS(w io.Writer, md bool) error {

@@ -7,7 +7,9 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
 
 	"github.com/boardgame-arena/arena/results"
 )
@@ -197,4 +199,68 @@ func TestDefaultCommandIsAShortTournament(t *testing.T) {
 	if code != 0 || len(strings.Split(strings.TrimSpace(stdout), "\n")) != len(demo)+1 {
 		t.Errorf("default tournament: exit %d\n%s\n%s", code, stdout, stderr)
 	}
+}
+
+// TestCtrlC sends the test process SIGINT while a tournament runs: the first
+// lets running games finish and be recorded, and the run resumes to the
+// planned games; a second stops at once, leaving a readable file.
+func TestCtrlC(t *testing.T) {
+	dir := t.TempDir()
+	for _, twice := range []bool{false, true} {
+		out := filepath.Join(dir, fmt.Sprintf("run-%t.jsonl", twice))
+		// Slower games when stopping twice, so that the second signal
+		// arrives while games are still running.
+		iters := map[bool]string{false: "mcts:iters=1500", true: "mcts:iters=10000"}[twice]
+		args := []string{"tournament", "--agents", iters, "greedy", "--games", "40", "--concurrency", "2",
+			"--out", out, "--bootstrap", "0", "--no-progress"}
+		type result struct {
+			code           int
+			stdout, stderr string
+		}
+		done := make(chan result)
+		go func() {
+			c, o, e := runArena(args...)
+			done <- result{c, o, e}
+		}()
+		deadline := time.Now().Add(30 * time.Second)
+		for countGames(out) < 2 {
+			if time.Now().After(deadline) {
+				t.Fatal("no games recorded in 30 s")
+			}
+			time.Sleep(5 * time.Millisecond)
+		}
+		syscall.Kill(os.Getpid(), syscall.SIGINT)
+		if twice {
+			time.Sleep(30 * time.Millisecond)
+			syscall.Kill(os.Getpid(), syscall.SIGINT)
+		}
+		r := <-done
+		if r.code != 1 || !strings.Contains(r.stderr, "interrupted after") || !strings.Contains(r.stderr, "arena tournament --resume "+out) {
+			t.Fatalf("twice=%t: exit %d, stderr %s", twice, r.code, r.stderr)
+		}
+		want := "the running ones will finish"
+		if twice {
+			want = "stopping now"
+		}
+		if !strings.Contains(r.stderr, want) {
+			t.Errorf("twice=%t: stderr lacks %q: %s", twice, want, r.stderr)
+		}
+		f := readRecords(t, out)
+		if n := len(f.Games); n < 2 || n >= 40 || !strings.Contains(r.stdout, "Rank") {
+			t.Errorf("twice=%t: %d games recorded; stdout %q", twice, n, r.stdout)
+		}
+		if !twice {
+			if code, _, stderr := runArena("tournament", "--resume", out, "--bootstrap", "0", "--no-progress"); code != 0 {
+				t.Fatalf("resume: %s", stderr)
+			}
+			if f := readRecords(t, out); len(f.Games) != 40 {
+				t.Errorf("after resume: %d games, want 40", len(f.Games))
+			}
+		}
+	}
+}
+
+func countGames(path string) int {
+	data, _ := os.ReadFile(path)
+	return strings.Count(string(data), `{"record":"game"`)
 }
