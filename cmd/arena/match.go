@@ -51,6 +51,8 @@ func finite(v float64) *float64 {
 func runMatch(args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("match", "--agents A B [--sprt elo0=0,elo1=10,alpha=0.05,beta=0.05] [--model logistic|normalized] [--games N] [--concurrency K] [--out F | --resume F] [--format text|json]", stderr)
 	rf := addRunFlags(fs, 10000, "most games to play (even); without --sprt, exactly this many")
+	fs.Lookup("format").Usage = "output format: text or json"
+	fs.Lookup("rating-interval").Usage = "print a status line (pentanomial, LLR, Elo, LOS) every N games on stderr (0: every max(K, 10) pairs)"
 	sprtText := fs.String("sprt", "", "sequential test elo0=E0,elo1=E1[,alpha=A][,beta=B]: stop when it accepts H0 or H1")
 	model := fs.String("model", results.Logistic, "SPRT model: logistic or normalized (Elo)")
 	rest, err := parseFlags(fs, args, "agents")

@@ -207,7 +207,8 @@ func (s *session) close() {
 	}
 }
 
-// record writes a batch to the file (one write) and keeps it.
+// record writes a batch to the file (one write) and keeps the games for
+// the tables, without their move lists (which the tables do not need).
 func (s *session) record(batch []*results.Game) error {
 	if s.writer != nil {
 		if err := s.writer.WriteGames(batch...); err != nil {
@@ -215,7 +216,11 @@ func (s *session) record(batch []*results.Game) error {
 		}
 	}
 	s.mu.Lock()
-	s.games = append(s.games, batch...)
+	for _, g := range batch {
+		c := *g
+		c.Moves, c.Opening = nil, nil
+		s.games = append(s.games, &c)
+	}
 	s.mu.Unlock()
 	return nil
 }
