@@ -147,8 +147,11 @@ func BenchmarkSolveOthello6Start(b *testing.B) {
 		}
 		b.ReportMetric(float64(res.Nodes), "nodes")
 		b.ReportMetric(el.Seconds(), "seconds")
-		b.Logf("value %d, pv %s, %d nodes in %v (%.1f M nodes/s)", res.Value,
-			games.FormatMoves(othello6.New(), res.PV), res.Nodes, el, float64(res.Nodes)/el.Seconds()/1e6)
+		var pv []string
+		for _, m := range res.PV {
+			pv = append(pv, othello6.FormatMove(m))
+		}
+		b.Logf("value %d, pv %v, %d nodes in %v (%.1f M nodes/s)", res.Value, pv, res.Nodes, el, float64(res.Nodes)/el.Seconds()/1e6)
 	}
 }
 

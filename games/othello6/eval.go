@@ -141,6 +141,16 @@ func (s *State) Evaluate(p int) int {
 		}
 		return 0
 	}
+	if p == s.side {
+		return evalBoards(me, opp, s.moves, Moves(opp, me), true)
+	}
+	return evalBoards(me, opp, Moves(me, opp), s.moves, false)
+}
+
+// evalBoards is Evaluate on bare bitboards: me's view, with both players'
+// legal placements and whether me is the side to move.
+func evalBoards(me, opp, myMoves, oppMoves uint64, meToMove bool) int {
+	discs := bits.OnesCount64(me) - bits.OnesCount64(opp)
 	empty := ^(me | opp) & full
 	e := bits.OnesCount64(empty)
 	v := wCorner.at(e) * (bits.OnesCount64(me&corners) - bits.OnesCount64(opp&corners))
@@ -153,12 +163,6 @@ func (s *State) Evaluate(p int) int {
 		c += bits.OnesCount64(me&cSquares[k]) - bits.OnesCount64(opp&cSquares[k])
 	}
 	v += wXSquare.at(e)*x + wCSquare.at(e)*c
-	var myMoves, oppMoves uint64
-	if p == s.side {
-		myMoves, oppMoves = s.moves, Moves(opp, me)
-	} else {
-		myMoves, oppMoves = Moves(me, opp), s.moves
-	}
 	v += wMobility.at(e) * (bits.OnesCount64(myMoves) - bits.OnesCount64(oppMoves))
 	v += wFrontier.at(e) * (bits.OnesCount64(frontier(me, empty)) - bits.OnesCount64(frontier(opp, empty)))
 	if (me|opp)&corners != 0 {
@@ -169,7 +173,7 @@ func (s *State) Evaluate(p int) int {
 	// Parity: with an odd number of empties the side to move expects the
 	// last move (barring passes).
 	if e&1 == 1 {
-		if p == s.side {
+		if meToMove {
 			v += wParity.at(e)
 		} else {
 			v -= wParity.at(e)

@@ -16,20 +16,27 @@ import (
 // The search is negamax alpha-beta with principal-variation search on bare
 // bitboards (me, opp), organised by the number of empty cells:
 //
-//   - one empty cell: the flips are counted directly, no move generation;
+//   - one and two empty cells: dedicated code, flips counted directly;
 //   - up to shallowEmpties: empty cells are tried in parity order (cells of
-//     3×3 quadrants holding an odd number of empties first), no table;
-//   - deeper: fastest-first ordering (fewest opponent replies first, the
-//     table move before all), a transposition table keyed by the exact
-//     position with lower and upper bounds, enhanced transposition cut-off
-//     (a child already known to refute the node ends it before any search),
-//     and a stability cut-off (the opponent's stable discs bound the score).
+//     3×3 quadrants holding an odd number of empties first, the quadrant
+//     parities carried down incrementally), no table, no sorting;
+//   - deeper: fastest-first ordering (fewest opponent replies first,
+//     corners counting twice, then fewest empty cells next to my discs),
+//     replaced by a 1-ply or 2-ply search on mobility and corners far from
+//     the end; from ttEmpties a transposition table keyed by the exact
+//     position with lower and upper bounds and the best move (tried first);
+//     from etcEmpties enhanced transposition cut-off (a child already known
+//     to refute the node ends it before any search); a stability cut-off
+//     (the opponent's stable discs bound the score) when alpha is high.
 //
-// With several threads the search splits at principal-variation nodes
-// (young brothers wait): the first child is searched alone, its siblings in
-// parallel with the alpha it set, sharing the table; a sibling that fails
-// high is searched again. At the root and the first plies, moves leading to
-// positions that are mirror images of one already searched are skipped.
+// With several threads the search splits young-brothers-wait style: at any
+// node with at least splitEmpties empties, once the first child is searched
+// and an idle thread exists, the remaining children are shared between the
+// two (nested splits allowed, an aborted split abandons its subtrees).
+// Down to symEmpties, moves leading to mirror images of an already listed
+// child are skipped (the four first moves are one). The principal variation
+// is read back by re-searching each step with a window around its value,
+// the table's move first.
 
 const (
 	solveInf       = 64
@@ -38,6 +45,7 @@ const (
 	splitEmpties   = 12 // parallel split points at or above this
 	symEmpties     = 27 // symmetry pruning at or above this
 	stabilityAlpha = 8  // try the stability cut-off only when alpha is this high
+	ttEmpties      = 9  // the table is used at or above this
 
 	orderDepth1Empties = 15 // order by a 1-ply search at or above this
 	orderDepth2Empties = 21 // order by a 2-ply search at or above this
@@ -223,17 +231,24 @@ func (sv *solver) pv(me, opp uint64, v int) []games.Move {
 		}
 		empties := bits.OnesCount64(^(me | opp) & full)
 		found := false
-		for m := moves; m != 0; m &= m - 1 {
-			i := bits.TrailingZeros64(m)
-			f := Flips(i, me, opp) | bit(i)
-			nm, no := opp&^f, me|f
-			// The child is worth exactly -v to the opponent when it is
-			// neither above nor below that.
-			if c := -sv.search(nm, no, -v-1, -v+1, empties-1, nil); c == v {
-				line = append(line, games.Move(i))
-				me, opp, v = nm, no, -v
-				found = true
-				break
+		// The table's best move first: it is almost always the answer.
+		order := [2]uint64{0, moves}
+		if _, _, tm, ok := sv.shared.tt.probe(posKey(me, opp)); ok && tm >= 0 && moves&bit(tm) != 0 {
+			order = [2]uint64{bit(tm), moves &^ bit(tm)}
+		}
+		for k := 0; k < 2 && !found; k++ {
+			for m := order[k]; m != 0; m &= m - 1 {
+				i := bits.TrailingZeros64(m)
+				f := Flips(i, me, opp) | bit(i)
+				nm, no := opp&^f, me|f
+				// The child is worth exactly -v to the opponent when it is
+				// neither above nor below that.
+				if c := -sv.search(nm, no, -v-1, -v+1, empties-1, nil); c == v {
+					line = append(line, games.Move(i))
+					me, opp, v = nm, no, -v
+					found = true
+					break
+				}
 			}
 		}
 		sv.flush()
@@ -252,7 +267,7 @@ func (sv *solver) search(me, opp uint64, alpha, beta, empties int, sp *splitPoin
 		sv.flush()
 	}
 	if empties <= shallowEmpties {
-		return sv.shallow(me, opp, alpha, beta, empties)
+		return sv.shallow(me, opp, alpha, beta, empties, parityOf(^(me|opp)&full))
 	}
 	if sv.shared.stop.Load() || sp.aborted() {
 		return 0
@@ -273,8 +288,12 @@ func (sv *solver) search(me, opp uint64, alpha, beta, empties int, sp *splitPoin
 		beta = min(beta, maxScore)
 	}
 	tt := sv.shared.tt
+	useTT := empties >= ttEmpties
 	key := posKey(me, opp)
-	lo, hi, ttMove, _ := tt.probe(key)
+	lo, hi, ttMove := -solveInf, solveInf, -1
+	if useTT {
+		lo, hi, ttMove, _ = tt.probe(key)
+	}
 	if lo >= beta {
 		return lo
 	}
@@ -303,7 +322,7 @@ func (sv *solver) search(me, opp uint64, alpha, beta, empties int, sp *splitPoin
 		case empties >= orderDepth1Empties:
 			o.key = int16(orderSearch(nm, no, 1, -orderInf, orderInf))
 		default:
-			o.key = int16(bits.OnesCount64(Moves(nm, no))*16 + cornerPenalty(i))
+			o.key = int16(orderKey(nm, no, i))
 		}
 		if empties >= etcEmpties {
 			if clo, chi, _, ok := tt.probe(posKey(nm, no)); ok {
@@ -358,6 +377,9 @@ func (sv *solver) search(me, opp uint64, alpha, beta, empties int, sp *splitPoin
 	}
 	if sv.shared.stop.Load() || sp.aborted() {
 		return 0
+	}
+	if !useTT {
+		return best
 	}
 	switch {
 	case best <= alpha0:
@@ -480,27 +502,55 @@ func cornerPenalty(i int) int {
 	return 0
 }
 
+// quadrantBit[i] is the parity bit of square i's quadrant, and
+// oddQuadrants[p] the union of the quadrants whose bit is set in p.
+var (
+	quadrantBit  [Size * Size]uint8
+	oddQuadrants [16]uint64
+)
+
+func init() {
+	for q, m := range quadrants {
+		for i := 0; i < Size*Size; i++ {
+			if m&bit(i) != 0 {
+				quadrantBit[i] = 1 << q
+			}
+		}
+		for p := range oddQuadrants {
+			if p&(1<<q) != 0 {
+				oddQuadrants[p] |= m
+			}
+		}
+	}
+}
+
+// parityOf returns the parity bits of the empty cells: bit q is set when
+// quadrant q holds an odd number of them.
+func parityOf(empty uint64) uint8 {
+	var p uint8
+	for q, m := range quadrants {
+		p |= uint8(bits.OnesCount64(empty&m)&1) << q
+	}
+	return p
+}
+
 // shallow searches the last few empties without table or sorting, trying
-// cells in odd quadrants first.
-func (sv *solver) shallow(me, opp uint64, alpha, beta, empties int) int {
+// cells in odd quadrants first; parity holds the quadrant parity bits.
+func (sv *solver) shallow(me, opp uint64, alpha, beta, empties int, parity uint8) int {
 	empty := ^(me | opp) & full
+	if empties == 2 {
+		return sv.lastTwo(me, opp, alpha, beta, empty)
+	}
 	if empties == 1 {
 		return lastMove(me, opp, bits.TrailingZeros64(empty))
 	}
-	var odd, even uint64
-	for _, q := range quadrants {
-		if bits.OnesCount64(empty&q)&1 == 1 {
-			odd |= empty & q
-		} else {
-			even |= empty & q
-		}
-	}
+	odd := empty & oddQuadrants[parity]
 	best := -solveInf
 	moved := false
 	for pass := 0; pass < 2; pass++ {
 		set := odd
 		if pass == 1 {
-			set = even
+			set = empty &^ odd
 		}
 		for ; set != 0; set &= set - 1 {
 			i := bits.TrailingZeros64(set)
@@ -511,7 +561,7 @@ func (sv *solver) shallow(me, opp uint64, alpha, beta, empties int) int {
 			moved = true
 			f |= bit(i)
 			sv.nodes++
-			v := -sv.shallow(opp&^f, me|f, -beta, -alpha, empties-1)
+			v := -sv.shallow(opp&^f, me|f, -beta, -alpha, empties-1, parity^quadrantBit[i])
 			if v > best {
 				best = v
 				if v > alpha {
@@ -530,7 +580,37 @@ func (sv *solver) shallow(me, opp uint64, alpha, beta, empties int) int {
 		return final(me, opp)
 	}
 	sv.nodes++
-	return -sv.shallow(opp, me, -beta, -alpha, empties)
+	return -sv.shallow(opp, me, -beta, -alpha, empties, parity)
+}
+
+// lastTwo solves a position with two empty cells, me to move.
+func (sv *solver) lastTwo(me, opp uint64, alpha, beta int, empty uint64) int {
+	i := bits.TrailingZeros64(empty)
+	j := bits.TrailingZeros64(empty & (empty - 1))
+	best := -solveInf
+	if f := Flips(i, me, opp); f != 0 {
+		f |= bit(i)
+		sv.nodes++
+		best = -lastMove(opp&^f, me|f, j)
+		if best >= beta {
+			return best
+		}
+	}
+	if f := Flips(j, me, opp); f != 0 {
+		f |= bit(j)
+		sv.nodes++
+		if v := -lastMove(opp&^f, me|f, i); v > best {
+			best = v
+		}
+	}
+	if best > -solveInf {
+		return best
+	}
+	if Flips(i, opp, me) == 0 && Flips(j, opp, me) == 0 {
+		return final(me, opp)
+	}
+	sv.nodes++
+	return -sv.lastTwo(opp, me, -beta, -alpha, empty)
 }
 
 // lastMove scores the position with one empty cell i, me to move.
@@ -626,4 +706,24 @@ func orderSearch(me, opp uint64, depth, alpha, beta int) int {
 		}
 	}
 	return best
+}
+
+// orderKey is the fastest-first key of the child (nm to move against no,
+// after my move on square i); smaller is tried first. It counts the
+// opponent's replies (corners twice), adds a little for the empty cells next
+// to my discs (his future replies), and favours corners.
+func orderKey(nm, no uint64, i int) int {
+	om := Moves(nm, no)
+	empty := ^(nm | no) & full
+	return 16*(bits.OnesCount64(om)+bits.OnesCount64(om&corners)) +
+		2*bits.OnesCount64(frontierEmpties(no, empty)) + cornerPenalty(i)
+}
+
+// frontierEmpties returns the empty cells next to a disc of b.
+func frontierEmpties(b, empty uint64) uint64 {
+	n := b<<Size | b>>Size |
+		(b&^fileF)<<1 | (b&^fileA)>>1 |
+		(b&^fileF)<<(Size+1) | (b&^fileA)>>(Size+1) |
+		(b&^fileA)<<(Size-1) | (b&^fileF)>>(Size-1)
+	return n & empty
 }
