@@ -22,7 +22,7 @@ func init() {
 			{"nodes", "stop after about this many nodes per move"},
 			{"tt", "transposition table size in MB (default 64; 0 turns the table off)"},
 			{"threads", "Lazy SMP threads sharing the table (default 1)"},
-			{"exact", "search to the end of the game with exact scores (uses the game's own solver when it has one)"},
+			{"exact", "search to the end of the game with exact scores (uses the game's own solver when it has one; time= then bounds the solve, after which a depth-4 search decides)"},
 			{"asp", "half-width of the aspiration window in evaluation units (default 40; 0: full window)"},
 			{"rootscores", "give every root move an exact score (full-window search of each; slower; for analyse)"},
 		},
@@ -141,12 +141,23 @@ func (a *AlphaBeta) Move(ctx context.Context, b games.Base, p int) (games.Move, 
 // solve uses the game's own exact solver.
 func (a *AlphaBeta) solve(ctx context.Context, st games.State, solver alphabeta.ExactSolver) (games.Move, error) {
 	start := time.Now()
+	if t := a.s.Options().Time; t > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, t)
+		defer cancel()
+	}
 	value, pv, nodes, err := solver.SolveExact(ctx, a.s.Options().Threads)
 	if err != nil || len(pv) == 0 {
-		if err == nil {
-			err = errors.New("alphabeta: the solver returned no move")
+		// Out of time: a quick heuristic search still gives a sound move.
+		quick := alphabeta.New(alphabeta.Options{Depth: 4, TTMB: 1})
+		res, qerr := quick.Search(context.Background(), st)
+		if qerr != nil {
+			return 0, qerr
 		}
-		return 0, err
+		a.last = Stats{Nodes: nodes + res.Nodes, Depth: res.Depth, Score: res.Score,
+			Info: fmt.Sprintf("solver stopped (%v) after %d nodes; depth-4 search: %s", err, nodes, alphabeta.FormatScore(res.Score))}
+		a.root = a.root[:0]
+		return res.Move, nil
 	}
 	secs := time.Since(start).Seconds()
 	a.last = Stats{Nodes: nodes, Score: value,

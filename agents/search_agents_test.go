@@ -205,3 +205,20 @@ func TestMCTSOnSimultaneousGame(t *testing.T) {
 		t.Fatal("alphabeta accepted a simultaneous game")
 	}
 }
+
+func TestExactWithTimeFallsBack(t *testing.T) {
+	// From the start the solver cannot finish in 20 ms: the agent still
+	// answers with a legal move in time.
+	a, err := agents.New("alphabeta:exact,time=20ms", 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := othello6.New()
+	m, err := a.Move(context.Background(), s.Clone(), 0)
+	if err != nil || !games.IsLegal(s, m) {
+		t.Fatal(m, err)
+	}
+	if info := a.(agents.Reporter).LastStats().Info; !strings.Contains(info, "solver stopped") {
+		t.Fatalf("info %q", info)
+	}
+}
