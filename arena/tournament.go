@@ -193,7 +193,8 @@ type RunOptions struct {
 	// never concurrently; an error stops the run at once. It is called by
 	// the worker that finished a game (no hand-off to another goroutine):
 	// games that finish while a batch is being written wait and form the
-	// next batch, which the writing worker takes too (group commit).
+	// next batch, which the writing worker takes too (group commit). The
+	// sink must not keep the batch slice (the games it may keep).
 	Sink func(batch []*results.Game) error
 	// Log receives notes such as abandoned agents (may be nil).
 	Log io.Writer
@@ -226,8 +227,9 @@ type runState struct {
 	closed  atomic.Bool // after a hard stop or a sink error: drop games
 	qmu     sync.Mutex  // protects the fields below
 	pending []*results.Game
-	writing bool // a worker is draining pending into the sink
-	played  int  // games handed to the sink
+	spare   []*results.Game // the previous batch's slice, for reuse
+	writing bool            // a worker is draining pending into the sink
+	played  int             // games handed to the sink
 
 	mu        sync.Mutex
 	err       error
@@ -304,7 +306,7 @@ func (rs *runState) deliver(g *results.Game) {
 	rs.writing = true
 	for len(rs.pending) > 0 {
 		batch := rs.pending
-		rs.pending = nil
+		rs.pending = rs.spare[:0] // the sink does not keep the batch slice
 		rs.qmu.Unlock()
 		rs.writeMu.Lock()
 		wrote := 0
@@ -320,6 +322,8 @@ func (rs *runState) deliver(g *results.Game) {
 		rs.writeMu.Unlock()
 		rs.qmu.Lock()
 		rs.played += wrote
+		clear(batch)
+		rs.spare = batch
 	}
 	rs.writing = false
 	rs.qmu.Unlock()

@@ -14,8 +14,10 @@ import (
 
 // The arena benchmarks measure the harness on its worst case: random agents
 // on othello6, whose games take a few microseconds, so that every cost of
-// the arena shows; greedy agents (one ply of search) show a cheap but real
-// agent. One op is one game.
+// the arena shows; greedy agents (one ply of search) and
+// alphabeta:depth=2,tt=1 show cheap but real agents (alphabeta is rebuilt
+// for every game, as it does not implement agents.Seeder: hence its small
+// table). One op is one game.
 //
 //	go test ./benchmarks -run '^$' -bench 'Arena' -benchtime 100000x
 //
@@ -39,7 +41,7 @@ func arenaBench(b *testing.B, kind string, n int) *arena.Tournament {
 }
 
 func benchPlainLoop(b *testing.B, checked bool) {
-	for _, kind := range []string{"random", "greedy"} {
+	for _, kind := range []string{"random", "greedy", "alphabeta:depth=2,tt=1"} {
 		b.Run(kind, func(b *testing.B) { benchPlainLoopOn(b, kind, checked, 1) })
 	}
 }
@@ -104,7 +106,9 @@ func plainGames(b *testing.B, t *arena.Tournament, kind string, openings [][]gam
 		var seats [2]agents.Agent
 		for p := range seats {
 			seats[p] = players[f.Seats[p]]
-			seats[p].(agents.Seeder).Seed(f.Agents[p])
+			if sd, ok := seats[p].(agents.Seeder); ok {
+				sd.Seed(f.Agents[p])
+			}
 		}
 		s := v.New().(games.State)
 		for _, m := range openings[f.Round] {
@@ -152,6 +156,7 @@ func BenchmarkArenaTournament(b *testing.B) {
 		{"random/workers=2/record", "random", 2, true},
 		{"greedy/workers=1/record", "greedy", 1, true},
 		{"greedy/workers=2/record", "greedy", 2, true},
+		{"alphabeta/workers=1/record", "alphabeta:depth=2,tt=1", 1, true},
 	} {
 		b.Run(bc.name, func(b *testing.B) {
 			t := arenaBench(b, bc.kind, b.N)
