@@ -206,7 +206,10 @@ func writeMatchText(w io.Writer, t *arena.Tournament, tr *results.PairTracker, r
 	if r.Pairs > 0 {
 		fmt.Fprintf(w, "Elo %s (95 %%: %s to %s), nElo %s, LOS %.1f %%\n", results.FormatElo(e.Elo), results.FormatElo(e.EloLow), results.FormatElo(e.EloHigh), results.FormatElo(e.NElo), 100*e.LOS)
 	}
-	if r.Uncounted > 0 {
+	switch {
+	case r.Uncounted == 1:
+		fmt.Fprintln(w, "(1 more game finished after the decision; it is recorded but not counted)")
+	case r.Uncounted > 1:
 		fmt.Fprintf(w, "(%d more games finished after the decision; they are recorded but not counted)\n", r.Uncounted)
 	}
 }
