@@ -275,11 +275,7 @@ func (w *Writer) WriteLines(lines []byte) error {
 func (w *Writer) WriteGames(games ...*Game) error {
 	var buf []byte
 	for _, g := range games {
-		line, err := MarshalLine(g)
-		if err != nil {
-			return err
-		}
-		buf = append(buf, line...)
+		buf = AppendGame(buf, g)
 	}
 	return w.WriteLines(buf)
 }
