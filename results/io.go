@@ -197,8 +197,9 @@ func (c Config) check() error {
 // to the operating system with a single write so that a killed process
 // leaves at most a torn final line. It is safe for concurrent use.
 type Writer struct {
-	mu sync.Mutex
-	f  *os.File
+	mu  sync.Mutex
+	f   *os.File
+	buf []byte // encoding buffer, reused between writes
 }
 
 // Create starts a new record file with its header. It refuses to overwrite
@@ -273,11 +274,20 @@ func (w *Writer) WriteLines(lines []byte) error {
 
 // WriteGames encodes and writes games in one write.
 func (w *Writer) WriteGames(games ...*Game) error {
-	var buf []byte
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if w.f == nil {
+		return errors.New("results: write to a closed record file")
+	}
+	buf := w.buf[:0]
 	for _, g := range games {
 		buf = AppendGame(buf, g)
 	}
-	return w.WriteLines(buf)
+	_, err := w.f.Write(buf)
+	if cap(buf) <= 1<<20 {
+		w.buf = buf // reuse the buffer unless a huge batch grew it
+	}
+	return err
 }
 
 // Close closes the file; later writes fail.
