@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"runtime/debug"
 	"strings"
 	"time"
@@ -97,6 +98,7 @@ func (r *referee) play(setup *Setup, seats [2]Seat, rec *results.Game, onMove fu
 		rec.Plies = len(rec.Moves)
 		rec.DurationMS = ms(time.Duration(now() - start))
 		r.plies = max(r.plies, rec.Plies+rec.Plies/4)
+		roundTimes(rec)
 	}
 	for p, seat := range seats {
 		if _, ok := seat.Agent.(agents.GameStarter); ok {
@@ -347,6 +349,17 @@ func safeFormat(b games.Base, m games.Move) (s string) {
 }
 
 func ms(d time.Duration) float64 { return float64(d) / 1e6 }
+
+// roundTimes rounds a record's times to whole microseconds: sums of many
+// float milliseconds otherwise print as 0.010695999999999999.
+func roundTimes(rec *results.Game) {
+	r := func(v float64) float64 { return math.Round(v*1e3) / 1e3 }
+	rec.DurationMS = r(rec.DurationMS)
+	for p := range rec.Players {
+		rec.Players[p].TimeMS = r(rec.Players[p].TimeMS)
+		rec.Players[p].MaxMoveMS = r(rec.Players[p].MaxMoveMS)
+	}
+}
 
 func roundDur(d time.Duration) time.Duration {
 	if d > time.Second {

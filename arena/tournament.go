@@ -413,6 +413,7 @@ func (rs *runState) abandon(s *slot) {
 		pl.Name, roundDur(elapsed), s.limit, s.margin))
 	rec.Plies = len(rec.Moves)
 	rec.DurationMS = ms(time.Duration(now() - s.gameStart))
+	roundTimes(rec)
 	rs.mu.Lock()
 	rs.abandoned++
 	rs.mu.Unlock()
