@@ -568,3 +568,21 @@ func TestGameSeedPerRound(t *testing.T) {
 		}
 	}
 }
+
+// TestStateReuseAfterForfeit: the referee reuses a finished game's state
+// (taken back to the start) for the next game, but never one an agent left
+// dirty: t-mutate plays a move on the state and forfeits; the games after
+// it on the same worker still have their full length.
+func TestStateReuseAfterForfeit(t *testing.T) {
+	tour := mustNew(t, Options{Game: "t-sum", Agents: []string{"t-mutate:at=3", "random", "t-max"}, GamesPerPair: 6, Seed: 8, Openings: "random:1"})
+	got, _ := collect(t, tour, RunOptions{Concurrency: 1})
+	for _, g := range got {
+		mutant := g.Players[0].Agent == 0 || g.Players[1].Agent == 0
+		switch {
+		case mutant && g.Termination != results.Crash:
+			t.Errorf("game %d: t-mutate was not caught: %s", g.Index, g.Termination)
+		case !mutant && (g.Termination != results.Normal || g.Plies != sumPlies):
+			t.Errorf("game %d: %s after %d plies, want a normal %d-ply game", g.Index, g.Termination, g.Plies, sumPlies)
+		}
+	}
+}

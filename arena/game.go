@@ -64,6 +64,11 @@ type referee struct {
 	clock int64
 	plies int    // longest game so far, to size the next record's move list
 	ans   answer // the last answer (see call)
+	// state is the last game's position taken back to the start, for
+	// reuse by the next game of the same variant (stateKey).
+	state     games.Base
+	stateKey  string
+	startHash uint64
 }
 
 // errAborted reports a game cut short by a hard stop; it is not recorded.
@@ -88,9 +93,9 @@ func (r *referee) play(setup *Setup, seats [2]Seat, rec *results.Game, onMove fu
 	start := now()
 	r.clock = 0
 	v := setup.Variant
-	b := v.New()
 	rec.Record = results.KindGame
 	rec.Game, rec.Variant = setup.names()
+	b := r.startPosition(v, rec.Game+":"+rec.Variant)
 	rec.Forfeit = -1
 	rec.Opening = make([]string, 0, setup.Opening.Len())
 	rec.Moves = make([]string, 0, max(r.plies, 16))
@@ -191,7 +196,36 @@ func (r *referee) play(setup *Setup, seats [2]Seat, rec *results.Game, onMove fu
 		}
 	}
 	finish()
+	r.keep(b)
 	return nil
+}
+
+// startPosition returns the start position of v: the previous game's
+// state taken back to the start when it is of the same variant (saving an
+// allocation, and for some games a costly setup, per game), else a new one.
+func (r *referee) startPosition(v games.Variant, key string) games.Base {
+	if r.state != nil && r.stateKey == key {
+		b := r.state
+		r.state = nil
+		return b
+	}
+	b := v.New()
+	r.state, r.stateKey, r.startHash = nil, key, b.Hash()
+	return b
+}
+
+// keep takes a finished game's state back to the start for the next game,
+// and keeps it only if it then is exactly the start position again (same
+// hash, no ply played). Only games that ended normally or by adjudication
+// come here: after a forfeit the state may hold an agent's half-finished
+// search and is dropped.
+func (r *referee) keep(b games.Base) {
+	for b.Ply() > 0 {
+		b.Undo()
+	}
+	if b.Hash() == r.startHash && !b.Terminal() {
+		r.state = b
+	}
 }
 
 // ask gets player p's move in s and checks it. reason is empty for a good
