@@ -220,6 +220,11 @@ func (r *referee) startPosition(v games.Variant, key string) games.Base {
 // come here: after a forfeit the state may hold an agent's half-finished
 // search and is dropped.
 func (r *referee) keep(b games.Base) {
+	defer func() {
+		if recover() != nil {
+			r.state = nil // a game whose Undo fails simply gets new states
+		}
+	}()
 	for b.Ply() > 0 {
 		b.Undo()
 	}
