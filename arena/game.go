@@ -7,6 +7,7 @@ import (
 	"math"
 	"runtime/debug"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/boardgame-arena/arena/agents"
@@ -53,10 +54,13 @@ type Setup struct {
 // context between moves, so a move of a fast agent costs the arena only a
 // few clock reads and a legality check.
 type referee struct {
-	hard  context.Context // cancelled when the run must stop at once
-	watch *slot           // nil when no watchdog runs
-	buf   []games.Move
-	ctx   *moveCtx
+	hard context.Context // cancelled when the run must stop at once
+	// halted mirrors hard.Err() != nil as one atomic load, checked after
+	// every move (a context's Err takes a lock).
+	halted *atomic.Bool
+	watch  *slot // nil when no watchdog runs
+	buf    []games.Move
+	ctx    *moveCtx
 	// clock is when the last answer arrived (0 at the start of a game): as
 	// with a chess clock, the next sequential move's time starts there, so
 	// one clock read per move suffices and the referee's own checks (well
@@ -69,7 +73,21 @@ type referee struct {
 	state     games.Base
 	stateKey  string
 	startHash uint64
+	stopHalt  func() bool
 }
+
+// newReferee returns a referee stopped hard by ctx; release it when done.
+func newReferee(ctx context.Context) *referee {
+	r := &referee{hard: ctx, halted: new(atomic.Bool)}
+	r.stopHalt = context.AfterFunc(ctx, func() { r.halted.Store(true) })
+	if ctx.Err() != nil {
+		r.halted.Store(true)
+	}
+	return r
+}
+
+// release detaches the referee from its context.
+func (r *referee) release() { r.stopHalt() }
 
 // errAborted reports a game cut short by a hard stop; it is not recorded.
 var errAborted = errors.New("arena: game aborted by a hard stop")
@@ -110,7 +128,7 @@ func (r *referee) play(setup *Setup, seats [2]Seat, rec *results.Game, onMove fu
 			if !r.call(&seats[p], rec, p, true, true, nil, &v) {
 				return errAbandoned
 			}
-			if r.hard.Err() != nil {
+			if r.halted.Load() {
 				return errAborted
 			}
 			if reason, detail := failure(&r.ans, &seats[p], "starting the game"); reason != "" {
@@ -144,7 +162,7 @@ func (r *referee) play(setup *Setup, seats [2]Seat, rec *results.Game, onMove fu
 			if !alive {
 				return errAbandoned
 			}
-			if r.hard.Err() != nil {
+			if r.halted.Load() {
 				return errAborted
 			}
 			firstMove[p] = false
@@ -166,7 +184,7 @@ func (r *referee) play(setup *Setup, seats [2]Seat, rec *results.Game, onMove fu
 				if !alive {
 					return errAbandoned
 				}
-				if r.hard.Err() != nil {
+				if r.halted.Load() {
 					return errAborted
 				}
 				firstMove[p] = false
@@ -453,7 +471,8 @@ func Play(ctx context.Context, setup Setup, seats [2]Seat, onMove func(s games.B
 		rec.Players[p].Name = s.Agent.Name()
 		rec.Players[p].Agent = p
 	}
-	r := &referee{hard: ctx}
+	r := newReferee(ctx)
+	defer r.release()
 	err := r.play(&setup, seats, rec, onMove)
 	res := GameResult{Outcome: games.Outcome{Winner: rec.Winner, Score: rec.Score}, Plies: rec.Plies, Moves: rec.Moves, Record: rec}
 	if err != nil {

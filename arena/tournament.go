@@ -366,8 +366,7 @@ func (t *Tournament) watchTick() (time.Duration, bool) {
 // startWorker starts a worker goroutine; the caller has accounted for it
 // in rs.wg.
 func (rs *runState) startWorker() {
-	w := &worker{rs: rs, inst: make([]agents.Agent, len(rs.t.Config.Agents))}
-	w.ref.hard = rs.hard
+	w := &worker{rs: rs, inst: make([]agents.Agent, len(rs.t.Config.Agents)), ref: newReferee(rs.hard)}
 	if rs.watch != nil {
 		w.slot = &slot{abandon: rs.abandon}
 		w.ref.watch = w.slot
@@ -375,6 +374,7 @@ func (rs *runState) startWorker() {
 	}
 	go func() {
 		err := w.loop()
+		w.ref.release()
 		w.closeAgents()
 		if !errors.Is(err, errAbandoned) {
 			rs.wg.Done() // an abandoned worker's place went to its replacement
@@ -429,7 +429,7 @@ func (rs *runState) abandon(s *slot) {
 // worker plays fixtures one after the other with its own agents.
 type worker struct {
 	rs   *runState
-	ref  referee
+	ref  *referee
 	slot *slot
 	inst []agents.Agent // per agent index, built on first use
 }
