@@ -35,7 +35,13 @@
 //
 // An agent thinks on the live game state (no copy): it may play and undo
 // moves but must leave it as it found it; the referee checks the position's
-// hash and ply count after each answer. The context passed to Move carries
+// hash and ply count after each answer. After a normal end the state is
+// taken back to the start with Undo and reused for the worker's next game of
+// the same variant (only if it then has the start position's hash again).
+// A move's time runs, as on a chess clock, from the previous answer (or,
+// for the first move of a game and for both players of a simultaneous game,
+// from the call) to the answer, so the referee reads the clock once per
+// move. The context passed to Move carries
 // the move's deadline (start + limit) and is cancelled by a hard stop; it is
 // valid only during the call. Limits come from --move-time, or, in automatic
 // mode, from the agent's own time= budget, the game's GameLimits, or
@@ -59,6 +65,16 @@
 // and the goroutine exits. An agent that never returns keeps its goroutine
 // (and whatever CPU it burns) until the process ends; external agents should
 // watch the context so that their process is killed instead.
+//
+// # Records
+//
+// The worker that finishes a game hands it to the sink itself (no hand-off
+// to another goroutine); games that finish while a batch is being written
+// queue up and the writing worker writes them next, in one write (group
+// commit). results.Writer writes each batch with a single write call, so a
+// killed process leaves at most a torn last line, which results.Read
+// ignores and results.Append cuts off. Nothing is fsynced: records survive
+// a killed process, not a power cut.
 //
 // # Stopping
 //
