@@ -280,7 +280,7 @@ func TestPoliteAgentUsesItsDeadline(t *testing.T) {
 // TestStuckAgentDoesNotBlock: an agent that never answers loses on time,
 // the tournament finishes, and its goroutine exits once it is released.
 func TestStuckAgentDoesNotBlock(t *testing.T) {
-	tour := mustNew(t, Options{Game: "t-sum", Agents: []string{"t-stuck:at=2", "random"}, GamesPerPair: 4, Openings: "none",
+	tour := mustNew(t, Options{Game: "t-sum", Agents: []string{"t-stuck:at=2,name=stuck-a", "random"}, GamesPerPair: 4, Openings: "none",
 		MoveTime: 20 * time.Millisecond, MoveMargin: 200 * time.Millisecond})
 	var logs strings.Builder
 	start := time.Now()
@@ -308,7 +308,8 @@ func TestStuckAgentDoesNotBlock(t *testing.T) {
 		t.Errorf("log %q", logs.String())
 	}
 	stuckMu.Lock()
-	calls := stuckCalls
+	calls := stuckCalls["stuck-a"]
+	delete(stuckCalls, "stuck-a")
 	close(stuckRelease)
 	stuckRelease = make(chan struct{})
 	stuckMu.Unlock()
@@ -368,7 +369,6 @@ func TestHardStopReturnsAtOnce(t *testing.T) {
 	stuckMu.Lock()
 	close(stuckRelease)
 	stuckRelease = make(chan struct{})
-	stuckCalls = 0
 	stuckMu.Unlock()
 }
 

@@ -187,7 +187,7 @@ var testAgents = []*agents.Kind{
 	}),
 	badKind("t-stuck", "blocks until the test releases it (ignores the context)", func(b *badAgent, ctx context.Context, s games.Base, p int) (games.Move, error) {
 		stuckMu.Lock()
-		stuckCalls++
+		stuckCalls[b.name]++
 		ch := stuckRelease
 		stuckMu.Unlock()
 		<-ch
@@ -203,7 +203,7 @@ var testAgents = []*agents.Kind{
 var (
 	stuckMu      sync.Mutex
 	stuckRelease = make(chan struct{})
-	stuckCalls   int
+	stuckCalls   = map[string]int{} // by agent name
 )
 
 type badAgent struct {
