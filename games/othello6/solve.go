@@ -294,11 +294,15 @@ func (sv *solver) search(me, opp uint64, alpha, beta, empties int, sp *splitPoin
 	if useTT {
 		lo, hi, ttMove, _ = tt.probe(key)
 	}
-	if lo >= beta {
+	switch {
+	case lo >= beta:
 		return lo
-	}
-	if hi <= alpha {
+	case hi <= alpha:
 		return hi
+	case lo == hi:
+		// Exact and inside the window. (Searching on would run with an
+		// empty window, whose fail-soft results are not bounds.)
+		return lo
 	}
 	alpha0, beta0 := alpha, beta
 	alpha, beta = max(alpha, lo), min(beta, hi)

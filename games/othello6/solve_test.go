@@ -195,14 +195,20 @@ func TestSolveAllocatesNothingPerNode(t *testing.T) {
 
 func TestSolverTableReuse(t *testing.T) {
 	// Entries are exact bounds, so a warm table gives the same values.
+	// Solving each position twice with the same table also revisits nodes
+	// whose exact value is stored, inside a wider window: they must answer
+	// with it (searching on with an empty window once corrupted the table).
 	r := rng.New(4)
 	so := NewSolver(4)
-	for i := 0; i < 20; i++ {
-		s := randomPosition(r, 8+i%8)
-		a, _ := so.Solve(context.Background(), s, 1)
-		b, _ := Solve(context.Background(), s, 1, 1)
-		if a.Value != b.Value {
-			t.Fatalf("warm table %d, fresh %d", a.Value, b.Value)
+	for i := 0; i < 40; i++ {
+		s := randomPosition(r, 8+i%12)
+		for rep := 0; rep < 2; rep++ {
+			a, _ := so.Solve(context.Background(), s, 1+rep)
+			b, _ := Solve(context.Background(), s, 1, 1)
+			if a.Value != b.Value {
+				t.Fatalf("warm table %d, fresh %d", a.Value, b.Value)
+			}
+			checkPV(t, s, a)
 		}
 	}
 }
