@@ -212,3 +212,60 @@ func TestSolverTableReuse(t *testing.T) {
 		}
 	}
 }
+
+func TestExactEntryAnswersAtOnce(t *testing.T) {
+	// A node whose exact value is stored, met again with a wider window,
+	// answers with it: searching on would use an empty window, whose
+	// fail-soft results are ambiguous bounds (this once stored wrong bounds
+	// when two threads revisited PV nodes).
+	s := randomPosition(rng.New(3), 14)
+	me, opp := s.discs[s.side], s.discs[1-s.side]
+	sv := newSolver(context.Background(), 1, newSolveTT(1))
+	sv.shared.tt.store(posKey(me, opp), 6, 6, -1, 14)
+	if v := sv.search(me, opp, -solveInf, solveInf, 14, nil); v != 6 || sv.nodes != 1 {
+		t.Fatalf("got %d after %d nodes, want the stored 6 at once", v, sv.nodes)
+	}
+}
+
+func TestTableHoldsOnlyTrueBounds(t *testing.T) {
+	// After repeated warm solves (with threads, and the PV read-back that
+	// revisits exact nodes with wider windows), every table entry near the
+	// root must bound the true value.
+	r := rng.New(21)
+	checked := 0
+	for i := 0; i < 4; i++ {
+		s := randomPosition(r, 15+i%2)
+		so := NewSolver(2)
+		for rep := 0; rep < 3; rep++ {
+			so.Solve(context.Background(), s, 2)
+		}
+		var walk func(me, opp uint64, depth int)
+		walk = func(me, opp uint64, depth int) {
+			if lo, hi, _, ok := so.tt.probe(posKey(me, opp)); ok {
+				v := bruteSolvedBoards(me, opp)
+				if v < lo || v > hi {
+					t.Fatalf("entry [%d, %d] for a position worth %d", lo, hi, v)
+				}
+				checked++
+			}
+			if depth == 0 {
+				return
+			}
+			for m := Moves(me, opp); m != 0; m &= m - 1 {
+				i := bits.TrailingZeros64(m)
+				f := Flips(i, me, opp) | bit(i)
+				walk(opp&^f, me|f, depth-1)
+			}
+		}
+		walk(s.discs[s.side], s.discs[1-s.side], 3)
+	}
+	if checked < 50 {
+		t.Fatalf("only %d entries checked", checked)
+	}
+}
+
+// bruteSolvedBoards is the exact value for me by a fresh solver.
+func bruteSolvedBoards(me, opp uint64) int {
+	sv := newSolver(context.Background(), 1, newSolveTT(1))
+	return sv.root(me, opp)
+}
