@@ -60,6 +60,9 @@ func (h *Human) Move(ctx context.Context, s games.Base, p int) (games.Move, erro
 		if err == nil && containsMove(legal, m) {
 			return m, nil
 		}
+		if v, ok := s.(games.MoveValidator); ok && err == nil && v.ValidMove(p, m) {
+			return m, nil // e.g. any TryAngle Catch command line
+		}
 		fmt.Fprintf(h.out, "%q is not a legal move here\n", text)
 	}
 }

@@ -282,6 +282,11 @@ func (r *referee) ask(seat *Seat, s games.Base, p int, first, fresh bool, rec *r
 			return a.move, "", "", true
 		}
 	}
+	// Games whose listed moves are only candidates (TryAngle Catch accepts
+	// any output line) say themselves whether an unlisted move is valid.
+	if v, ok := s.(games.MoveValidator); ok && v.ValidMove(p, a.move) {
+		return a.move, "", "", true
+	}
 	return 0, results.Illegal, fmt.Sprintf("%s played the illegal move %s (legal: %s)", seat.Agent.Name(), safeFormat(s, a.move), games.FormatMoves(s, r.buf)), true
 }
 
@@ -375,6 +380,11 @@ func failure(a *answer, seat *Seat, doing string) (reason, detail string) {
 		return results.Timeout, fmt.Sprintf("%s took %s %s (limit %s + margin %s)", name, roundDur(a.elapsed), doing, a.limit, seat.Limits.Margin)
 	case a.crash != "":
 		return results.Crash, fmt.Sprintf("%s crashed %s: %s", name, doing, a.crash)
+	case errors.Is(a.err, agents.ErrTimeout):
+		// An external bot that missed its own protocol deadline.
+		return results.Timeout, fmt.Sprintf("%s %s: %v", name, doing, a.err)
+	case errors.Is(a.err, agents.ErrCrash), errors.Is(a.err, agents.ErrOutput):
+		return results.Crash, fmt.Sprintf("%s %s: %v", name, doing, a.err)
 	case a.err != nil:
 		return results.Error, fmt.Sprintf("%s failed %s: %v", name, doing, a.err)
 	}
