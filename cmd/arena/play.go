@@ -4,10 +4,13 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"os"
+	"path/filepath"
 
 	"github.com/boardgame-arena/arena/agents"
 	"github.com/boardgame-arena/arena/arena"
 	"github.com/boardgame-arena/arena/games"
+	"github.com/boardgame-arena/arena/games/tryangle"
 	"github.com/boardgame-arena/arena/internal/rng"
 )
 
@@ -16,12 +19,13 @@ func init() {
 }
 
 func runPlay(args []string, stdout, stderr io.Writer) error {
-	fs := newFlagSet("play", "--game G --agents A B [--seed S] [--quiet]", stderr)
+	fs := newFlagSet("play", "--game G --agents A B [--seed S] [--quiet] [--svg DIR]", stderr)
 	game := fs.String("game", "othello6", "game spec (see 'arena games')")
 	var specs listFlag
 	fs.Var(&specs, "agents", "the two agent specs, first player first (see 'arena agents'); default greedy random")
 	seed := fs.Uint64("seed", 1, "seed for every random choice of the agents")
 	quiet := fs.Bool("quiet", false, "print only the moves and the result, not the board")
+	svgDir := fs.String("svg", "", "tryangle: write a picture of every turn to DIR/turn-NNN.svg")
 	rest, err := parseFlags(fs, args, "agents")
 	if err != nil {
 		return err
@@ -55,7 +59,20 @@ func runPlay(args []string, stdout, stderr io.Writer) error {
 	if !*quiet {
 		fmt.Fprintf(stdout, "\n%s\n", start)
 	}
+	var svgErr error
+	if *svgDir != "" {
+		if _, ok := start.(*tryangle.State); !ok {
+			return fmt.Errorf("--svg draws tryangle games only, not %s", v)
+		}
+		if err := os.MkdirAll(*svgDir, 0o755); err != nil {
+			return err
+		}
+		svgErr = writeSVG(*svgDir, start)
+	}
 	res, err := arena.PlayGame(context.Background(), v, players, func(s games.Base, last string) {
+		if *svgDir != "" && svgErr == nil {
+			svgErr = writeSVG(*svgDir, s)
+		}
 		if *quiet {
 			fmt.Fprintf(stdout, "%d. %s\n", s.Ply(), last)
 			return
@@ -65,10 +82,26 @@ func runPlay(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
+	if svgErr != nil {
+		return svgErr
+	}
 	winner := "draw"
 	if w := res.Outcome.Winner; w != games.Draw {
 		winner = players[w].Name() + " wins"
 	}
 	fmt.Fprintf(stdout, "\nresult %s (%s, score %+d) after %d plies\n", res.Outcome.Result(), winner, res.Outcome.Score, res.Plies)
 	return nil
+}
+
+// writeSVG draws a tryangle position to dir/turn-NNN.svg, NNN the turns played.
+func writeSVG(dir string, s games.Base) error {
+	f, err := os.Create(filepath.Join(dir, fmt.Sprintf("turn-%03d.svg", s.Ply())))
+	if err != nil {
+		return err
+	}
+	if err := tryangle.WriteSVG(f, s.(*tryangle.State)); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
 }
