@@ -22,8 +22,9 @@ import (
 //     parities carried down incrementally), no table, no sorting;
 //   - deeper: fastest-first ordering (fewest opponent replies first,
 //     corners counting twice, then fewest empty cells next to my discs),
-//     replaced by a 1-ply or 2-ply search on mobility and corners far from
-//     the end; from ttEmpties a transposition table keyed by the exact
+//     replaced from 15 empties by an alpha-beta search with the heuristic
+//     evaluation, 1 ply deep at first and up to 6 plies near the start
+//     (orderDepthFor); from ttEmpties a transposition table keyed by the exact
 //     position with lower and upper bounds and the best move (tried first);
 //     from etcEmpties enhanced transposition cut-off (a child already known
 //     to refute the node ends it before any search); a stability cut-off
@@ -47,9 +48,7 @@ const (
 	stabilityAlpha = 8  // try the stability cut-off only when alpha is this high
 	ttEmpties      = 9  // the table is used at or above this
 
-	orderDepth1Empties = 15 // order by a 1-ply search at or above this
-	orderDepth2Empties = 21 // order by a 2-ply search at or above this
-	orderInf           = 10000
+	orderInf = 10000
 )
 
 // quadrant masks for parity ordering: a1–c3, d1–f3, a4–c6, d4–f6.
@@ -321,10 +320,8 @@ func (sv *solver) search(me, opp uint64, alpha, beta, empties int, sp *splitPoin
 		switch {
 		case i == ttMove:
 			o.key = -30000
-		case empties >= orderDepth2Empties:
-			o.key = int16(orderSearch(nm, no, 2, -orderInf, orderInf))
-		case empties >= orderDepth1Empties:
-			o.key = int16(orderSearch(nm, no, 1, -orderInf, orderInf))
+		case orderDepthFor[empties] > 0:
+			o.key = int16(orderSearch(nm, no, int(orderDepthFor[empties]), -orderInf, orderInf))
 		default:
 			o.key = int16(orderKey(nm, no, i))
 		}
@@ -680,13 +677,12 @@ func transform(b uint64, t int) uint64 {
 	return out
 }
 
-// orderSearch is a small alpha-beta search on mobility and corners used to
-// order moves far from the end, where mobility alone guesses poorly.
+// orderSearch is a small alpha-beta search with the heuristic evaluation,
+// used to order moves far from the end, where mobility alone guesses poorly.
 func orderSearch(me, opp uint64, depth, alpha, beta int) int {
 	moves := Moves(me, opp)
 	if depth == 0 {
-		return 16*(bits.OnesCount64(moves)-bits.OnesCount64(Moves(opp, me))) +
-			64*(bits.OnesCount64(me&corners)-bits.OnesCount64(opp&corners))
+		return evalBoards(me, opp, moves, Moves(opp, me), true)
 	}
 	if moves == 0 {
 		if Moves(opp, me) == 0 {
@@ -731,3 +727,10 @@ func frontierEmpties(b, empty uint64) uint64 {
 		(b&^fileA)<<(Size-1) | (b&^fileF)>>(Size-1)
 	return n & empty
 }
+
+// orderDepthFor[e] is the depth of the ordering search at e empties (0:
+// fastest-first only). Far from the end a good first move saves most, and
+// the few nodes there can afford deep ordering searches: measured on the
+// start position, depths 4/5/6 at 26/28/30+ empties cut the tree from 12.1
+// to 1.6 billion nodes.
+var orderDepthFor = [Size*Size + 1]int8{15: 1, 16: 1, 17: 1, 18: 1, 19: 1, 20: 1, 21: 2, 22: 3, 23: 3, 24: 3, 25: 3, 26: 4, 27: 4, 28: 5, 29: 5, 30: 6, 31: 6, 32: 6}
