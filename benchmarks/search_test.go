@@ -94,6 +94,8 @@ func BenchmarkGenericExactOthello6(b *testing.B) {
 	se := alphabeta.New(alphabeta.Options{Exact: true, TTMB: 16})
 	var nodes int64
 	var el time.Duration
+	b.ReportAllocs()
+	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		se.Reset()
 		res, err := se.Search(context.Background(), pos[i%len(pos)])
@@ -131,9 +133,10 @@ func benchMCTS(b *testing.B, threads int) {
 func BenchmarkMCTSOthello6Start(b *testing.B)         { benchMCTS(b, 1) }
 func BenchmarkMCTSOthello6StartThreads2(b *testing.B) { benchMCTS(b, 2) }
 
-// BenchmarkSolveOthello6Start solves the initial position (minutes of CPU;
-// run it on its own with -bench SolveOthello6Start -benchtime 1x). The
-// known value is −4 for the side to move (the second player wins 20–16).
+// BenchmarkSolveOthello6Start solves the initial position with two threads
+// (about a minute of both cores; run it on its own with
+// -bench SolveOthello6Start -benchtime 1x). The known value is −4 for the
+// side to move (the second player wins 20–16).
 func BenchmarkSolveOthello6Start(b *testing.B) {
 	for i := 0; i < b.N; i++ {
 		start := time.Now()
