@@ -15,7 +15,7 @@ import (
 func init() {
 	Register(&Kind{
 		Name: "alphabeta",
-		Help: "negamax alpha-beta (PVS, iterative deepening, aspiration, transposition table, killers/history); sequential games; default budget time=1s",
+		Help: "negamax alpha-beta (PVS, iterative deepening, aspiration, transposition table, killers/history); simultaneous games are searched sequentialised, the searcher choosing first (cautious); default budget time=1s",
 		Keys: []Key{
 			{"depth", "stop after completing this depth (plies)"},
 			{"time", "think this long per move, e.g. 200ms, 2s; the best move of the last complete iteration is played"},
@@ -112,7 +112,13 @@ func (a *AlphaBeta) Analysis() []MoveAnalysis { return a.root }
 func (a *AlphaBeta) Move(ctx context.Context, b games.Base, p int) (games.Move, error) {
 	st, ok := b.(games.State)
 	if !ok {
-		return 0, errors.New("alphabeta: needs a sequential game")
+		sim, ok := b.(games.SimState)
+		if !ok {
+			return 0, errors.New("alphabeta: needs a sequential or simultaneous game")
+		}
+		// Simultaneous turns are searched sequentialised, the searcher
+		// choosing first (the cautious reading, see games.Sequentialize).
+		st = games.Sequentialize(sim, p)
 	}
 	if a.exact {
 		if solver, ok := b.(alphabeta.ExactSolver); ok {

@@ -57,3 +57,31 @@ func TestGreedyBeatsRandomAtTryangle(t *testing.T) {
 		t.Errorf("greedy scored only %.1f of %d against random", wins, played)
 	}
 }
+
+// The search agents play TryAngle Catch over the same plans: alpha-beta
+// sequentialised, MCTS with DUCT. Both must beat random clearly.
+func TestSearchAgentsBeatRandomAtTryangle(t *testing.T) {
+	for _, spec := range []string{"alphabeta:depth=2,tt=1", "mcts:iters=100,cutoff=4"} {
+		wins, played := 0.0, 0
+		for i := 0; i < 4; i++ {
+			a, err := New(spec, uint64(i))
+			if err != nil {
+				t.Fatal(err)
+			}
+			r, _ := New("random", uint64(100+i))
+			seat := i % 2
+			var s games.SimState
+			if seat == 0 {
+				s = playSim(t, fmt.Sprintf("tryangle:seed=%d", 3+i/2), a, r)
+			} else {
+				s = playSim(t, fmt.Sprintf("tryangle:seed=%d", 3+i/2), r, a)
+			}
+			wins += s.Outcome().Points(seat)
+			played++
+		}
+		t.Logf("%s scored %.1f of %d against random", spec, wins, played)
+		if wins < float64(played)*0.75 {
+			t.Errorf("%s scored only %.1f of %d against random", spec, wins, played)
+		}
+	}
+}
