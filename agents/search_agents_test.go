@@ -197,12 +197,26 @@ func TestMCTSOnSimultaneousGame(t *testing.T) {
 		}
 		g.PlayJoint(ms[0], ms[1])
 	}
-	if _, err := agents.New("alphabeta:depth=2", 1); err != nil {
+	// alphabeta plays simultaneous games sequentialised: a legal move for
+	// the seat asked, the position left as it was.
+	ab, err := agents.New("alphabeta:depth=4", 1)
+	if err != nil {
 		t.Fatal(err)
 	}
-	ab, _ := agents.New("alphabeta:depth=2", 1)
-	if _, err := ab.Move(context.Background(), testgames.NewGoofspiel(3, 1, 2), 0); err == nil {
-		t.Fatal("alphabeta accepted a simultaneous game")
+	for p := 0; p < 2; p++ {
+		g := testgames.NewGoofspiel(3, 1, 2)
+		h := g.Hash()
+		m, err := ab.Move(context.Background(), g, p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		legal := false
+		for _, l := range g.LegalMovesFor(p, nil) {
+			legal = legal || l == m
+		}
+		if !legal || g.Hash() != h || g.Ply() != 0 {
+			t.Fatalf("alphabeta on Goofspiel, player %d: move %v legal %v, state kept %v", p, m, legal, g.Hash() == h)
+		}
 	}
 }
 
