@@ -405,3 +405,14 @@ func (s *Searcher) merge(ws []*worker, st games.State) Result {
 	res.PV = ws[0].principalVariation()
 	return res
 }
+
+// undoHashes takes back d moves of c (a clone), appending to buf the hash of
+// each position it leaves, newest first, and returns them with the hash of
+// the position reached; tree reuse then replays the path matching them.
+func undoHashes(c games.Base, d int, buf []uint64) ([]uint64, uint64) {
+	for k := 0; k < d; k++ {
+		buf = append(buf, c.Hash())
+		c.Undo()
+	}
+	return buf, c.Hash()
+}

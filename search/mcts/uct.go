@@ -74,12 +74,9 @@ func (w *worker) reroot(st games.State) bool {
 		return false
 	}
 	c := st.Clone()
-	w.hashes = w.hashes[:0]
-	for k := 0; k < d; k++ {
-		w.hashes = append(w.hashes, c.Hash())
-		c.Undo()
-	}
-	if c.Hash() != w.rootHash {
+	var rootHash uint64
+	w.hashes, rootHash = undoHashes(c, d, w.hashes[:0])
+	if rootHash != w.rootHash {
 		return false
 	}
 	i := w.root
