@@ -15,8 +15,8 @@
 //
 // # Implementation
 //
-// Legal placements come from eight shift-and-mask flood fills (four steps
-// suffice on six files); flips are found ray by ray with the same masks, so no
+// Legal placements come from eight shift-and-mask flood fills (runs of at
+// most four discs, grown in three steps); flips are found ray by ray with the same masks, so no
 // loop visits squares one by one. The state keeps both disc sets, the legal
 // placement mask of the side to move, the Zobrist hash and a fixed undo stack,
 // so Play, Undo and LegalMoves never allocate.
@@ -137,51 +137,33 @@ func bit(i int) uint64      { return 1 << uint(i) }
 
 // Moves returns the placements legal for the player owning me against opp.
 func Moves(me, opp uint64) uint64 {
-	empty := ^(me | opp) & full
-	oh := opp & inner
-	var m, t uint64
-	// Each block: up to four opponent discs, then an empty cell.
-	t = oh & (me << 1)
-	t |= oh & (t << 1)
-	t |= oh & (t << 1)
-	t |= oh & (t << 1)
-	m |= t << 1
-	t = oh & (me >> 1)
-	t |= oh & (t >> 1)
-	t |= oh & (t >> 1)
-	t |= oh & (t >> 1)
-	m |= t >> 1
-	t = opp & (me << 6)
-	t |= opp & (t << 6)
-	t |= opp & (t << 6)
-	t |= opp & (t << 6)
-	m |= t << 6
-	t = opp & (me >> 6)
-	t |= opp & (t >> 6)
-	t |= opp & (t >> 6)
-	t |= opp & (t >> 6)
-	m |= t >> 6
-	t = oh & (me << 5)
-	t |= oh & (t << 5)
-	t |= oh & (t << 5)
-	t |= oh & (t << 5)
-	m |= t << 5
-	t = oh & (me >> 5)
-	t |= oh & (t >> 5)
-	t |= oh & (t >> 5)
-	t |= oh & (t >> 5)
-	m |= t >> 5
-	t = oh & (me << 7)
-	t |= oh & (t << 7)
-	t |= oh & (t << 7)
-	t |= oh & (t << 7)
-	m |= t << 7
-	t = oh & (me >> 7)
-	t |= oh & (t >> 7)
-	t |= oh & (t >> 7)
-	t |= oh & (t >> 7)
-	m |= t >> 7
-	return m & empty
+	oh := opp & inner // horizontal and diagonal runs must not wrap
+	m := fillUp(me, oh, 1) | fillDown(me, oh, 1) |
+		fillUp(me, opp, 6) | fillDown(me, opp, 6) |
+		fillUp(me, oh, 5) | fillDown(me, oh, 5) |
+		fillUp(me, oh, 7) | fillDown(me, oh, 7)
+	return m &^ (me | opp) & full
+}
+
+// fillUp returns the cells just past a run of one to four o-discs that
+// starts next to one of me, going towards higher squares by step s. The run
+// is grown two cells at a time in its last step (p marks o-discs whose
+// predecessor is one too), so the dependency chain is three steps, not four.
+func fillUp(me, o uint64, s uint) uint64 {
+	t := o & (me << s)
+	t |= o & (t << s)
+	p := o & (o << s)
+	t |= p & (t << (2 * s))
+	return t << s
+}
+
+// fillDown is fillUp towards lower squares.
+func fillDown(me, o uint64, s uint) uint64 {
+	t := o & (me >> s)
+	t |= o & (t >> s)
+	p := o & (o >> s)
+	t |= p & (t >> (2 * s))
+	return t >> s
 }
 
 // Flips returns the opponent discs turned by placing on square i.
