@@ -46,11 +46,7 @@ func runAnalyse(args []string, stdout, stderr io.Writer) error {
 	player := fs.Int("player", 0, "simultaneous games: the player whose action is wanted")
 	seed := fs.Uint64("seed", 1, "seed for the agent's random choices")
 	format := fs.String("format", "text", "output format: text or json")
-	rest, err := parseFlags(fs, args)
-	if err != nil {
-		return err
-	}
-	if err := noPositional(rest); err != nil {
+	if err := parseNoArgs(fs, args); err != nil {
 		return err
 	}
 	if err := checkFormat(*format, "text", "json"); err != nil {

@@ -16,11 +16,7 @@ func init() {
 
 func runGames(args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("games", "", stderr)
-	rest, err := parseFlags(fs, args)
-	if err != nil {
-		return err
-	}
-	if err := noPositional(rest); err != nil {
+	if err := parseNoArgs(fs, args); err != nil {
 		return err
 	}
 	for _, g := range games.All() {
@@ -34,11 +30,7 @@ func runGames(args []string, stdout, stderr io.Writer) error {
 
 func runAgents(args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("agents", "", stderr)
-	rest, err := parseFlags(fs, args)
-	if err != nil {
-		return err
-	}
-	if err := noPositional(rest); err != nil {
+	if err := parseNoArgs(fs, args); err != nil {
 		return err
 	}
 	fmt.Fprintln(stdout, "Agent specs are name:key=value,key=value; every agent takes name=DISPLAY.")

@@ -159,6 +159,15 @@ func checkFormat(f string, allowed ...string) error {
 	return fmt.Errorf("unknown --format %q (valid: %s)", f, strings.Join(allowed, ", "))
 }
 
+// parseNoArgs is parseFlags for commands that take no positional arguments.
+func parseNoArgs(fs *flag.FlagSet, args []string, lists ...string) error {
+	rest, err := parseFlags(fs, args, lists...)
+	if err != nil {
+		return err
+	}
+	return noPositional(rest)
+}
+
 // noPositional rejects stray positional arguments.
 func noPositional(rest []string) error {
 	if len(rest) > 0 {

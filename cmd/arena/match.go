@@ -55,11 +55,7 @@ func runMatch(args []string, stdout, stderr io.Writer) error {
 	fs.Lookup("rating-interval").Usage = "print a status line (pentanomial, LLR, Elo, LOS) every N games on stderr (0: every max(K, 10) pairs)"
 	sprtText := fs.String("sprt", "", "sequential test elo0=E0,elo1=E1[,alpha=A][,beta=B]: stop when it accepts H0 or H1")
 	model := fs.String("model", results.Logistic, "SPRT model: logistic or normalized (Elo)")
-	rest, err := parseFlags(fs, args, "agents")
-	if err != nil {
-		return err
-	}
-	if err := noPositional(rest); err != nil {
+	if err := parseNoArgs(fs, args, "agents"); err != nil {
 		return err
 	}
 	if err := checkFormat(*rf.format, "text", "json"); err != nil {

@@ -37,11 +37,7 @@ func runPerft(args []string, stdout, stderr io.Writer) error {
 	divide := fs.Bool("divide", false, "print the leaf count below each legal move")
 	generic := fs.Bool("generic", false, "use the generic play/undo perft even where the game has a faster bulk counter")
 	format := fs.String("format", "text", "output format: text or json")
-	rest, err := parseFlags(fs, args)
-	if err != nil {
-		return err
-	}
-	if err := noPositional(rest); err != nil {
+	if err := parseNoArgs(fs, args); err != nil {
 		return err
 	}
 	if err := checkFormat(*format, "text", "json"); err != nil {

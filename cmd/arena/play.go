@@ -26,11 +26,7 @@ func runPlay(args []string, stdout, stderr io.Writer) error {
 	seed := fs.Uint64("seed", 1, "seed for every random choice of the agents")
 	quiet := fs.Bool("quiet", false, "print only the moves and the result, not the board")
 	svgDir := fs.String("svg", "", "tryangle: write a picture of every turn to DIR/turn-NNN.svg")
-	rest, err := parseFlags(fs, args, "agents")
-	if err != nil {
-		return err
-	}
-	if err := noPositional(rest); err != nil {
+	if err := parseNoArgs(fs, args, "agents"); err != nil {
 		return err
 	}
 	if len(specs) == 0 {

@@ -21,11 +21,7 @@ func runReplay(args []string, stdout, stderr io.Writer) error {
 	moves := fs.String("moves", "", "the moves, space-separated, in the game's notation; for simultaneous games one turn per line, \"line0 | line1\"")
 	file := fs.String("file", "", "read the moves from this file (whitespace-separated, '#' starts a comment; for simultaneous games one turn per line, \"line0 | line1\"); - for stdin")
 	format := fs.String("format", "text", "output format: text or json; cg (tryangle) prints the CodinGame input of each player before every turn")
-	rest, err := parseFlags(fs, args)
-	if err != nil {
-		return err
-	}
-	if err := noPositional(rest); err != nil {
+	if err := parseNoArgs(fs, args); err != nil {
 		return err
 	}
 	if err := checkFormat(*format, "text", "json", "cg"); err != nil {

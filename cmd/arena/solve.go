@@ -39,11 +39,7 @@ func runSolve(args []string, stdout, stderr io.Writer) error {
 	generic := fs.Bool("generic", false, "use alpha-beta's generic exact mode even where the game has its own solver")
 	limit := fs.Duration("time", 0, "give up after this long (0: no limit)")
 	format := fs.String("format", "text", "output format: text or json")
-	rest, err := parseFlags(fs, args)
-	if err != nil {
-		return err
-	}
-	if err := noPositional(rest); err != nil {
+	if err := parseNoArgs(fs, args); err != nil {
 		return err
 	}
 	if err := checkFormat(*format, "text", "json"); err != nil {

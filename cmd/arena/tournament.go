@@ -341,11 +341,7 @@ func runTournament(args []string, stdout, stderr io.Writer) error {
 	rf := addRunFlags(fs, 40, "games per pairing (even: colour-swapped pairs)")
 	gauntlet := fs.Bool("gauntlet", false, "the first agent plays each of the others (instead of everyone playing everyone)")
 	rt := addRatingFlags(fs, rf.seed)
-	rest, err := parseFlags(fs, args, "agents")
-	if err != nil {
-		return err
-	}
-	if err := noPositional(rest); err != nil {
+	if err := parseNoArgs(fs, args, "agents"); err != nil {
 		return err
 	}
 	if err := checkFormat(*rf.format, results.Formats...); err != nil {
