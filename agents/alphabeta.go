@@ -102,6 +102,11 @@ func (a *AlphaBeta) NewGame(games.Variant, int) error {
 	return nil
 }
 
+// Seed implements Seeder. Alpha-beta makes no random choices; NewGame's
+// Reset clears what earlier games left, so the arena can reuse one instance
+// (and its table's memory) for many games.
+func (a *AlphaBeta) Seed(uint64) {}
+
 // LastStats implements Reporter.
 func (a *AlphaBeta) LastStats() Stats { return a.last }
 

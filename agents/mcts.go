@@ -120,6 +120,10 @@ func (a *MCTS) NewGame(games.Variant, int) error {
 	return nil
 }
 
+// Seed implements Seeder: the arena reuses one instance (and its trees'
+// memory) for many games.
+func (a *MCTS) Seed(seed uint64) { a.s.Seed(seed) }
+
 // LastStats implements Reporter.
 func (a *MCTS) LastStats() Stats { return a.last }
 

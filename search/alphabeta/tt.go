@@ -87,6 +87,7 @@ func (t *TT) Len() int { return 2 * len(t.buckets) }
 
 // Clear empties the table.
 func (t *TT) Clear() {
+	t.gen = 0 // as new, so that a cleared table replaces entries as a fresh one does
 	for i := range t.buckets {
 		for j := range t.buckets[i] {
 			t.buckets[i][j].key.Store(0)

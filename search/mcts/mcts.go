@@ -252,6 +252,18 @@ func (o Options) Validate() error {
 	return nil
 }
 
+// Seed restarts every random choice from seed, as New(opts, seed) would;
+// the trees' memory is kept. Call Reset too for a new game.
+func (s *Searcher) Seed(seed uint64) {
+	s.seed = seed
+	for i, w := range s.workers {
+		w.rand.Seed(rng.Derive(seed, uint64(i)))
+	}
+	for i, w := range s.sims {
+		w.rand.Seed(rng.Derive(seed, uint64(i), 1))
+	}
+}
+
 // Reset drops the kept trees (for a new game).
 func (s *Searcher) Reset() {
 	for _, w := range s.workers {
