@@ -185,9 +185,9 @@ func Flips(i int, me, opp uint64) uint64 {
 func up(ray, notOpp, me uint64) uint64 {
 	first := ray & notOpp
 	first &= -first
-	closed := first & me                           // first, or 0 when not closed by me
-	nonZero := uint64(int64(closed|-closed) >> 63) // all ones iff closed != 0
-	return ray & (closed - 1) & nonZero
+	below := first&me - 1                // the cells before a closing disc; all ones when none
+	below &^= uint64(int64(below) >> 63) // …and then none (rays stay below bit 36)
+	return ray & below
 }
 
 // down returns the flips along a ray towards lower squares.
