@@ -35,14 +35,13 @@ func sequentialVariants(b *testing.B) []games.Variant {
 // midgame plays n seeded random plies (fewer if the game ends first).
 func midgame(v games.Variant, n int) games.State {
 	s := v.New().(games.State)
-	r := rng.New(99)
-	var buf []games.Move
-	for i := 0; i < n && !s.Terminal(); i++ {
-		buf = s.LegalMoves(buf[:0])
-		s.Play(buf[r.IntN(len(buf))])
-	}
+	games.RandomPlies(s, n, rng.New(99))
 	return s
 }
+
+// contractOnly hides a game's fast paths (Playouter, BulkPerfter), leaving
+// only the State interface that generic search code uses.
+type contractOnly struct{ games.State }
 
 // BenchmarkRandomPlayout plays one random game from the start per op,
 // through games.RandomPlayout (the game's fast playout where it has one).
@@ -50,6 +49,22 @@ func BenchmarkRandomPlayout(b *testing.B) {
 	for _, v := range sequentialVariants(b) {
 		b.Run(v.String(), func(b *testing.B) {
 			s := v.New().(games.State)
+			r := rng.New(1)
+			b.ReportAllocs()
+			for b.Loop() {
+				games.RandomPlayout(s, r)
+			}
+			b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")
+		})
+	}
+}
+
+// BenchmarkRandomPlayoutContract plays the same games through the State
+// interface only (LegalMoves, Play, Undo), as generic search code does.
+func BenchmarkRandomPlayoutContract(b *testing.B) {
+	for _, v := range sequentialVariants(b) {
+		b.Run(v.String(), func(b *testing.B) {
+			s := &contractOnly{v.New().(games.State)}
 			r := rng.New(1)
 			b.ReportAllocs()
 			for b.Loop() {
@@ -94,7 +109,8 @@ func BenchmarkPlayUndo(b *testing.B) {
 }
 
 // BenchmarkPerft runs perft to a fixed depth from the start with the game's
-// fastest counter, reporting leaves per second.
+// fastest counter, and with the generic games.Perft through the State
+// interface, reporting leaves per second.
 func BenchmarkPerft(b *testing.B) {
 	depths := map[string]int{"othello6": 9, "erdos": 4, "pyrga": 4, "gravity": 4}
 	for _, v := range sequentialVariants(b) {
@@ -102,18 +118,24 @@ func BenchmarkPerft(b *testing.B) {
 		if !ok {
 			continue
 		}
-		b.Run(v.String(), func(b *testing.B) {
-			s := v.New().(games.State)
-			count := games.Perft
-			if _, ok := s.(games.BulkPerfter); ok {
-				count = func(s games.State, d int) uint64 { return s.(games.BulkPerfter).PerftBulk(d) }
+		for _, generic := range []bool{false, true} {
+			name := v.String()
+			if generic {
+				name += "/generic"
 			}
-			var leaves uint64
-			b.ReportAllocs()
-			for b.Loop() {
-				leaves = count(s, d)
-			}
-			b.ReportMetric(float64(leaves)*float64(b.N)/b.Elapsed().Seconds()/1e6, "Mleaves/s")
-		})
+			b.Run(name, func(b *testing.B) {
+				s := v.New().(games.State)
+				count := games.Perft
+				if bp, ok := s.(games.BulkPerfter); ok && !generic {
+					count = func(games.State, int) uint64 { return bp.PerftBulk(d) }
+				}
+				var leaves uint64
+				b.ReportAllocs()
+				for b.Loop() {
+					leaves = count(s, d)
+				}
+				b.ReportMetric(float64(leaves)*float64(b.N)/b.Elapsed().Seconds()/1e6, "Mleaves/s")
+			})
+		}
 	}
 }

@@ -10,36 +10,8 @@ import (
 // midgame returns a reproducible position after n random plies.
 func midgame(n int) *State {
 	s := New(Standard)
-	r := rng.New(99)
-	var buf []games.Move
-	for i := 0; i < n && !s.Terminal(); i++ {
-		buf = s.LegalMoves(buf[:0])
-		s.Play(buf[r.IntN(len(buf))])
-	}
+	games.RandomPlies(s, n, rng.New(99))
 	return s
-}
-
-func BenchmarkLegalMoves(b *testing.B) {
-	s := midgame(6)
-	buf := make([]games.Move, 0, games.MaxMoves)
-	b.ReportAllocs()
-	for b.Loop() {
-		buf = s.LegalMoves(buf[:0])
-	}
-}
-
-func BenchmarkPlayUndo(b *testing.B) {
-	s := midgame(6)
-	moves := s.LegalMoves(nil)
-	b.ReportAllocs()
-	i := 0
-	for b.Loop() {
-		s.Play(moves[i])
-		s.Undo()
-		if i++; i == len(moves) {
-			i = 0
-		}
-	}
 }
 
 func BenchmarkPerftBulk4(b *testing.B) {
@@ -48,17 +20,6 @@ func BenchmarkPerftBulk4(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		leaves = s.PerftBulk(4)
-	}
-	b.ReportMetric(float64(leaves)*float64(b.N)/b.Elapsed().Seconds()/1e6, "Mleaves/s")
-}
-
-// BenchmarkPerftGeneric4 is games.Perft through Play, Undo and LegalMoves.
-func BenchmarkPerftGeneric4(b *testing.B) {
-	s := New(Standard)
-	var leaves uint64
-	b.ReportAllocs()
-	for b.Loop() {
-		leaves = games.Perft(s, 4)
 	}
 	b.ReportMetric(float64(leaves)*float64(b.N)/b.Elapsed().Seconds()/1e6, "Mleaves/s")
 }
@@ -77,27 +38,6 @@ func BenchmarkRandomPlayout(b *testing.B) {
 			b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")
 		})
 	}
-}
-
-// BenchmarkRandomPlayoutContract plays the same games through the State
-// interface (LegalMoves, Play, Undo), as generic search code does.
-func BenchmarkRandomPlayoutContract(b *testing.B) {
-	var s games.State = New(Standard)
-	r := rng.New(1)
-	var buf [games.MaxMoves]games.Move
-	b.ReportAllocs()
-	for b.Loop() {
-		n := 0
-		for !s.Terminal() {
-			moves := s.LegalMoves(buf[:0])
-			s.Play(moves[r.IntN(len(moves))])
-			n++
-		}
-		for ; n > 0; n-- {
-			s.Undo()
-		}
-	}
-	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")
 }
 
 func BenchmarkEvaluate(b *testing.B) {

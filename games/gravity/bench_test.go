@@ -28,35 +28,6 @@ func benchPositions() []*State {
 	return out
 }
 
-func BenchmarkLegalMoves(b *testing.B) {
-	pos := benchPositions()
-	var buf [games.MaxMoves]games.Move
-	n := 0
-	b.ReportAllocs()
-	b.ResetTimer()
-	for i := 0; b.Loop(); i++ {
-		n += len(pos[i%len(pos)].LegalMoves(buf[:0]))
-	}
-	_ = n
-}
-
-// BenchmarkPlayUndo plays and undoes one legal move per iteration.
-func BenchmarkPlayUndo(b *testing.B) {
-	pos := benchPositions()
-	moves := make([][]games.Move, len(pos))
-	for i, s := range pos {
-		moves[i] = s.LegalMoves(nil)
-	}
-	b.ReportAllocs()
-	b.ResetTimer()
-	for i := 0; b.Loop(); i++ {
-		k := i % len(pos)
-		s, ms := pos[k], moves[k]
-		s.Play(ms[(i/len(pos))%len(ms)])
-		s.Undo()
-	}
-}
-
 func BenchmarkRandomPlayout(b *testing.B) {
 	s := New()
 	r := rng.New(1)
@@ -68,19 +39,6 @@ func BenchmarkRandomPlayout(b *testing.B) {
 	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")
 }
 
-// BenchmarkRandomPlayoutGeneric is the generic games.RandomPlayout through
-// LegalMoves, Play and Undo, for comparison with the bare-board playout.
-func BenchmarkRandomPlayoutGeneric(b *testing.B) {
-	s := hidePlayouter{New()}
-	r := rng.New(1)
-	b.ReportAllocs()
-	b.ResetTimer()
-	for b.Loop() {
-		games.RandomPlayout(s, r)
-	}
-	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")
-}
-
 func BenchmarkPerft(b *testing.B) {
 	s := New()
 	var leaves uint64
@@ -88,18 +46,6 @@ func BenchmarkPerft(b *testing.B) {
 	b.ResetTimer()
 	for b.Loop() {
 		leaves += s.PerftBulk(4)
-	}
-	b.ReportMetric(float64(leaves)/b.Elapsed().Seconds(), "leaves/s")
-}
-
-// BenchmarkPerftGeneric is games.Perft through the State interface.
-func BenchmarkPerftGeneric(b *testing.B) {
-	s := New()
-	var leaves uint64
-	b.ReportAllocs()
-	b.ResetTimer()
-	for b.Loop() {
-		leaves += games.Perft(s, 4)
 	}
 	b.ReportMetric(float64(leaves)/b.Elapsed().Seconds(), "leaves/s")
 }

@@ -10,22 +10,8 @@ import (
 // midgame returns a reproducible position after n random plies.
 func midgame(n int) *State {
 	s := New()
-	r := rng.New(99)
-	var buf []games.Move
-	for i := 0; i < n && !s.Terminal(); i++ {
-		buf = s.LegalMoves(buf[:0])
-		s.Play(buf[r.IntN(len(buf))])
-	}
+	games.RandomPlies(s, n, rng.New(99))
 	return s
-}
-
-func BenchmarkLegalMoves(b *testing.B) {
-	s := midgame(10)
-	buf := make([]games.Move, 0, games.MaxMoves)
-	b.ReportAllocs()
-	for b.Loop() {
-		buf = s.LegalMoves(buf[:0])
-	}
 }
 
 // BenchmarkMoveGen measures the bitboard generator alone (Moves on both sides).
@@ -39,20 +25,6 @@ func BenchmarkMoveGen(b *testing.B) {
 		me, opp = opp, me
 	}
 	_ = sink
-}
-
-func BenchmarkPlayUndo(b *testing.B) {
-	s := midgame(10)
-	moves := s.LegalMoves(nil)
-	b.ReportAllocs()
-	i := 0
-	for b.Loop() {
-		s.Play(moves[i])
-		s.Undo()
-		if i++; i == len(moves) {
-			i = 0
-		}
-	}
 }
 
 func BenchmarkPerftBulk9(b *testing.B) {
@@ -72,27 +44,6 @@ func BenchmarkRandomPlayout(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		s.RandomPlayout(r)
-	}
-	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")
-}
-
-// BenchmarkRandomPlayoutContract plays the same games through the State
-// interface (LegalMoves, Play, Undo), as generic search code does.
-func BenchmarkRandomPlayoutContract(b *testing.B) {
-	var s games.State = New()
-	r := rng.New(1)
-	var buf [games.MaxMoves]games.Move
-	b.ReportAllocs()
-	for b.Loop() {
-		n := 0
-		for !s.Terminal() {
-			moves := s.LegalMoves(buf[:0])
-			s.Play(moves[r.IntN(len(moves))])
-			n++
-		}
-		for ; n > 0; n-- {
-			s.Undo()
-		}
 	}
 	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")
 }

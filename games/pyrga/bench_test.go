@@ -10,37 +10,8 @@ import (
 // midgame returns a reproducible position after n random plies.
 func midgame(n int) *State {
 	s := New()
-	r := rng.New(99)
-	var buf []games.Move
-	for i := 0; i < n && !s.Terminal(); i++ {
-		buf = s.LegalMoves(buf[:0])
-		s.Play(buf[r.IntN(len(buf))])
-	}
+	games.RandomPlies(s, n, rng.New(99))
 	return s
-}
-
-func BenchmarkLegalMoves(b *testing.B) {
-	s := midgame(6)
-	buf := make([]games.Move, 0, games.MaxMoves)
-	b.ReportAllocs()
-	for b.Loop() {
-		buf = s.LegalMoves(buf[:0])
-	}
-	b.ReportMetric(float64(len(buf)), "moves")
-}
-
-func BenchmarkPlayUndo(b *testing.B) {
-	s := midgame(6)
-	moves := s.LegalMoves(nil)
-	b.ReportAllocs()
-	i := 0
-	for b.Loop() {
-		s.Play(moves[i])
-		s.Undo()
-		if i++; i == len(moves) {
-			i = 0
-		}
-	}
 }
 
 func BenchmarkEvaluate(b *testing.B) {
@@ -63,17 +34,6 @@ func BenchmarkPerft(b *testing.B) {
 	b.ReportMetric(float64(leaves)*float64(b.N)/b.Elapsed().Seconds()/1e6, "Mleaves/s")
 }
 
-// BenchmarkPerftContract is perft 4 through the State interface (games.Perft).
-func BenchmarkPerftContract(b *testing.B) {
-	s := New()
-	var leaves uint64
-	b.ReportAllocs()
-	for b.Loop() {
-		leaves = games.Perft(s, 4)
-	}
-	b.ReportMetric(float64(leaves)*float64(b.N)/b.Elapsed().Seconds()/1e6, "Mleaves/s")
-}
-
 // BenchmarkRandomPlayout is one random game from the start on bare masks.
 func BenchmarkRandomPlayout(b *testing.B) {
 	for _, bga := range []bool{false, true} {
@@ -87,25 +47,4 @@ func BenchmarkRandomPlayout(b *testing.B) {
 			b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")
 		})
 	}
-}
-
-// BenchmarkRandomPlayoutContract plays the same games through the State
-// interface (LegalMoves, Play, Undo), as generic search code does.
-func BenchmarkRandomPlayoutContract(b *testing.B) {
-	var s games.State = New()
-	r := rng.New(1)
-	var buf [games.MaxMoves]games.Move
-	b.ReportAllocs()
-	for b.Loop() {
-		n := 0
-		for !s.Terminal() {
-			moves := s.LegalMoves(buf[:0])
-			s.Play(moves[r.IntN(len(moves))])
-			n++
-		}
-		for ; n > 0; n-- {
-			s.Undo()
-		}
-	}
-	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")
 }
