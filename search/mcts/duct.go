@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"math"
 	"slices"
-	"sync"
 	"time"
 
 	"github.com/boardgame-arena/arena/games"
@@ -128,27 +127,19 @@ func (s *Searcher) SearchSim(ctx context.Context, st games.SimState, p int) (Res
 	if p != 0 && p != 1 {
 		return Result{}, fmt.Errorf("mcts: player %d", p)
 	}
-	if s.opts.Iterations <= 0 && s.opts.Time <= 0 {
-		if _, ok := ctx.Deadline(); !ok {
-			return Result{}, fmt.Errorf("mcts: no budget (give iterations, time or a deadline)")
-		}
+	b, err := s.newBudget(ctx)
+	if err != nil {
+		return Result{}, err
 	}
-	b := s.newBudget(ctx)
 	for len(s.sims) < s.opts.Threads {
 		i := len(s.sims)
 		s.sims = append(s.sims, newSimWorker(&s.opts, rng.Derive(s.seed, uint64(i), 1)))
 	}
 	ws := s.sims[:s.opts.Threads]
-	var wg sync.WaitGroup
-	for i, w := range ws {
+	for _, w := range ws {
 		w.prepare(st)
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			w.run(b, s.share(i))
-		}()
 	}
-	wg.Wait()
+	runAll(s, b, ws)
 
 	var res Result
 	byMove := map[games.Move]int{}

@@ -282,7 +282,14 @@ type budget struct {
 	start    time.Time
 }
 
-func (s *Searcher) newBudget(ctx context.Context) *budget {
+// newBudget starts the clock of a search; it fails when the search would
+// have no limit at all (no iterations, time or context deadline).
+func (s *Searcher) newBudget(ctx context.Context) (*budget, error) {
+	if s.opts.Iterations <= 0 && s.opts.Time <= 0 {
+		if _, ok := ctx.Deadline(); !ok {
+			return nil, fmt.Errorf("mcts: no budget (give iterations, time or a deadline)")
+		}
+	}
 	b := &budget{ctx: ctx, start: time.Now()}
 	if s.opts.Time > 0 {
 		b.deadline, b.hasDL = b.start.Add(s.opts.Time), true
@@ -290,7 +297,7 @@ func (s *Searcher) newBudget(ctx context.Context) *budget {
 	if d, ok := ctx.Deadline(); ok && (!b.hasDL || d.Before(b.deadline)) {
 		b.deadline, b.hasDL = d, true
 	}
-	return b
+	return b, nil
 }
 
 // expired reports whether time is up.
@@ -320,27 +327,19 @@ func (s *Searcher) Search(ctx context.Context, st games.State) (Result, error) {
 	if st.Terminal() {
 		return Result{}, fmt.Errorf("mcts: the game is over")
 	}
-	if s.opts.Iterations <= 0 && s.opts.Time <= 0 {
-		if _, ok := ctx.Deadline(); !ok {
-			return Result{}, fmt.Errorf("mcts: no budget (give iterations, time or a deadline)")
-		}
+	b, err := s.newBudget(ctx)
+	if err != nil {
+		return Result{}, err
 	}
-	b := s.newBudget(ctx)
 	for len(s.workers) < s.opts.Threads {
 		i := len(s.workers)
 		s.workers = append(s.workers, newWorker(&s.opts, rng.Derive(s.seed, uint64(i))))
 	}
 	ws := s.workers[:s.opts.Threads]
-	var wg sync.WaitGroup
-	for i, w := range ws {
+	for _, w := range ws {
 		w.prepare(st)
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			w.run(b, s.share(i))
-		}()
 	}
-	wg.Wait()
+	runAll(s, b, ws)
 	res := s.merge(ws, st)
 	res.Elapsed = time.Since(b.start)
 	return res, nil
@@ -427,4 +426,18 @@ func undoHashes(c games.Base, d int, buf []uint64) ([]uint64, uint64) {
 		c.Undo()
 	}
 	return buf, c.Hash()
+}
+
+// runAll runs every worker on its own goroutine with its share of the
+// iterations, and waits for them.
+func runAll[W interface{ run(*budget, int64) }](s *Searcher, b *budget, ws []W) {
+	var wg sync.WaitGroup
+	for i, w := range ws {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			w.run(b, s.share(i))
+		}()
+	}
+	wg.Wait()
 }
