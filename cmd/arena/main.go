@@ -17,6 +17,7 @@ import (
 	"os"
 	"strings"
 
+	"github.com/boardgame-arena/arena/games"
 	_ "github.com/boardgame-arena/arena/games/all"
 )
 
@@ -157,6 +158,24 @@ func checkFormat(f string, allowed ...string) error {
 		}
 	}
 	return fmt.Errorf("unknown --format %q (valid: %s)", f, strings.Join(allowed, ", "))
+}
+
+// sequentialPosition resolves a sequential game spec and plays the
+// space-separated moves from its start, for commands (named by cmd) that
+// examine one position.
+func sequentialPosition(cmd, game, moves string) (games.Variant, games.State, error) {
+	v, err := games.Lookup(game)
+	if err != nil {
+		return v, nil, err
+	}
+	s, ok := v.New().(games.State)
+	if !ok {
+		return v, nil, fmt.Errorf("%s needs a sequential game; %s is simultaneous", cmd, v)
+	}
+	if _, err := games.Replay(v.String(), s, strings.Fields(moves)); err != nil {
+		return v, nil, fmt.Errorf("--moves: %w", err)
+	}
+	return v, s, nil
 }
 
 // parseNoArgs is parseFlags for commands that take no positional arguments.

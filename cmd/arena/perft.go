@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"strings"
 	"time"
 
 	"github.com/boardgame-arena/arena/games"
@@ -46,16 +45,9 @@ func runPerft(args []string, stdout, stderr io.Writer) error {
 	if *depth < 1 {
 		return fmt.Errorf("--depth must be at least 1, got %d", *depth)
 	}
-	v, err := games.Lookup(*game)
+	v, s, err := sequentialPosition("perft", *game, *moves)
 	if err != nil {
 		return err
-	}
-	s, ok := v.New().(games.State)
-	if !ok {
-		return fmt.Errorf("perft needs a sequential game; %s is simultaneous", v)
-	}
-	if _, err := games.Replay(v.String(), s, strings.Fields(*moves)); err != nil {
-		return fmt.Errorf("--moves: %w", err)
 	}
 	count := games.Perft
 	if _, ok := s.(games.BulkPerfter); ok && !*generic {

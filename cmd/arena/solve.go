@@ -48,16 +48,9 @@ func runSolve(args []string, stdout, stderr io.Writer) error {
 	if *threads < 1 || *tt < 1 {
 		return fmt.Errorf("--threads and --tt must be at least 1")
 	}
-	v, err := games.Lookup(*game)
+	v, s, err := sequentialPosition("solve", *game, *moves)
 	if err != nil {
 		return err
-	}
-	s, ok := v.New().(games.State)
-	if !ok {
-		return fmt.Errorf("solve needs a sequential game; %s is simultaneous", v)
-	}
-	if _, err := games.Replay(v.String(), s, strings.Fields(*moves)); err != nil {
-		return fmt.Errorf("--moves: %w", err)
 	}
 	if s.Terminal() {
 		return fmt.Errorf("the game is already over (%s)", s.Outcome().Result())
