@@ -4,6 +4,7 @@ import (
 	"math/bits"
 
 	"github.com/boardgame-arena/arena/games"
+	"github.com/boardgame-arena/arena/internal/bitsel"
 	"github.com/boardgame-arena/arena/internal/rng"
 )
 
@@ -67,12 +68,8 @@ func (s *State) RandomPlayout(r *rng.Rand) games.Outcome {
 			k -= c
 			l++
 		}
-		m := legal[l]
-		for ; k > 0; k-- {
-			m &= m - 1
-		}
 		before := b.ctrl
-		b.put(bits.TrailingZeros32(m), l)
+		b.put(bitsel.Select(uint64(legal[l]), k), l)
 		if b.ply == Cells {
 			b.countColumns(before)
 			break

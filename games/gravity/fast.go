@@ -4,6 +4,7 @@ import (
 	"math/bits"
 
 	"github.com/boardgame-arena/arena/games"
+	"github.com/boardgame-arena/arena/internal/bitsel"
 	"github.com/boardgame-arena/arena/internal/rng"
 )
 
@@ -56,7 +57,7 @@ func (s *State) RandomPlayout(r *rng.Rand) games.Outcome {
 		if moves == 0 {
 			return outcome(1) // cannot happen before the board is full; see the package doc
 		}
-		if _, five := b.place(p, nthBit(moves, r.IntN(bits.OnesCount64(moves)))); five {
+		if _, five := b.place(p, bitsel.Select(moves, r.IntN(bits.OnesCount64(moves)))); five {
 			return outcome(p)
 		}
 		if ply+1 == Cells {
@@ -64,34 +65,3 @@ func (s *State) RandomPlayout(r *rng.Rand) games.Outcome {
 		}
 	}
 }
-
-// nthBit returns the index of the k-th lowest set bit of x (k from 0),
-// which must have more than k set bits. It finds the byte holding that bit
-// from bytewise prefix population counts, without a loop or a branch, and
-// the bit within the byte from a table.
-func nthBit(x uint64, k int) int {
-	const ones, highs = 0x0101010101010101, 0x8080808080808080
-	c := x - (x>>1)&0x5555555555555555
-	c = c&0x3333333333333333 + (c>>2)&0x3333333333333333
-	c = (c + c>>4) & 0x0f0f0f0f0f0f0f0f
-	prefix := c * ones // byte i: set bits in bytes 0…i (at most 64, so no carries)
-	// Byte i of t has its high bit set when prefix byte i exceeds k.
-	t := (prefix | highs) - uint64(k+1)*ones
-	i := bits.TrailingZeros64(t&highs) &^ 7 // 8 × the byte's index
-	before := int((prefix << 8 >> uint(i)) & 0xff)
-	return i + int(selectInByte[(x>>uint(i))&0xff][k-before])
-}
-
-// selectInByte[b][k] is the index of the k-th lowest set bit of b.
-var selectInByte = func() (tab [256][8]uint8) {
-	for b := range 256 {
-		k := 0
-		for i := range 8 {
-			if b>>i&1 != 0 {
-				tab[b][k] = uint8(i)
-				k++
-			}
-		}
-	}
-	return tab
-}()

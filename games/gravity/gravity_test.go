@@ -565,22 +565,6 @@ func TestRandomPlayoutMatchesGeneric(t *testing.T) {
 	}
 }
 
-func TestNthBit(t *testing.T) {
-	r := rng.New(7)
-	for range 10000 {
-		x := r.Uint64() & allSlots
-		var idx []int
-		for m := x; m != 0; m &= m - 1 {
-			idx = append(idx, bits.TrailingZeros64(m))
-		}
-		for k, want := range idx {
-			if got := nthBit(x, k); got != want {
-				t.Fatalf("nthBit(%x, %d) = %d, want %d", x, k, got, want)
-			}
-		}
-	}
-}
-
 // TestFullBoard replays a game in which neither player ever makes five:
 // the first player's 41st tile fills the board and the second player wins.
 func TestFullBoard(t *testing.T) {

@@ -4,6 +4,7 @@ import (
 	"math/bits"
 
 	"github.com/boardgame-arena/arena/games"
+	"github.com/boardgame-arena/arena/internal/bitsel"
 	"github.com/boardgame-arena/arena/internal/rng"
 )
 
@@ -63,10 +64,7 @@ func (s *State) RandomPlayout(r *rng.Rand) games.Outcome {
 			continue
 		}
 		// Pick the k-th set bit of moves.
-		for k := r.IntN(bits.OnesCount64(moves)); k > 0; k-- {
-			moves &= moves - 1
-		}
-		i := bits.TrailingZeros64(moves)
+		i := bitsel.Select(moves, r.IntN(bits.OnesCount64(moves)))
 		f := Flips(i, me, opp) | bit(i)
 		me, opp = opp&^f, me|f
 		side = 1 - side

@@ -4,6 +4,7 @@ import (
 	"math/bits"
 
 	"github.com/boardgame-arena/arena/games"
+	"github.com/boardgame-arena/arena/internal/bitsel"
 	"github.com/boardgame-arena/arena/internal/rng"
 )
 
@@ -80,7 +81,7 @@ func (s *State) RandomPlayout(r *rng.Rand) games.Outcome {
 			k -= count[slot]
 			slot++
 		}
-		cell := selectBit(l[slot], k)
+		cell := bitsel.Select(uint64(l[slot]), k)
 		kind := slotKind[slot]
 		me := ply & 1
 		b := uint16(1) << cell
@@ -122,29 +123,4 @@ func (s *State) RandomPlayout(r *rng.Rand) games.Outcome {
 		}
 	}
 	return outcome(&pc)
-}
-
-// selectBit returns the index of the k-th (from 0) set bit of x, which has
-// more than k set bits.
-func selectBit(x uint16, k int) int {
-	lo := uint8(x)
-	if c := bits.OnesCount8(lo); k >= c {
-		return 8 + int(selectByte[x>>8][k-c])
-	}
-	return int(selectByte[lo][k])
-}
-
-// selectByte[x][k] is the index of the k-th set bit of the byte x.
-var selectByte [256][8]uint8
-
-func init() {
-	for x := range 256 {
-		k := 0
-		for i := range 8 {
-			if x&(1<<i) != 0 {
-				selectByte[x][k] = uint8(i)
-				k++
-			}
-		}
-	}
 }
