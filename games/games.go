@@ -129,8 +129,19 @@ type Evaluator interface {
 	Evaluate(p int) int
 }
 
+// LegalChecker is implemented by sequential games that can tell whether
+// one move is legal without listing them all; a referee checks every move
+// an agent plays, so this is on its hot path. Legal(m) must agree exactly
+// with membership in LegalMoves.
+type LegalChecker interface {
+	Legal(m Move) bool
+}
+
 // IsLegal reports whether m is among the legal moves of the sequential state s.
 func IsLegal(s State, m Move) bool {
+	if c, ok := s.(LegalChecker); ok {
+		return c.Legal(m)
+	}
 	buf := movePool.Get().(*[MaxMoves]Move)
 	defer movePool.Put(buf)
 	return containsMove(s.LegalMoves(buf[:0]), m)

@@ -328,6 +328,11 @@ func (s *State) NumLegal() int {
 	return n
 }
 
+// Legal implements games.LegalChecker.
+func (s *State) Legal(m games.Move) bool {
+	return s.b.reason == NotOver && m < NumMoves && s.b.legal(int(m)/Cells)>>(m%Cells)&1 != 0
+}
+
 // Play implements games.State. It trusts m to be legal.
 func (s *State) Play(m games.Move) {
 	s.hist[s.b.ply] = s.b
@@ -442,9 +447,17 @@ func FormatMove(m games.Move) string {
 	if m >= NumMoves {
 		return fmt.Sprintf("?%d", m)
 	}
-	i, l := Decode(m)
-	return string([]byte{'a' + byte(i%Size), '1' + byte(i/Size), ':', '0' + byte(l)})
+	return moveNames[m]
 }
+
+// moveNames holds every move's notation, so formatting does not allocate.
+var moveNames = func() (names [NumMoves]string) {
+	for m := range games.Move(NumMoves) {
+		i, l := Decode(m)
+		names[m] = string([]byte{'a' + byte(i%Size), '1' + byte(i/Size), ':', '0' + byte(l)})
+	}
+	return names
+}()
 
 // ParseMove implements games.Base.
 func (s *State) ParseMove(text string) (games.Move, error) { return ParseMove(text) }

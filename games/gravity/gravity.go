@@ -304,6 +304,9 @@ func (s *State) LegalMoves(buf []games.Move) []games.Move {
 	return buf
 }
 
+// Legal implements games.LegalChecker.
+func (s *State) Legal(m games.Move) bool { return m < Slots && s.LegalMask()&(1<<m) != 0 }
+
 // Play implements games.State. It trusts m to be legal.
 func (s *State) Play(m games.Move) {
 	p := s.ply & 1
@@ -364,12 +367,21 @@ func FormatMove(m games.Move) string {
 	if m >= Slots {
 		return fmt.Sprintf("?%d", m)
 	}
-	side, line := int(m)/Size, byte(int(m)%Size)
-	if side <= Bottom {
-		return string([]byte{"TB"[side], 'A' + line})
-	}
-	return string([]byte{"TBLR"[side], '1' + line})
+	return slotNames[m]
 }
+
+// slotNames holds every slot's notation, so formatting does not allocate.
+var slotNames = func() (names [Slots]string) {
+	for m := range Slots {
+		side, line := m/Size, byte(m%Size)
+		if side <= Bottom {
+			names[m] = string([]byte{"TB"[side], 'A' + line})
+		} else {
+			names[m] = string([]byte{"TBLR"[side], '1' + line})
+		}
+	}
+	return names
+}()
 
 // ParseMove implements games.Base.
 func (s *State) ParseMove(text string) (games.Move, error) { return ParseMove(text) }

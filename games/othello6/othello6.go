@@ -255,6 +255,17 @@ func (s *State) LegalMoves(buf []games.Move) []games.Move {
 	return buf
 }
 
+// Legal implements games.LegalChecker.
+func (s *State) Legal(m games.Move) bool {
+	switch {
+	case s.over || m > Pass:
+		return false
+	case m == Pass:
+		return s.moves == 0
+	}
+	return s.moves&bit(int(m)) != 0
+}
+
 // Play implements games.State. It trusts m to be legal.
 func (s *State) Play(m games.Move) {
 	h := &s.hist[s.ply]
@@ -318,14 +329,21 @@ func (s *State) FormatMove(m games.Move) string { return FormatMove(m) }
 
 // FormatMove writes m as a cell name or "pass".
 func FormatMove(m games.Move) string {
-	if m == Pass {
-		return "pass"
-	}
 	if m > Pass {
 		return fmt.Sprintf("?%d", m)
 	}
-	return string([]byte{'a' + byte(m%Size), '1' + byte(m/Size)})
+	return moveNames[m]
 }
+
+// moveNames holds every move's notation, so that formatting a move (which a
+// referee does for every move it records) does not allocate.
+var moveNames = func() (names [Pass + 1]string) {
+	for i := range Pass {
+		names[i] = string([]byte{'a' + byte(i%Size), '1' + byte(i/Size)})
+	}
+	names[Pass] = "pass"
+	return names
+}()
 
 // ParseMove implements games.Base.
 func (s *State) ParseMove(text string) (games.Move, error) { return ParseMove(text) }
