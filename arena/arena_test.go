@@ -201,6 +201,7 @@ func TestForfeits(t *testing.T) {
 		{"t-sum", "t-illegal:at=4", results.Illegal, "illegal move 99 (legal: 1 2 3)"},
 		{"t-sum", "t-mutate:at=1", results.Crash, "changed the position"},
 		{"t-sum", "t-slow:at=2,sleep=700ms", results.Timeout, "(limit 30ms + margin 300ms)"},
+		{"t-sum", "t-giveup:at=1", results.Timeout, "gave up: context deadline exceeded"},
 		{"t-sim", "t-panic:at=2", results.Crash, "panic:"},
 		{"t-sim", "t-illegal", results.Illegal, "illegal move 99"},
 		{"t-sim", "t-slow:at=1,sleep=700ms", results.Timeout, "(limit 30ms + margin 300ms)"},

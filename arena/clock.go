@@ -16,6 +16,70 @@ var epoch = time.Now()
 
 func now() int64 { return int64(time.Since(epoch)) }
 
+// coarseTick is the resolution of the coarse clock.
+const coarseTick = time.Millisecond
+
+// fastMove is the move time under which a seat's next move is timed with
+// the coarse clock: reading the precise clock (about 20 ns on a VM) would
+// otherwise cost more than the arena's whole per-move bookkeeping.
+const fastMove = 50 * time.Microsecond
+
+// coarse is a clock read with one atomic load. A goroutine refreshes it
+// every coarseTick while some referee uses it, and every referee refreshes
+// it when a game ends, so it stays fresh even when busy workers delay the
+// ticker. It never runs ahead of now(); it may lag by about a tick.
+var coarse coarseClock
+
+type coarseClock struct {
+	now   atomic.Int64
+	mu    sync.Mutex
+	users int
+	stop  chan struct{}
+}
+
+func (c *coarseClock) read() int64 { return c.now.Load() }
+
+// refresh advances the clock to t (never backwards).
+func (c *coarseClock) refresh(t int64) {
+	for cur := c.now.Load(); t > cur; cur = c.now.Load() {
+		if c.now.CompareAndSwap(cur, t) {
+			return
+		}
+	}
+}
+
+// acquire starts the ticker for a new user; release stops it after the last.
+func (c *coarseClock) acquire() {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.refresh(now())
+	if c.users++; c.users > 1 {
+		return
+	}
+	stop := make(chan struct{})
+	c.stop = stop
+	go func() {
+		t := time.NewTicker(coarseTick)
+		defer t.Stop()
+		for {
+			select {
+			case <-stop:
+				return
+			case <-t.C:
+				c.refresh(now())
+			}
+		}
+	}()
+}
+
+func (c *coarseClock) release() {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.users--; c.users == 0 {
+		close(c.stop)
+	}
+}
+
 func at(ns int64) time.Time { return epoch.Add(time.Duration(ns)) }
 
 // moveCtx is the context an agent receives for one move: a deadline, and
@@ -143,6 +207,9 @@ type slot struct {
 	started   int64
 	limit     time.Duration
 	margin    time.Duration
+	// ref is the worker's referee, whose per-game times the watchdog
+	// completes when it takes the game over.
+	ref *referee
 	// abandon is called by the watchdog with the slot it took over.
 	abandon func(*slot)
 }

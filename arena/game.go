@@ -48,11 +48,13 @@ type Setup struct {
 	MaxPlies int     // adjudicate as a draw once this many plies are played; 0 for no cap
 
 	name, variant string // cached by names
+	key           string // name:variant, cached by names
 }
 
-// referee plays games for one worker. It reuses its buffers and its move
-// context between moves, so a move of a fast agent costs the arena only a
-// few clock reads and a legality check.
+// referee plays games for one worker. It reuses its buffers, its move
+// context and the game's state between moves and games, so a move of a fast
+// agent costs the arena a few nanoseconds: no allocation, one coarse clock
+// read and a legality check.
 type referee struct {
 	hard context.Context // cancelled when the run must stop at once
 	// halted mirrors hard.Err() != nil as one atomic load, checked after
@@ -61,13 +63,25 @@ type referee struct {
 	watch  *slot // nil when no watchdog runs
 	buf    []games.Move
 	ctx    *moveCtx
-	// clock is when the last answer arrived (0 at the start of a game): as
-	// with a chess clock, the next sequential move's time starts there, so
-	// one clock read per move suffices and the referee's own checks (well
-	// under a microsecond) count on the mover's clock.
-	clock int64
-	plies int    // longest game so far, to size the next record's move list
-	ans   answer // the last answer (see call)
+	plies  int    // longest game so far, to size the next record's move list
+	ans    answer // the last answer (see call)
+	// fast[p]: player p's last move took under fastMove, so its next one
+	// is timed with the coarse clock. Every seat's first move is timed
+	// precisely.
+	fast [2]bool
+	// Per game: each seat's agents.Reporter (or nil), and the position's
+	// games.LegalChecker (or nil), looked up once rather than every move.
+	reporter [2]agents.Reporter
+	checker  games.LegalChecker
+	// Each player's thinking time and longest move in the current game,
+	// written to the record when the game ends (and read by the watchdog,
+	// which owns them once it has taken the game over).
+	spent, longest [2]time.Duration
+	// Blocks from which records and move lists are carved: one allocation
+	// per many games instead of two per game. A block stays in memory as
+	// long as any record cut from it.
+	recBlock  []results.Game
+	moveBlock []string
 	// state is the last game's position taken back to the start, for
 	// reuse by the next game of the same variant (stateKey).
 	state     games.Base
@@ -79,6 +93,7 @@ type referee struct {
 // newReferee returns a referee stopped hard by ctx; release it when done.
 func newReferee(ctx context.Context) *referee {
 	r := &referee{hard: ctx, halted: new(atomic.Bool)}
+	coarse.acquire()
 	r.stopHalt = context.AfterFunc(ctx, func() { r.halted.Store(true) })
 	if ctx.Err() != nil {
 		r.halted.Store(true)
@@ -86,8 +101,11 @@ func newReferee(ctx context.Context) *referee {
 	return r
 }
 
-// release detaches the referee from its context.
-func (r *referee) release() { r.stopHalt() }
+// release detaches the referee from its context and the coarse clock.
+func (r *referee) release() {
+	r.stopHalt()
+	coarse.release()
+}
 
 // errAborted reports a game cut short by a hard stop; it is not recorded.
 var errAborted = errors.New("arena: game aborted by a hard stop")
@@ -109,23 +127,28 @@ type answer struct {
 // errAbandoned when the game must not be recorded by the caller.
 func (r *referee) play(setup *Setup, seats [2]Seat, rec *results.Game, onMove func(games.Base, string)) error {
 	start := now()
-	r.clock = 0
+	r.fast, r.spent, r.longest = [2]bool{}, [2]time.Duration{}, [2]time.Duration{}
 	v := setup.Variant
 	rec.Record = results.KindGame
 	rec.Game, rec.Variant = setup.names()
-	b := r.startPosition(v, rec.Game+":"+rec.Variant)
+	b := r.startPosition(v, setup.key)
 	rec.Forfeit = -1
-	rec.Opening = make([]string, 0, setup.Opening.Len())
-	rec.Moves = make([]string, 0, max(r.plies, 16))
+	rec.Moves = r.newMoves(max(r.plies, 16))
+	for p, seat := range seats {
+		r.reporter[p], _ = seat.Agent.(agents.Reporter)
+	}
 	finish := func() {
+		end := now()
+		coarse.refresh(end)
+		r.writeTimes(rec)
 		rec.Plies = len(rec.Moves)
-		rec.DurationMS = ms(time.Duration(now() - start))
+		rec.DurationMS = ms(time.Duration(end - start))
 		r.plies = max(r.plies, rec.Plies+rec.Plies/4)
 		roundTimes(rec)
 	}
 	for p, seat := range seats {
 		if _, ok := seat.Agent.(agents.GameStarter); ok {
-			if !r.call(&seats[p], rec, p, true, true, nil, &v) {
+			if !r.call(&seats[p], rec, p, true, nil, &v) {
 				return errAbandoned
 			}
 			if r.halted.Load() {
@@ -141,6 +164,12 @@ func (r *referee) play(setup *Setup, seats [2]Seat, rec *results.Game, onMove fu
 	if err := setup.Opening.apply(b, rec); err != nil {
 		return fmt.Errorf("opening: %w", err)
 	}
+	seq, _ := b.(games.State)
+	sim, _ := b.(games.SimState)
+	if seq == nil && sim == nil {
+		return fmt.Errorf("game %s: state %T is neither sequential nor simultaneous", v, b)
+	}
+	r.checker, _ = b.(games.LegalChecker)
 	firstMove := [2]bool{true, true}
 	for {
 		if b.Terminal() {
@@ -155,10 +184,9 @@ func (r *referee) play(setup *Setup, seats [2]Seat, rec *results.Game, onMove fu
 			break
 		}
 		var text string
-		switch s := b.(type) {
-		case games.State:
+		if s := seq; s != nil {
 			p := s.ToMove()
-			m, reason, detail, alive := r.ask(&seats[p], s, p, firstMove[p], false, rec)
+			m, reason, detail, alive := r.ask(&seats[p], s, p, firstMove[p], rec)
 			if !alive {
 				return errAbandoned
 			}
@@ -173,14 +201,15 @@ func (r *referee) play(setup *Setup, seats [2]Seat, rec *results.Game, onMove fu
 			}
 			text = s.FormatMove(m)
 			s.Play(m)
-		case games.SimState:
+		} else {
+			s := sim
 			var ms [2]games.Move
 			var reasons, details [2]string
 			for p := range seats {
 				var alive bool
 				// Both players think on the same position, one after the
-				// other: each gets a fresh clock.
-				ms[p], reasons[p], details[p], alive = r.ask(&seats[p], s, p, firstMove[p], true, rec)
+				// other, each on its own clock.
+				ms[p], reasons[p], details[p], alive = r.ask(&seats[p], s, p, firstMove[p], rec)
 				if !alive {
 					return errAbandoned
 				}
@@ -205,8 +234,6 @@ func (r *referee) play(setup *Setup, seats [2]Seat, rec *results.Game, onMove fu
 			}
 			text = s.FormatMove(ms[0]) + " | " + s.FormatMove(ms[1])
 			s.PlayJoint(ms[0], ms[1])
-		default:
-			return fmt.Errorf("game %s: state %T is neither sequential nor simultaneous", v, b)
 		}
 		rec.Moves = append(rec.Moves, text)
 		if onMove != nil {
@@ -216,6 +243,35 @@ func (r *referee) play(setup *Setup, seats [2]Seat, rec *results.Game, onMove fu
 	finish()
 	r.keep(b)
 	return nil
+}
+
+// writeTimes puts the players' thinking times into rec.
+func (r *referee) writeTimes(rec *results.Game) {
+	for p := range rec.Players {
+		rec.Players[p].TimeMS = ms(r.spent[p])
+		rec.Players[p].MaxMoveMS = ms(r.longest[p])
+	}
+}
+
+// newRecord returns a zeroed record from the current block.
+func (r *referee) newRecord() *results.Game {
+	if len(r.recBlock) == 0 {
+		r.recBlock = make([]results.Game, 64)
+	}
+	rec := &r.recBlock[0]
+	r.recBlock = r.recBlock[1:]
+	return rec
+}
+
+// newMoves returns an empty move list with room for n moves from the
+// current block; appending beyond n reallocates, as for any slice.
+func (r *referee) newMoves(n int) []string {
+	if cap(r.moveBlock) < n {
+		r.moveBlock = make([]string, max(4096, n))
+	}
+	m := r.moveBlock[:0:n]
+	r.moveBlock = r.moveBlock[n:]
+	return m
 }
 
 // startPosition returns the start position of v: the previous game's
@@ -254,15 +310,15 @@ func (r *referee) keep(b games.Base) {
 // ask gets player p's move in s and checks it. reason is empty for a good
 // move, else the termination reason of a forfeit; alive is false when the
 // watchdog took the game over.
-func (r *referee) ask(seat *Seat, s games.Base, p int, first, fresh bool, rec *results.Game) (m games.Move, reason, detail string, alive bool) {
+func (r *referee) ask(seat *Seat, s games.Base, p int, first bool, rec *results.Game) (m games.Move, reason, detail string, alive bool) {
 	hash, ply := s.Hash(), s.Ply()
-	if !r.call(seat, rec, p, first, fresh, s, nil) {
+	if !r.call(seat, rec, p, first, s, nil) {
 		return 0, "", "", false
 	}
 	a := &r.ans
 	pl := &rec.Players[p]
 	pl.Moves++
-	if rep, ok := seat.Agent.(agents.Reporter); ok && a.crash == "" {
+	if rep := r.reporter[p]; rep != nil && a.crash == "" {
 		pl.Nodes += rep.LastStats().Nodes
 	}
 	if reason, detail := failure(a, seat, "choosing a move"); reason != "" {
@@ -270,6 +326,9 @@ func (r *referee) ask(seat *Seat, s games.Base, p int, first, fresh bool, rec *r
 	}
 	if s.Hash() != hash || s.Ply() != ply {
 		return 0, results.Crash, fmt.Sprintf("%s changed the position it was shown (ply %d, now %d) instead of leaving it as it found it", seat.Agent.Name(), ply, s.Ply()), true
+	}
+	if r.checker != nil && r.checker.Legal(a.move) {
+		return a.move, "", "", true
 	}
 	switch st := s.(type) {
 	case games.State:
@@ -292,16 +351,24 @@ func (r *referee) ask(seat *Seat, s games.Base, p int, first, fresh bool, rec *r
 
 // call asks seat's agent for player p's move in s, or (v not nil) tells it
 // a game of v starts, under the seat's limit, catching panics; the answer
-// is left in r.ans. The time, charged to player p, runs from the previous
-// answer, or from now when fresh (or at the start of a game). call returns
+// is left in r.ans, and its time is charged to player p. call returns
 // false when the watchdog took the game over.
-func (r *referee) call(seat *Seat, rec *results.Game, p int, first, fresh bool, s games.Base, v *games.Variant) bool {
+//
+// A move is timed with the precise clock unless the player's previous move
+// in this game took under fastMove: then with the coarse clock, whose
+// readings are exact on average (a move is charged a whole tick when a
+// tick falls inside it, else nothing). Deadlines computed from a lagging
+// coarse reading are early, never late; the watchdog allows one tick more.
+func (r *referee) call(seat *Seat, rec *results.Game, p int, first bool, s games.Base, v *games.Variant) bool {
 	limit := seat.Limits.limit(first)
 	a := &r.ans
 	*a = answer{limit: limit}
 	var ctx context.Context = r.hard
-	start := r.clock
-	if fresh || start == 0 {
+	fast := v == nil && r.fast[p]
+	var start int64
+	if fast {
+		start = coarse.read()
+	} else {
 		start = now()
 	}
 	var mc *moveCtx
@@ -315,21 +382,28 @@ func (r *referee) call(seat *Seat, rec *results.Game, p int, first, fresh bool, 
 		if r.watch != nil {
 			w := r.watch
 			w.rec, w.player, w.started, w.limit, w.margin = rec, p, start, limit, seat.Limits.Margin
-			w.begin(start + int64(limit+seat.Limits.Margin))
+			w.begin(start + int64(limit+seat.Limits.Margin+coarseTick))
 		}
 	}
 	a.move, a.err, a.crash = protect(ctx, seat.Agent, s, p, v)
 	if limit > 0 && r.watch != nil && !r.watch.end() {
 		return false
 	}
-	r.clock = now()
-	a.elapsed = time.Duration(r.clock - start)
+	var end int64
+	if fast {
+		end = coarse.read()
+	} else {
+		end = now()
+	}
+	a.elapsed = time.Duration(max(end-start, 0))
+	if v == nil {
+		r.fast[p] = a.elapsed < fastMove
+	}
 	if mc != nil && !mc.release() {
 		r.ctx = nil // an agent holds its Done channel: use a fresh context next time
 	}
-	pl := &rec.Players[p]
-	pl.TimeMS += ms(a.elapsed)
-	pl.MaxMoveMS = max(pl.MaxMoveMS, ms(a.elapsed))
+	r.spent[p] += a.elapsed
+	r.longest[p] = max(r.longest[p], a.elapsed)
 	return true
 }
 
@@ -374,14 +448,18 @@ func panicSite(stack []byte) string {
 
 // failure classifies a bad answer: overrun, panic or error.
 func failure(a *answer, seat *Seat, doing string) (reason, detail string) {
+	if a.err == nil && a.crash == "" && (a.limit == 0 || a.elapsed <= a.limit+seat.Limits.Margin) {
+		return "", "" // the usual case, without formatting the agent's name
+	}
 	name := seat.Agent.Name()
 	switch {
 	case a.limit > 0 && a.elapsed > a.limit+seat.Limits.Margin:
 		return results.Timeout, fmt.Sprintf("%s took %s %s (limit %s + margin %s)", name, roundDur(a.elapsed), doing, a.limit, seat.Limits.Margin)
 	case a.crash != "":
 		return results.Crash, fmt.Sprintf("%s crashed %s: %s", name, doing, a.crash)
-	case errors.Is(a.err, agents.ErrTimeout):
-		// An external bot that missed its own protocol deadline.
+	case errors.Is(a.err, agents.ErrTimeout), errors.Is(a.err, context.DeadlineExceeded):
+		// An external bot that missed its own protocol deadline, or an
+		// agent that gave up when its move's context expired.
 		return results.Timeout, fmt.Sprintf("%s %s: %v", name, doing, a.err)
 	case errors.Is(a.err, agents.ErrCrash), errors.Is(a.err, agents.ErrOutput):
 		return results.Crash, fmt.Sprintf("%s %s: %v", name, doing, a.err)
@@ -449,6 +527,7 @@ func variantOf(v games.Variant) string {
 func (s *Setup) names() (string, string) {
 	if s.name == "" {
 		s.name, s.variant = s.Variant.Game.Name, variantOf(s.Variant)
+		s.key = s.name + ":" + s.variant
 	}
 	return s.name, s.variant
 }

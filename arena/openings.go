@@ -125,8 +125,12 @@ func (o Opening) apply(b games.Base, rec *results.Game) error {
 		default:
 			return fmt.Errorf("state %T is neither sequential nor simultaneous", b)
 		}
-		rec.Opening = append(rec.Opening, o.Texts[i])
 		rec.Moves = append(rec.Moves, o.Texts[i])
+	}
+	// Records of one round share the opening's texts (never appended to).
+	rec.Opening = o.Texts[:len(o.Texts):len(o.Texts)]
+	if rec.Opening == nil {
+		rec.Opening = []string{}
 	}
 	return nil
 }

@@ -193,6 +193,10 @@ var testAgents = []*agents.Kind{
 		<-ch
 		return b.random(s, p)
 	}),
+	badKind("t-giveup", "waits for the context to end, then returns its error", func(b *badAgent, ctx context.Context, s games.Base, p int) (games.Move, error) {
+		<-ctx.Done()
+		return 0, fmt.Errorf("gave up: %w", ctx.Err())
+	}),
 	badKind("t-polite", "waits for the context to end, then answers at once", func(b *badAgent, ctx context.Context, s games.Base, p int) (games.Move, error) {
 		<-ctx.Done()
 		return b.random(s, p)

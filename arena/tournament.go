@@ -256,6 +256,7 @@ func (t *Tournament) Run(ctx context.Context, opts RunOptions) (RunStats, error)
 	if rs.sink == nil {
 		rs.sink = func([]*results.Game) error { return nil }
 	}
+	rs.todo = make([]Fixture, 0, len(t.Fixtures)-len(done))
 	for _, f := range t.Fixtures {
 		if !done[f.Index] {
 			rs.todo = append(rs.todo, f)
@@ -368,7 +369,7 @@ func (t *Tournament) watchTick() (time.Duration, bool) {
 func (rs *runState) startWorker() {
 	w := &worker{rs: rs, inst: make([]agents.Agent, len(rs.t.Config.Agents)), ref: newReferee(rs.hard)}
 	if rs.watch != nil {
-		w.slot = &slot{abandon: rs.abandon}
+		w.slot = &slot{abandon: rs.abandon, ref: w.ref}
 		w.ref.watch = w.slot
 		rs.watch.add(w.slot)
 	}
@@ -407,8 +408,10 @@ func (rs *runState) abandon(s *slot) {
 	elapsed := time.Duration(now() - s.started)
 	pl := &rec.Players[s.player]
 	pl.Moves++
-	pl.TimeMS += ms(elapsed)
-	pl.MaxMoveMS = max(pl.MaxMoveMS, ms(elapsed))
+	ref := s.ref
+	ref.spent[s.player] += elapsed
+	ref.longest[s.player] = max(ref.longest[s.player], elapsed)
+	ref.writeTimes(rec)
 	forfeit(rec, s.player, results.Timeout, fmt.Sprintf("%s gave no answer within %s (limit %s + margin %s); the arena stopped waiting and left it running",
 		pl.Name, roundDur(elapsed), s.limit, s.margin))
 	rec.Plies = len(rec.Moves)
@@ -453,7 +456,8 @@ func (w *worker) loop() error {
 // playFixture plays one planned game.
 func (w *worker) playFixture(f Fixture) (*results.Game, error) {
 	t := w.rs.t
-	rec := &results.Game{Index: f.Index, Pair: f.Pair, Round: f.Round, Seed: f.Seed}
+	rec := w.ref.newRecord()
+	*rec = results.Game{Index: f.Index, Pair: f.Pair, Round: f.Round, Seed: f.Seed}
 	var seats [2]Seat
 	var startErr [2]error
 	for p := 0; p < 2; p++ {
@@ -481,7 +485,7 @@ func (w *worker) playFixture(f Fixture) (*results.Game, error) {
 	setup := t.setup
 	setup.Opening = t.openings[f.Round]
 	if v := setup.Opening.Variant; v != nil {
-		setup.Variant, setup.name, setup.variant = *v, "", ""
+		setup.Variant, setup.name, setup.variant, setup.key = *v, "", "", ""
 	}
 	if w.slot != nil {
 		w.slot.gameStart = now()

@@ -23,8 +23,11 @@ import (
 //
 // BenchmarkArenaPlainLoop plays the same games (same seeds, same openings)
 // in a bare loop: agent asked, move played, nothing checked, timed or
-// recorded; BenchmarkArenaPlainLoopChecked adds the legality check any
-// referee needs. BenchmarkArenaTournament runs them through
+// recorded, and one state taken back to the start for every game (no
+// allocation: the strictest baseline). BenchmarkArenaPlainLoopNewState
+// builds each game's state with the game's constructor instead, as a
+// simple loop would; BenchmarkArenaPlainLoopChecked adds the legality check
+// any referee needs. BenchmarkArenaTournament runs them through
 // arena.Tournament.Run with 1 and 2 workers, with and without writing the
 // record file: scheduling, seeding, the watchdog, per-move timing and
 // limits, legality and position checks, move notation, JSON records and
@@ -40,16 +43,19 @@ func arenaBench(b *testing.B, kind string, n int) *arena.Tournament {
 	return t
 }
 
-func benchPlainLoop(b *testing.B, checked bool) {
+// plainLoop says how the plain loop plays: check moves, new state per game.
+type plainLoop struct{ checked, newState bool }
+
+func benchPlainLoop(b *testing.B, how plainLoop) {
 	for _, kind := range []string{"random", "greedy", "alphabeta:depth=2,tt=1"} {
-		b.Run(kind, func(b *testing.B) { benchPlainLoopOn(b, kind, checked, 1) })
+		b.Run(kind, func(b *testing.B) { benchPlainLoopOn(b, kind, how, 1) })
 	}
 }
 
 // benchPlainLoopOn plays the games on the given number of goroutines, each
 // taking every workers-th game: the machine's own scaling, as a control
 // for the arena's (the CPU is shared).
-func benchPlainLoopOn(b *testing.B, kind string, checked bool, workers int) {
+func benchPlainLoopOn(b *testing.B, kind string, how plainLoop, workers int) {
 	t := arenaBench(b, kind, b.N)
 	v := t.Variant
 	// Parse the openings beforehand: a plain loop would have them ready.
@@ -72,7 +78,7 @@ func benchPlainLoopOn(b *testing.B, kind string, checked bool, workers int) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			plies[w] = plainGames(b, t, kind, openings, checked, w, workers)
+			plies[w] = plainGames(b, t, kind, openings, how, w, workers)
 		}()
 	}
 	wg.Wait()
@@ -87,7 +93,7 @@ func benchPlainLoopOn(b *testing.B, kind string, checked bool, workers int) {
 
 // plainGames plays fixtures w, w+workers, … of t in a bare loop and
 // returns the plies played.
-func plainGames(b *testing.B, t *arena.Tournament, kind string, openings [][]games.Move, checked bool, w, workers int) int {
+func plainGames(b *testing.B, t *arena.Tournament, kind string, openings [][]games.Move, how plainLoop, w, workers int) int {
 	v := t.Variant
 	var players [2]agents.Agent
 	for i := range players {
@@ -100,6 +106,7 @@ func plainGames(b *testing.B, t *arena.Tournament, kind string, openings [][]gam
 	}
 	ctx := context.Background()
 	var buf []games.Move
+	s := v.New().(games.State)
 	plies := 0
 	for i := w; i < b.N; i += workers {
 		f := t.Fixtures[i]
@@ -110,7 +117,12 @@ func plainGames(b *testing.B, t *arena.Tournament, kind string, openings [][]gam
 				sd.Seed(f.Agents[p])
 			}
 		}
-		s := v.New().(games.State)
+		if how.newState {
+			s = v.New().(games.State)
+		}
+		for s.Ply() > 0 {
+			s.Undo()
+		}
 		for _, m := range openings[f.Round] {
 			s.Play(m)
 		}
@@ -121,7 +133,7 @@ func plainGames(b *testing.B, t *arena.Tournament, kind string, openings [][]gam
 				b.Error(err)
 				return plies
 			}
-			if checked {
+			if how.checked {
 				buf = s.LegalMoves(buf[:0])
 				legal := false
 				for _, l := range buf {
@@ -139,9 +151,10 @@ func plainGames(b *testing.B, t *arena.Tournament, kind string, openings [][]gam
 	return plies
 }
 
-func BenchmarkArenaPlainLoop(b *testing.B)         { benchPlainLoop(b, false) }
-func BenchmarkArenaPlainLoopChecked(b *testing.B)  { benchPlainLoop(b, true) }
-func BenchmarkArenaPlainLoop2Threads(b *testing.B) { benchPlainLoopOn(b, "random", false, 2) }
+func BenchmarkArenaPlainLoop(b *testing.B)         { benchPlainLoop(b, plainLoop{}) }
+func BenchmarkArenaPlainLoopNewState(b *testing.B) { benchPlainLoop(b, plainLoop{newState: true}) }
+func BenchmarkArenaPlainLoopChecked(b *testing.B)  { benchPlainLoop(b, plainLoop{checked: true}) }
+func BenchmarkArenaPlainLoop2Threads(b *testing.B) { benchPlainLoopOn(b, "random", plainLoop{}, 2) }
 
 func BenchmarkArenaTournament(b *testing.B) {
 	for _, bc := range []struct {
