@@ -14,14 +14,14 @@ func init() {
 		Name: "random",
 		Help: "plays a uniformly random legal move (seeded)",
 		New: func(s spec.Spec, seed uint64) (Agent, error) {
-			return &Random{name: DisplayName(s), rand: rng.New(seed)}, nil
+			return &Random{name: DisplayName(s), rand: *rng.New(seed)}, nil
 		},
 	})
 	Register(&Kind{
 		Name: "greedy",
 		Help: "one ply: the move whose resulting position evaluates best for the mover (in simultaneous games: against the opponent's first, most passive move); ties broken by the seed; a winning move is always taken",
 		New: func(s spec.Spec, seed uint64) (Agent, error) {
-			return &Greedy{name: DisplayName(s), rand: rng.New(seed)}, nil
+			return &Greedy{name: DisplayName(s), rand: *rng.New(seed)}, nil
 		},
 	})
 }
@@ -29,7 +29,7 @@ func init() {
 // Random plays uniformly random legal moves.
 type Random struct {
 	name string
-	rand *rng.Rand
+	rand rng.Rand // by value: the state stays on the agent's own cache lines
 	buf  []games.Move
 }
 
@@ -62,7 +62,7 @@ func legalFor(s games.Base, p int, buf []games.Move) []games.Move {
 // Greedy looks one ply ahead with the game's evaluation.
 type Greedy struct {
 	name string
-	rand *rng.Rand
+	rand rng.Rand
 	buf  []games.Move
 	opp  []games.Move
 }

@@ -39,8 +39,8 @@ type coarseClock struct {
 
 func (c *coarseClock) read() int64 { return c.now.Load() }
 
-// refresh advances the clock to t (never backwards).
-func (c *coarseClock) refresh(t int64) {
+// advance moves the clock to t unless it already is later.
+func (c *coarseClock) advance(t int64) {
 	for cur := c.now.Load(); t > cur; cur = c.now.Load() {
 		if c.now.CompareAndSwap(cur, t) {
 			return
@@ -48,11 +48,20 @@ func (c *coarseClock) refresh(t int64) {
 	}
 }
 
+// refresh advances the clock to t, the precise time, when the ticker is
+// late. Workers call it at every game's end; writing only when the clock
+// lags keeps fast games from bouncing its cache line between cores.
+func (c *coarseClock) refresh(t int64) {
+	if t > c.now.Load()+int64(coarseTick) {
+		c.advance(t)
+	}
+}
+
 // acquire starts the ticker for a new user; release stops it after the last.
 func (c *coarseClock) acquire() {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	c.refresh(now())
+	c.advance(now())
 	if c.users++; c.users > 1 {
 		return
 	}
@@ -66,7 +75,7 @@ func (c *coarseClock) acquire() {
 			case <-stop:
 				return
 			case <-t.C:
-				c.refresh(now())
+				c.advance(now())
 			}
 		}
 	}()
@@ -196,6 +205,9 @@ const (
 // it does and then quietly exit. Beginning and ending a move cost one atomic
 // store and one compare-and-swap.
 type slot struct {
+	// The padding keeps two workers' slots, written at every move, off
+	// each other's cache lines.
+	_     [64]byte
 	token atomic.Uint64
 	cur   uint64 // owner only: the token of the running move
 
@@ -212,6 +224,7 @@ type slot struct {
 	ref *referee
 	// abandon is called by the watchdog with the slot it took over.
 	abandon func(*slot)
+	_       [64]byte
 }
 
 // begin marks the start of a move that forfeits at deadline (arena clock).

@@ -59,7 +59,7 @@ type referee struct {
 	hard context.Context // cancelled when the run must stop at once
 	// halted mirrors hard.Err() != nil as one atomic load, checked after
 	// every move (a context's Err takes a lock).
-	halted *atomic.Bool
+	halted atomic.Bool
 	watch  *slot // nil when no watchdog runs
 	buf    []games.Move
 	ctx    *moveCtx
@@ -82,6 +82,10 @@ type referee struct {
 	// long as any record cut from it.
 	recBlock  []results.Game
 	moveBlock []string
+
+	// Workers' referees are allocated one after the other and written at
+	// every move: the padding keeps them off each other's cache lines.
+	_ [64]byte
 	// state is the last game's position taken back to the start, for
 	// reuse by the next game of the same variant (stateKey).
 	state     games.Base
@@ -92,7 +96,7 @@ type referee struct {
 
 // newReferee returns a referee stopped hard by ctx; release it when done.
 func newReferee(ctx context.Context) *referee {
-	r := &referee{hard: ctx, halted: new(atomic.Bool)}
+	r := &referee{hard: ctx}
 	coarse.acquire()
 	r.stopHalt = context.AfterFunc(ctx, func() { r.halted.Store(true) })
 	if ctx.Err() != nil {
@@ -133,13 +137,14 @@ func (r *referee) play(setup *Setup, seats [2]Seat, rec *results.Game, onMove fu
 	rec.Game, rec.Variant = setup.names()
 	b := r.startPosition(v, setup.key)
 	rec.Forfeit = -1
-	rec.Moves = r.newMoves(max(r.plies, 16))
+	rec.Moves = r.newMoves()
 	for p, seat := range seats {
 		r.reporter[p], _ = seat.Agent.(agents.Reporter)
 	}
 	finish := func() {
 		end := now()
 		coarse.refresh(end)
+		r.keepMoves(rec)
 		r.writeTimes(rec)
 		rec.Plies = len(rec.Moves)
 		rec.DurationMS = ms(time.Duration(end - start))
@@ -263,15 +268,25 @@ func (r *referee) newRecord() *results.Game {
 	return rec
 }
 
-// newMoves returns an empty move list with room for n moves from the
-// current block; appending beyond n reallocates, as for any slice.
-func (r *referee) newMoves(n int) []string {
-	if cap(r.moveBlock) < n {
-		r.moveBlock = make([]string, max(4096, n))
+// newMoves returns an empty move list whose capacity is the rest of the
+// current block (at least the longest game so far); keepMoves then takes
+// from the block just the moves the game used.
+func (r *referee) newMoves() []string {
+	if len(r.moveBlock) < max(r.plies, 16) {
+		r.moveBlock = make([]string, max(4096, 4*r.plies))
 	}
-	m := r.moveBlock[:0:n]
-	r.moveBlock = r.moveBlock[n:]
-	return m
+	return r.moveBlock[:0:len(r.moveBlock)]
+}
+
+// keepMoves ends rec's claim on the move block: the moves it holds stay
+// its own (capacity trimmed, so appending copies) and the block moves past
+// them. A list that outgrew the block was reallocated by append and leaves
+// the block as it was.
+func (r *referee) keepMoves(rec *results.Game) {
+	if n := len(rec.Moves); cap(rec.Moves) == len(r.moveBlock) {
+		rec.Moves = rec.Moves[:n:n]
+		r.moveBlock = r.moveBlock[n:]
+	}
 }
 
 // startPosition returns the start position of v: the previous game's
