@@ -131,6 +131,9 @@ type answer struct {
 // errAbandoned when the game must not be recorded by the caller.
 func (r *referee) play(setup *Setup, seats [2]Seat, rec *results.Game, onMove func(games.Base, string)) error {
 	start := now()
+	if r.watch != nil {
+		r.watch.gameStart = start
+	}
 	r.fast, r.spent, r.longest = [2]bool{}, [2]time.Duration{}, [2]time.Duration{}
 	v := setup.Variant
 	rec.Record = results.KindGame

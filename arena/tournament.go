@@ -487,9 +487,6 @@ func (w *worker) playFixture(f Fixture) (*results.Game, error) {
 	if v := setup.Opening.Variant; v != nil {
 		setup.Variant, setup.name, setup.variant, setup.key = *v, "", "", ""
 	}
-	if w.slot != nil {
-		w.slot.gameStart = now()
-	}
 	err := w.ref.play(&setup, seats, rec, nil)
 	if errors.Is(err, errAbandoned) {
 		// The watchdog owns this game; the agents may still be running.
