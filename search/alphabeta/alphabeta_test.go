@@ -299,6 +299,33 @@ func TestTTPacking(t *testing.T) {
 	}
 }
 
+func TestTTClear(t *testing.T) {
+	tt := NewTT(1)
+	for h := uint64(1); h < 5000; h++ {
+		tt.store(h*0x9e3779b97f4a7c15, 1, 2, 3, BoundExact)
+	}
+	tt.NewSearch()
+	tt.Clear()
+	for h := uint64(1); h < 5000; h++ {
+		if _, ok := tt.probe(h * 0x9e3779b97f4a7c15); ok {
+			t.Fatalf("entry %d survived Clear", h)
+		}
+	}
+	if tt.gen != 0 {
+		t.Errorf("generation %d after Clear, want 0 as in a new table", tt.gen)
+	}
+}
+
+// BenchmarkTTClear clears the default 64 MB table, as every alphabeta
+// agent's NewGame does.
+func BenchmarkTTClear(b *testing.B) {
+	tt := NewTT(64)
+	b.SetBytes(int64(tt.Len()) * 16)
+	for b.Loop() {
+		tt.Clear()
+	}
+}
+
 func TestZeroAllocsPerNode(t *testing.T) {
 	s := randomOthello(rng.New(5), 8)
 	se := New(Options{Depth: 5, TTMB: 1})
