@@ -38,12 +38,21 @@
 // hash and ply count after each answer. After a normal end the state is
 // taken back to the start with Undo and reused for the worker's next game of
 // the same variant (only if it then has the start position's hash again).
-// A move's time runs, as on a chess clock, from the previous answer (or,
-// for the first move of a game and for both players of a simultaneous game,
-// from the call) to the answer, so the referee reads the clock once per
-// move. The context passed to Move carries
-// the move's deadline (start + limit) and is cancelled by a hard stop; it is
-// valid only during the call. Limits come from --move-time, or, in automatic
+// A move's time runs from the call to the answer. It is read from the
+// precise monotonic clock, except for a player whose previous move in the
+// game took under 50 µs (random, greedy, any agent answering at once): its
+// next move is timed with a coarse clock read by one atomic load, which a
+// ticker advances every millisecond (and any referee at the end of a game
+// when the ticker is late). Coarse readings are right on average — a move is
+// charged a whole tick when a tick falls inside it, else nothing — so such a
+// player's time_ms is an unbiased total and its max_move_ms is good to a
+// millisecond; a slow answer puts the player back on the precise clock.
+// Reading the precise clock (about 20 ns here) would otherwise cost more than
+// the rest of the referee's work on a move. The context passed to Move carries
+// the move's deadline (start + limit; with a coarse start, up to a tick
+// early, never late) and is cancelled by a hard stop; it is valid only
+// during the call. An agent that gives up with an error wrapping
+// context.DeadlineExceeded loses on time. Limits come from --move-time, or, in automatic
 // mode, from the agent's own time= budget, the game's GameLimits, or
 // DefaultMoveCap. A move that takes longer than its limit plus the margin
 // forfeits the game, as do a panic (crash), a returned error (error), a move
@@ -56,7 +65,10 @@
 //
 // The referee calls agents on the worker's own goroutine, which keeps a
 // fast agent's move cheap. A watchdog goroutine scans the workers every
-// quarter margin (at most 50 ms) for moves past their limit plus margin.
+// quarter margin (at most 50 ms) for moves past their limit plus margin
+// (plus a tick of the coarse clock). Each move costs the worker one atomic
+// store before the call and one compare-and-swap after it, which settles
+// who records the game if the watchdog gives up on it at that moment.
 // When it finds one, it takes the game over: records it as a timeout
 // forfeit, and starts a replacement worker with fresh agent instances, so
 // the tournament goes on. The stuck goroutine is left running — Go cannot
