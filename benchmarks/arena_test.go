@@ -15,11 +15,11 @@ import (
 // The arena benchmarks measure the harness on its worst case: random agents
 // on othello6, whose games take a few microseconds, so that every cost of
 // the arena shows; greedy agents (one ply of search) and
-// alphabeta:depth=2,tt=1 show cheap but real agents (alphabeta is rebuilt
-// for every game, as it does not implement agents.Seeder: hence its small
-// table). One op is one game.
+// alphabeta:depth=2,tt=1 show cheap but real agents (the arena calls
+// alphabeta's NewGame, which clears its table, before every game; the plain
+// loop does not). One op is one game.
 //
-//	go test ./benchmarks -run '^$' -bench 'Arena' -benchtime 100000x
+//	go test ./benchmarks -run '^$' -bench 'Arena' -benchtime 327680x
 //
 // BenchmarkArenaPlainLoop plays the same games (same seeds, same openings)
 // in a bare loop: agent asked, move played, nothing checked, timed or
