@@ -49,6 +49,11 @@ type Setup struct {
 
 	name, variant string // cached by names
 	key           string // name:variant, cached by names
+	// fast[p] starts player p on the coarse clock: its agent answered its
+	// last move of an earlier game in under fastMove (tournament workers
+	// carry this from game to game; otherwise first moves are timed
+	// precisely).
+	fast [2]bool
 }
 
 // referee plays games for one worker. It reuses its buffers, its move
@@ -66,8 +71,7 @@ type referee struct {
 	plies  int    // longest game so far, to size the next record's move list
 	ans    answer // the last answer (see call)
 	// fast[p]: player p's last move took under fastMove, so its next one
-	// is timed with the coarse clock. Every seat's first move is timed
-	// precisely.
+	// is timed with the coarse clock (see Setup.fast for the first move).
 	fast [2]bool
 	// Per game: each seat's agents.Reporter (or nil), and the position's
 	// games.LegalChecker (or nil), looked up once rather than every move.
@@ -134,7 +138,7 @@ func (r *referee) play(setup *Setup, seats [2]Seat, rec *results.Game, onMove fu
 	if r.watch != nil {
 		r.watch.gameStart = start
 	}
-	r.fast, r.spent, r.longest = [2]bool{}, [2]time.Duration{}, [2]time.Duration{}
+	r.fast, r.spent, r.longest = setup.fast, [2]time.Duration{}, [2]time.Duration{}
 	v := setup.Variant
 	rec.Record = results.KindGame
 	rec.Game, rec.Variant = setup.names()
@@ -329,7 +333,7 @@ func (r *referee) keep(b games.Base) {
 // move, else the termination reason of a forfeit; alive is false when the
 // watchdog took the game over.
 func (r *referee) ask(seat *Seat, s games.Base, p int, first bool, rec *results.Game) (m games.Move, reason, detail string, alive bool) {
-	hash, ply := s.Hash(), s.Ply()
+	hash := s.Hash() // the hash covers the position; a changed history changes it too
 	if !r.call(seat, rec, p, first, s, nil) {
 		return 0, "", "", false
 	}
@@ -342,8 +346,8 @@ func (r *referee) ask(seat *Seat, s games.Base, p int, first bool, rec *results.
 	if reason, detail := failure(a, seat, "choosing a move"); reason != "" {
 		return 0, reason, detail, true
 	}
-	if s.Hash() != hash || s.Ply() != ply {
-		return 0, results.Crash, fmt.Sprintf("%s changed the position it was shown (ply %d, now %d) instead of leaving it as it found it", seat.Agent.Name(), ply, s.Ply()), true
+	if s.Hash() != hash {
+		return 0, results.Crash, fmt.Sprintf("%s changed the position it was shown (ply %d, now %d) instead of leaving it as it found it", seat.Agent.Name(), len(rec.Moves), s.Ply()), true
 	}
 	if r.checker != nil && r.checker.Legal(a.move) {
 		return a.move, "", "", true

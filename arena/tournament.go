@@ -256,10 +256,13 @@ func (t *Tournament) Run(ctx context.Context, opts RunOptions) (RunStats, error)
 	if rs.sink == nil {
 		rs.sink = func([]*results.Game) error { return nil }
 	}
-	rs.todo = make([]Fixture, 0, len(t.Fixtures)-len(done))
-	for _, f := range t.Fixtures {
-		if !done[f.Index] {
-			rs.todo = append(rs.todo, f)
+	rs.todo = t.Fixtures // read only
+	if len(done) > 0 {
+		rs.todo = make([]Fixture, 0, len(t.Fixtures)-len(done))
+		for _, f := range t.Fixtures {
+			if !done[f.Index] {
+				rs.todo = append(rs.todo, f)
+			}
 		}
 	}
 	workers := opts.Concurrency
@@ -367,7 +370,8 @@ func (t *Tournament) watchTick() (time.Duration, bool) {
 // startWorker starts a worker goroutine; the caller has accounted for it
 // in rs.wg.
 func (rs *runState) startWorker() {
-	w := &worker{rs: rs, inst: make([]agents.Agent, len(rs.t.Config.Agents)), ref: newReferee(rs.hard)}
+	n := len(rs.t.Config.Agents)
+	w := &worker{rs: rs, inst: make([]agents.Agent, n), fast: make([]bool, n), ref: newReferee(rs.hard)}
 	if rs.watch != nil {
 		w.slot = &slot{abandon: rs.abandon, ref: w.ref}
 		w.ref.watch = w.slot
@@ -435,6 +439,7 @@ type worker struct {
 	ref  *referee
 	slot *slot
 	inst []agents.Agent // per agent index, built on first use
+	fast []bool         // per agent index: its last move took under fastMove
 }
 
 func (w *worker) loop() error {
@@ -484,10 +489,12 @@ func (w *worker) playFixture(f Fixture) (*results.Game, error) {
 	}
 	setup := t.setup
 	setup.Opening = t.openings[f.Round]
+	setup.fast = [2]bool{w.fast[f.Seats[0]], w.fast[f.Seats[1]]}
 	if v := setup.Opening.Variant; v != nil {
 		setup.Variant, setup.name, setup.variant, setup.key = *v, "", "", ""
 	}
 	err := w.ref.play(&setup, seats, rec, nil)
+	w.fast[f.Seats[0]], w.fast[f.Seats[1]] = w.ref.fast[0], w.ref.fast[1]
 	if errors.Is(err, errAbandoned) {
 		// The watchdog owns this game; the agents may still be running.
 		return nil, err
