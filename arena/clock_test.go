@@ -88,3 +88,60 @@ func TestRecordsAreIndependent(t *testing.T) {
 		}
 	}
 }
+
+// encodedRun runs tour with the given reuse setting and returns every
+// game's record line, by index, encoded inside the sink (the copy a reusing
+// sink must make). Times are zeroed: they differ from run to run.
+func encodedRun(t *testing.T, tour *Tournament, reuse bool) []string {
+	t.Helper()
+	lines := make([]string, len(tour.Fixtures))
+	_, err := tour.Run(t.Context(), RunOptions{Concurrency: 2, ReuseGames: reuse, Sink: func(b []*results.Game) error {
+		for _, g := range b {
+			c := *g
+			c.DurationMS = 0
+			for p := range c.Players {
+				c.Players[p].TimeMS, c.Players[p].MaxMoveMS = 0, 0
+			}
+			lines[g.Index] = string(results.AppendGame(nil, &c))
+		}
+		return nil
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return lines
+}
+
+// TestReuseGames: recycling delivered games changes nothing in the records
+// (the games are deterministic, whichever worker plays them).
+func TestReuseGames(t *testing.T) {
+	tour := mustNew(t, Options{Game: "othello6", Agents: []string{"random", "greedy", "random"}, GamesPerPair: 20, Seed: 4})
+	fresh := encodedRun(t, tour, false)
+	for range 3 {
+		if reused := encodedRun(t, tour, true); !slices.Equal(reused, fresh) {
+			for i := range fresh {
+				if reused[i] != fresh[i] {
+					t.Fatalf("game %d differs when games are reused:\n%s\n%s", i, reused[i], fresh[i])
+				}
+			}
+		}
+	}
+}
+
+// TestMatchWithReuseGames: the pair tracker keeps games until their pair is
+// complete, so a match that reuses games must count the same pairs.
+func TestMatchWithReuseGames(t *testing.T) {
+	s := results.SPRT{Elo0: 0, Elo1: 50, Alpha: 0.05, Beta: 0.05, Model: results.Logistic}
+	run := func(reuse bool) *results.PairTracker {
+		tour := mustNew(t, Options{Kind: results.Match, Game: "t-sum", Agents: []string{"t-max", "random"}, GamesPerPair: 400, Seed: 1, SPRT: &s})
+		tr, _, err := tour.RunMatch(t.Context(), RunOptions{Concurrency: 2, ReuseGames: reuse}, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return tr
+	}
+	a, b := run(false), run(true)
+	if a.Penta != b.Penta || a.DecidedAt != b.DecidedAt || a.Decision != b.Decision {
+		t.Errorf("without reuse %+v at %d, with reuse %+v at %d", a.Penta, a.DecidedAt, b.Penta, b.DecidedAt)
+	}
+}

@@ -7,6 +7,7 @@ import (
 	"math"
 	"runtime/debug"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -86,6 +87,10 @@ type referee struct {
 	// long as any record cut from it.
 	recBlock  []results.Game
 	moveBlock []string
+	inBlock   bool // the current game's moves are in moveBlock
+	// recycle: delivered games come back for reuse (RunOptions.ReuseGames),
+	// so a move list keeps room for the longest game, not just its own.
+	recycle bool
 
 	// Workers' referees are allocated one after the other and written at
 	// every move: the padding keeps them off each other's cache lines.
@@ -144,7 +149,7 @@ func (r *referee) play(setup *Setup, seats [2]Seat, rec *results.Game, onMove fu
 	rec.Game, rec.Variant = setup.names()
 	b := r.startPosition(v, setup.key)
 	rec.Forfeit = -1
-	rec.Moves = r.newMoves()
+	rec.Moves = r.newMoves(rec.Moves)
 	for p, seat := range seats {
 		r.reporter[p], _ = seat.Agent.(agents.Reporter)
 	}
@@ -265,8 +270,16 @@ func (r *referee) writeTimes(rec *results.Game) {
 	}
 }
 
-// newRecord returns a zeroed record from the current block.
+// recycled holds delivered games whose memory a run may reuse
+// (RunOptions.ReuseGames), move lists included.
+var recycled sync.Pool
+
+// newRecord returns a record to fill: a recycled one (whose Moves keeps
+// its capacity), else a zeroed one from the current block.
 func (r *referee) newRecord() *results.Game {
+	if g, ok := recycled.Get().(*results.Game); ok {
+		return g
+	}
 	if len(r.recBlock) == 0 {
 		r.recBlock = make([]results.Game, 64)
 	}
@@ -275,13 +288,19 @@ func (r *referee) newRecord() *results.Game {
 	return rec
 }
 
-// newMoves returns an empty move list whose capacity is the rest of the
-// current block (at least the longest game so far); keepMoves then takes
-// from the block just the moves the game used.
-func (r *referee) newMoves() []string {
+// newMoves returns an empty move list: old's array when it has room for
+// the longest game so far (a recycled record's), else the rest of the
+// current block, from which keepMoves then takes just the moves the game
+// used.
+func (r *referee) newMoves(old []string) []string {
+	if cap(old) >= max(r.plies, 16) {
+		r.inBlock = false
+		return old[:0]
+	}
 	if len(r.moveBlock) < max(r.plies, 16) {
 		r.moveBlock = make([]string, max(4096, 4*r.plies))
 	}
+	r.inBlock = true
 	return r.moveBlock[:0:len(r.moveBlock)]
 }
 
@@ -290,9 +309,13 @@ func (r *referee) newMoves() []string {
 // them. A list that outgrew the block was reallocated by append and leaves
 // the block as it was.
 func (r *referee) keepMoves(rec *results.Game) {
-	if n := len(rec.Moves); cap(rec.Moves) == len(r.moveBlock) {
-		rec.Moves = rec.Moves[:n:n]
-		r.moveBlock = r.moveBlock[n:]
+	if n := len(rec.Moves); r.inBlock && cap(rec.Moves) == len(r.moveBlock) {
+		k := n
+		if r.recycle {
+			k = min(max(n, r.plies), len(r.moveBlock))
+		}
+		rec.Moves = rec.Moves[:n:k]
+		r.moveBlock = r.moveBlock[k:]
 	}
 }
 

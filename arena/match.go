@@ -52,6 +52,12 @@ func (t *Tournament) RunMatch(ctx context.Context, opts RunOptions, onPairs func
 		}
 		added := 0
 		for _, g := range batch {
+			if opts.ReuseGames {
+				// The tracker keeps a game until its pair is complete.
+				c := *g
+				c.Moves, c.Opening = nil, nil
+				g = &c
+			}
 			added += tr.Add(g)
 		}
 		if added > 0 && onPairs != nil {

@@ -194,8 +194,16 @@ type RunOptions struct {
 	// the worker that finished a game (no hand-off to another goroutine):
 	// games that finish while a batch is being written wait and form the
 	// next batch, which the writing worker takes too (group commit). The
-	// sink must not keep the batch slice (the games it may keep).
+	// sink must not keep the batch slice (the games it may keep, unless
+	// ReuseGames is set).
 	Sink func(batch []*results.Game) error
+	// ReuseGames lets the arena reuse a batch's games, records and move
+	// lists alike, once the sink has returned: the sink must copy whatever
+	// it keeps. A run then allocates nothing per game, which matters for
+	// agents that answer in microseconds (the garbage collector otherwise
+	// takes a share of the cores). The arena command sets it: its sinks
+	// write the records and keep copies without the move lists.
+	ReuseGames bool
 	// Log receives notes such as abandoned agents (may be nil).
 	Log io.Writer
 }
@@ -213,6 +221,7 @@ type RunStats struct {
 // runState is shared by the workers, the watchdog and Run of one run.
 type runState struct {
 	t      *Tournament
+	reuse  bool // recycle delivered games (RunOptions.ReuseGames)
 	todo   []Fixture
 	next   atomic.Int64
 	hard   context.Context
@@ -249,7 +258,7 @@ func (t *Tournament) Run(ctx context.Context, opts RunOptions) (RunStats, error)
 	st.Skipped = len(done)
 	hard, cancel := context.WithCancel(ctx)
 	defer cancel()
-	rs := &runState{t: t, hard: hard, cancel: cancel, stop: opts.Stop, log: opts.Log, sink: opts.Sink}
+	rs := &runState{t: t, hard: hard, cancel: cancel, stop: opts.Stop, log: opts.Log, sink: opts.Sink, reuse: opts.ReuseGames}
 	if rs.log == nil {
 		rs.log = io.Discard
 	}
@@ -324,6 +333,11 @@ func (rs *runState) deliver(g *results.Game) {
 			}
 		}
 		rs.writeMu.Unlock()
+		if rs.reuse {
+			for _, g := range batch {
+				recycled.Put(g)
+			}
+		}
 		rs.qmu.Lock()
 		rs.played += wrote
 		clear(batch)
@@ -372,6 +386,7 @@ func (t *Tournament) watchTick() (time.Duration, bool) {
 func (rs *runState) startWorker() {
 	n := len(rs.t.Config.Agents)
 	w := &worker{rs: rs, inst: make([]agents.Agent, n), fast: make([]bool, n), ref: newReferee(rs.hard)}
+	w.ref.recycle = rs.reuse
 	if rs.watch != nil {
 		w.slot = &slot{abandon: rs.abandon, ref: w.ref}
 		w.ref.watch = w.slot
@@ -462,7 +477,7 @@ func (w *worker) loop() error {
 func (w *worker) playFixture(f Fixture) (*results.Game, error) {
 	t := w.rs.t
 	rec := w.ref.newRecord()
-	*rec = results.Game{Index: f.Index, Pair: f.Pair, Round: f.Round, Seed: f.Seed}
+	*rec = results.Game{Index: f.Index, Pair: f.Pair, Round: f.Round, Seed: f.Seed, Moves: rec.Moves[:0]}
 	var seats [2]Seat
 	var startErr [2]error
 	for p := 0; p < 2; p++ {

@@ -110,6 +110,7 @@ func runMatch(args []string, stdout, stderr io.Writer) error {
 	start := time.Now()
 	tr, st, runErr := t.RunMatch(ctx, arena.RunOptions{
 		Concurrency: *rf.concurrency, Stop: stop, Done: s.done, Log: stderr, Sink: s.record,
+		ReuseGames: true, // record copies what it keeps
 	}, func(tr *results.PairTracker) {
 		if batchPairs > 0 && (tr.Penta.Pairs() >= nextLine || tr.Decision != results.Continue) {
 			for nextLine <= tr.Penta.Pairs() {

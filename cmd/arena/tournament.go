@@ -390,6 +390,7 @@ func runTournament(args []string, stdout, stderr io.Writer) error {
 	start := time.Now()
 	st, runErr := t.Run(ctx, arena.RunOptions{
 		Concurrency: *rf.concurrency, Stop: stop, Done: s.done, Log: stderr,
+		ReuseGames: true, // record copies what it keeps
 		Sink: func(batch []*results.Game) error {
 			if err := s.record(batch); err != nil {
 				return err
