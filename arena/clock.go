@@ -221,7 +221,8 @@ type slot struct {
 	margin    time.Duration
 	// ref is the worker's referee, whose per-game times the watchdog
 	// completes when it takes the game over.
-	ref *referee
+	ref   *referee
+	owner *worker // whose held-back games and claimed fixtures go on
 	// abandon is called by the watchdog with the slot it took over.
 	abandon func(*slot)
 	_       [64]byte

@@ -286,7 +286,7 @@ func (t *Tournament) Run(ctx context.Context, opts RunOptions) (RunStats, error)
 	allDone := make(chan struct{})
 	rs.wg.Add(workers)
 	for range workers {
-		rs.startWorker()
+		rs.startWorker(0, 0)
 	}
 	go func() {
 		rs.wg.Wait()
@@ -383,12 +383,14 @@ func (t *Tournament) watchTick() (time.Duration, bool) {
 
 // startWorker starts a worker goroutine; the caller has accounted for it
 // in rs.wg.
-func (rs *runState) startWorker() {
+func (rs *runState) startWorker(next, end int) {
 	n := len(rs.t.Config.Agents)
-	w := &worker{rs: rs, inst: make([]agents.Agent, n), fast: make([]bool, n), ref: newReferee(rs.hard)}
+	// fast is written after every game: a whole cache line of its own.
+	w := &worker{rs: rs, inst: make([]agents.Agent, n), fast: make([]bool, n, max(n, 64)), ref: newReferee(rs.hard)}
 	w.ref.recycle = rs.reuse
+	w.next, w.end = next, end // fixtures claimed by the worker it replaces
 	if rs.watch != nil {
-		w.slot = &slot{abandon: rs.abandon, ref: w.ref}
+		w.slot = &slot{abandon: rs.abandon, ref: w.ref, owner: w}
 		w.ref.watch = w.slot
 		rs.watch.add(w.slot)
 	}
@@ -440,9 +442,17 @@ func (rs *runState) abandon(s *slot) {
 	rs.abandoned++
 	rs.mu.Unlock()
 	fmt.Fprintf(rs.log, "arena: game %d: %s is stuck; recorded a timeout forfeit and started a fresh worker\n", rec.Index, pl.Name)
+	// The stuck worker's held-back games and unplayed claimed fixtures go
+	// on: the games to the sink, the fixtures to its replacement. (It wrote
+	// them before the move began, and touches neither once abandoned.)
+	stuck := s.owner
+	for _, g := range stuck.held {
+		rs.deliver(g)
+	}
+	stuck.held = nil
 	rs.deliver(rec)
 	if !rs.stopping() {
-		rs.startWorker()
+		rs.startWorker(stuck.next, stuck.end)
 	} else {
 		rs.wg.Done()
 	}
@@ -453,25 +463,99 @@ type worker struct {
 	rs   *runState
 	ref  *referee
 	slot *slot
-	inst []agents.Agent // per agent index, built on first use
-	fast []bool         // per agent index: its last move took under fastMove
+	// next, end: the claimed fixtures still to play, todo[next:end].
+	next, end int
+	// held: finished games not yet delivered (see hold), the first since
+	// heldSince (coarse clock). The watchdog delivers them if it abandons
+	// the worker.
+	held      []*results.Game
+	heldSince int64
+	inst      []agents.Agent // per agent index, built on first use
+	fast      []bool         // per agent index: its last move took under fastMove
 }
 
 func (w *worker) loop() error {
 	rs := w.rs
 	for !rs.stopping() {
-		i := int(rs.next.Add(1) - 1)
-		if i >= len(rs.todo) {
-			return nil
+		if w.next == w.end {
+			if w.next, w.end = rs.claim(); w.next == w.end {
+				break
+			}
 		}
-		rec, err := w.playFixture(rs.todo[i])
+		f := rs.todo[w.next]
+		w.next++
+		// Games held back must not wait for one that may be long.
+		if len(w.held) > 0 && (!w.fast[f.Seats[0]] || !w.fast[f.Seats[1]] || coarse.read()-w.heldSince > int64(holdFor)) {
+			w.flush()
+		}
+		rec, err := w.playFixture(f)
+		if errors.Is(err, errAbandoned) {
+			return err // the watchdog delivered the games held back
+		}
 		if err != nil {
+			w.flush()
 			return err
 		}
-		rs.deliver(rec)
+		w.hold(rec)
 	}
+	w.flush()
 	return nil
 }
+
+// hold delivers a finished game, or holds it back to deliver it with the
+// next ones: games of agents that answer in microseconds would otherwise
+// have every worker take the delivery lock after every game. A game is
+// held back only if a watchdog runs (which delivers a stuck worker's held
+// games), its agents are both fast, and the batch is younger than holdFor
+// and smaller than holdMax; so a record reaches the sink at most about a
+// millisecond late.
+func (w *worker) hold(rec *results.Game) {
+	if w.slot == nil || !w.fast[rec.Players[0].Agent] || !w.fast[rec.Players[1].Agent] {
+		w.flush()
+		w.rs.deliver(rec)
+		return
+	}
+	if len(w.held) == 0 {
+		w.heldSince = coarse.read()
+	}
+	w.held = append(w.held, rec)
+	if len(w.held) >= holdMax {
+		w.flush()
+	}
+}
+
+// flush delivers the games held back.
+func (w *worker) flush() {
+	for i, g := range w.held {
+		w.rs.deliver(g)
+		w.held[i] = nil
+	}
+	w.held = w.held[:0]
+}
+
+// Limits on holding finished games back (see worker.hold).
+const (
+	holdFor = time.Millisecond
+	holdMax = 16
+)
+
+// claim hands a worker the next fixtures to play, todo[next:end]: a few at
+// a time while many remain, so that the workers do not contend for the
+// counter after every microsecond game, one at a time near the end, so that
+// they finish together. Unplayed claimed fixtures of a stopped run are
+// simply not recorded (a resume plays them).
+func (rs *runState) claim() (next, end int) {
+	n := int64(1)
+	if left := int64(len(rs.todo)) - rs.next.Load(); left > 64*claimChunk {
+		n = claimChunk
+	}
+	end64 := rs.next.Add(n)
+	next, end = int(end64-n), int(min(end64, int64(len(rs.todo))))
+	return min(next, end), end
+}
+
+// claimChunk is how many fixtures a worker claims at once while many remain.
+const claimChunk = 8
 
 // playFixture plays one planned game.
 func (w *worker) playFixture(f Fixture) (*results.Game, error) {
