@@ -319,6 +319,46 @@ func TestStuckAgentDoesNotBlock(t *testing.T) {
 	}
 }
 
+// TestHangAfterFastGames: an agent that answered in microseconds for
+// hundreds of games (so its worker claims fixtures eight at a time and
+// holds finished games back) hangs once. The games the stuck worker held
+// are delivered, its unplayed claimed fixtures are played by its
+// replacement, and every game is recorded exactly once.
+func TestHangAfterFastGames(t *testing.T) {
+	hangCalls.Store(0)
+	// One worker, so the hang is in game 596 (t-hang moves five times a
+	// game): the worker has claimed fixtures 592–599 and holds some games.
+	tour := mustNew(t, Options{Game: "t-sum", Agents: []string{"t-hang:call=2983,name=hang", "random"}, GamesPerPair: 1200, Openings: "none",
+		MoveTime: 20 * time.Millisecond, MoveMargin: 30 * time.Millisecond})
+	var logs strings.Builder
+	got, st := collect(t, tour, RunOptions{Concurrency: 1, Log: &syncWriter{w: &logs}, ReuseGames: true})
+	stuckMu.Lock()
+	close(stuckRelease)
+	stuckRelease = make(chan struct{})
+	stuckMu.Unlock()
+	if len(got) != 1200 || !st.Complete || st.Abandoned != 1 {
+		t.Fatalf("%d games, stats %+v", len(got), st)
+	}
+	timeouts := 0
+	for i, g := range got {
+		if g.Index != i {
+			t.Fatalf("game %d recorded at place %d: a game is missing or recorded twice", g.Index, i)
+		}
+		if g.Termination == results.Timeout {
+			timeouts++
+			if g.Index != 596 {
+				t.Errorf("game %d timed out; the hang was to be in game 596", g.Index)
+			}
+			if !strings.Contains(g.Detail, "gave no answer") || g.Players[g.Forfeit].Name != "hang" {
+				t.Errorf("game %d: %s", g.Index, g.Detail)
+			}
+		}
+	}
+	if timeouts != 1 {
+		t.Errorf("%d timeouts, want 1", timeouts)
+	}
+}
+
 type syncWriter struct {
 	mu sync.Mutex
 	w  *strings.Builder

@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/boardgame-arena/arena/agents"
@@ -193,6 +194,15 @@ var testAgents = []*agents.Kind{
 		<-ch
 		return b.random(s, p)
 	}),
+	badKind("t-hang", "plays random moves, and blocks on the call'th Move of all t-hang agents until the test releases it", func(b *badAgent, ctx context.Context, s games.Base, p int) (games.Move, error) {
+		if hangCalls.Add(1) == int64(b.call) {
+			stuckMu.Lock()
+			ch := stuckRelease
+			stuckMu.Unlock()
+			<-ch
+		}
+		return b.random(s, p)
+	}),
 	badKind("t-giveup", "waits for the context to end, then returns its error", func(b *badAgent, ctx context.Context, s games.Base, p int) (games.Move, error) {
 		<-ctx.Done()
 		return 0, fmt.Errorf("gave up: %w", ctx.Err())
@@ -202,6 +212,9 @@ var testAgents = []*agents.Kind{
 		return b.random(s, p)
 	}),
 }
+
+// hangCalls counts the Move calls of all t-hang agents.
+var hangCalls atomic.Int64
 
 // stuckRelease is closed by tests to let t-stuck agents return.
 var (
@@ -214,6 +227,7 @@ type badAgent struct {
 	name  string
 	at    int
 	sleep time.Duration
+	call  int
 	r     *rng.Rand
 	buf   []games.Move
 	bad   func(*badAgent, context.Context, games.Base, int) (games.Move, error)
@@ -222,7 +236,7 @@ type badAgent struct {
 func badKind(name, help string, bad func(*badAgent, context.Context, games.Base, int) (games.Move, error)) *agents.Kind {
 	return &agents.Kind{
 		Name: name, Help: "test agent: " + help,
-		Keys: []agents.Key{{Name: "at", Help: "ply of the misbehaviour"}, {Name: "sleep", Help: "t-slow's delay"}},
+		Keys: []agents.Key{{Name: "at", Help: "ply of the misbehaviour"}, {Name: "sleep", Help: "t-slow's delay"}, {Name: "call", Help: "t-hang's call"}},
 		New: func(s spec.Spec, seed uint64) (agents.Agent, error) {
 			at, err := s.Int("at", 0)
 			if err != nil {
@@ -232,7 +246,11 @@ func badKind(name, help string, bad func(*badAgent, context.Context, games.Base,
 			if err != nil {
 				return nil, err
 			}
-			return &badAgent{name: agents.DisplayName(s), at: at, sleep: sleep, r: rng.New(seed), bad: bad}, nil
+			call, err := s.Int("call", 0)
+			if err != nil {
+				return nil, err
+			}
+			return &badAgent{name: agents.DisplayName(s), at: at, sleep: sleep, call: call, r: rng.New(seed), bad: bad}, nil
 		},
 	}
 }
