@@ -359,6 +359,37 @@ func TestHangAfterFastGames(t *testing.T) {
 	}
 }
 
+// TestLateAnswerAfterAbandon: agents that answer long after the watchdog
+// gave up on them come back to a game that is no longer theirs while the
+// run goes on: their workers must notice at their next move or at the
+// game's end, record nothing and touch nothing the watchdog uses (the race
+// detector watches this in CI).
+func TestLateAnswerAfterAbandon(t *testing.T) {
+	tour := mustNew(t, Options{Game: "t-sum", Agents: []string{"t-slow:at=2,sleep=150ms,name=late", "random", "t-slow:sleep=4ms,name=steady"},
+		GamesPerPair: 4, Openings: "none", MoveTime: 20 * time.Millisecond, MoveMargin: 20 * time.Millisecond})
+	got, st := collect(t, tour, RunOptions{Concurrency: 2, ReuseGames: true})
+	if len(got) != 12 || !st.Complete || st.Abandoned != 8 {
+		t.Fatalf("%d games, stats %+v", len(got), st)
+	}
+	for i, g := range got {
+		if g.Index != i {
+			t.Fatalf("game %d recorded at place %d", g.Index, i)
+		}
+		late := -1
+		for p, pl := range g.Players {
+			if pl.Name == "late" {
+				late = p
+			}
+		}
+		switch {
+		case late >= 0 && (g.Termination != results.Timeout || g.Forfeit != late || !strings.Contains(g.Detail, "gave no answer")):
+			t.Errorf("game %d: %s by %d: %s", g.Index, g.Termination, g.Forfeit, g.Detail)
+		case late < 0 && g.Termination != results.Normal:
+			t.Errorf("game %d between steady agents: %s (%s)", g.Index, g.Termination, g.Detail)
+		}
+	}
+}
+
 type syncWriter struct {
 	mu sync.Mutex
 	w  *strings.Builder

@@ -66,9 +66,11 @@
 // The referee calls agents on the worker's own goroutine, which keeps a
 // fast agent's move cheap. A watchdog goroutine scans the workers every
 // quarter margin (at most 50 ms) for moves past their limit plus margin
-// (plus a tick of the coarse clock). Each move costs the worker one atomic
-// store before the call and one compare-and-swap after it, which settles
-// who records the game if the watchdog gives up on it at that moment.
+// (plus a tick of the coarse clock). Each move costs the worker one
+// compare-and-swap before the call, which publishes the move (with a
+// snapshot of the game so far) and settles the previous one; the game's end
+// costs another. Whichever of the worker and the watchdog swaps first owns
+// the game, and the worker writes the record only after that.
 // When it finds one, it takes the game over: records it as a timeout
 // forfeit, and starts a replacement worker with fresh agent instances, so
 // the tournament goes on. The stuck goroutine is left running — Go cannot

@@ -78,10 +78,12 @@ type referee struct {
 	// games.LegalChecker (or nil), looked up once rather than every move.
 	reporter [2]agents.Reporter
 	checker  games.LegalChecker
-	// Each player's thinking time and longest move in the current game,
-	// written to the record when the game ends (and read by the watchdog,
-	// which owns them once it has taken the game over).
-	spent, longest [2]time.Duration
+	// The current game's moves and each player's statistics. The record
+	// gets them when the game ends: it is not written during the game, so
+	// that the watchdog may copy it while the worker plays on.
+	moves     []string
+	stats     [2]playerStats
+	gameStart int64
 	// Blocks from which records and move lists are carved: one allocation
 	// per many games instead of two per game. A block stays in memory as
 	// long as any record cut from it.
@@ -138,83 +140,104 @@ type answer struct {
 // play plays one game into rec (whose player identities the caller set).
 // onMove, if not nil, is called after every ply. It returns errAborted or
 // errAbandoned when the game must not be recorded by the caller.
+//
+// With a watchdog, the game's record is written only once the worker has
+// settled the game with the watchdog (settle): until then the watchdog may
+// take the game over and build its own record from the move snapshots.
 func (r *referee) play(setup *Setup, seats [2]Seat, rec *results.Game, onMove func(games.Base, string)) error {
 	start := now()
-	if r.watch != nil {
-		r.watch.gameStart = start
-	}
-	r.fast, r.spent, r.longest = setup.fast, [2]time.Duration{}, [2]time.Duration{}
+	r.gameStart = start
+	r.fast, r.stats = setup.fast, [2]playerStats{}
 	v := setup.Variant
 	rec.Record = results.KindGame
 	rec.Game, rec.Variant = setup.names()
 	b := r.startPosition(v, setup.key)
 	rec.Forfeit = -1
-	rec.Moves = r.newMoves(rec.Moves)
-	for p, seat := range seats {
-		r.reporter[p], _ = seat.Agent.(agents.Reporter)
-	}
-	finish := func() {
-		end := now()
-		coarse.refresh(end)
-		r.keepMoves(rec)
-		r.writeTimes(rec)
-		rec.Plies = len(rec.Moves)
-		rec.DurationMS = ms(time.Duration(end - start))
-		r.plies = max(r.plies, rec.Plies+rec.Plies/4)
-		roundTimes(rec)
-	}
-	for p, seat := range seats {
-		if _, ok := seat.Agent.(agents.GameStarter); ok {
-			if !r.call(&seats[p], rec, p, true, nil, &v) {
-				return errAbandoned
-			}
-			if r.halted.Load() {
-				return errAborted
-			}
-			if reason, detail := failure(&r.ans, &seats[p], "starting the game"); reason != "" {
-				forfeit(rec, p, reason, detail)
-				finish()
-				return nil
-			}
-		}
-	}
-	if err := setup.Opening.apply(b, rec); err != nil {
+	var err error
+	if r.moves, err = setup.Opening.apply(b, r.newMoves(rec.Moves)); err != nil {
 		return fmt.Errorf("opening: %w", err)
 	}
+	rec.Opening = setup.Opening.texts()
+	rec.Moves = nil
 	seq, _ := b.(games.State)
 	sim, _ := b.(games.SimState)
 	if seq == nil && sim == nil {
 		return fmt.Errorf("game %s: state %T is neither sequential nor simultaneous", v, b)
 	}
 	r.checker, _ = b.(games.LegalChecker)
-	firstMove := [2]bool{true, true}
-	for {
-		if b.Terminal() {
+	for p, seat := range seats {
+		r.reporter[p], _ = seat.Agent.(agents.Reporter)
+	}
+	if r.watch != nil {
+		r.watch.startGame(rec, start)
+	}
+	// end settles the game and, if the worker still owns it, records it:
+	// lost by forfeit by player p (results.BothForfeit: both) when reason
+	// is set, else as b's outcome or, at the ply cap, a draw.
+	end := func(p int, reason, detail string) error {
+		if r.watch != nil && !r.watch.idle() {
+			return errAbandoned
+		}
+		switch {
+		case reason != "":
+			forfeit(rec, p, reason, detail)
+		case b.Terminal():
 			o := b.Outcome()
 			rec.Winner, rec.Score, rec.Termination = o.Winner, o.Score, results.Normal
 			rec.Result = o.Result()
-			break
-		}
-		if setup.MaxPlies > 0 && b.Ply() >= setup.MaxPlies {
+		default:
 			rec.Winner, rec.Score, rec.Result, rec.Termination = games.Draw, 0, "1/2-1/2", results.Adjudication
 			rec.Detail = fmt.Sprintf("ply cap %d reached: scored as a draw", setup.MaxPlies)
-			break
 		}
+		t := now()
+		coarse.refresh(t)
+		rec.Moves = r.moves
+		r.keepMoves(rec)
+		r.writeStats(rec)
+		rec.Plies = len(rec.Moves)
+		rec.DurationMS = ms(time.Duration(t - start))
+		r.plies = max(r.plies, rec.Plies+rec.Plies/4)
+		roundTimes(rec)
+		if reason == "" {
+			r.keep(b)
+		}
+		return nil
+	}
+	// stop leaves a game cut short by a hard stop unrecorded.
+	stop := func() error {
+		if r.watch != nil && !r.watch.idle() {
+			return errAbandoned
+		}
+		return errAborted
+	}
+	for p, seat := range seats {
+		if _, ok := seat.Agent.(agents.GameStarter); ok {
+			if !r.call(&seats[p], p, true, nil, &v) {
+				return errAbandoned
+			}
+			if r.halted.Load() {
+				return stop()
+			}
+			if reason, detail := failure(&r.ans, &seats[p], "starting the game"); reason != "" {
+				return end(p, reason, detail)
+			}
+		}
+	}
+	firstMove := [2]bool{true, true}
+	for !b.Terminal() && (setup.MaxPlies == 0 || b.Ply() < setup.MaxPlies) {
 		var text string
 		if s := seq; s != nil {
 			p := s.ToMove()
-			m, reason, detail, alive := r.ask(&seats[p], s, p, firstMove[p], rec)
+			m, reason, detail, alive := r.ask(&seats[p], s, p, firstMove[p])
 			if !alive {
 				return errAbandoned
 			}
 			if r.halted.Load() {
-				return errAborted
+				return stop()
 			}
 			firstMove[p] = false
 			if reason != "" {
-				forfeit(rec, p, reason, detail)
-				finish()
-				return nil
+				return end(p, reason, detail)
 			}
 			text = s.FormatMove(m)
 			s.Play(m)
@@ -226,47 +249,49 @@ func (r *referee) play(setup *Setup, seats [2]Seat, rec *results.Game, onMove fu
 				var alive bool
 				// Both players think on the same position, one after the
 				// other, each on its own clock.
-				ms[p], reasons[p], details[p], alive = r.ask(&seats[p], s, p, firstMove[p], rec)
+				ms[p], reasons[p], details[p], alive = r.ask(&seats[p], s, p, firstMove[p])
 				if !alive {
 					return errAbandoned
 				}
 				if r.halted.Load() {
-					return errAborted
+					return stop()
 				}
 				firstMove[p] = false
 			}
 			switch {
 			case reasons[0] != "" && reasons[1] != "":
-				forfeit(rec, results.BothForfeit, reasons[0], details[0]+"; "+details[1])
-				finish()
-				return nil
+				return end(results.BothForfeit, reasons[0], details[0]+"; "+details[1])
 			case reasons[0] != "":
-				forfeit(rec, 0, reasons[0], details[0])
-				finish()
-				return nil
+				return end(0, reasons[0], details[0])
 			case reasons[1] != "":
-				forfeit(rec, 1, reasons[1], details[1])
-				finish()
-				return nil
+				return end(1, reasons[1], details[1])
 			}
 			text = s.FormatMove(ms[0]) + " | " + s.FormatMove(ms[1])
 			s.PlayJoint(ms[0], ms[1])
 		}
-		rec.Moves = append(rec.Moves, text)
+		r.moves = append(r.moves, text)
 		if onMove != nil {
 			onMove(b, text)
 		}
 	}
-	finish()
-	r.keep(b)
-	return nil
+	return end(0, "", "")
 }
 
-// writeTimes puts the players' thinking times into rec.
-func (r *referee) writeTimes(rec *results.Game) {
+// playerStats is what the record says of a player's moves.
+type playerStats struct {
+	moves          int
+	nodes          int64
+	spent, longest time.Duration
+}
+
+// writeStats puts the players' statistics into rec.
+func (r *referee) writeStats(rec *results.Game) { putStats(rec, &r.stats) }
+
+func putStats(rec *results.Game, st *[2]playerStats) {
 	for p := range rec.Players {
-		rec.Players[p].TimeMS = ms(r.spent[p])
-		rec.Players[p].MaxMoveMS = ms(r.longest[p])
+		pl := &rec.Players[p]
+		pl.Moves, pl.Nodes = st[p].moves, st[p].nodes
+		pl.TimeMS, pl.MaxMoveMS = ms(st[p].spent), ms(st[p].longest)
 	}
 }
 
@@ -355,22 +380,22 @@ func (r *referee) keep(b games.Base) {
 // ask gets player p's move in s and checks it. reason is empty for a good
 // move, else the termination reason of a forfeit; alive is false when the
 // watchdog took the game over.
-func (r *referee) ask(seat *Seat, s games.Base, p int, first bool, rec *results.Game) (m games.Move, reason, detail string, alive bool) {
+func (r *referee) ask(seat *Seat, s games.Base, p int, first bool) (m games.Move, reason, detail string, alive bool) {
 	hash := s.Hash() // the hash covers the position; a changed history changes it too
-	if !r.call(seat, rec, p, first, s, nil) {
+	if !r.call(seat, p, first, s, nil) {
 		return 0, "", "", false
 	}
 	a := &r.ans
-	pl := &rec.Players[p]
-	pl.Moves++
+	st := &r.stats[p]
+	st.moves++
 	if rep := r.reporter[p]; rep != nil && a.crash == "" {
-		pl.Nodes += rep.LastStats().Nodes
+		st.nodes += rep.LastStats().Nodes
 	}
 	if reason, detail := failure(a, seat, "choosing a move"); reason != "" {
 		return 0, reason, detail, true
 	}
 	if s.Hash() != hash {
-		return 0, results.Crash, fmt.Sprintf("%s changed the position it was shown (ply %d, now %d) instead of leaving it as it found it", seat.Agent.Name(), len(rec.Moves), s.Ply()), true
+		return 0, results.Crash, fmt.Sprintf("%s changed the position it was shown (ply %d, now %d) instead of leaving it as it found it", seat.Agent.Name(), len(r.moves), s.Ply()), true
 	}
 	if r.checker != nil && r.checker.Legal(a.move) {
 		return a.move, "", "", true
@@ -397,14 +422,15 @@ func (r *referee) ask(seat *Seat, s games.Base, p int, first bool, rec *results.
 // call asks seat's agent for player p's move in s, or (v not nil) tells it
 // a game of v starts, under the seat's limit, catching panics; the answer
 // is left in r.ans, and its time is charged to player p. call returns
-// false when the watchdog took the game over.
+// false when the watchdog took the game over (during an earlier move: the
+// worker learns it when it next talks to the watchdog).
 //
 // A move is timed with the precise clock unless the player's previous move
 // in this game took under fastMove: then with the coarse clock, whose
 // readings are exact on average (a move is charged a whole tick when a
 // tick falls inside it, else nothing). Deadlines computed from a lagging
 // coarse reading are early, never late; the watchdog allows one tick more.
-func (r *referee) call(seat *Seat, rec *results.Game, p int, first bool, s games.Base, v *games.Variant) bool {
+func (r *referee) call(seat *Seat, p int, first bool, s games.Base, v *games.Variant) bool {
 	limit := seat.Limits.limit(first)
 	a := &r.ans
 	*a = answer{limit: limit}
@@ -424,16 +450,24 @@ func (r *referee) call(seat *Seat, rec *results.Game, p int, first bool, s games
 		mc = r.ctx
 		mc.deadline, mc.err = start+int64(limit), nil
 		ctx = mc
-		if r.watch != nil {
-			w := r.watch
-			w.rec, w.player, w.started, w.limit, w.margin = rec, p, start, limit, seat.Limits.Margin
-			w.begin(start + int64(limit+seat.Limits.Margin+coarseTick))
+	}
+	if w := r.watch; w != nil {
+		// Publish the move to the watchdog, which also settles the previous
+		// one: false means the watchdog took the game over meanwhile.
+		ok := false
+		if limit > 0 {
+			sn := w.nextSnap()
+			sn.player, sn.started, sn.limit, sn.margin = p, start, limit, seat.Limits.Margin
+			sn.moves, sn.stats = r.moves, r.stats
+			ok = w.begin(start + int64(limit+seat.Limits.Margin+coarseTick))
+		} else {
+			ok = w.idle()
+		}
+		if !ok {
+			return false
 		}
 	}
 	a.move, a.err, a.crash = protect(ctx, seat.Agent, s, p, v)
-	if limit > 0 && r.watch != nil && !r.watch.end() {
-		return false
-	}
 	var end int64
 	if fast {
 		end = coarse.read()
@@ -447,8 +481,9 @@ func (r *referee) call(seat *Seat, rec *results.Game, p int, first bool, s games
 	if mc != nil && !mc.release() {
 		r.ctx = nil // an agent holds its Done channel: use a fresh context next time
 	}
-	r.spent[p] += a.elapsed
-	r.longest[p] = max(r.longest[p], a.elapsed)
+	st := &r.stats[p]
+	st.spent += a.elapsed
+	st.longest = max(st.longest, a.elapsed)
 	return true
 }
 

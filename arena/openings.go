@@ -11,7 +11,6 @@ import (
 
 	"github.com/boardgame-arena/arena/games"
 	"github.com/boardgame-arena/arena/internal/rng"
-	"github.com/boardgame-arena/arena/results"
 )
 
 // DefaultOpeningPlies is the number of random plies that start each game
@@ -114,8 +113,8 @@ func contains(ms []games.Move, m games.Move) bool {
 	return false
 }
 
-// apply plays the opening on the start position b and records it.
-func (o Opening) apply(b games.Base, rec *results.Game) error {
+// apply plays the opening on the start position b and appends its moves.
+func (o Opening) apply(b games.Base, moves []string) ([]string, error) {
 	for i, ply := range o.plies {
 		switch s := b.(type) {
 		case games.State:
@@ -123,16 +122,20 @@ func (o Opening) apply(b games.Base, rec *results.Game) error {
 		case games.SimState:
 			s.PlayJoint(ply[0], ply[1])
 		default:
-			return fmt.Errorf("state %T is neither sequential nor simultaneous", b)
+			return moves, fmt.Errorf("state %T is neither sequential nor simultaneous", b)
 		}
-		rec.Moves = append(rec.Moves, o.Texts[i])
+		moves = append(moves, o.Texts[i])
 	}
-	// Records of one round share the opening's texts (never appended to).
-	rec.Opening = o.Texts[:len(o.Texts):len(o.Texts)]
-	if rec.Opening == nil {
-		rec.Opening = []string{}
+	return moves, nil
+}
+
+// texts returns the opening's moves for a record: records of one round
+// share the opening's texts (never appended to).
+func (o Opening) texts() []string {
+	if len(o.Texts) == 0 {
+		return []string{}
 	}
-	return nil
+	return o.Texts[:len(o.Texts):len(o.Texts)]
 }
 
 // Book yields the opening of each round: game pair r of every pairing

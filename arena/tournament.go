@@ -7,6 +7,7 @@ import (
 	"io"
 	"math"
 	"runtime"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -390,7 +391,7 @@ func (rs *runState) startWorker(next, end int) {
 	w.ref.recycle = rs.reuse
 	w.next, w.end = next, end // fixtures claimed by the worker it replaces
 	if rs.watch != nil {
-		w.slot = &slot{abandon: rs.abandon, ref: w.ref, owner: w}
+		w.slot = &slot{abandon: rs.abandon, owner: w}
 		w.ref.watch = w.slot
 		rs.watch.add(w.slot)
 	}
@@ -424,27 +425,34 @@ func (rs *runState) stopping() bool {
 // plus margin: the game is recorded as lost on time, the agent goroutine
 // is left to finish on its own (its answer will be discarded and its
 // instances closed), and a fresh worker takes its place.
-func (rs *runState) abandon(s *slot) {
-	rec := s.rec
-	elapsed := time.Duration(now() - s.started)
-	pl := &rec.Players[s.player]
-	pl.Moves++
-	ref := s.ref
-	ref.spent[s.player] += elapsed
-	ref.longest[s.player] = max(ref.longest[s.player], elapsed)
-	ref.writeTimes(rec)
-	forfeit(rec, s.player, results.Timeout, fmt.Sprintf("%s gave no answer within %s (limit %s + margin %s); the arena stopped waiting and left it running",
-		pl.Name, roundDur(elapsed), s.limit, s.margin))
+func (rs *runState) abandon(s *slot, sn *moveSnap) {
+	// The worker writes the record only after the game, so its fixed
+	// fields may be copied now; moves and statistics come from the
+	// snapshot. The copy and its moves are the watchdog's own: the stuck
+	// worker may still append to the moves it had.
+	rec := new(results.Game)
+	*rec = *sn.rec
+	rec.Moves = slices.Clone(sn.moves)
+	elapsed := time.Duration(now() - sn.started)
+	stats := sn.stats
+	st := &stats[sn.player]
+	st.moves++
+	st.spent += elapsed
+	st.longest = max(st.longest, elapsed)
+	putStats(rec, &stats)
+	name := rec.Players[sn.player].Name
+	forfeit(rec, sn.player, results.Timeout, fmt.Sprintf("%s gave no answer within %s (limit %s + margin %s); the arena stopped waiting and left it running",
+		name, roundDur(elapsed), sn.limit, sn.margin))
 	rec.Plies = len(rec.Moves)
-	rec.DurationMS = ms(time.Duration(now() - s.gameStart))
+	rec.DurationMS = ms(time.Duration(now() - sn.gameStart))
 	roundTimes(rec)
 	rs.mu.Lock()
 	rs.abandoned++
 	rs.mu.Unlock()
-	fmt.Fprintf(rs.log, "arena: game %d: %s is stuck; recorded a timeout forfeit and started a fresh worker\n", rec.Index, pl.Name)
+	fmt.Fprintf(rs.log, "arena: game %d: %s is stuck; recorded a timeout forfeit and started a fresh worker\n", rec.Index, name)
 	// The stuck worker's held-back games and unplayed claimed fixtures go
 	// on: the games to the sink, the fixtures to its replacement. (It wrote
-	// them before the move began, and touches neither once abandoned.)
+	// them before the game began, and touches neither once abandoned.)
 	stuck := s.owner
 	for _, g := range stuck.held {
 		rs.deliver(g)
