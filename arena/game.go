@@ -81,9 +81,8 @@ type referee struct {
 	// The current game's moves and each player's statistics. The record
 	// gets them when the game ends: it is not written during the game, so
 	// that the watchdog may copy it while the worker plays on.
-	moves     []string
-	stats     [2]playerStats
-	gameStart int64
+	moves []string
+	stats [2]playerStats
 	// Blocks from which records and move lists are carved: one allocation
 	// per many games instead of two per game. A block stays in memory as
 	// long as any record cut from it.
@@ -146,7 +145,6 @@ type answer struct {
 // take the game over and build its own record from the move snapshots.
 func (r *referee) play(setup *Setup, seats [2]Seat, rec *results.Game, onMove func(games.Base, string)) error {
 	start := now()
-	r.gameStart = start
 	r.fast, r.stats = setup.fast, [2]playerStats{}
 	v := setup.Variant
 	rec.Record = results.KindGame

@@ -97,7 +97,8 @@ func benchmark(b *testing.B, sel func(uint64, int) int) {
 	var xs [1024]uint64
 	for i := range xs {
 		for xs[i] == 0 {
-			xs[i] = r.Uint64() & r.Uint64() & r.Uint64() & (1<<36 - 1)
+			a, b, c := r.Uint64(), r.Uint64(), r.Uint64()
+			xs[i] = a & b & c & (1<<36 - 1) // about 36/8 bits set
 		}
 	}
 	s := 0
