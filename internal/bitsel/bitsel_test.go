@@ -89,16 +89,17 @@ func ExampleSelect() {
 	// Output: 1 2 4 7
 }
 
-// benchmark selects a random set bit of random 36-bit masks with about
-// eight bits set, as a playout does; the mask depends on the last result so
-// calls cannot overlap.
+// benchmark selects a random set bit of random 36-bit masks with four or
+// five bits set on average (each bit with probability 1/8), as a playout
+// picks among its legal moves; the mask depends on the last result so calls
+// cannot overlap.
 func benchmark(b *testing.B, sel func(uint64, int) int) {
 	r := rng.New(1)
 	var xs [1024]uint64
 	for i := range xs {
 		for xs[i] == 0 {
 			a, b, c := r.Uint64(), r.Uint64(), r.Uint64()
-			xs[i] = a & b & c & (1<<36 - 1) // about 36/8 bits set
+			xs[i] = a & b & c & (1<<36 - 1)
 		}
 	}
 	s := 0
