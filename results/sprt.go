@@ -133,138 +133,264 @@ func (p Penta) String() string {
 	return fmt.Sprintf("[%d, %d, %d, %d, %d]", p[0], p[1], p[2], p[3], p[4])
 }
 
+// nEloPerT converts a t-value per game to normalized Elo: nElo = t·800/ln 10.
+const nEloPerT = 800 / math.Ln10
+
 // pentaScores are the per-game average scores of the five pair outcomes.
 var pentaScores = [5]float64{0, 0.25, 0.5, 0.75, 1}
 
 // moments returns the mean and variance of the per-game pair score.
 func moments(freq [5]float64) (mean, variance float64) {
-	for i, f := range freq {
-		mean += f * pentaScores[i]
+	return distMoments(&pentaScores, &freq, 5)
+}
+
+// outcomes is an observed distribution over k equally spaced outcome
+// scores a_i = i/(k−1) (k = 3: L, D, W; k = 5: the pentanomial pair
+// outcomes), the input of the GSPRT. It lives in fixed arrays so that
+// the LLR of every new pair allocates nothing.
+type outcomes struct {
+	k     int
+	a, p  [5]float64
+	total float64 // the regularised count N
+}
+
+// newOutcomes regularises counts as fishtest and fastchess do: an empty
+// cell gets 10⁻³ so that every expected score stays reachable and no
+// logarithm sees 0; N is the regularised total.
+func newOutcomes(counts []int) outcomes {
+	o := outcomes{k: len(counts)}
+	for i, c := range counts {
+		v := float64(c)
+		if c == 0 {
+			v = 1e-3
+		}
+		o.a[i] = float64(i) / float64(o.k-1)
+		o.p[i] = v
+		o.total += v
 	}
-	for i, f := range freq {
-		d := pentaScores[i] - mean
-		variance += f * d * d
+	for i := range o.k {
+		o.p[i] /= o.total
+	}
+	return o
+}
+
+// distMoments returns the mean and variance of the first k outcomes.
+func distMoments(a, q *[5]float64, k int) (mean, variance float64) {
+	for i := range k {
+		mean += q[i] * a[i]
+	}
+	for i := range k {
+		d := a[i] - mean
+		variance += q[i] * d * d
 	}
 	return mean, variance
 }
 
-// LLR returns the generalised log-likelihood ratio of H1 against H0 for
-// the pairs counted: N·Σ p̂ᵢ·log(q1ᵢ/q0ᵢ), where p̂ is the observed
-// distribution and qk the most likely distribution whose expected score
-// is that of hypothesis k. Empty cells get 10⁻³ pairs so that every
-// expected score stays reachable.
-func (s SPRT) LLR(p Penta) float64 {
-	n := p.Pairs()
-	if n == 0 {
-		return 0
+// secular solves Σ pᵢφᵢ/(1+xφᵢ) = 0 for x on the interval where every
+// 1+xφᵢ is positive, (−1/max φ, −1/min φ). The left side falls strictly
+// from +∞ to −∞ there, so bisection finds the root to machine precision.
+// ok is false when the φᵢ do not change sign (no root exists).
+func secular(p, phi *[5]float64, k int) (x float64, ok bool) {
+	lo, hi := math.Inf(1), math.Inf(-1)
+	for i := range k {
+		lo, hi = min(lo, phi[i]), max(hi, phi[i])
 	}
-	var freq [5]float64
-	var total float64
-	for i, c := range p {
-		v := float64(c)
-		if v == 0 {
-			v = 1e-3
-		}
-		freq[i] = v
-		total += v
+	if !(lo < 0 && hi > 0) {
+		return 0, false
 	}
-	for i := range freq {
-		freq[i] /= total
-	}
-	s0, s1 := s.expectedScore(s.Elo0, freq), s.expectedScore(s.Elo1, freq)
-	q0, q1 := mleWithMean(freq, s0), mleWithMean(freq, s1)
-	var llr float64
-	for i, f := range freq {
-		llr += f * math.Log(q1[i]/q0[i])
-	}
-	return float64(n) * llr
-}
-
-// expectedScore returns the per-game expected score of a hypothesis.
-func (s SPRT) expectedScore(elo float64, freq [5]float64) float64 {
-	if s.Model == Normalized {
-		_, variance := moments(freq)
-		return 0.5 + elo*math.Sqrt2*math.Sqrt(variance)/(800/math.Ln10)
-	}
-	return 1 / (1 + math.Pow(10, -elo/400))
-}
-
-// mleWithMean returns the distribution q closest to freq in likelihood
-// with Σ qᵢ·aᵢ = mean: qᵢ = freqᵢ/(1+λ(aᵢ−mean)), where λ solves
-// Σ freqᵢ(aᵢ−mean)/(1+λ(aᵢ−mean)) = 0. The left side decreases strictly
-// in λ on the interval where every denominator is positive, so bisection
-// finds the root to machine precision.
-func mleWithMean(freq [5]float64, mean float64) [5]float64 {
-	mean = min(max(mean, 1e-9), 1-1e-9)
-	lo, hi := -1/(1-mean), 1/mean // denominators positive strictly inside
-	f := func(lambda float64) float64 {
-		var sum float64
-		for i, p := range freq {
-			d := pentaScores[i] - mean
-			sum += p * d / (1 + lambda*d)
-		}
-		return sum
-	}
-	for range 200 {
-		mid := (lo + hi) / 2
-		if mid == lo || mid == hi {
+	lo, hi = -1/hi, -1/lo
+	for range 2000 {
+		mid := lo + (hi-lo)/2
+		if mid <= lo || mid >= hi {
 			break
 		}
-		if f(mid) > 0 {
+		var f float64
+		for i := range k {
+			f += p[i] * phi[i] / (1 + mid*phi[i])
+		}
+		if f > 0 {
 			lo = mid
 		} else {
 			hi = mid
 		}
 	}
-	lambda := (lo + hi) / 2
-	var q [5]float64
-	for i, p := range freq {
-		q[i] = p / (1 + lambda*(pentaScores[i]-mean))
+	return lo + (hi-lo)/2, true
+}
+
+// mleMean returns the distribution q of maximum likelihood for the
+// observation o under the constraint Σ qᵢaᵢ = s (Van den Bergh,
+// "Comments on normalized Elo", proposition 1.1, as in fishtest's
+// MLE_expected): qᵢ = pᵢ/(1+x(aᵢ−s)) with x the root of the secular
+// equation.
+func mleMean(o *outcomes, s float64) [5]float64 {
+	var phi, q [5]float64
+	for i := range o.k {
+		phi[i] = o.a[i] - s
+	}
+	x, _ := secular(&o.p, &phi, o.k) // s ∈ (0, 1) always brackets
+	for i := range o.k {
+		q[i] = o.p[i] / (1 + x*phi[i])
 	}
 	return q
 }
 
-// Estimate summarises a match from its game pairs.
+// mleTValue returns the distribution q of maximum likelihood for the
+// observation o under the constraint (μ_q − ref)/σ_q = t (the same
+// paper, section 4.1, as in fishtest's MLE_t_value): starting from the
+// uniform distribution, each step solves the secular equation for
+// φᵢ = aᵢ − ref − t·σ·(1 + ((aᵢ−μ)/σ)²)/2 with μ, σ of the previous
+// step. fishtest stops after 10 steps or a change below 10⁻⁹; this runs
+// to a change below 10⁻¹³ (at most 100 steps), which agrees with it to
+// the printed digits whenever fishtest converged.
+func mleTValue(o *outcomes, ref, t float64) [5]float64 {
+	var q, phi [5]float64
+	for i := range o.k {
+		q[i] = 1 / float64(o.k)
+	}
+	for range 100 {
+		mu, variance := distMoments(&o.a, &q, o.k)
+		sigma := math.Sqrt(variance)
+		for i := range o.k {
+			z := (mu - o.a[i]) / sigma
+			phi[i] = o.a[i] - ref - t*sigma*(1+z*z)/2
+		}
+		x, ok := secular(&o.p, &phi, o.k)
+		if !ok {
+			break // no distribution has that t-value: keep the last step
+		}
+		var change float64
+		for i := range o.k {
+			v := o.p[i] / (1 + x*phi[i])
+			change = max(change, math.Abs(v-q[i]))
+			q[i] = v
+		}
+		if change < 1e-13 {
+			break
+		}
+	}
+	return q
+}
+
+// LLR returns the generalised log-likelihood ratio of H1 against H0 for
+// the pairs counted, as fishtest computes it: N·Σ p̂ᵢ·log(q1ᵢ/q0ᵢ), with
+// p̂ the observed pentanomial distribution (empty cells regularised to
+// 10⁻³ pairs) and qk the most likely distribution under hypothesis k.
+// Logistic: qk has the expected score 1/(1+10^(−Elo_k/400)). Normalized:
+// qk has the t-value (μ−½)/σ = √2·nElo_k/(800/ln 10), σ the standard
+// deviation of the per-game pair score.
+func (s SPRT) LLR(p Penta) float64 {
+	if p.Pairs() == 0 {
+		return 0
+	}
+	o := newOutcomes(p[:])
+	return s.llr(&o)
+}
+
+// LLRWDL is LLR on single games (the trinomial GSPRT), for results that
+// do not come in pairs.
+func (s SPRT) LLRWDL(w WDL) float64 {
+	if w.Games() == 0 {
+		return 0
+	}
+	o := newOutcomes([]int{w.Losses, w.Draws, w.Wins})
+	return s.llr(&o)
+}
+
+func (s SPRT) llr(o *outcomes) float64 {
+	var q0, q1 [5]float64
+	if s.Model == Normalized {
+		t0, t1 := s.Elo0/nEloPerT, s.Elo1/nEloPerT
+		if o.k == 5 {
+			// Pairs: the t-value of the pair score is √2 times the
+			// per-game one that nElo measures.
+			t0, t1 = t0*math.Sqrt2, t1*math.Sqrt2
+		}
+		q0, q1 = mleTValue(o, 0.5, t0), mleTValue(o, 0.5, t1)
+	} else {
+		q0, q1 = mleMean(o, eloToScore(s.Elo0)), mleMean(o, eloToScore(s.Elo1))
+	}
+	var llr float64
+	for i := range o.k {
+		llr += o.p[i] * (math.Log(q1[i]) - math.Log(q0[i]))
+	}
+	return o.total * llr
+}
+
+// eloToScore is the logistic expected score of an Elo difference.
+func eloToScore(elo float64) float64 { return 1 / (1 + math.Pow(10, -elo/400)) }
+
+// Estimate summarises a match: the first agent's score, its Elo and
+// normalized Elo over the second with intervals, and the likelihood of
+// superiority.
 type Estimate struct {
-	Pairs   int     `json:"pairs"`
-	Score   float64 `json:"score"` // the first agent's mean score per game
-	Elo     float64 `json:"elo"`   // logistic Elo of the first agent over the second
-	EloLow  float64 `json:"elo_low"`
-	EloHigh float64 `json:"elo_high"`
-	NElo    float64 `json:"nelo"` // normalized Elo
-	LOS     float64 `json:"los"`  // probability that the first agent is the stronger
+	Pairs    int     `json:"pairs,omitempty"` // game pairs (pentanomial estimates)
+	Games    int     `json:"games"`
+	Score    float64 `json:"score"` // the first agent's mean score per game
+	Elo      float64 `json:"elo"`   // logistic Elo of the first agent over the second
+	EloLow   float64 `json:"elo_low"`
+	EloHigh  float64 `json:"elo_high"`
+	NElo     float64 `json:"nelo"` // normalized Elo: score excess per game standard deviation
+	NEloLow  float64 `json:"nelo_low"`
+	NEloHigh float64 `json:"nelo_high"`
+	LOS      float64 `json:"los"` // probability that the first agent is the stronger
 }
 
 // Estimate returns the Elo difference with its interval at the given
-// level (e.g. 0.95) from the pair scores' mean and standard error, and the
+// level (e.g. 0.95) from the pair scores' mean and standard error, the
+// normalized Elo (μ−½)/(√2·σ_pair)·800/ln 10 with its interval, and the
 // likelihood of superiority Φ((score − ½)/se).
 func (p Penta) Estimate(level float64) Estimate {
 	n := p.Pairs()
-	e := Estimate{Pairs: n}
-	if n == 0 {
-		nan := math.NaN()
-		e.Score, e.Elo, e.EloLow, e.EloHigh, e.NElo, e.LOS = nan, nan, nan, nan, nan, nan
-		return e
-	}
 	var freq [5]float64
 	for i, c := range p {
-		freq[i] = float64(c) / float64(n)
+		freq[i] = float64(c) / float64(max(n, 1))
 	}
-	mean, variance := moments(freq)
+	e := estimate(&pentaScores, &freq, 5, n, level, math.Sqrt2)
+	e.Pairs, e.Games = n, 2*n
+	return e
+}
+
+// EstimateWDL is Estimate for single games: nElo is (μ−½)/σ_game·800/ln 10.
+func EstimateWDL(w WDL, level float64) Estimate {
+	n := w.Games()
+	var freq [5]float64
+	if n > 0 {
+		freq[0], freq[1], freq[2] = float64(w.Losses)/float64(n), float64(w.Draws)/float64(n), float64(w.Wins)/float64(n)
+	}
+	e := estimate(&[5]float64{0, 0.5, 1}, &freq, 3, n, level, 1)
+	e.Games = n
+	return e
+}
+
+// estimate computes an Estimate from n observations with the outcome
+// distribution freq over scores a; perGame converts the observations'
+// standard deviation to a per-game one for nElo (√2 for pairs).
+func estimate(a, freq *[5]float64, k, n int, level, perGame float64) Estimate {
+	var e Estimate
+	if n == 0 {
+		nan := math.NaN()
+		e.Score, e.Elo, e.EloLow, e.EloHigh, e.NElo, e.NEloLow, e.NEloHigh, e.LOS = nan, nan, nan, nan, nan, nan, nan, nan
+		return e
+	}
+	mean, variance := distMoments(a, freq, k)
 	se := math.Sqrt(variance / float64(n))
 	z := distuv.UnitNormal.Quantile(1 - (1-level)/2)
 	e.Score = mean
 	e.Elo = scoreToElo(mean)
 	e.EloLow = scoreToElo(mean - z*se)
 	e.EloHigh = scoreToElo(mean + z*se)
+	// nElo is linear in the score with σ held at its estimate, so its
+	// half-width is z·se/(perGame·σ)·800/ln 10 = z/(perGame·√n)·800/ln 10.
+	half := z / (perGame * math.Sqrt(float64(n))) * nEloPerT
 	switch {
 	case se > 0:
 		e.LOS = distuv.UnitNormal.CDF((mean - 0.5) / se)
-		e.NElo = (mean - 0.5) / (math.Sqrt2 * math.Sqrt(variance)) * (800 / math.Ln10)
+		e.NElo = (mean - 0.5) / (perGame * math.Sqrt(variance)) * nEloPerT
+		e.NEloLow, e.NEloHigh = e.NElo-half, e.NElo+half
 	case mean > 0.5:
-		e.LOS, e.NElo = 1, math.Inf(1)
+		e.LOS, e.NElo, e.NEloLow, e.NEloHigh = 1, math.Inf(1), math.Inf(1), math.Inf(1)
 	case mean < 0.5:
-		e.LOS, e.NElo = 0, math.Inf(-1)
+		e.LOS, e.NElo, e.NEloLow, e.NEloHigh = 0, math.Inf(-1), math.Inf(-1), math.Inf(-1)
 	default:
 		e.LOS = 0.5
 	}

@@ -53,7 +53,7 @@ func TestLLRMatchesGaussianApproximation(t *testing.T) {
 		freq[i] = float64(c) / float64(p.Pairs())
 	}
 	mean, variance := moments(freq)
-	s0, s1 := s.expectedScore(s.Elo0, freq), s.expectedScore(s.Elo1, freq)
+	s0, s1 := eloToScore(s.Elo0), eloToScore(s.Elo1)
 	approx := float64(p.Pairs()) * (s1 - s0) * (2*mean - s0 - s1) / (2 * variance)
 	exact := s.LLR(p)
 	if math.Abs(exact-approx) > 0.01*math.Abs(approx)+0.01 {
@@ -61,6 +61,94 @@ func TestLLRMatchesGaussianApproximation(t *testing.T) {
 	}
 	if exact <= 0 {
 		t.Errorf("LLR %v: the data favour the stronger hypothesis", exact)
+	}
+}
+
+// TestLLRReferenceValues pins the GSPRT to the published formulas of
+// fishtest (server/fishtest/stats/LLRcalc.py: LLR_logistic and
+// LLR_normalized, with its regularisation of empty cells to 10⁻³) and
+// fastchess (sprt.cpp). The values were computed by an independent
+// Python transcription of those formulas (bisection for the secular
+// equation; fishtest's and fastchess's iteration schemes both, which
+// agree to 10⁻⁶ here). fastchess prints 111.82 for an all-won run of
+// 5 551 pairs at nElo [0, 5]; 5 550 pairs give 111.80.
+func TestLLRReferenceValues(t *testing.T) {
+	tests := []struct {
+		model string
+		elo0  float64
+		elo1  float64
+		penta Penta
+		wdl   *WDL
+		want  float64
+	}{
+		{Normalized, 0, 5, Penta{0, 0, 0, 0, 5550}, nil, 111.7975550867},
+		{Normalized, 0, 5, Penta{0, 0, 0, 0, 5551}, nil, 111.8176987886},
+		{Normalized, 0, 10, Penta{0, 0, 0, 0, 5550}, nil, 221.2528242667},
+		{Normalized, 0, 5, Penta{0, 0, 5, 20, 175}, nil, 3.8736336147},
+		{Normalized, 0, 2, Penta{300, 2100, 4800, 2400, 400}, nil, 4.4338240243},
+		{Normalized, 0, 2, Penta{461, 6966, 13928, 7028, 465}, nil, -0.2283694660},
+		{Normalized, 0, 5, Penta{12, 40, 80, 55, 20}, nil, 0.5642791331},
+		{Normalized, 0, 5, Penta{0, 0, 0, 0, 100}, nil, 2.0143797200},
+		{Normalized, 0, 5, Penta{100, 0, 0, 0, 0}, nil, -2.0557935170},
+		{Normalized, 0, 5, Penta{0, 0, 100, 0, 0}, nil, -0.0375398828},
+		{Logistic, 0, 5, Penta{0, 0, 5, 20, 175}, nil, 2.8575195235},
+		{Logistic, 0, 5, Penta{0, 0, 0, 0, 5550}, nil, 79.2962511471},
+		{Logistic, 0, 2, Penta{300, 2100, 4800, 2400, 400}, nil, 6.9838775780},
+		{Logistic, -1.75, 0.25, Penta{461, 6966, 13928, 7028, 465}, nil, 3.6504930113},
+		{Logistic, 0, 5, Penta{12, 40, 80, 55, 20}, nil, 0.7483837116},
+		{Logistic, 0, 5, Penta{0, 0, 100, 0, 0}, nil, -1.4416479084},
+		{Logistic, 0, 5, Penta{100, 0, 0, 0, 0}, nil, -1.4494997907},
+		// Trinomial (single games), L, D, W as fishtest orders them.
+		{Logistic, 0, 5, Penta{}, &WDL{Wins: 100, Draws: 20, Losses: 40}, 0.9683119634},
+		{Normalized, 0, 5, Penta{}, &WDL{Wins: 100, Draws: 20, Losses: 40}, 0.9065865212},
+		{Normalized, 0, 5, Penta{}, &WDL{Draws: 100}, -0.0180161993},
+		{Logistic, 0, 5, Penta{}, &WDL{Draws: 100}, -1.4419061648},
+		{Normalized, 0, 5, Penta{}, &WDL{Wins: 11100}, 158.5870041334},
+	}
+	for _, tt := range tests {
+		s := SPRT{Elo0: tt.elo0, Elo1: tt.elo1, Alpha: 0.05, Beta: 0.05, Model: tt.model}
+		var got float64
+		var what string
+		if tt.wdl != nil {
+			got, what = s.LLRWDL(*tt.wdl), tt.wdl.String()
+		} else {
+			got, what = s.LLR(tt.penta), tt.penta.String()
+		}
+		if math.IsNaN(got) || math.Abs(got-tt.want) > 1e-6*max(1, math.Abs(tt.want)) {
+			t.Errorf("%s [%g, %g] %s: LLR %.10f, want %.10f", tt.model, tt.elo0, tt.elo1, what, got, tt.want)
+		}
+	}
+}
+
+// TestLLRDegenerate: one outcome only, or nothing at all, gives a finite
+// LLR, and an all-won run decides H1 under both models.
+func TestLLRDegenerate(t *testing.T) {
+	for _, model := range []string{Logistic, Normalized} {
+		s := SPRT{Elo0: 0, Elo1: 5, Alpha: 0.05, Beta: 0.05, Model: model}
+		for k := range 5 {
+			var p Penta
+			p[k] = 1000
+			if v := s.LLR(p); math.IsNaN(v) || math.IsInf(v, 0) {
+				t.Errorf("%s %v: LLR %v", model, p, v)
+			}
+		}
+		if v := s.LLR(Penta{}); v != 0 {
+			t.Errorf("%s: no pairs, LLR %v", model, v)
+		}
+		if v := s.LLRWDL(WDL{}); v != 0 {
+			t.Errorf("%s: no games, LLR %v", model, v)
+		}
+		if d := s.Decide(s.LLR(Penta{0, 0, 0, 0, 400})); d != AcceptH1 {
+			t.Errorf("%s: 400 won pairs: %v", model, d)
+		}
+	}
+}
+
+func TestLLRAllocatesNothing(t *testing.T) {
+	s := SPRT{Elo0: 0, Elo1: 5, Alpha: 0.05, Beta: 0.05, Model: Normalized}
+	p := Penta{12, 40, 80, 55, 20}
+	if n := testing.AllocsPerRun(100, func() { s.LLR(p) }); n != 0 {
+		t.Errorf("LLR allocates %v times per call", n)
 	}
 }
 
