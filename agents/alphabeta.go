@@ -9,6 +9,7 @@ import (
 
 	"github.com/boardgame-arena/arena/games"
 	"github.com/boardgame-arena/arena/internal/spec"
+	"github.com/boardgame-arena/arena/internal/sysmem"
 	"github.com/boardgame-arena/arena/search/alphabeta"
 )
 
@@ -17,13 +18,13 @@ func init() {
 		Name: "alphabeta",
 		Help: "negamax alpha-beta (PVS, iterative deepening, aspiration, transposition table, killers/history); simultaneous games are searched sequentialised, the searcher choosing first (cautious); default budget time=1s",
 		Keys: []Key{
-			{"depth", "stop after completing this depth (plies)"},
-			{"time", "think this long per move, e.g. 200ms, 2s; the best move of the last complete iteration is played"},
-			{"nodes", "stop after about this many nodes per move"},
-			{"tt", "transposition table size in MB (default 64; 0 turns the table off)"},
-			{"threads", "Lazy SMP threads sharing the table (default 1)"},
+			{"depth", "stop after completing this depth (plies), 1 to 100"},
+			{"time", "think this long per move, 1ms to 24h, e.g. 200ms, 2s; the best move of the last complete iteration is played"},
+			{"nodes", "stop after about this many nodes per move, 1 to 10^12"},
+			{"tt", "transposition table size in MB, 0 to 65536 and at most 3/4 of the machine's memory (default 64; 0 turns the table off)"},
+			{"threads", "Lazy SMP threads sharing the table, 1 to 256 (default 1)"},
 			{"exact", "search to the end of the game with exact scores (uses the game's own solver when it has one; time= then bounds the solve, after which a depth-4 search decides)"},
-			{"asp", "half-width of the aspiration window in evaluation units (default 40; 0: full window)"},
+			{"asp", "half-width of the aspiration window in evaluation units, 0 to 16777216 (default 40; 0: full window)"},
 			{"rootscores", "give every root move an exact score (full-window search of each; slower; for analyse)"},
 		},
 		New: newAlphaBeta,
@@ -39,26 +40,36 @@ type AlphaBeta struct {
 	root  []MoveAnalysis
 }
 
+// Ranges of the alphabeta keys (the help text states them).
+const (
+	abMaxDepth   = 100 // the search's iterative-deepening cap
+	abMaxNodes   = 1_000_000_000_000
+	abMaxTT      = 1 << 16 // MB
+	abMaxThreads = 256
+	maxThink     = 24 * time.Hour // longest time= budget of the search agents
+)
+
 func newAlphaBeta(sp spec.Spec, _ uint64) (Agent, error) {
-	depth, err := sp.Int("depth", 0)
+	depth, err := sp.IntIn("depth", 0, 1, abMaxDepth)
 	if err != nil {
 		return nil, err
 	}
-	nodes, err := sp.Int64("nodes", 0)
+	nodes, err := sp.Int64In("nodes", 0, 1, abMaxNodes)
 	if err != nil {
 		return nil, err
 	}
-	var think time.Duration
-	if sp.Has("time") {
-		if think, err = sp.Duration("time", 0); err != nil {
-			return nil, err
-		}
-	}
-	tt, err := sp.Int("tt", 64)
+	think, err := sp.DurationIn("time", 0, time.Millisecond, maxThink)
 	if err != nil {
 		return nil, err
 	}
-	threads, err := sp.Int("threads", 1)
+	tt, err := sp.IntIn("tt", 64, 0, abMaxTT)
+	if err != nil {
+		return nil, err
+	}
+	if err := sysmem.CheckMB(fmt.Sprintf("alphabeta: tt=%d", tt), tt); err != nil {
+		return nil, err
+	}
+	threads, err := sp.IntIn("threads", 1, 1, abMaxThreads)
 	if err != nil {
 		return nil, err
 	}
@@ -66,21 +77,13 @@ func newAlphaBeta(sp spec.Spec, _ uint64) (Agent, error) {
 	if err != nil {
 		return nil, err
 	}
-	asp, err := sp.Int("asp", 40)
+	asp, err := sp.IntIn("asp", 40, 0, games.WinScore)
 	if err != nil {
 		return nil, err
 	}
 	rootScores, err := sp.Bool("rootscores", false)
 	if err != nil {
 		return nil, err
-	}
-	switch {
-	case depth < 0 || nodes < 0 || tt < 0 || asp < 0:
-		return nil, fmt.Errorf("alphabeta: depth, nodes, tt and asp must not be negative")
-	case threads < 1 || threads > 256:
-		return nil, fmt.Errorf("alphabeta: threads=%d outside 1…256", threads)
-	case tt > 1<<16:
-		return nil, fmt.Errorf("alphabeta: tt=%d MB is too large", tt)
 	}
 	if depth == 0 && nodes == 0 && think == 0 && !exact {
 		think = time.Second

@@ -53,20 +53,20 @@ func init() {
 		Help: "an unmodified CodinGame bot run as a process, speaking the game's CodinGame protocol (tryangle): a timeout or crash loses, an unknown command loses by the game's rules",
 		Keys: []Key{
 			{Name: "cmd", Help: "the bot's command line (split on blanks, no shell), e.g. cmd='python3 bot.py'"},
-			{Name: "first", Help: "time limit of the first answer of a game (default 1000ms)"},
-			{Name: "turn", Help: "time limit of every later answer (default 50ms)"},
+			{Name: "first", Help: "time limit of the first answer of a game, 1ms to 24h (default 1000ms)"},
+			{Name: "turn", Help: "time limit of every later answer, 1ms to 24h (default 50ms)"},
 			{Name: "stderr", Help: "file the bot's stderr is appended to (default: kept in memory, last 4 KiB shown on a crash)"},
 		},
 		New: func(s spec.Spec, _ uint64) (Agent, error) {
 			argv := strings.Fields(s.Vals["cmd"])
-			if len(argv) == 0 {
+			if len(argv) == 0 || s.Bare("cmd") {
 				return nil, errors.New("cg: cmd= is required, e.g. cg:cmd=./mybot")
 			}
-			first, err := s.Duration("first", DefaultCGFirst)
+			first, err := s.DurationIn("first", DefaultCGFirst, time.Millisecond, maxThink)
 			if err != nil {
 				return nil, err
 			}
-			turn, err := s.Duration("turn", DefaultCGTurn)
+			turn, err := s.DurationIn("turn", DefaultCGTurn, time.Millisecond, maxThink)
 			if err != nil {
 				return nil, err
 			}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math"
 	"strings"
+	"time"
 
 	"github.com/boardgame-arena/arena/games"
 	"github.com/boardgame-arena/arena/internal/spec"
@@ -17,25 +18,36 @@ func init() {
 		Name: "mcts",
 		Help: "Monte Carlo tree search: UCT with MCTS-Solver for sequential games, decoupled UCT for simultaneous ones; default budget iters=10000",
 		Keys: []Key{
-			{"iters", "iterations per move (shared out between threads)"},
-			{"time", "think this long per move, e.g. 200ms, 1s"},
-			{"c", "UCB exploration constant (default 0.7; rewards are in [0, 1])"},
-			{"fpu", "first-play urgency: value of an unvisited move (default inf: try every move once first)"},
+			{"iters", "iterations per move, 1 to 10^12 (shared out between threads)"},
+			{"time", "think this long per move, 1ms to 24h, e.g. 200ms, 1s"},
+			{"c", "UCB exploration constant, 0 to 100 (default 0.7; rewards are in [0, 1])"},
+			{"fpu", "first-play urgency: value of an unvisited move, 0 to 1 or inf (default inf: try every move once first)"},
 			{"rollout", "random (default) or egreedy (ε-greedy on the game's evaluation; sequential games)"},
-			{"eps", "ε of the egreedy rollout (default 0.1)"},
-			{"cutoff", "stop rollouts after this many plies and score with the evaluation (default 0: play to the end)"},
-			{"escale", "evaluation → reward scale: 1/(1+exp(-eval/escale)); 0 (default): by the sign"},
+			{"eps", "ε of the egreedy rollout, 0 to 1 (default 0.1)"},
+			{"cutoff", "stop rollouts after this many plies and score with the evaluation, 0 to 100000 (default 0: play to the end)"},
+			{"escale", "evaluation → reward scale: 1/(1+exp(-eval/escale)), 0 to 10^9; 0 (default): by the sign"},
 			{"solver", "MCTS-Solver: prove wins and losses, play proven wins at once (default true)"},
 			{"reuse", "keep the subtree of the reached position between moves (default true)"},
-			{"threads", "root-parallel trees whose root statistics are summed (default 1)"},
-			{"maxnodes", "nodes per tree before expansion stops (default 4194304)"},
+			{"threads", "root-parallel trees whose root statistics are summed, 1 to 256 (default 1)"},
+			{"maxnodes", "nodes per tree before expansion stops, 16 to 67108864 (default 4194304)"},
 			{"sel", "simultaneous games: ucb (default, decoupled UCT) or rm (regret matching)"},
-			{"gamma", "simultaneous games, sel=rm: exploration mix (default 0.1)"},
+			{"gamma", "simultaneous games, sel=rm: exploration mix, 0 to 1 (default 0.1)"},
 			{"final", "simultaneous games: visits (default, most visited) or sample (draw from the empirical strategy)"},
 		},
 		New: newMCTS,
 	})
 }
+
+// Ranges of the mcts keys (the help text states them).
+const (
+	mctsMaxIters   = 1_000_000_000_000
+	mctsMaxC       = 100
+	mctsMaxCutoff  = 100_000
+	mctsMaxEScale  = 1e9
+	mctsMaxThreads = 256
+	// mctsMaxNodes keeps the DUCT pools' limits (16 per node) within 32 bits.
+	mctsMaxNodes = 1 << 26
+)
 
 // MCTS is the Monte Carlo tree search agent.
 type MCTS struct {
@@ -53,30 +65,36 @@ func newMCTS(sp spec.Spec, seed uint64) (Agent, error) {
 			err = f()
 		}
 	}
-	get(func() (e error) { o.Iterations, e = sp.Int64("iters", 0); return })
-	if sp.Has("time") {
-		get(func() (e error) { o.Time, e = sp.Duration("time", 0); return })
+	for _, k := range [...]struct{ key, example string }{{"rollout", "egreedy"}, {"sel", "rm"}, {"final", "sample"}} {
+		if sp.Bare(k.key) {
+			return nil, fmt.Errorf("mcts: option %s needs a value, e.g. %s=%s", k.key, k.key, k.example)
+		}
 	}
-	get(func() (e error) { o.C, e = sp.Float("c", 0.7); return })
+	get(func() (e error) { o.Iterations, e = sp.Int64In("iters", 0, 1, mctsMaxIters); return })
+	get(func() (e error) { o.Time, e = sp.DurationIn("time", 0, time.Millisecond, maxThink); return })
+	get(func() (e error) { o.C, e = sp.FloatIn("c", 0.7, 0, mctsMaxC); return })
 	get(func() (e error) {
 		if sp.Vals["fpu"] == "inf" {
 			o.FPU = math.Inf(1)
 			return nil
 		}
-		o.FPU, e = sp.Float("fpu", math.Inf(1))
+		o.FPU, e = sp.FloatIn("fpu", math.Inf(1), 0, 1)
+		if e != nil {
+			e = fmt.Errorf("%w, or inf", e)
+		}
 		return
 	})
 	o.Rollout = sp.Vals["rollout"]
-	get(func() (e error) { o.Epsilon, e = sp.Float("eps", 0.1); return })
-	get(func() (e error) { o.Cutoff, e = sp.Int("cutoff", 0); return })
-	get(func() (e error) { o.EvalScale, e = sp.Float("escale", 0); return })
+	get(func() (e error) { o.Epsilon, e = sp.FloatIn("eps", 0.1, 0, 1); return })
+	get(func() (e error) { o.Cutoff, e = sp.IntIn("cutoff", 0, 0, mctsMaxCutoff); return })
+	get(func() (e error) { o.EvalScale, e = sp.FloatIn("escale", 0, 0, mctsMaxEScale); return })
 	var solver, reuse bool
 	get(func() (e error) { solver, e = sp.Bool("solver", true); return })
 	get(func() (e error) { reuse, e = sp.Bool("reuse", true); return })
-	get(func() (e error) { o.Threads, e = sp.Int("threads", 1); return })
-	get(func() (e error) { o.MaxNodes, e = sp.Int("maxnodes", 4<<20); return })
+	get(func() (e error) { o.Threads, e = sp.IntIn("threads", 1, 1, mctsMaxThreads); return })
+	get(func() (e error) { o.MaxNodes, e = sp.IntIn("maxnodes", 4<<20, 16, mctsMaxNodes); return })
 	o.Selection = sp.Vals["sel"]
-	get(func() (e error) { o.Gamma, e = sp.Float("gamma", 0.1); return })
+	get(func() (e error) { o.Gamma, e = sp.FloatIn("gamma", 0.1, 0, 1); return })
 	if err != nil {
 		return nil, err
 	}
@@ -88,12 +106,7 @@ func newMCTS(sp spec.Spec, seed uint64) (Agent, error) {
 		return nil, fmt.Errorf("mcts: final=%q (valid: visits, sample)", sp.Vals["final"])
 	}
 	o.NoSolver, o.Reuse = !solver, reuse
-	switch {
-	case o.Threads < 1 || o.Threads > 256:
-		return nil, fmt.Errorf("mcts: threads=%d outside 1…256", o.Threads)
-	case o.C < 0 || o.EvalScale < 0 || o.MaxNodes < 16:
-		return nil, fmt.Errorf("mcts: c and escale must not be negative, maxnodes at least 16")
-	case o.C == 0:
+	if o.C == 0 {
 		o.C = -1 // explicit c=0: greedy selection (mcts.New treats 0 as the default)
 	}
 	if o.Gamma == 0 {
