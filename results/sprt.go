@@ -3,7 +3,6 @@ package results
 import (
 	"fmt"
 	"math"
-	"strings"
 
 	"github.com/boardgame-arena/arena/internal/spec"
 	"gonum.org/v1/gonum/stat/distuv"
@@ -65,6 +64,8 @@ func (s SPRT) Check() error {
 	switch {
 	case s.Model != Logistic && s.Model != Normalized:
 		return fmt.Errorf("unknown SPRT model %q (valid: %s, %s)", s.Model, Logistic, Normalized)
+	case math.IsInf(s.Elo0, 0) || math.IsInf(s.Elo1, 0):
+		return fmt.Errorf("SPRT elo0 and elo1 must be finite, got %v and %v", s.Elo0, s.Elo1)
 	case !(s.Elo0 < s.Elo1):
 		return fmt.Errorf("SPRT needs elo0 < elo1, got %v and %v", s.Elo0, s.Elo1)
 	case !(s.Alpha > 0 && s.Alpha < 0.5 && s.Beta > 0 && s.Beta < 0.5):
@@ -387,14 +388,35 @@ func estimate(a, freq *[5]float64, k, n int, level, perGame float64) Estimate {
 		e.LOS = distuv.UnitNormal.CDF((mean - 0.5) / se)
 		e.NElo = (mean - 0.5) / (perGame * math.Sqrt(variance)) * nEloPerT
 		e.NEloLow, e.NEloHigh = e.NElo-half, e.NElo+half
+		return e
 	case mean > 0.5:
-		e.LOS, e.NElo, e.NEloLow, e.NEloHigh = 1, math.Inf(1), math.Inf(1), math.Inf(1)
+		e.LOS, e.NElo = 1, math.Inf(1)
 	case mean < 0.5:
-		e.LOS, e.NElo, e.NEloLow, e.NEloHigh = 0, math.Inf(-1), math.Inf(-1), math.Inf(-1)
+		e.LOS, e.NElo = 0, math.Inf(-1)
 	default:
 		e.LOS = 0.5
 	}
+	// Every observation alike (all won, all lost, all drawn): the normal
+	// interval has width 0 and the observed σ cannot normalise anything.
+	// The Elo interval becomes Wilson's score interval, valid for any
+	// score in [0, 1] because its variance is at most s(1−s): at 100 %
+	// it is open above and bounded below by n/(n+z²). nElo has no interval.
+	e.EloLow, e.EloHigh = scoreToElo(wilson(mean, n, -z)), scoreToElo(wilson(mean, n, z))
+	e.NEloLow, e.NEloHigh = math.NaN(), math.NaN()
 	return e
+}
+
+// wilson returns one end of Wilson's score interval for a proportion
+// observed as s over n trials (z < 0 for the lower end).
+func wilson(s float64, n int, z float64) float64 {
+	switch {
+	case s >= 1 && z > 0:
+		return 1
+	case s <= 0 && z < 0:
+		return 0
+	}
+	nf := float64(n)
+	return (s + z*z/(2*nf) + z*math.Sqrt(s*(1-s)/nf+z*z/(4*nf*nf))) / (1 + z*z/nf)
 }
 
 // scoreToElo converts an expected score to logistic Elo (±Inf at 0 and 1).
@@ -418,5 +440,9 @@ func FormatElo(v float64) string {
 	case math.IsNaN(v):
 		return "n/a"
 	}
-	return strings.Replace(fmt.Sprintf("%+.1f", v), "+0.0", "0.0", 1)
+	s := fmt.Sprintf("%+.1f", v)
+	if s == "+0.0" || s == "-0.0" {
+		return "0.0"
+	}
+	return s
 }

@@ -269,3 +269,32 @@ func TestEstimate(t *testing.T) {
 		t.Errorf("no pairs: %+v", e)
 	}
 }
+
+// TestEstimateIntervals checks the nElo interval's closed form and the
+// honest Elo bounds of one-outcome data (open on the unbounded side).
+func TestEstimateIntervals(t *testing.T) {
+	p := Penta{10, 40, 100, 60, 15}
+	e := p.Estimate(0.95)
+	half := 1.959963984540054 / (math.Sqrt2 * math.Sqrt(float64(p.Pairs()))) * nEloPerT
+	if math.Abs(e.NEloHigh-e.NElo-half) > 1e-9 || math.Abs(e.NElo-e.NEloLow-half) > 1e-9 || !(e.NElo > 0) {
+		t.Errorf("nElo %v [%v, %v], want ± %v", e.NElo, e.NEloLow, e.NEloHigh, half)
+	}
+	w := EstimateWDL(WDL{Wins: 100, Draws: 20, Losses: 40}, 0.95)
+	if math.Abs(w.Score-0.6875) > 1e-12 || !(w.EloLow < w.Elo && w.Elo < w.EloHigh) || w.Games != 160 {
+		t.Errorf("WDL estimate %+v", w)
+	}
+	won := Penta{0, 0, 0, 0, 50}.Estimate(0.95)
+	// Wilson's lower end at 100 % over n = 50: n/(n+z²).
+	z2 := 1.959963984540054 * 1.959963984540054
+	if want := scoreToElo(50 / (50 + z2)); math.Abs(won.EloLow-want) > 1e-6 || !math.IsInf(won.EloHigh, 1) || !math.IsInf(won.Elo, 1) {
+		t.Errorf("all won: Elo %v [%v, %v], want +inf [%v, +inf]", won.Elo, won.EloLow, won.EloHigh, want)
+	}
+	lost := EstimateWDL(WDL{Losses: 30}, 0.95)
+	if !math.IsInf(lost.EloLow, -1) || !(lost.EloHigh < -300) || math.IsInf(lost.EloHigh, 0) {
+		t.Errorf("all lost: [%v, %v]", lost.EloLow, lost.EloHigh)
+	}
+	drawn := Penta{0, 0, 40, 0, 0}.Estimate(0.95)
+	if drawn.Elo != 0 || !(drawn.EloLow < -50 && drawn.EloHigh > 50) || !math.IsNaN(drawn.NEloLow) {
+		t.Errorf("all drawn: %+v", drawn)
+	}
+}

@@ -1,0 +1,103 @@
+package main
+
+import (
+	"encoding/json"
+	"math"
+	"strings"
+	"testing"
+)
+
+func TestSPRTCommandJSON(t *testing.T) {
+	tests := []struct {
+		args     []string
+		llr      float64 // fishtest's value (see results.TestLLRReferenceValues)
+		decision string
+		games    float64
+	}{
+		{[]string{"--penta", "0,0,0,0,5550", "--elo0", "0", "--elo1", "5", "--model", "normalized"}, 111.7975550867, "H1 accepted", 11100},
+		{[]string{"--penta", "0,0,5,20,175", "--elo0", "0", "--elo1", "5", "--model", "normalized"}, 3.8736336147, "H1 accepted", 400},
+		{[]string{"--penta", "0, 0, 5, 20, 175", "--elo0", "0", "--elo1", "5"}, 2.8575195235, "continue", 400},
+		{[]string{"--wdl", "100,20,40", "--elo0", "0", "--elo1", "5"}, 0.9683119634, "continue", 160},
+		{[]string{"--penta", "100,0,0,0,0", "--elo0", "0", "--elo1", "5", "--model", "normalized", "--alpha", "0.2", "--beta", "0.2"}, -2.0557935170, "H0 accepted", 200},
+	}
+	for _, tt := range tests {
+		code, out, errOut := runArena(append([]string{"sprt", "--format", "json"}, tt.args...)...)
+		if code != 0 {
+			t.Fatalf("arena sprt %v: exit %d: %s", tt.args, code, errOut)
+		}
+		var rep map[string]any
+		if err := json.Unmarshal([]byte(out), &rep); err != nil {
+			t.Fatalf("%v in %q", err, out)
+		}
+		for _, k := range []string{"llr", "lower", "upper", "decision", "elo", "elo_low", "elo_high", "nelo", "los"} {
+			if _, ok := rep[k]; !ok {
+				t.Errorf("%v: key %q missing from %s", tt.args, k, out)
+			}
+		}
+		if llr, _ := rep["llr"].(float64); math.Abs(llr-tt.llr) > 1e-6*max(1, math.Abs(tt.llr)) {
+			t.Errorf("%v: llr %v, want %v", tt.args, rep["llr"], tt.llr)
+		}
+		if rep["decision"] != tt.decision || rep["games"] != tt.games {
+			t.Errorf("%v: decision %v, games %v; want %s, %v", tt.args, rep["decision"], rep["games"], tt.decision, tt.games)
+		}
+	}
+}
+
+// TestSPRTCommandPerfectScore: all pairs won gives an interval open above
+// (null) with a finite lower bound, not [+inf, +inf].
+func TestSPRTCommandPerfectScore(t *testing.T) {
+	code, out, errOut := runArena("sprt", "--format", "json", "--penta", "0,0,0,0,50", "--elo0", "0", "--elo1", "5")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	var rep map[string]any
+	if err := json.Unmarshal([]byte(out), &rep); err != nil {
+		t.Fatal(err)
+	}
+	low, ok := rep["elo_low"].(float64)
+	if !ok || low <= 0 || rep["elo_high"] != nil || rep["elo"] != nil {
+		t.Errorf("all won: elo %v, interval %v to %v; want null, a positive number and null", rep["elo"], rep["elo_low"], rep["elo_high"])
+	}
+}
+
+func TestSPRTCommandText(t *testing.T) {
+	code, out, errOut := runArena("sprt", "--penta", "10,40,100,60,15", "--elo0", "0", "--elo1", "5", "--model", "normalized")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	for _, want := range []string{"Pentanomial [LL, LD, DD+WL, WD, WW]: [10, 40, 100, 60, 15] (225 pairs, 450 games)", "LLR ", "bounds -2.94, 2.94", "Elo +", "nElo +", "LOS "} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+}
+
+func TestSPRTCommandErrors(t *testing.T) {
+	tests := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--penta", "1,2,3,4,5"}, "give both hypotheses"},
+		{[]string{"--elo0", "0", "--elo1", "5"}, "exactly one of --penta"},
+		{[]string{"--penta", "1,2,3,4,5", "--wdl", "1,2,3", "--elo0", "0", "--elo1", "5"}, "exactly one of --penta"},
+		{[]string{"--penta", "1,2,3,4", "--elo0", "0", "--elo1", "5"}, "--penta wants 5 counts LL,LD,DD,WD,WW, got 4"},
+		{[]string{"--penta", "1,2,-3,4,5", "--elo0", "0", "--elo1", "5"}, "--penta DD: counts cannot be negative"},
+		{[]string{"--wdl", "1,x,3", "--elo0", "0", "--elo1", "5"}, `--wdl D: "x" is not a whole number`},
+		{[]string{"--wdl", "1,2,NaN", "--elo0", "0", "--elo1", "5"}, `--wdl L: "NaN" is not a whole number`},
+		{[]string{"--wdl", "1,2,2000000000000", "--elo0", "0", "--elo1", "5"}, "more than the"},
+		{[]string{"--wdl", "1,2,3", "--elo0", "NaN", "--elo1", "5"}, "--elo0 must be a finite number"},
+		{[]string{"--wdl", "1,2,3", "--elo0", "0", "--elo1", "+Inf"}, "--elo1 must be a finite number"},
+		{[]string{"--wdl", "1,2,3", "--elo0", "5", "--elo1", "5"}, "elo0 < elo1"},
+		{[]string{"--wdl", "1,2,3", "--elo0", "5", "--elo1", "0"}, "elo0 < elo1"},
+		{[]string{"--wdl", "1,2,3", "--elo0", "0", "--elo1", "5", "--alpha", "0.5"}, "alpha and beta must lie in (0, 0.5)"},
+		{[]string{"--wdl", "1,2,3", "--elo0", "0", "--elo1", "5", "--beta", "0"}, "alpha and beta must lie in (0, 0.5)"},
+		{[]string{"--wdl", "1,2,3", "--elo0", "0", "--elo1", "5", "--model", "bayes"}, `unknown SPRT model "bayes"`},
+		{[]string{"--wdl", "1,2,3", "--elo0", "0", "--elo1", "5", "--format", "csv"}, `unknown --format "csv"`},
+	}
+	for _, tt := range tests {
+		code, _, errOut := runArena(append([]string{"sprt"}, tt.args...)...)
+		if code != 1 || !strings.Contains(errOut, tt.want) {
+			t.Errorf("arena sprt %v: exit %d, stderr %q (want %q)", tt.args, code, errOut, tt.want)
+		}
+	}
+}
