@@ -129,6 +129,15 @@ type Evaluator interface {
 	Evaluate(p int) int
 }
 
+// HashComputer is implemented by states that can compute their hash from
+// scratch. ComputeHash must equal Hash in every position: the conformance
+// suite (games/gamestest) compares the two at every ply, which catches an
+// incremental update that is wrong, or a hash that depends on the path
+// rather than the position. Every registered game implements it.
+type HashComputer interface {
+	ComputeHash() uint64
+}
+
 // LegalChecker is implemented by sequential games that can tell whether
 // one move is legal without listing them all; a referee checks every move
 // an agent plays, so this is on its hot path. Legal(m) must agree exactly

@@ -22,6 +22,10 @@ type Game struct {
 	Title    string   // human name, e.g. "Othello 6×6"
 	Notation string   // one line on the move notation
 	Options  []Option // accepted spec options (variants and keys)
+	// Variants lists further specs the conformance suite (games/gamestest)
+	// must cover besides the bare name: every rules variant (e.g.
+	// "erdos:algol") and, for a game with generated boards, a few boards.
+	Variants []string
 	// New returns the start position for the options in s; s.Name is Name.
 	// It must reject options it does not know (spec.Spec.Check does that).
 	New func(s spec.Spec) (Base, error)

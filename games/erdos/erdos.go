@@ -170,6 +170,7 @@ func init() {
 			Key:  "algol",
 			Help: "reproduce the Algol engine: missed middle chains on the second player's turns, stale full-board count",
 		}},
+		Variants: []string{"erdos:algol"},
 		New: func(s spec.Spec) (games.Base, error) {
 			if err := s.Check("algol"); err != nil {
 				return nil, err
@@ -257,6 +258,9 @@ func (s *State) Ply() int { return int(s.b.ply) }
 
 // Hash implements games.Base.
 func (s *State) Hash() uint64 { return s.b.hash }
+
+// ComputeHash implements games.HashComputer: the hash from scratch.
+func (s *State) ComputeHash() uint64 { return s.b.computeHash() }
 
 // Level returns the level (1–5) of the unit on cell i, or 0 if it is empty.
 func (s *State) Level(i int) int { return s.b.level(i) }

@@ -287,6 +287,9 @@ func (s *State) Ply() int { return s.ply }
 // Hash implements games.Base.
 func (s *State) Hash() uint64 { return s.hash }
 
+// ComputeHash implements games.HashComputer: the hash from scratch.
+func (s *State) ComputeHash() uint64 { return s.computeHash() }
+
 // LegalMask returns the legal slots of the player to move, bit m for move m
 // (0 once the game is over).
 func (s *State) LegalMask() uint64 {

@@ -192,6 +192,7 @@ func init() {
 		Options: []games.Option{
 			{Key: "bga", Help: "Board Game Arena rule: if White's first piece is a Square, White's second may not be one"},
 		},
+		Variants: []string{"pyrga:bga"},
 		New: func(s spec.Spec) (games.Base, error) {
 			if err := s.Check("bga"); err != nil {
 				return nil, err
@@ -344,6 +345,9 @@ func (s *State) Ply() int { return s.ply }
 
 // Hash implements games.Base.
 func (s *State) Hash() uint64 { return s.hash }
+
+// ComputeHash implements games.HashComputer: the hash from scratch.
+func (s *State) ComputeHash() uint64 { return s.computeHash() }
 
 // Pieces returns the cells holding player p's pieces of type kind.
 func (s *State) Pieces(p, kind int) uint16 { return s.pieces[p][kind] }

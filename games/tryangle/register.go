@@ -23,6 +23,8 @@ func init() {
 			{Key: "edges", Help: "explicit map inline: paths \"a,b_a,b_…\""},
 			{Key: "units", Help: "explicit map inline: starting units \"u0,u1_…\" per house"},
 		},
+		// Generated maps differ in size and shape: the suite covers a few.
+		Variants: []string{"tryangle:seed=1", "tryangle:seed=2", "tryangle:seed=3"},
 		New: func(sp spec.Spec) (games.Base, error) {
 			m, err := MapFromSpec(sp)
 			if err != nil {

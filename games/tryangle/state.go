@@ -178,6 +178,9 @@ func (s *State) Ply() int { return s.ply }
 // Hash implements games.Base.
 func (s *State) Hash() uint64 { return s.hash }
 
+// ComputeHash implements games.HashComputer: the hash from scratch.
+func (s *State) ComputeHash() uint64 { return s.computeHash() }
+
 // Outcome implements games.Base: the higher final score wins (a player who
 // lost early has −1); Score is score0 − score1.
 func (s *State) Outcome() games.Outcome {

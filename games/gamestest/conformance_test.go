@@ -1,0 +1,35 @@
+package gamestest_test
+
+import (
+	"testing"
+
+	"github.com/boardgame-arena/arena/games"
+	_ "github.com/boardgame-arena/arena/games/all"
+	"github.com/boardgame-arena/arena/games/gamestest"
+)
+
+// TestConformance runs the suite on every registered game and on every
+// variant each game declares.
+func TestConformance(t *testing.T) {
+	n := gamestest.DefaultGames
+	if testing.Short() {
+		n = 6
+	}
+	for _, g := range games.All() {
+		for _, spec := range append([]string{g.Name}, g.Variants...) {
+			t.Run(spec, func(t *testing.T) {
+				v, err := games.Lookup(spec)
+				if err != nil {
+					t.Fatalf("game %s declares variant %q: %v", g.Name, spec, err)
+				}
+				if v.Game != g {
+					t.Fatalf("game %s declares variant %q of game %s", g.Name, spec, v.Game.Name)
+				}
+				if _, ok := v.New().(games.HashComputer); !ok {
+					t.Errorf("%s does not implement games.HashComputer: the suite cannot check its hash from scratch", spec)
+				}
+				gamestest.Run(t, v, gamestest.Games(n))
+			})
+		}
+	}
+}
