@@ -43,13 +43,16 @@ func runAnalyse(args []string, stdout, stderr io.Writer) error {
 	game := fs.String("game", "othello6", "game spec (see 'arena games')")
 	agentSpec := fs.String("agent", "alphabeta:depth=6", "agent spec (see 'arena agents')")
 	moves := fs.String("moves", "", "moves to play from the start first, space-separated (sequential games)")
-	player := fs.Int("player", 0, "simultaneous games: the player whose action is wanted")
+	player := fs.Int("player", 0, "simultaneous games: the player whose action is wanted, 0 or 1")
 	seed := fs.Uint64("seed", 1, "seed for the agent's random choices")
 	format := fs.String("format", "text", "output format: text or json")
 	if err := parseNoArgs(fs, args); err != nil {
 		return err
 	}
 	if err := checkFormat(*format, "text", "json"); err != nil {
+		return err
+	}
+	if err := inRange("player", *player, 0, 1, ""); err != nil {
 		return err
 	}
 	v, err := games.Lookup(*game)

@@ -42,7 +42,7 @@ func TestUsageErrors(t *testing.T) {
 		{[]string{"perft", "--depht", "3"}, 2, "flag provided but not defined: -depht"},
 		{[]string{"perft", "--game", "chess"}, 1, `unknown game "chess"`},
 		{[]string{"perft", "--format", "xml"}, 1, `unknown --format "xml"`},
-		{[]string{"perft", "--depth", "0"}, 1, "--depth must be at least 1"},
+		{[]string{"perft", "--depth", "0"}, 1, "--depth 0 is out of range: use 1 to 64 plies"},
 		{[]string{"play", "--agents", "greedy"}, 1, "--agents needs exactly two agent specs, got 1"},
 		{[]string{"play", "--agents", "greedy", "minimax"}, 1, `unknown agent "minimax"`},
 		{[]string{"play", "extra"}, 1, `unexpected argument "extra"`},

@@ -48,31 +48,40 @@ func finite(v float64) *float64 {
 	return &v
 }
 
-func runMatch(args []string, stdout, stderr io.Writer) error {
+// parseMatch parses and checks the match flags. It runs nothing and opens
+// no file (FuzzFlags calls it).
+func parseMatch(args []string, stderr io.Writer) (rf *runFlags, test *results.SPRT, err error) {
 	fs := newFlagSet("match", "--agents A B [--sprt elo0=0,elo1=10,alpha=0.05,beta=0.05] [--model logistic|normalized] [--games N] [--concurrency K] [--out F | --resume F] [--format text|json]", stderr)
-	rf := addRunFlags(fs, 10000, "most games to play (even); without --sprt, exactly this many")
+	rf = addRunFlags(fs, 10000, "most games to play (even); without --sprt, exactly this many")
 	fs.Lookup("format").Usage = "output format: text or json"
-	fs.Lookup("rating-interval").Usage = "print a status line (pentanomial, LLR, Elo, LOS) every N games on stderr (0: every max(K, 10) pairs)"
+	fs.Lookup("rating-interval").Usage = "print a status line (pentanomial, LLR, Elo, LOS) every N games on stderr, -1 to 1000000 (0: every max(K, 10) pairs; -1: never)"
 	sprtText := fs.String("sprt", "", "sequential test elo0=E0,elo1=E1[,alpha=A][,beta=B]: stop when it accepts H0 or H1")
 	model := fs.String("model", results.Logistic, "SPRT model: logistic or normalized (Elo)")
-	if err := parseNoArgs(fs, args, "agents"); err != nil {
-		return err
+	if err = parseNoArgs(fs, args, "agents"); err != nil {
+		return
 	}
-	if err := checkFormat(*rf.format, "text", "json"); err != nil {
-		return err
+	if err = checkFormat(*rf.format, "text", "json"); err != nil {
+		return
 	}
-	var test *results.SPRT
 	if *sprtText != "" {
-		s, err := results.ParseSPRT(*sprtText, *model)
-		if err != nil {
-			return err
+		s, perr := results.ParseSPRT(*sprtText, *model)
+		if perr != nil {
+			return rf, nil, perr
 		}
 		test = &s
 	} else if *model != results.Logistic && *model != results.Normalized {
-		return fmt.Errorf("unknown --model %q (valid: logistic, normalized)", *model)
+		return rf, nil, fmt.Errorf("unknown --model %q (valid: logistic, normalized)", *model)
 	}
 	if *rf.resume == "" && len(rf.agents) != 2 {
-		return fmt.Errorf("--agents needs exactly two agent specs, got %d", len(rf.agents))
+		return rf, nil, fmt.Errorf("--agents needs exactly two agent specs, got %d", len(rf.agents))
+	}
+	return rf, test, rf.check(results.Match, 2)
+}
+
+func runMatch(args []string, stdout, stderr io.Writer) error {
+	rf, test, err := parseMatch(args, stderr)
+	if err != nil {
+		return err
 	}
 	s, err := open(rf, func(o *arena.Options, only map[string]bool) {
 		o.Kind = results.Match
@@ -97,7 +106,7 @@ func runMatch(args []string, stdout, stderr io.Writer) error {
 	if s.writer == nil {
 		fmt.Fprintln(stderr, "arena: records are not saved (use --out FILE to keep them and be able to resume)")
 	}
-	batchPairs := *rf.interval / 2
+	batchPairs := (*rf.interval + 1) / 2 // -1: never; 1: every pair
 	if *rf.interval == 0 {
 		batchPairs = max(*rf.concurrency, 10)
 	}

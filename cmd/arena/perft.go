@@ -31,7 +31,7 @@ type divideEntry struct {
 func runPerft(args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("perft", "--game G --depth D [--moves \"m1 m2 …\"] [--divide] [--generic] [--format text|json]", stderr)
 	game := fs.String("game", "othello6", "game spec (see 'arena games')")
-	depth := fs.Int("depth", 8, "depth in plies (a forced pass is one ply)")
+	depth := fs.Int("depth", 8, "depth in plies, 1 to 64 (a forced pass is one ply)")
 	moves := fs.String("moves", "", "moves to play from the start before counting, space-separated")
 	divide := fs.Bool("divide", false, "print the leaf count below each legal move")
 	generic := fs.Bool("generic", false, "use the generic play/undo perft even where the game has a faster bulk counter")
@@ -42,8 +42,8 @@ func runPerft(args []string, stdout, stderr io.Writer) error {
 	if err := checkFormat(*format, "text", "json"); err != nil {
 		return err
 	}
-	if *depth < 1 {
-		return fmt.Errorf("--depth must be at least 1, got %d", *depth)
+	if err := inRange("depth", *depth, 1, maxPerftDepth, " plies"); err != nil {
+		return err
 	}
 	v, s, err := sequentialPosition("perft", *game, *moves)
 	if err != nil {

@@ -34,10 +34,10 @@ func runSolve(args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("solve", "--game G [--moves \"m1 m2 …\"] [--threads N] [--tt MB] [--generic] [--time D] [--format text|json]", stderr)
 	game := fs.String("game", "othello6", "game spec (see 'arena games'); sequential games only")
 	moves := fs.String("moves", "", "moves to play from the start before solving, space-separated")
-	threads := fs.Int("threads", 1, "search threads")
-	tt := fs.Int("tt", 256, "transposition table size in MB of the generic search (the othello6 solver uses 64 MB)")
+	threads := fs.Int("threads", 1, "search threads, 1 to 256")
+	tt := fs.Int("tt", 256, "transposition table size in MB of the generic search, 1 to 65536 and at most 3/4 of the machine's memory (the othello6 solver uses 64 MB)")
 	generic := fs.Bool("generic", false, "use alpha-beta's generic exact mode even where the game has its own solver")
-	limit := fs.Duration("time", 0, "give up after this long (0: no limit)")
+	limit := fs.Duration("time", 0, "give up after this long, up to 8760h (0: no limit)")
 	format := fs.String("format", "text", "output format: text or json")
 	if err := parseNoArgs(fs, args); err != nil {
 		return err
@@ -45,8 +45,14 @@ func runSolve(args []string, stdout, stderr io.Writer) error {
 	if err := checkFormat(*format, "text", "json"); err != nil {
 		return err
 	}
-	if *threads < 1 || *tt < 1 {
-		return fmt.Errorf("--threads and --tt must be at least 1")
+	if err := inRange("threads", *threads, 1, maxThreads, ""); err != nil {
+		return err
+	}
+	if err := checkTT(*tt); err != nil {
+		return err
+	}
+	if err := durationIn("time", *limit, time.Nanosecond, maxSolveTime, true, " (0: no limit)"); err != nil {
+		return err
 	}
 	v, s, err := sequentialPosition("solve", *game, *moves)
 	if err != nil {

@@ -72,7 +72,7 @@ func TestSolveErrors(t *testing.T) {
 		want string
 	}{
 		{[]string{"solve", "--moves", "a1"}, "illegal move"},
-		{[]string{"solve", "--threads", "0"}, "at least 1"},
+		{[]string{"solve", "--threads", "0"}, "--threads 0 is out of range: use 1 to 256"},
 		{[]string{"solve", "--moves", endgame, "--time", "1ns"}, "solve stopped"},
 		{[]string{"analyse", "--agent", "nobody"}, `unknown agent "nobody"`},
 		{[]string{"analyse", "--moves", "a1"}, "illegal move"},

@@ -68,18 +68,18 @@ func addRunFlags(fs *flag.FlagSet, defaultGames int, gamesHelp string) *runFlags
 	r := &runFlags{fs: fs}
 	r.game = fs.String("game", "othello6", "game spec (see 'arena games')")
 	fs.Var(&r.agents, "agents", "agent specs, one per argument (see 'arena agents')")
-	r.games = fs.Int("games", defaultGames, gamesHelp)
+	r.games = fs.Int("games", defaultGames, gamesHelp+fmt.Sprintf("; even, 2 to %d, and at most %d games in all", maxGames, maxGames))
 	r.seed = fs.Uint64("seed", 1, "seed of every random choice: openings, agents, bootstrap")
-	r.openings = fs.String("openings", "", "random:K (K random plies per game pair), none, or a FILE with one opening per line (default random:2 for othello6)")
+	r.openings = fs.String("openings", "", "random:K (K random plies per game pair, 0 to 1000), none, or a FILE with one opening per line (default random:2 for othello6)")
 	r.shuffleOpenings = fs.Bool("shuffle-openings", false, "use the openings file in an order shuffled by the seed")
-	r.moveTime = fs.Duration("move-time", 0, "wall-clock limit per move (0: each agent's time= budget, else the game's limit, else 1m)")
-	r.moveMargin = fs.Duration("move-margin", arena.DefaultMargin, "grace beyond the move limit before a forfeit")
-	r.maxPlies = fs.Int("max-plies", arena.DefaultMaxPlies, "adjudicate a game as a draw after this many plies (0: no cap)")
-	r.concurrency = fs.Int("concurrency", runtime.NumCPU(), "games played at once")
+	r.moveTime = fs.Duration("move-time", 0, "wall-clock limit per move, 1ms to 24h (0: each agent's time= budget, else the game's limit, else 1m)")
+	r.moveMargin = fs.Duration("move-margin", arena.DefaultMargin, "grace beyond the move limit before a forfeit, 1ms to 1h")
+	r.maxPlies = fs.Int("max-plies", arena.DefaultMaxPlies, "adjudicate a game as a draw after this many plies, 0 to 1000000 (0: no cap)")
+	r.concurrency = fs.Int("concurrency", min(runtime.NumCPU(), maxConcurrency), "games played at once, 1 to 256")
 	r.out = fs.String("out", "", "record file (JSON Lines) to write; it must not exist yet")
 	r.resume = fs.String("resume", "", "continue this record file: finished games are kept, the rest are played")
 	r.format = fs.String("format", "text", "output format: text, json, csv or markdown")
-	r.interval = fs.Int("rating-interval", 0, "print the standings every N games on stderr (0: every quarter of runs of 400+ games; -1: never)")
+	r.interval = fs.Int("rating-interval", 0, "print the standings every N games on stderr, -1 to 1000000 (0: every quarter of runs of 400+ games; -1: never)")
 	r.noProgress = fs.Bool("no-progress", false, "no progress bar on stderr")
 	return r
 }
@@ -336,21 +336,38 @@ func isTerminal(w io.Writer) bool {
 	return err == nil && st.Mode()&os.ModeCharDevice != 0
 }
 
-func runTournament(args []string, stdout, stderr io.Writer) error {
+// parseTournament parses and checks the tournament flags. It runs nothing
+// and opens no file (FuzzFlags calls it).
+func parseTournament(args []string, stderr io.Writer) (rf *runFlags, gauntlet bool, ropts results.ReportOptions, err error) {
 	fs := newFlagSet("tournament", "[--game G] [--agents A B …] [--games N] [--gauntlet] [--concurrency K] [--seed S] [--openings random:K|FILE] [--out F | --resume F] [--format text|json|csv|markdown]", stderr)
-	rf := addRunFlags(fs, 40, "games per pairing (even: colour-swapped pairs)")
-	gauntlet := fs.Bool("gauntlet", false, "the first agent plays each of the others (instead of everyone playing everyone)")
+	rf = addRunFlags(fs, 40, "games per pairing (even: colour-swapped pairs)")
+	g := fs.Bool("gauntlet", false, "the first agent plays each of the others (instead of everyone playing everyone)")
 	rt := addRatingFlags(fs, rf.seed)
-	if err := parseNoArgs(fs, args, "agents"); err != nil {
-		return err
+	if err = parseNoArgs(fs, args, "agents"); err != nil {
+		return
 	}
-	if err := checkFormat(*rf.format, results.Formats...); err != nil {
-		return err
+	if err = checkFormat(*rf.format, results.Formats...); err != nil {
+		return
 	}
-	ropts, err := rt.options()
+	if ropts, err = rt.options(); err != nil {
+		return
+	}
+	kind, n := results.RoundRobin, len(rf.agents)
+	if *g {
+		kind = results.Gauntlet
+	}
+	if n == 0 && *rf.resume == "" {
+		n = len(demoCandidates)
+	}
+	return rf, *g, ropts, rf.check(kind, n)
+}
+
+func runTournament(args []string, stdout, stderr io.Writer) error {
+	rf, gauntletFlag, ropts, err := parseTournament(args, stderr)
 	if err != nil {
 		return err
 	}
+	gauntlet := &gauntletFlag
 	if len(rf.agents) == 0 && *rf.resume == "" {
 		rf.agents = demoAgents()
 	}

@@ -1,0 +1,133 @@
+package main
+
+import (
+	"io"
+	"strings"
+	"testing"
+	"time"
+	"unicode/utf8"
+)
+
+// TestFlagLimits: every numeric flag outside its documented range is
+// refused, before anything runs, with an error naming the flag and range.
+func TestFlagLimits(t *testing.T) {
+	tests := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"tournament", "--games", "100000000000"}, "--games 100000000000: use an even number from 2 to 1000000"},
+		{[]string{"tournament", "--games", "0"}, "--games 0: use an even number from 2"},
+		{[]string{"tournament", "--games", "-4"}, "--games -4: use an even number"},
+		{[]string{"tournament", "--games", "3"}, "--games 3: use an even number"},
+		{[]string{"tournament", "--agents", "random", "greedy", "random", "--games", "400000"}, "--games 400000 with 3 agents makes 1200000 games in a round-robin; one run plays at most 1000000"},
+		{[]string{"tournament", "--games", "500000"}, "with 4 agents makes 3000000 games"}, // the demo agents
+		{[]string{"tournament", "--concurrency", "0"}, "--concurrency 0 is out of range: use 1 to 256"},
+		{[]string{"tournament", "--concurrency", "100000"}, "--concurrency 100000 is out of range"},
+		{[]string{"tournament", "--move-time", "-1s"}, "--move-time -1s is out of range: use 0 or 1ms to 24h"},
+		{[]string{"tournament", "--move-time", "1000h"}, "--move-time 1000h is out of range"},
+		{[]string{"tournament", "--move-margin", "0s"}, "--move-margin 0s is out of range: use 1ms to 1h"},
+		{[]string{"tournament", "--max-plies", "-1"}, "--max-plies -1 is out of range: use 0 to 1000000 (0: no cap)"},
+		{[]string{"tournament", "--max-plies", "2000000"}, "out of range"},
+		{[]string{"tournament", "--rating-interval", "-2"}, "--rating-interval -2 is out of range"},
+		{[]string{"tournament", "--openings", "random:1000000000"}, "--openings random:1000000000: want random:K with K from 0 to 1000"},
+		{[]string{"match", "--agents", "random", "greedy", "--games", "100000000000"}, "--games 100000000000: use an even number"},
+		{[]string{"match", "--agents", "random", "greedy", "--concurrency", "-3"}, "--concurrency -3 is out of range"},
+		{[]string{"match", "--agents", "random", "greedy", "--sprt", "elo0=NaN,elo1=5"}, "not a finite number"},
+		{[]string{"perft", "--depth", "65"}, "--depth 65 is out of range: use 1 to 64 plies"},
+		{[]string{"solve", "--threads", "0"}, "--threads 0 is out of range: use 1 to 256"},
+		{[]string{"solve", "--generic", "--tt", "100000000"}, "--tt 100000000 is out of range: use 1 to 65536 MB"},
+		{[]string{"solve", "--tt", "0"}, "--tt 0 is out of range"},
+		{[]string{"solve", "--time", "-1s"}, "--time -1s is out of range: use 0 or 1ns to 8760h"},
+		{[]string{"analyse", "--player", "2"}, "--player 2 is out of range: use 0 to 1"},
+	}
+	for _, tt := range tests {
+		start := time.Now()
+		code, _, errOut := runArena(tt.args...)
+		if code != 1 || !strings.Contains(errOut, tt.want) {
+			t.Errorf("arena %v: exit %d, stderr %q; want exit 1 and %q", tt.args, code, errOut, tt.want)
+		}
+		if el := time.Since(start); el > 5*time.Second {
+			t.Errorf("arena %v took %v to refuse", tt.args, el)
+		}
+	}
+}
+
+// TestFlagLimitsAccept: the edges of the ranges are accepted.
+func TestFlagLimitsAccept(t *testing.T) {
+	for _, args := range [][]string{
+		{"--agents", "random", "greedy", "--games", "1000000", "--concurrency", "256", "--max-plies", "0", "--rating-interval", "-1"},
+		{"--games", "2", "--move-time", "24h", "--move-margin", "1ms", "--openings", "random:1000"},
+		{"--gauntlet", "--agents", "a", "b", "c", "--games", "500000"},
+	} {
+		if _, _, _, err := parseTournament(args, io.Discard); err != nil {
+			t.Errorf("tournament %v: %v", args, err)
+		}
+	}
+	if _, _, err := parseMatch([]string{"--agents", "a", "b", "--games", "1000000"}, io.Discard); err != nil {
+		t.Errorf("match: %v", err)
+	}
+}
+
+// FuzzFlags feeds argument vectors to the tournament and match flag
+// parsing and validation (nothing is played): no input may panic, and what
+// is accepted lies within the documented limits.
+func FuzzFlags(f *testing.F) {
+	for _, s := range []string{
+		"--games 40", "--games 100000000000", "--agents a b c --gauntlet --games 8",
+		"--concurrency 0", "--move-time 1ms --move-margin 1h", "--openings random:3+seed",
+		"--sprt elo0=0,elo1=5 --agents a b", "--max-plies -1", "--rating-interval 9",
+		"--agents --games", "--format json --bootstrap 10", "--anchor x=NaN", "--prior 1e400",
+	} {
+		f.Add(false, s)
+		f.Add(true, s)
+	}
+	f.Fuzz(func(t *testing.T, match bool, line string) {
+		if !utf8.ValidString(line) {
+			return
+		}
+		args := strings.Fields(line)
+		if match {
+			rf, _, err := parseMatch(args, io.Discard)
+			if err == nil {
+				checkAccepted(t, args, rf, 1)
+			}
+			return
+		}
+		rf, gauntlet, _, err := parseTournament(args, io.Discard)
+		if err == nil {
+			n := uint64(len(rf.agents))
+			if n == 0 && *rf.resume == "" {
+				n = uint64(len(demoCandidates))
+			}
+			pairs := n * (n - 1) / 2
+			if gauntlet {
+				pairs = n - 1
+			}
+			if n == 0 {
+				pairs = 0 // resumed: the file has the agents
+			}
+			checkAccepted(t, args, rf, pairs)
+		}
+	})
+}
+
+func checkAccepted(t *testing.T, args []string, rf *runFlags, pairs uint64) {
+	t.Helper()
+	g := *rf.games
+	switch {
+	case g < 2 || g > maxGames || g%2 != 0:
+		t.Fatalf("%q: accepted --games %d", args, g)
+	case pairs*uint64(g) > maxGames:
+		t.Fatalf("%q: accepted %d pairings × --games %d", args, pairs, g)
+	case *rf.concurrency < 1 || *rf.concurrency > maxConcurrency:
+		t.Fatalf("%q: accepted --concurrency %d", args, *rf.concurrency)
+	case *rf.moveTime < 0 || *rf.moveTime > maxMoveTime:
+		t.Fatalf("%q: accepted --move-time %v", args, *rf.moveTime)
+	case *rf.moveMargin < time.Millisecond || *rf.moveMargin > maxMoveMargin:
+		t.Fatalf("%q: accepted --move-margin %v", args, *rf.moveMargin)
+	case *rf.maxPlies < 0 || *rf.maxPlies > maxMaxPlies:
+		t.Fatalf("%q: accepted --max-plies %d", args, *rf.maxPlies)
+	case *rf.interval < -1:
+		t.Fatalf("%q: accepted --rating-interval %d", args, *rf.interval)
+	}
+}
