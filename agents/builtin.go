@@ -3,6 +3,7 @@ package agents
 import (
 	"context"
 	"errors"
+	"fmt"
 
 	"github.com/boardgame-arena/arena/games"
 	"github.com/boardgame-arena/arena/internal/rng"
@@ -41,22 +42,11 @@ func (a *Random) Seed(seed uint64) { a.rand.Seed(seed) }
 
 // Move implements Agent.
 func (a *Random) Move(_ context.Context, s games.Base, p int) (games.Move, error) {
-	a.buf = legalFor(s, p, a.buf[:0])
+	a.buf = games.LegalMovesFor(s, p, a.buf[:0])
 	if len(a.buf) == 0 {
 		return 0, errors.New("random: no legal move")
 	}
 	return a.buf[a.rand.IntN(len(a.buf))], nil
-}
-
-// legalFor appends player p's legal moves in s to buf.
-func legalFor(s games.Base, p int, buf []games.Move) []games.Move {
-	switch st := s.(type) {
-	case games.State:
-		return st.LegalMoves(buf)
-	case games.SimState:
-		return st.LegalMovesFor(p, buf)
-	}
-	return buf
 }
 
 // Greedy looks one ply ahead with the game's evaluation.
@@ -79,21 +69,17 @@ func (a *Greedy) Seed(seed uint64) { a.rand.Seed(seed) }
 // opponent's first listed move, which such games make their most passive
 // one (tryangle lists WAIT first), and the resulting position is scored.
 func (a *Greedy) Move(_ context.Context, b games.Base, p int) (games.Move, error) {
-	seq, _ := b.(games.State)
-	sim, _ := b.(games.SimState)
+	if err := games.CheckKind(b); err != nil {
+		return 0, fmt.Errorf("greedy: %w", err)
+	}
 	var passive games.Move
-	switch {
-	case seq != nil:
-		a.buf = seq.LegalMoves(a.buf[:0])
-	case sim != nil:
-		a.buf = sim.LegalMovesFor(p, a.buf[:0])
-		a.opp = sim.LegalMovesFor(1-p, a.opp[:0])
+	a.buf = games.LegalMovesFor(b, p, a.buf[:0])
+	if games.Simultaneous(b) {
+		a.opp = games.LegalMovesFor(b, 1-p, a.opp[:0])
 		if len(a.opp) == 0 {
 			return 0, errors.New("greedy: the opponent has no move")
 		}
 		passive = a.opp[0]
-	default:
-		return 0, errors.New("greedy: unknown kind of game")
 	}
 	if len(a.buf) == 0 {
 		return 0, errors.New("greedy: no legal move")
@@ -101,14 +87,7 @@ func (a *Greedy) Move(_ context.Context, b games.Base, p int) (games.Move, error
 	best, ties := 0, 0
 	var choice games.Move
 	for _, m := range a.buf {
-		switch {
-		case seq != nil:
-			seq.Play(m)
-		case p == 0:
-			sim.PlayJoint(m, passive)
-		default:
-			sim.PlayJoint(passive, m)
-		}
+		games.PlayFor(b, p, m, passive) // sequential: passive is ignored
 		v := Score(b, p)
 		b.Undo()
 		switch {

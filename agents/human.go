@@ -40,7 +40,7 @@ func (h *Human) Name() string { return h.name }
 
 // Move implements Agent: it prompts until a legal move is typed.
 func (h *Human) Move(ctx context.Context, s games.Base, p int) (games.Move, error) {
-	legal := legalFor(s, p, nil)
+	legal := games.LegalMovesFor(s, p, nil)
 	if len(legal) == 0 {
 		return 0, errors.New("human: no legal move")
 	}
