@@ -57,6 +57,24 @@ type Seeder interface {
 	Seed(seed uint64)
 }
 
+// GameChecker is implemented by agents that can play only some games (an
+// external bot speaks one game's protocol). CheckGame returns an error
+// saying what the agent needs and what to use instead when it cannot play
+// v; the arena asks before the first game, so that a mismatch stops a run
+// at once instead of losing every game.
+type GameChecker interface {
+	CheckGame(v games.Variant) error
+}
+
+// CheckGame returns a's CheckGame error for v if a is a GameChecker, else
+// nil.
+func CheckGame(a Agent, v games.Variant) error {
+	if c, ok := a.(GameChecker); ok {
+		return c.CheckGame(v)
+	}
+	return nil
+}
+
 // Key documents one key an agent spec accepts.
 type Key struct {
 	Name string

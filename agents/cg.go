@@ -1,18 +1,14 @@
 package agents
 
 import (
-	"bufio"
 	"context"
 	"errors"
 	"fmt"
-	"io"
-	"os"
-	"os/exec"
 	"runtime"
 	"strings"
-	"sync"
 	"time"
 
+	"github.com/boardgame-arena/arena/agents/botproc"
 	"github.com/boardgame-arena/arena/games"
 	"github.com/boardgame-arena/arena/internal/spec"
 )
@@ -25,12 +21,12 @@ var (
 	// ErrCrash: the bot could not be started, exited, or closed its output.
 	ErrCrash = errors.New("bot crashed")
 	// ErrOutput: the bot wrote something that is not an output line at all
-	// (longer than MaxCGLine bytes).
+	// (longer than MaxCGLine bytes): an illegal move.
 	ErrOutput = errors.New("unusable output")
 )
 
 // MaxCGLine bounds one output line of a cg bot.
-const MaxCGLine = 1 << 20
+const MaxCGLine = botproc.DefaultMaxLine
 
 // Default time limits of the cg agent: CodinGame's for TryAngle Catch.
 const (
@@ -76,20 +72,23 @@ func init() {
 }
 
 // CG plays through an external CodinGame bot. Every game gets a fresh
-// process (NewGame, or the first Move); each turn the agent writes the
-// game's input for its seat, waits for one line within the time limit and
-// returns it as a move (ParseMove). A line holding an unknown command is
-// returned as a move too: the game's referee makes the player lose with it,
-// exactly as on CodinGame. A timeout, a crash or an overlong line is
-// returned as an error wrapping ErrTimeout, ErrCrash or ErrOutput; the bot
-// is then stopped and every later Move of that game fails the same way.
+// process (NewGame, or the first Move), supervised by package botproc: the
+// bot runs in a process group of its own, and the whole group is killed
+// when the bot fails, at the next game and on Close. Each turn the agent
+// writes the game's input for its seat, waits for one line within the time
+// limit and returns it as a move (ParseMove). A line holding an unknown
+// command is returned as a move too: the game's referee makes the player
+// lose with it, exactly as on CodinGame (the arena records the reason, see
+// games.MoveFaulter). A timeout, a crash or an overlong line is returned as
+// an error wrapping ErrTimeout, ErrCrash or ErrOutput; the bot is then
+// stopped and every later Move of that game fails the same way.
 type CG struct {
 	name        string
 	argv        []string
 	first, turn time.Duration
 	stderrPath  string
 
-	proc      *cgProc
+	proc      *botproc.Process
 	firstTurn bool
 	err       error // sticky failure of the current game
 	buf       []byte
@@ -104,11 +103,28 @@ func NewCG(name string, argv []string, first, turn time.Duration, stderrPath str
 // Name implements Agent.
 func (a *CG) Name() string { return a.name }
 
+// CheckGame implements GameChecker: a cg bot needs a game with a CodinGame
+// protocol (its state implements CGGame).
+func (a *CG) CheckGame(v games.Variant) error {
+	if _, ok := v.New().(CGGame); ok {
+		return nil
+	}
+	var with []string
+	for _, g := range games.All() {
+		if w, err := games.Lookup(g.Name); err == nil {
+			if _, ok := w.New().(CGGame); ok {
+				with = append(with, g.Name)
+			}
+		}
+	}
+	return fmt.Errorf("cg: bots speak the CodinGame protocol of %s; %s has none — use a built-in agent (see 'arena agents')", strings.Join(with, ", "), v.Game.Name)
+}
+
 // NewGame implements GameStarter: it stops the previous process and starts
 // a fresh one.
 func (a *CG) NewGame(v games.Variant, _ int) error {
-	if _, ok := v.New().(CGGame); !ok {
-		return fmt.Errorf("cg: %s has no CodinGame protocol", v)
+	if err := a.CheckGame(v); err != nil {
+		return err
 	}
 	a.Close()
 	a.err = nil
@@ -116,28 +132,30 @@ func (a *CG) NewGame(v games.Variant, _ int) error {
 }
 
 func (a *CG) start() error {
-	p, err := startCGProc(a.argv, a.stderrPath)
+	p, err := botproc.Start(botproc.Config{Argv: a.argv, MaxLine: MaxCGLine, StderrFile: a.stderrPath})
 	if err != nil {
 		a.err = fmt.Errorf("cg %s: %w: %v", a.name, ErrCrash, err)
 		return a.err
 	}
 	a.proc, a.firstTurn = p, true
 	// Should the agent be dropped without Close, its process still goes.
-	runtime.AddCleanup(a, func(p *cgProc) { p.stop() }, p)
+	runtime.AddCleanup(a, func(p *botproc.Process) { p.Kill() }, p)
 	return nil
 }
 
-// Close stops the bot's process. The agent can play again (NewGame or Move
-// start a new one).
+// Close stops the bot's process and its whole process group. The agent can
+// play again (NewGame or Move start a new process).
 func (a *CG) Close() error {
 	if a.proc != nil {
-		a.proc.stop()
+		a.proc.Stop()
 		a.proc = nil
 	}
 	return nil
 }
 
-// Move implements Agent.
+// Move implements Agent. The answer is due within the bot's own limit
+// (first= or turn=), or by ctx's deadline when that comes first; both are
+// reported alike, as "no answer within" the limit that expired.
 func (a *CG) Move(ctx context.Context, s games.Base, p int) (games.Move, error) {
 	g, ok := s.(CGGame)
 	if !ok {
@@ -151,253 +169,59 @@ func (a *CG) Move(ctx context.Context, s games.Base, p int) (games.Move, error) 
 			return 0, err
 		}
 	}
+	start := time.Now()
 	limit := a.turn
 	if a.firstTurn {
 		limit = a.first
 	}
+	deadline := start.Add(limit)
+	if d, ok := ctx.Deadline(); ok && d.Before(deadline) {
+		deadline, limit = d, d.Sub(start).Round(time.Millisecond)
+	}
 	a.buf = g.AppendInput(a.buf[:0], p, a.firstTurn)
 	a.firstTurn = false
-	deadline := time.Now().Add(limit)
-	if err := a.proc.send(a.buf, deadline); err != nil {
-		if errors.Is(err, os.ErrDeadlineExceeded) {
-			return 0, a.fail(ErrTimeout, "did not read its input within %s", limit)
-		}
-		return 0, a.fail(ErrCrash, "cannot take its input: %v", err)
+	// A bot that does not take its input has not answered either: the
+	// same timeout, whichever step it stalls in.
+	err := a.proc.Write(a.buf, deadline)
+	var line string
+	if err == nil {
+		line, err = a.proc.ReadLine(ctx, deadline)
 	}
-	timer := time.NewTimer(time.Until(deadline))
-	defer timer.Stop()
-	select {
-	case l, ok := <-a.proc.lines:
-		switch {
-		case !ok:
-			return 0, a.fail(ErrCrash, "%s", a.proc.exitReport())
-		case l.err != nil:
-			return 0, a.fail(ErrOutput, "%v", l.err)
-		}
-		m, err := s.ParseMove(l.text)
+	switch {
+	case err == nil:
+		m, err := s.ParseMove(line)
 		if err != nil {
 			return 0, a.fail(ErrOutput, "%v", err)
 		}
 		return m, nil
-	case <-timer.C:
+	case errors.Is(err, botproc.ErrTimeout), errors.Is(err, context.DeadlineExceeded):
 		return 0, a.fail(ErrTimeout, "no answer within %s", limit)
-	case <-a.proc.exited:
-		// The process ended; a last line may still be in the pipe.
-		select {
-		case l, ok := <-a.proc.lines:
-			if ok && l.err == nil {
-				if m, err := s.ParseMove(l.text); err == nil {
-					return m, nil
-				}
-			}
-		case <-time.After(20 * time.Millisecond):
-		}
-		return 0, a.fail(ErrCrash, "%s", a.proc.exitReport())
-	case <-ctx.Done():
-		return 0, a.fail(ctx.Err(), "stopped by the arena")
+	case errors.Is(err, botproc.ErrLineTooLong):
+		return 0, a.fail(ErrOutput, "an output line longer than %d bytes", MaxCGLine)
+	case errors.Is(err, botproc.ErrExited):
+		return 0, a.fail(ErrCrash, "%s", a.exitReport(err))
+	case errors.Is(err, context.Canceled):
+		return 0, a.fail(err, "stopped by the arena")
 	}
+	return 0, a.fail(ErrCrash, "%v", err)
 }
 
-// fail records the game's failure, stops the bot and returns the error.
+// exitReport describes how the bot ended, without botproc's prefix.
+func (a *CG) exitReport(err error) string {
+	msg := err.Error()
+	return strings.TrimPrefix(msg, botproc.ErrExited.Error()+": ")
+}
+
+// fail records the game's failure, stops the bot (its whole process
+// group) and returns the error.
 func (a *CG) fail(kind error, format string, args ...any) error {
 	a.err = fmt.Errorf("cg %s: %w: %s", a.name, kind, fmt.Sprintf(format, args...))
 	if a.proc != nil {
-		if tail := a.proc.stderrTail(); tail != "" && kind != ErrCrash {
+		a.proc.Stop()
+		if tail := a.proc.StderrTail(300); tail != "" && kind != ErrCrash {
 			a.err = fmt.Errorf("%w; stderr ends with: %s", a.err, tail)
 		}
-		a.proc.stop()
 		a.proc = nil
 	}
 	return a.err
-}
-
-// ---------------------------------------------------------------------------
-// The process.
-
-type cgLine struct {
-	text string
-	err  error
-}
-
-type cgProc struct {
-	cmd     *exec.Cmd
-	stdin   *os.File
-	lines   chan cgLine
-	done    chan struct{} // closed by stop
-	exited  chan struct{} // closed when the process has been waited for
-	waitErr error
-	stderr  *tailWriter
-	once    sync.Once
-}
-
-func startCGProc(argv []string, stderrPath string) (*cgProc, error) {
-	inR, inW, err := os.Pipe()
-	if err != nil {
-		return nil, err
-	}
-	outR, outW, err := os.Pipe()
-	if err != nil {
-		inR.Close()
-		inW.Close()
-		return nil, err
-	}
-	p := &cgProc{
-		stdin:  inW,
-		lines:  make(chan cgLine, 4),
-		done:   make(chan struct{}),
-		exited: make(chan struct{}),
-		stderr: &tailWriter{max: 4096},
-	}
-	var file *os.File
-	if stderrPath != "" {
-		file, err = os.OpenFile(stderrPath, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
-		if err != nil {
-			inR.Close()
-			inW.Close()
-			outR.Close()
-			outW.Close()
-			return nil, err
-		}
-		p.stderr.file = file
-	}
-	p.cmd = exec.Command(argv[0], argv[1:]...)
-	p.cmd.Stdin, p.cmd.Stdout, p.cmd.Stderr = inR, outW, p.stderr
-	err = p.cmd.Start()
-	inR.Close() // the child holds its own copies
-	outW.Close()
-	if err != nil {
-		inW.Close()
-		outR.Close()
-		if file != nil {
-			file.Close()
-		}
-		return nil, err
-	}
-	go func() {
-		p.waitErr = p.cmd.Wait()
-		if file != nil {
-			file.Close()
-		}
-		close(p.exited)
-	}()
-	go p.read(outR)
-	return p, nil
-}
-
-// read delivers the bot's output lines until it closes its output.
-func (p *cgProc) read(r *os.File) {
-	defer r.Close()
-	defer close(p.lines)
-	br := bufio.NewReaderSize(r, 64<<10)
-	var long []byte
-	for {
-		chunk, err := br.ReadSlice('\n')
-		if err == bufio.ErrBufferFull {
-			long = append(long, chunk...)
-			if len(long) > MaxCGLine {
-				p.deliver(cgLine{err: fmt.Errorf("an output line longer than %d bytes", MaxCGLine)})
-				return
-			}
-			continue
-		}
-		line := string(append(long, chunk...))
-		long = long[:0]
-		if err != nil { // EOF: a last line without newline still counts
-			if line != "" {
-				p.deliver(cgLine{text: line})
-			}
-			return
-		}
-		line = strings.TrimSuffix(strings.TrimSuffix(line, "\n"), "\r")
-		if !p.deliver(cgLine{text: line}) {
-			return
-		}
-	}
-}
-
-func (p *cgProc) deliver(l cgLine) bool {
-	select {
-	case p.lines <- l:
-		return true
-	case <-p.done:
-		return false
-	}
-}
-
-func (p *cgProc) send(b []byte, deadline time.Time) error {
-	if err := p.stdin.SetWriteDeadline(deadline); err != nil {
-		// not a pollable pipe: write without a deadline
-		_, err = p.stdin.Write(b)
-		return err
-	}
-	_, err := p.stdin.Write(b)
-	return err
-}
-
-// stop kills the process and waits for it (idempotent).
-func (p *cgProc) stop() {
-	p.once.Do(func() {
-		close(p.done)
-		p.stdin.Close()
-		if p.cmd.Process != nil {
-			p.cmd.Process.Kill()
-		}
-		<-p.exited
-	})
-}
-
-// exitReport describes why the bot's output ended.
-func (p *cgProc) exitReport() string {
-	select {
-	case <-p.exited:
-	case <-time.After(200 * time.Millisecond):
-		return "closed its output" + p.tailSuffix()
-	}
-	status := "exited"
-	if p.waitErr != nil {
-		status = "exited: " + p.waitErr.Error()
-	}
-	return status + p.tailSuffix()
-}
-
-func (p *cgProc) tailSuffix() string {
-	if t := p.stderrTail(); t != "" {
-		return "; stderr ends with: " + t
-	}
-	return ""
-}
-
-func (p *cgProc) stderrTail() string {
-	t := strings.TrimSpace(p.stderr.String())
-	if i := strings.LastIndexByte(t[:max(0, len(t)-300)], '\n'); len(t) > 300 && i >= 0 {
-		t = "…" + t[i+1:]
-	}
-	return t
-}
-
-// tailWriter keeps the last max bytes written and copies all to file.
-type tailWriter struct {
-	mu   sync.Mutex
-	max  int
-	buf  []byte
-	file io.Writer
-}
-
-func (w *tailWriter) Write(b []byte) (int, error) {
-	w.mu.Lock()
-	defer w.mu.Unlock()
-	if w.file != nil {
-		w.file.Write(b)
-	}
-	w.buf = append(w.buf, b...)
-	if over := len(w.buf) - w.max; over > 0 {
-		w.buf = append(w.buf[:0], w.buf[over:]...)
-	}
-	return len(b), nil
-}
-
-func (w *tailWriter) String() string {
-	w.mu.Lock()
-	defer w.mu.Unlock()
-	return string(w.buf)
 }

@@ -240,6 +240,17 @@ func TestCGSpecErrors(t *testing.T) {
 	if err := a.(*CG).NewGame(o, 0); err == nil {
 		t.Error("othello6 accepted")
 	}
+	// The mismatch is known before any game: the arena asks CheckGame.
+	if err := CheckGame(a, v); err != nil {
+		t.Errorf("CheckGame(tryangle): %v", err)
+	}
+	if err := CheckGame(a, o); err == nil || !strings.Contains(err.Error(), "CodinGame protocol of tryangle; othello6 has none") {
+		t.Errorf("CheckGame(othello6): %v", err)
+	}
+	r, _ := New("random", 0)
+	if err := CheckGame(r, o); err != nil {
+		t.Errorf("random on othello6: %v", err)
+	}
 	if _, err := a.Move(context.Background(), o.New(), 0); err == nil {
 		t.Error("Move on othello6 accepted")
 	}
