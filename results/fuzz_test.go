@@ -1,0 +1,76 @@
+package results
+
+import (
+	"bytes"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+// FuzzRead: any bytes given to the record reader give a file or an error,
+// never a panic; a file that reads is written back line by line and reads
+// again to the same header and games.
+func FuzzRead(f *testing.F) {
+	g0, g1 := testGame(0, "1-0", 0), testGame(1, "1/2-1/2", -1)
+	for _, s := range []string{
+		"", "\n", "{}", testHeader, testHeader + "\n" + g0 + g1,
+		testHeader + "\n" + g0 + `{"record":"resume","time":"x","concurrency":1,"done":1}` + "\n",
+		testHeader + "\n" + g0 + strings.TrimSuffix(g1, "\n")[:40],
+		testHeader + "\n" + strings.Replace(g0, `"plies":2`, `"plies":1e999`, 1),
+		testHeader + "\n" + strings.Replace(g0, `"index":0`, `"index":-1`, 1),
+		strings.Replace(testHeader, `"total_games":4`, `"total_games":-4`, 1),
+	} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		file, err := Read(bytes.NewReader(data), "fuzz.jsonl")
+		if err != nil {
+			return
+		}
+		if file.GoodSize < 0 || file.GoodSize > int64(len(data)) {
+			t.Fatalf("GoodSize %d outside the %d bytes read", file.GoodSize, len(data))
+		}
+		var out bytes.Buffer
+		write := func(v any) {
+			line, err := MarshalLine(v)
+			if err != nil {
+				t.Fatalf("a record that was read does not write back: %v", err)
+			}
+			out.Write(line)
+		}
+		write(file.Header)
+		for _, g := range file.Games {
+			write(g)
+		}
+		for _, r := range file.Resumes {
+			write(r)
+		}
+		again, err := Read(bytes.NewReader(out.Bytes()), "again.jsonl")
+		if err != nil {
+			t.Fatalf("written back, the file does not read: %v\n%s", err, out.Bytes())
+		}
+		if !reflect.DeepEqual(again.Header, file.Header) {
+			t.Fatalf("header %+v reads back as %+v", file.Header, again.Header)
+		}
+		if len(again.Games) != len(file.Games) || len(again.Resumes) != len(file.Resumes) {
+			t.Fatalf("%d games, %d resumes read back as %d, %d", len(file.Games), len(file.Resumes), len(again.Games), len(again.Resumes))
+		}
+		for i := range file.Games {
+			if !reflect.DeepEqual(normal(again.Games[i]), normal(file.Games[i])) {
+				t.Fatalf("game %d: %+v reads back as %+v", i, file.Games[i], again.Games[i])
+			}
+		}
+	})
+}
+
+// normal maps nil and empty move lists together: JSON null and [] differ
+// only in spelling.
+func normal(g Game) Game {
+	if len(g.Opening) == 0 {
+		g.Opening = nil
+	}
+	if len(g.Moves) == 0 {
+		g.Moves = nil
+	}
+	return g
+}
