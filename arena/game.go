@@ -398,12 +398,7 @@ func (r *referee) ask(seat *Seat, s games.Base, p int, first bool) (m games.Move
 	if r.checker != nil && r.checker.Legal(a.move) {
 		return a.move, "", "", true
 	}
-	switch st := s.(type) {
-	case games.State:
-		r.buf = st.LegalMoves(r.buf[:0])
-	case games.SimState:
-		r.buf = st.LegalMovesFor(p, r.buf[:0])
-	}
+	r.buf = games.LegalMovesFor(s, p, r.buf[:0])
 	for _, l := range r.buf {
 		if l == a.move {
 			return a.move, "", "", true

@@ -53,31 +53,29 @@ func ParseOpening(v games.Variant, texts []string) (Opening, error) {
 	o := Opening{}
 	for i, t := range texts {
 		var ply [2]games.Move
-		switch s := b.(type) {
-		case games.State:
+		if s, ok := b.(games.State); ok {
 			m, err := games.ParseLegal(s, t)
 			if err != nil {
 				return Opening{}, fmt.Errorf("ply %d: %v", i+1, err)
 			}
 			ply[0] = m
-			s.Play(m)
-		case games.SimState:
+		} else {
 			a, c, ok := strings.Cut(t, "|")
 			if !ok {
 				return Opening{}, fmt.Errorf("ply %d: %q is not a joint move \"a | b\"", i+1, t)
 			}
 			for p, part := range []string{a, c} {
-				m, err := s.ParseMove(strings.TrimSpace(part))
+				m, err := b.ParseMove(strings.TrimSpace(part))
 				if err != nil {
 					return Opening{}, fmt.Errorf("ply %d, player %d: %v", i+1, p, err)
 				}
-				if !contains(s.LegalMovesFor(p, nil), m) {
+				if !contains(games.LegalMovesFor(b, p, nil), m) {
 					return Opening{}, fmt.Errorf("ply %d: illegal move %q for player %d", i+1, part, p)
 				}
 				ply[p] = m
 			}
-			s.PlayJoint(ply[0], ply[1])
 		}
+		games.PlayPly(b, ply)
 		if b.Terminal() {
 			return Opening{}, fmt.Errorf("ply %d ends the game; an opening must leave something to play", i+1)
 		}
@@ -90,15 +88,8 @@ func ParseOpening(v games.Variant, texts []string) (Opening, error) {
 // canonical re-formats a ply after it was played (so "C2" and "c2" agree).
 func canonical(b games.Base, ply [2]games.Move) string {
 	b.Undo()
-	defer func() {
-		switch s := b.(type) {
-		case games.State:
-			s.Play(ply[0])
-		case games.SimState:
-			s.PlayJoint(ply[0], ply[1])
-		}
-	}()
-	if _, ok := b.(games.SimState); ok {
+	defer games.PlayPly(b, ply)
+	if games.Simultaneous(b) {
 		return b.FormatMove(ply[0]) + " | " + b.FormatMove(ply[1])
 	}
 	return b.FormatMove(ply[0])
@@ -115,15 +106,11 @@ func contains(ms []games.Move, m games.Move) bool {
 
 // apply plays the opening on the start position b and appends its moves.
 func (o Opening) apply(b games.Base, moves []string) ([]string, error) {
+	if err := games.CheckKind(b); err != nil {
+		return moves, err
+	}
 	for i, ply := range o.plies {
-		switch s := b.(type) {
-		case games.State:
-			s.Play(ply[0])
-		case games.SimState:
-			s.PlayJoint(ply[0], ply[1])
-		default:
-			return moves, fmt.Errorf("state %T is neither sequential nor simultaneous", b)
-		}
+		games.PlayPly(b, ply)
 		moves = append(moves, o.Texts[i])
 	}
 	return moves, nil
@@ -221,7 +208,7 @@ func (b *Book) load(path string) error {
 			continue
 		}
 		var plies []string
-		if _, sim := b.variant.New().(games.SimState); sim {
+		if games.Simultaneous(b.variant.New()) {
 			plies = splitJoint(text)
 		} else {
 			plies = fields
@@ -304,25 +291,21 @@ func (b *Book) randomOpening(v games.Variant, r *rng.Rand) Opening {
 	var o Opening
 	var buf []games.Move
 	for len(o.plies) < b.plies {
+		// A sequential ply is the mover's move in ply[0]; a simultaneous
+		// one draws player 0's move, then player 1's.
 		var ply [2]games.Move
-		switch s := st.(type) {
-		case games.State:
-			buf = s.LegalMoves(buf[:0])
+		movers := []int{st.ToMove()}
+		if games.Simultaneous(st) {
+			movers = []int{0, 1}
+		}
+		for i, p := range movers {
+			buf = games.LegalMovesFor(st, p, buf[:0])
 			if len(buf) == 0 {
 				return o
 			}
-			ply[0] = buf[r.IntN(len(buf))]
-			s.Play(ply[0])
-		case games.SimState:
-			for p := 0; p < 2; p++ {
-				buf = s.LegalMovesFor(p, buf[:0])
-				if len(buf) == 0 {
-					return o
-				}
-				ply[p] = buf[r.IntN(len(buf))]
-			}
-			s.PlayJoint(ply[0], ply[1])
+			ply[i] = buf[r.IntN(len(buf))]
 		}
+		games.PlayPly(st, ply)
 		if st.Terminal() {
 			return o // would end the game: the caller draws again
 		}

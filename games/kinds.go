@@ -51,11 +51,10 @@ func LegalMovesFor(b Base, p int, buf []Move) []Move {
 	return buf
 }
 
-// PlayFor plays player p's move m in b. In a sequential state p must be the
+// PlayFor plays player p's move m in b. In a sequential state p is the
 // player to move and other is ignored; in a simultaneous state the other
-// player plays other at the same time. Openings store a ply as a pair
-// (m0, m1) and play it with PlayFor(b, 0, m0, m1) in either kind of game.
-// It panics if b is of neither kind (see CheckKind).
+// player plays other at the same time. It panics if b is of neither kind
+// (see CheckKind).
 func PlayFor(b Base, p int, m, other Move) {
 	switch s := b.(type) {
 	case State:
@@ -70,3 +69,9 @@ func PlayFor(b Base, p int, m, other Move) {
 		panic(CheckKind(b))
 	}
 }
+
+// PlayPly plays one ply stored as a pair, the way openings and transcripts
+// keep plies of either kind of game: a sequential state plays ply[0] (the
+// move of whoever is to move), a simultaneous state the joint move
+// (ply[0], ply[1]). It panics if b is of neither kind (see CheckKind).
+func PlayPly(b Base, ply [2]Move) { PlayFor(b, 0, ply[0], ply[1]) }
