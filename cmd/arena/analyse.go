@@ -90,14 +90,7 @@ func runAnalyse(args []string, stdout, stderr io.Writer) error {
 			return err
 		}
 	}
-	var work games.Base
-	switch s := b.(type) {
-	case games.State:
-		work = s.Clone()
-	case games.SimState:
-		work = s.Clone()
-	}
-	m, err := a.Move(context.Background(), work, p)
+	m, err := a.Move(context.Background(), games.Clone(b), p)
 	if err != nil {
 		return err
 	}
