@@ -374,7 +374,7 @@ func ParseMap(nodes, edges, units string) (*Map, error) {
 		if m.N == MaxHouses {
 			return nil, fmt.Errorf("tryangle: more than %d houses", MaxHouses)
 		}
-		if abs(xy[0]) > maxCoord || abs(xy[1]) > maxCoord {
+		if !inCoord(xy[0]) || !inCoord(xy[1]) {
 			return nil, fmt.Errorf("tryangle: house %d: coordinates beyond ±%d", i, maxCoord)
 		}
 		m.X[m.N], m.Y[m.N] = int32(xy[0]), int32(xy[1])
@@ -429,7 +429,9 @@ func ParseMap(nodes, edges, units string) (*Map, error) {
 	return m, nil
 }
 
-func abs(v int) int { return max(v, -v) }
+// inCoord reports whether v is a valid explicit-map coordinate. (Not
+// |v| ≤ maxCoord: the negation of the most negative int overflows.)
+func inCoord(v int) bool { return v >= -maxCoord && v <= maxCoord }
 
 func ints(item string) ([]int, error) {
 	var out []int
@@ -455,6 +457,11 @@ func LoadMap(path string) (*Map, error) {
 	if err != nil {
 		return nil, err
 	}
+	return parseMapFile(data, path)
+}
+
+// parseMapFile reads the contents of a map file named path.
+func parseMapFile(data []byte, path string) (*Map, error) {
 	vals := map[string]string{}
 	for _, line := range strings.Split(string(data), "\n") {
 		k, v, ok := strings.Cut(strings.TrimSpace(line), "=")
