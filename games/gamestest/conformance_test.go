@@ -1,6 +1,7 @@
 package gamestest_test
 
 import (
+	"fmt"
 	"testing"
 
 	"github.com/boardgame-arena/arena/games"
@@ -29,6 +30,31 @@ func TestConformance(t *testing.T) {
 					t.Errorf("%s does not implement games.HashComputer: the suite cannot check its hash from scratch", spec)
 				}
 				gamestest.Run(t, v, gamestest.Games(n))
+			})
+		}
+	}
+}
+
+// TestConformanceSequentialized runs the suite on games.Sequentialize over
+// every simultaneous game, with either player choosing first.
+func TestConformanceSequentialized(t *testing.T) {
+	n := 4
+	if testing.Short() {
+		n = 1
+	}
+	for _, g := range games.All() {
+		v, err := games.Lookup(g.Name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !games.Simultaneous(v.New()) {
+			continue
+		}
+		for first := range 2 {
+			name := fmt.Sprintf("%s/first=%d", v, first)
+			t.Run(name, func(t *testing.T) {
+				w := gamestest.Variant(name, func() games.Base { return games.Sequentialize(v.New().(games.SimState), first) })
+				gamestest.Run(t, w, gamestest.Games(n), gamestest.SkipNotation())
 			})
 		}
 	}
