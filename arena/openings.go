@@ -5,6 +5,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
+	"io"
 	"os"
 	"strconv"
 	"strings"
@@ -198,7 +199,12 @@ func (b *Book) load(path string) error {
 		return fmt.Errorf("--openings: %w", err)
 	}
 	defer f.Close()
-	sc := bufio.NewScanner(f)
+	return b.read(f, path)
+}
+
+// read reads an openings file from r; path names it in errors.
+func (b *Book) read(r io.Reader, path string) error {
+	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 64<<10), 16<<20)
 	h := sha256.New()
 	for line := 1; sc.Scan(); line++ {
