@@ -1,9 +1,12 @@
 package tryangle
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/boardgame-arena/arena/games"
 	"github.com/boardgame-arena/arena/internal/rng"
 )
 
@@ -68,5 +71,31 @@ func checkMap(t *testing.T, m *Map) {
 		}
 		s.PlayJoint(l0[r.IntN(len(l0))], l1[r.IntN(len(l1))])
 		_ = s.String()
+	}
+}
+
+// TestMapPathWithQuoteAndComma: a map file whose path holds a quote and a
+// comma survives the canonical game spec (the one a record file keeps and
+// --resume reads back).
+func TestMapPathWithQuoteAndComma(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "it's,here")
+	if err := os.Mkdir(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(dir, `m "1".txt`)
+	nodes, edges, units := Generate(5).Params()
+	if err := os.WriteFile(path, []byte("nodes="+nodes+"\nedges="+edges+"\nunits="+units+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	v, err := games.Lookup(`tryangle:map='` + strings.ReplaceAll(path, "'", "''") + `'`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	again, err := games.Lookup(v.String())
+	if err != nil {
+		t.Fatalf("canonical spec %q does not resolve: %v", v.String(), err)
+	}
+	if again.Spec.Vals["map"] != path || again.New().Hash() != v.New().Hash() {
+		t.Errorf("canonical spec %q names %q, want %q", v.String(), again.Spec.Vals["map"], path)
 	}
 }
