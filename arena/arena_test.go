@@ -297,7 +297,7 @@ func TestStuckAgentDoesNotBlock(t *testing.T) {
 		if g.Players[1].Agent == 0 {
 			bad = 1
 		}
-		if g.Termination != results.Timeout || g.Forfeit != bad || !strings.Contains(g.Detail, "gave no answer") {
+		if g.Termination != results.Timeout || g.Forfeit != bad || !strings.Contains(g.Detail, "the arena stopped waiting") {
 			t.Errorf("game %d: %s by %d: %s", g.Index, g.Termination, g.Forfeit, g.Detail)
 		}
 		// at=2: the first move at ply 2 or later; seat 1 moves on odd plies.
@@ -349,7 +349,7 @@ func TestHangAfterFastGames(t *testing.T) {
 			if g.Index != 596 {
 				t.Errorf("game %d timed out; the hang was to be in game 596", g.Index)
 			}
-			if !strings.Contains(g.Detail, "gave no answer") || g.Players[g.Forfeit].Name != "hang" {
+			if !strings.Contains(g.Detail, "the arena stopped waiting") || g.Players[g.Forfeit].Name != "hang" {
 				t.Errorf("game %d: %s", g.Index, g.Detail)
 			}
 		}
@@ -382,7 +382,7 @@ func TestLateAnswerAfterAbandon(t *testing.T) {
 			}
 		}
 		switch {
-		case late >= 0 && (g.Termination != results.Timeout || g.Forfeit != late || !strings.Contains(g.Detail, "gave no answer")):
+		case late >= 0 && (g.Termination != results.Timeout || g.Forfeit != late || !strings.Contains(g.Detail, "the arena stopped waiting")):
 			t.Errorf("game %d: %s by %d: %s", g.Index, g.Termination, g.Forfeit, g.Detail)
 		case late < 0 && g.Termination != results.Normal:
 			t.Errorf("game %d between steady agents: %s (%s)", g.Index, g.Termination, g.Detail)
@@ -561,7 +561,7 @@ func TestPlayGameKeepsWorking(t *testing.T) {
 	// Without a watchdog a late answer still forfeits once it arrives.
 	slow, _ := agents.New("t-slow:at=1,sleep=40ms", 1)
 	res, err = Play(context.Background(), Setup{Variant: v}, [2]Seat{{Agent: b}, {Agent: slow, Limits: Limits{Move: 10 * time.Millisecond, Margin: 10 * time.Millisecond}}}, nil)
-	if err == nil || res.Record.Termination != results.Timeout || !strings.Contains(res.Record.Detail, "took") {
+	if err == nil || res.Record.Termination != results.Timeout || !strings.Contains(res.Record.Detail, "timed out choosing a move after") {
 		t.Errorf("late answer: %v %+v", err, res.Record)
 	}
 	bad, _ := agents.New("t-illegal:at=3", 1)

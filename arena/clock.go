@@ -240,6 +240,7 @@ type moveSnap struct {
 	margin    time.Duration
 	moves     []string // the game's moves before this one
 	stats     [2]playerStats
+	starting  bool // the agent is told the game starts (NewGame), not asked for a move
 }
 
 // startGame records the game in both snapshot buffers; the token is idle.

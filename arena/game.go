@@ -78,6 +78,12 @@ type referee struct {
 	// games.LegalChecker (or nil), looked up once rather than every move.
 	reporter [2]agents.Reporter
 	checker  games.LegalChecker
+	// faulter is the position's games.MoveFaulter (or nil); faults[p]
+	// describes player p's first move of the game that loses by the
+	// rules, and faultPly its ply (see faultForfeit).
+	faulter  games.MoveFaulter
+	faults   [2]string
+	faultPly [2]int
 	// The current game's moves and each player's statistics. The record
 	// gets them when the game ends: it is not written during the game, so
 	// that the watchdog may copy it while the worker plays on.
@@ -163,6 +169,8 @@ func (r *referee) play(setup *Setup, seats [2]Seat, rec *results.Game, onMove fu
 		return fmt.Errorf("game %s: state %T is neither sequential nor simultaneous", v, b)
 	}
 	r.checker, _ = b.(games.LegalChecker)
+	r.faulter, _ = b.(games.MoveFaulter)
+	r.faults = [2]string{}
 	for p, seat := range seats {
 		r.reporter[p], _ = seat.Agent.(agents.Reporter)
 	}
@@ -183,6 +191,9 @@ func (r *referee) play(setup *Setup, seats [2]Seat, rec *results.Game, onMove fu
 			o := b.Outcome()
 			rec.Winner, rec.Score, rec.Termination = o.Winner, o.Score, results.Normal
 			rec.Result = o.Result()
+			if r.faults != [2]string{} {
+				faultForfeit(rec, &r.faults, &r.faultPly)
+			}
 		default:
 			rec.Winner, rec.Score, rec.Result, rec.Termination = games.Draw, 0, "1/2-1/2", results.Adjudication
 			rec.Detail = fmt.Sprintf("ply cap %d reached: scored as a draw", setup.MaxPlies)
@@ -237,6 +248,9 @@ func (r *referee) play(setup *Setup, seats [2]Seat, rec *results.Game, onMove fu
 			if reason != "" {
 				return end(p, reason, detail)
 			}
+			if r.faulter != nil {
+				r.noteFault(p, m, b.Ply())
+			}
 			text = s.FormatMove(m)
 			s.Play(m)
 		} else {
@@ -264,6 +278,10 @@ func (r *referee) play(setup *Setup, seats [2]Seat, rec *results.Game, onMove fu
 			case reasons[1] != "":
 				return end(1, reasons[1], details[1])
 			}
+			if r.faulter != nil {
+				r.noteFault(0, ms[0], b.Ply())
+				r.noteFault(1, ms[1], b.Ply())
+			}
 			text = s.FormatMove(ms[0]) + " | " + s.FormatMove(ms[1])
 			s.PlayJoint(ms[0], ms[1])
 		}
@@ -273,6 +291,37 @@ func (r *referee) play(setup *Setup, seats [2]Seat, rec *results.Game, onMove fu
 		}
 	}
 	return end(0, "", "")
+}
+
+// noteFault remembers player p's first move of the game that loses by the
+// rules (games.MoveFaulter), played at the given ply.
+func (r *referee) noteFault(p int, m games.Move, ply int) {
+	if r.faults[p] == "" {
+		if f := r.faulter.MoveFault(p, m); f != "" {
+			r.faults[p], r.faultPly[p] = f, ply
+		}
+	}
+}
+
+// faultForfeit records a game that ended by its rules after a move that
+// loses by the rules (TryAngle Catch's unknown commands): the game's
+// outcome stands, but the termination says it was a forfeit, by whom and
+// why, instead of "normal".
+func faultForfeit(rec *results.Game, faults *[2]string, plies *[2]int) {
+	rec.Termination, rec.Forfeit = results.Illegal, -1
+	var parts []string
+	for p, f := range faults {
+		if f == "" {
+			continue
+		}
+		parts = append(parts, fmt.Sprintf("%s lost by the game's rules with its move at ply %d: %s", rec.Players[p].Name, plies[p]+1, f))
+		if rec.Forfeit >= 0 {
+			rec.Forfeit = results.BothForfeit
+		} else {
+			rec.Forfeit = p
+		}
+	}
+	rec.Detail = strings.Join(parts, "; ")
 }
 
 // playerStats is what the record says of a player's moves.
@@ -451,7 +500,7 @@ func (r *referee) call(seat *Seat, p int, first bool, s games.Base, v *games.Var
 		if limit > 0 {
 			sn := w.nextSnap()
 			sn.player, sn.started, sn.limit, sn.margin = p, start, limit, seat.Limits.Margin
-			sn.moves, sn.stats = r.moves, r.stats
+			sn.moves, sn.stats, sn.starting = r.moves, r.stats, v != nil
 			ok = w.begin(start + int64(limit+seat.Limits.Margin+coarseTick))
 		} else {
 			ok = w.idle()
@@ -525,21 +574,43 @@ func failure(a *answer, seat *Seat, doing string) (reason, detail string) {
 		return "", "" // the usual case, without formatting the agent's name
 	}
 	name := seat.Agent.Name()
+	timedOut := errors.Is(a.err, agents.ErrTimeout) || errors.Is(a.err, context.DeadlineExceeded)
 	switch {
-	case a.limit > 0 && a.elapsed > a.limit+seat.Limits.Margin:
-		return results.Timeout, fmt.Sprintf("%s took %s %s (limit %s + margin %s)", name, roundDur(a.elapsed), doing, a.limit, seat.Limits.Margin)
+	case a.limit > 0 && a.elapsed > a.limit+seat.Limits.Margin, timedOut:
+		// An agent past its limit, one that gave up when its move's
+		// context expired, or an external bot that missed its own
+		// protocol deadline: the same failure, described alike.
+		note := ""
+		if a.err != nil {
+			note = a.err.Error()
+		}
+		return results.Timeout, timeoutDetail(name, doing, a.elapsed, a.limit, seat.Limits.Margin, note)
 	case a.crash != "":
 		return results.Crash, fmt.Sprintf("%s crashed %s: %s", name, doing, a.crash)
-	case errors.Is(a.err, agents.ErrTimeout), errors.Is(a.err, context.DeadlineExceeded):
-		// An external bot that missed its own protocol deadline, or an
-		// agent that gave up when its move's context expired.
-		return results.Timeout, fmt.Sprintf("%s %s: %v", name, doing, a.err)
-	case errors.Is(a.err, agents.ErrCrash), errors.Is(a.err, agents.ErrOutput):
-		return results.Crash, fmt.Sprintf("%s %s: %v", name, doing, a.err)
+	case errors.Is(a.err, agents.ErrOutput):
+		// Output that is no move at all: an illegal move.
+		return results.Illegal, fmt.Sprintf("%s gave no usable move %s: %v", name, doing, a.err)
+	case errors.Is(a.err, agents.ErrCrash):
+		return results.Crash, fmt.Sprintf("%s crashed %s: %v", name, doing, a.err)
 	case a.err != nil:
 		return results.Error, fmt.Sprintf("%s failed %s: %v", name, doing, a.err)
 	}
 	return "", ""
+}
+
+// timeoutDetail describes a move that ran out of time. Whoever noticed it
+// (the agent's own deadline, the referee when the move returned late, the
+// watchdog while it ran) the description has the same form; note adds what
+// the one who noticed said, if anything.
+func timeoutDetail(name, doing string, elapsed, limit, margin time.Duration, note string) string {
+	d := fmt.Sprintf("%s timed out %s after %s (limit %s + margin %s)", name, doing, roundDur(elapsed), limit, margin)
+	if limit == 0 {
+		d = fmt.Sprintf("%s timed out %s (after %s, no arena limit)", name, doing, roundDur(elapsed))
+	}
+	if note != "" {
+		d += ": " + note
+	}
+	return d
 }
 
 // forfeit ends rec with player p (or both) losing by forfeit.
@@ -628,6 +699,11 @@ func PlayGame(ctx context.Context, v games.Variant, players [2]agents.Agent, onM
 // plus margin still forfeits. A forfeit is reported as an error (and in
 // the record).
 func Play(ctx context.Context, setup Setup, seats [2]Seat, onMove func(s games.Base, last string)) (GameResult, error) {
+	for _, s := range seats {
+		if err := agents.CheckGame(s.Agent, setup.Variant); err != nil {
+			return GameResult{}, err
+		}
+	}
 	rec := &results.Game{}
 	for p, s := range seats {
 		rec.Players[p].Name = s.Agent.Name()

@@ -105,7 +105,7 @@ func New(o Options) (*Tournament, error) {
 		if err != nil {
 			return nil, fmt.Errorf("agent %d: %v", i+1, err)
 		}
-		if err := agents.Validate(text); err != nil {
+		if err := checkAgent(text, v); err != nil {
 			return nil, fmt.Errorf("agent %q: %v", text, err)
 		}
 		name := agents.DisplayName(sp)
@@ -135,6 +135,18 @@ func New(o Options) (*Tournament, error) {
 		t.openings[r] = t.Book.Opening(r)
 	}
 	return t, nil
+}
+
+// checkAgent builds the agent of spec text once: the spec must be valid
+// and the agent able to play v (agents.GameChecker), so that a mismatch
+// stops the run before the first game rather than losing every game.
+func checkAgent(text string, v games.Variant) error {
+	a, err := agents.New(text, 0)
+	if err != nil {
+		return err
+	}
+	defer closeAgent(a)
+	return agents.CheckGame(a, v)
 }
 
 // autoLimits: the agent's own time budget, else the game's limits, else
@@ -441,8 +453,11 @@ func (rs *runState) abandon(s *slot, sn *moveSnap) {
 	st.longest = max(st.longest, elapsed)
 	putStats(rec, &stats)
 	name := rec.Players[sn.player].Name
-	forfeit(rec, sn.player, results.Timeout, fmt.Sprintf("%s gave no answer within %s (limit %s + margin %s); the arena stopped waiting and left it running",
-		name, roundDur(elapsed), sn.limit, sn.margin))
+	doing := "choosing a move"
+	if sn.starting {
+		doing = "starting the game"
+	}
+	forfeit(rec, sn.player, results.Timeout, timeoutDetail(name, doing, elapsed, sn.limit, sn.margin, "the arena stopped waiting and left it running"))
 	rec.Plies = len(rec.Moves)
 	rec.DurationMS = ms(time.Duration(now() - sn.gameStart))
 	roundTimes(rec)
