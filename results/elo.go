@@ -11,6 +11,7 @@ import (
 	"gonum.org/v1/gonum/mat"
 	"gonum.org/v1/gonum/optimize"
 	"gonum.org/v1/gonum/stat"
+	"gonum.org/v1/gonum/stat/distuv"
 
 	"github.com/boardgame-arena/arena/internal/rng"
 )
@@ -32,8 +33,12 @@ const (
 	// HalfWin scores a draw as half a win for each side: the Bradley–Terry
 	// (logistic Elo) likelihood with fractional results.
 	HalfWin DrawModel = iota
-	// Davidson gives draws their own probability: with strengths π = 10^(Elo/400),
+	// Davidson gives draws their own probability: with strengths π = 10^(r/400),
 	// P(i wins) ∝ πi, P(j wins) ∝ πj, P(draw) ∝ ν·√(πi·πj), ν fitted.
+	// The reported Elo is r·2/(2+ν) (see Fit.EloScale): the log win/loss
+	// odds r rescaled, as BayesElo does, so that near equal strength an
+	// Elo difference means the same expected score as in HalfWin. Without
+	// any draw ν is 0 and the fit is HalfWin's.
 	Davidson
 )
 
@@ -72,13 +77,20 @@ type Fit struct {
 	Elo       []float64 // per player
 	FirstMove float64   // Elo added to the first mover (FitOptions.FirstMove)
 	DrawNu    float64   // Davidson's ν (Draws == Davidson)
+	// EloScale is the factor applied to Davidson's log win/loss odds (in
+	// Elo) to put them on the half model's scale: 2/(2+ν). 0 for HalfWin.
+	EloScale float64
 	// Groups are the sets of players connected by games, largest first;
 	// ratings are comparable only within a group. Group[i] is player i's.
 	Groups [][]int
 	Group  []int
 	// Regularised is true when AutoPrior had to be added (see FitOptions.Prior).
 	Regularised bool
-	LogLik      float64 // log-likelihood of the games at the fit (prior excluded)
+	// open marks, when Regularised, the players the data cannot bound
+	// (openAbove, openBelow, openBoth); the others are rated by maximum
+	// likelihood without them. nil when there are none.
+	open   []int8
+	LogLik float64 // log-likelihood of the games at the fit (prior excluded)
 }
 
 // cell aggregates the games of one ordered pairing.
@@ -315,8 +327,8 @@ func (m *model) mlExists(cells []cell) bool {
 	if m.opt.FirstMove && (firstPts == 0 || secondPts == 0) {
 		return false
 	}
-	if m.opt.Draws == Davidson && (draws == 0 || decisive == 0) {
-		return false
+	if m.opt.Draws == Davidson && decisive == 0 {
+		return false // only draws: ν runs off to infinity
 	}
 	for _, g := range m.groups {
 		if len(g) < 2 {
@@ -440,6 +452,24 @@ func (m *model) maximise(cells []cell) ([]float64, error) {
 
 // fitCells fits cells (regularising if needed) and returns the Fit.
 func (m *model) fitCells(cells []cell) (*Fit, error) {
+	if m.opt.Draws == Davidson && m.opt.Prior == 0 && m.thIdx == m.nx-1 {
+		var draws float64
+		for _, c := range cells {
+			draws += c.d
+		}
+		if draws == 0 {
+			// No draws: the most likely ν is 0, where Davidson's likelihood
+			// is the half model's on decisive games, whose maximum exists
+			// unless someone scored 100 %. Fit that, with ν = 0.
+			half := *m
+			half.opt.Draws, half.thIdx, half.nx = HalfWin, -1, m.nx-1
+			f, err := half.fitCells(cells)
+			if f != nil {
+				f.DrawNu = 0
+			}
+			return f, err
+		}
+	}
 	data := cells
 	regularised := false
 	switch {
@@ -468,6 +498,17 @@ func (m *model) fitCells(cells []cell) (*Fit, error) {
 	}
 	if m.thIdx >= 0 {
 		f.DrawNu = math.Exp(x[m.thIdx])
+		// Put Davidson's ratings on the half model's scale, as BayesElo
+		// rescales its draw model: near equal strength Davidson's expected
+		// score rises by 1/(2(2+ν)) per natural unit, the logistic one by
+		// 1/4, so the log win/loss odds are multiplied by 2/(2+ν). Then one
+		// Elo means the same expected score per Elo in both models.
+		scale := 2 / (2 + f.DrawNu)
+		for p := range f.Elo {
+			f.Elo[p] *= scale
+		}
+		f.FirstMove *= scale
+		f.EloScale = scale
 	}
 	m.anchor(f.Elo)
 	return f, nil
@@ -547,7 +588,35 @@ func FitRatings(n int, games []Result, opt FitOptions) (*Fit, error) {
 	if opt.Anchor >= n {
 		return nil, fmt.Errorf("results: anchor %d out of range", opt.Anchor)
 	}
-	return newModel(n, cells, opt).fitCells(cells)
+	return newModel(n, cells, opt).fitData(cells)
+}
+
+// fitData fits the full data. When the maximum-likelihood ratings do not
+// exist because some players scored 100 % or 0 % against the main body of
+// their group (and no prior was asked for), those players keep the
+// AutoPrior fit's rating, and the main body is rated by maximum
+// likelihood without them, placed to keep the AutoPrior fit's mean: the
+// prior then touches nothing the data can bound.
+func (m *model) fitData(cells []cell) (*Fit, error) {
+	f, err := m.fitCells(cells)
+	if err != nil || !f.Regularised || m.opt.Prior != 0 {
+		return f, err
+	}
+	open := m.openings(cells)
+	if open == nil {
+		return f, nil
+	}
+	elo, firstMove, err := m.fitOpen(cells, slices.Clone(open), f)
+	if err != nil {
+		return nil, err
+	}
+	for p, o := range open {
+		if o == bounded {
+			f.Elo[p] = elo[p]
+		}
+	}
+	f.FirstMove, f.open = firstMove, open
+	return f, nil
 }
 
 // BootstrapOptions configure confidence intervals.
@@ -563,7 +632,12 @@ type Ratings struct {
 	*Fit
 	// Low and High bound each rating's interval (percentile bootstrap over
 	// games: both ends come from the resampled fits, so they need not be
-	// symmetric). Without replicates they equal Elo.
+	// symmetric). Without replicates they equal Elo. A bound is −Inf or
+	// +Inf when the data cannot bound the rating on that side: in more
+	// than the tail's share of resamples the player (or its group of
+	// players) scored 100 % or 0 % against the rest, so that its
+	// maximum-likelihood rating there is infinite (Ordo prints these
+	// bounds as < or >).
 	Low, High []float64
 	// FirstMoveLow and FirstMoveHigh bound the first-move advantage.
 	FirstMoveLow, FirstMoveHigh float64
@@ -575,6 +649,10 @@ type Ratings struct {
 	Level      float64
 	// RegularisedReplicates counts replicates that needed AutoPrior.
 	RegularisedReplicates int
+	// OpenReplicates counts replicates in which some players' ratings were
+	// unbounded (see Low and High); their maximum-likelihood ratings there
+	// are ±Inf.
+	OpenReplicates int
 }
 
 // Rate fits the ratings of n players and bootstraps their intervals: the
@@ -590,7 +668,7 @@ func Rate(n int, games []Result, fo FitOptions, bo BootstrapOptions) (*Ratings, 
 		return nil, fmt.Errorf("results: anchor %d out of range", fo.Anchor)
 	}
 	m := newModel(n, cells, fo)
-	fit, err := m.fitCells(cells)
+	fit, err := m.fitData(cells)
 	if err != nil {
 		return nil, err
 	}
@@ -611,22 +689,38 @@ func Rate(n int, games []Result, fo FitOptions, bo BootstrapOptions) (*Ratings, 
 	if bo.Replicates <= 0 || len(games) == 0 {
 		return r, nil
 	}
-	reps, firstMoves, regs, err := bootstrap(m, cells, index, outcome, bo)
+	reps, err := bootstrap(m, cells, index, outcome, fit, bo)
 	if err != nil {
 		return nil, err
 	}
-	r.Replicates, r.RegularisedReplicates = len(reps), regs
+	r.Replicates = len(reps)
+	for _, rep := range reps {
+		if rep.regularised {
+			r.RegularisedReplicates++
+		}
+		if rep.open != nil {
+			r.OpenReplicates++
+		}
+	}
 	lo, hi := (1-r.Level)/2, 1-(1-r.Level)/2
-	col := make([]float64, len(reps))
+	lows, highs := make([]float64, len(reps)), make([]float64, len(reps))
 	for p := 0; p < n; p++ {
 		for k, rep := range reps {
-			col[k] = rep[p]
+			lows[k], highs[k] = rep.bounds(p)
 		}
-		slices.Sort(col)
-		r.Low[p] = stat.Quantile(lo, stat.Empirical, col, nil)
-		r.High[p] = stat.Quantile(hi, stat.Empirical, col, nil)
+		slices.Sort(lows)
+		slices.Sort(highs)
+		r.Low[p] = stat.Quantile(lo, stat.Empirical, lows, nil)
+		r.High[p] = stat.Quantile(hi, stat.Empirical, highs, nil)
+	}
+	if fo.Prior == 0 {
+		r.performanceBounds(fit.open, cells)
 	}
 	if fo.FirstMove {
+		firstMoves := make([]float64, len(reps))
+		for k, rep := range reps {
+			firstMoves[k] = rep.firstMove
+		}
 		slices.Sort(firstMoves)
 		r.FirstMoveLow = stat.Quantile(lo, stat.Empirical, firstMoves, nil)
 		r.FirstMoveHigh = stat.Quantile(hi, stat.Empirical, firstMoves, nil)
@@ -638,11 +732,12 @@ func Rate(n int, games []Result, fo FitOptions, bo BootstrapOptions) (*Ratings, 
 			}
 			var above float64
 			for _, rep := range reps {
+				a, b := rep.order(i), rep.order(j)
 				switch {
-				case rep[i] > rep[j]:
+				case math.IsNaN(a) || math.IsNaN(b) || a == b:
+					above += 0.5 // tied, or one side's place is unknown
+				case a > b:
 					above++
-				case rep[i] == rep[j]:
-					above += 0.5
 				}
 			}
 			r.LOS[i][j] = above / float64(len(reps))
@@ -651,15 +746,262 @@ func Rate(n int, games []Result, fo FitOptions, bo BootstrapOptions) (*Ratings, 
 	return r, nil
 }
 
-// bootstrap fits Replicates resamples of the games in parallel.
-func bootstrap(m *model, cells []cell, index []int, outcome []uint8, bo BootstrapOptions) (reps [][]float64, firstMoves []float64, regularised int, err error) {
+// performanceBounds replaces the intervals of players whom the data
+// themselves cannot bound (open is the full data's openings): every
+// resample repeats their perfect or nil score, so the bootstrap says
+// nothing about them. The open side is infinite; the other is a
+// performance bound: the mean rating of the player's opponents (per game)
+// plus the Elo of the far end of Wilson's interval for the player's score,
+// which holds for any score in [0, 1] (its variance is at most s(1−s)).
+//
+// Players bounded in the data whom too many resamples leave unbounded
+// (their lower bound came out +Inf, or their upper −Inf) get the same
+// performance bound on that side.
+func (r *Ratings) performanceBounds(open []int8, cells []cell) {
+	z := distuv.UnitNormal.Quantile(1 - (1-r.Level)/2)
+	for p := range r.Elo {
+		o := bounded
+		if open != nil {
+			o = open[p]
+		}
+		switch {
+		case o != bounded:
+		case math.IsInf(r.Low[p], 1):
+			o = openAbove
+		case math.IsInf(r.High[p], -1):
+			o = openBelow
+		default:
+			continue
+		}
+		var games, points, opp float64
+		for _, c := range cells {
+			n := c.w + c.d + c.l
+			switch p {
+			case c.a:
+				games, points, opp = games+n, points+c.w+c.d/2, opp+n*r.Elo[c.b]
+			case c.b:
+				games, points, opp = games+n, points+c.l+c.d/2, opp+n*r.Elo[c.a]
+			}
+		}
+		s, mean := points/games, opp/games
+		r.Low[p], r.High[p] = math.Inf(-1), math.Inf(1)
+		switch o {
+		case openAbove:
+			r.Low[p] = min(mean+scoreToElo(wilson(s, int(games), -z)), r.Elo[p])
+		case openBelow:
+			r.High[p] = max(mean+scoreToElo(wilson(s, int(games), z)), r.Elo[p])
+		}
+	}
+}
+
+// Directions in which a resample leaves a rating unbounded.
+const (
+	bounded   int8 = 0
+	openAbove int8 = 1 // scored 100 % against the main body of its group
+	openBelow int8 = -1
+	openBoth  int8 = 2 // no comparison with the main body in either direction
+)
+
+// replicate is one bootstrap fit.
+type replicate struct {
+	elo         []float64
+	open        []int8 // per player (nil: all bounded); an open player's elo is not used
+	firstMove   float64
+	regularised bool
+}
+
+// bounds returns the values of player p that the lower and the upper
+// quantile see: its maximum-likelihood rating, infinite when open (both
+// infinities when its side is unknown, which widens both ends).
+func (r *replicate) bounds(p int) (low, high float64) {
+	low, high = r.elo[p], r.elo[p]
+	if r.open == nil {
+		return low, high
+	}
+	switch r.open[p] {
+	case openAbove:
+		low, high = math.Inf(1), math.Inf(1)
+	case openBelow:
+		low, high = math.Inf(-1), math.Inf(-1)
+	case openBoth:
+		low, high = math.Inf(-1), math.Inf(1)
+	}
+	return low, high
+}
+
+// order returns p's place for the likelihood of superiority: its rating,
+// ±Inf when open on one side, NaN when its place is unknown.
+func (r *replicate) order(p int) float64 {
+	if r.open != nil {
+		switch r.open[p] {
+		case openAbove:
+			return math.Inf(1)
+		case openBelow:
+			return math.Inf(-1)
+		case openBoth:
+			return math.NaN()
+		}
+	}
+	return r.elo[p]
+}
+
+// openings finds the players whose ratings cells cannot bound. In each
+// group the main body is the largest set of players who all took points
+// from each other, directly or through others (the largest strongly
+// connected component of the "took points from" graph). A player who
+// took points from the main body's side but never conceded any to it
+// can be rated arbitrarily high relative to it (openAbove), one who
+// never took any arbitrarily low (openBelow), one with no link either
+// way is openBoth. It returns nil when every group is one body.
+func (m *model) openings(cells []cell) []int8 {
+	scored := make([][]bool, m.n) // scored[i][j]: i took points from j
+	for i := range scored {
+		scored[i] = make([]bool, m.n)
+	}
+	for _, c := range cells {
+		if c.w+c.d > 0 {
+			scored[c.a][c.b] = true
+		}
+		if c.l+c.d > 0 {
+			scored[c.b][c.a] = true
+		}
+	}
+	var open []int8
+	for _, g := range m.groups {
+		if len(g) < 2 {
+			continue
+		}
+		reach := func(from []int, forward bool) map[int]bool {
+			seen := map[int]bool{}
+			stack := slices.Clone(from)
+			for _, p := range from {
+				seen[p] = true
+			}
+			for len(stack) > 0 {
+				i := stack[len(stack)-1]
+				stack = stack[:len(stack)-1]
+				for _, j := range g {
+					edge := scored[i][j]
+					if !forward {
+						edge = scored[j][i]
+					}
+					if edge && !seen[j] {
+						seen[j] = true
+						stack = append(stack, j)
+					}
+				}
+			}
+			return seen
+		}
+		// Strongly connected components: a player's component is what it
+		// reaches and what reaches it. Groups are small (players, not
+		// games), so two searches per player are cheap enough.
+		var body []int
+		assigned := map[int]bool{}
+		for _, p := range g {
+			if assigned[p] {
+				continue
+			}
+			down, up := reach([]int{p}, true), reach([]int{p}, false)
+			var comp []int
+			for _, q := range g {
+				if down[q] && up[q] {
+					comp = append(comp, q)
+					assigned[q] = true
+				}
+			}
+			if len(comp) > len(body) {
+				body = comp
+			}
+		}
+		if len(body) == len(g) {
+			continue
+		}
+		if open == nil {
+			open = make([]int8, m.n)
+		}
+		below, above := reach(body, true), reach(body, false) // the body took points from below; above took points from the body
+		for _, p := range g {
+			switch {
+			case slices.Contains(body, p):
+			case above[p]:
+				open[p] = openAbove
+			case below[p]:
+				open[p] = openBelow
+			default:
+				open[p] = openBoth
+			}
+		}
+	}
+	return open
+}
+
+// fitOpen refits a resample in which some players are unbounded (open):
+// the main bodies alone (their maximum-likelihood fit ignores the games of
+// players who run off to ±Inf), each body placed so that its mean is that
+// of the same players in the full-data fit (or at the anchor when it is in
+// the body). An anchor outside its group's body leaves that group's ratings
+// unknown relative to it.
+func (m *model) fitOpen(sample []cell, open []int8, full *Fit) (elo []float64, firstMove float64, err error) {
+	body := make([]cell, 0, len(sample))
+	for _, c := range sample {
+		if open[c.a] == bounded && open[c.b] == bounded {
+			body = append(body, c)
+		}
+	}
+	opt := m.opt
+	opt.Anchor = -1
+	bm := newModel(m.n, body, opt)
+	f, err := bm.fitCells(body)
+	if err != nil {
+		return nil, 0, err
+	}
+	elo = f.Elo
+	for g, members := range m.groups {
+		var in []int
+		for _, p := range members {
+			if open[p] == bounded {
+				in = append(in, p)
+			}
+		}
+		if len(in) == 0 {
+			continue
+		}
+		var shift float64
+		if a := m.opt.Anchor; a >= 0 && m.group[a] == g {
+			if open[a] != bounded {
+				for _, p := range members {
+					if p != a {
+						open[p] = openBoth
+					}
+				}
+				continue
+			}
+			shift = m.opt.AnchorElo - elo[a]
+		} else {
+			for _, p := range in {
+				shift += full.Elo[p] - elo[p]
+			}
+			shift /= float64(len(in))
+		}
+		for _, p := range in {
+			elo[p] += shift
+		}
+	}
+	return elo, f.FirstMove, nil
+}
+
+// bootstrap fits Replicates resamples of the games in parallel. Without a
+// user prior, a resample whose maximum-likelihood ratings do not exist
+// because some players scored 100 % or 0 % against the rest marks those
+// players open (unbounded on that side) and rates the others without
+// them, instead of flooring everyone with AutoPrior.
+func bootstrap(m *model, cells []cell, index []int, outcome []uint8, full *Fit, bo BootstrapOptions) ([]replicate, error) {
 	workers := bo.Workers
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
-	reps = make([][]float64, bo.Replicates)
-	firstMoves = make([]float64, bo.Replicates)
-	regs := make([]bool, bo.Replicates)
+	reps := make([]replicate, bo.Replicates)
 	errs := make([]error, bo.Replicates)
 	var next sync.Mutex
 	todo := 0
@@ -699,18 +1041,31 @@ func bootstrap(m *model, cells []cell, index []int, outcome []uint8, bo Bootstra
 					errs[k] = err
 					continue
 				}
-				reps[k], firstMoves[k], regs[k] = f.Elo, f.FirstMove, f.Regularised
+				rep := replicate{elo: f.Elo, firstMove: f.FirstMove, regularised: f.Regularised}
+				if f.Regularised && m.opt.Prior == 0 {
+					if open := m.openings(sample); open != nil {
+						elo, fm, err := m.fitOpen(sample, open, full)
+						if err != nil {
+							errs[k] = err
+							continue
+						}
+						for p, o := range open {
+							if o == bounded {
+								rep.elo[p] = elo[p]
+							}
+						}
+						rep.open, rep.firstMove, rep.regularised = open, fm, false
+					}
+				}
+				reps[k] = rep
 			}
 		}()
 	}
 	wg.Wait()
 	for k := range reps {
 		if errs[k] != nil {
-			return nil, nil, 0, fmt.Errorf("bootstrap replicate %d: %w", k, errs[k])
-		}
-		if regs[k] {
-			regularised++
+			return nil, fmt.Errorf("bootstrap replicate %d: %w", k, errs[k])
 		}
 	}
-	return reps, firstMoves, regularised, nil
+	return reps, nil
 }

@@ -2,6 +2,7 @@ package results
 
 import (
 	"math"
+	"slices"
 	"testing"
 
 	"github.com/boardgame-arena/arena/internal/rng"
@@ -51,14 +52,18 @@ func TestTwoPlayersClosedForm(t *testing.T) {
 
 func TestDavidsonTwoPlayersClosedForm(t *testing.T) {
 	// Two players: the Davidson maximum sets P(win) = w/n and P(draw) = d/n,
-	// so P(win)/P(loss) = 10^(Δ/400) gives Δ = 400·log10(w/l), and ν = d/√(w·l).
+	// so P(win)/P(loss) = 10^(r/400) gives r = 400·log10(w/l), and
+	// ν = d/√(w·l); the reported difference is r·2/(2+ν).
 	w, d, l := 40, 30, 20
 	fit, err := FitRatings(2, games(0, 1, w, d, l), FitOptions{Draws: Davidson, Anchor: -1})
 	if err != nil {
 		t.Fatal(err)
 	}
-	wantElo := 400 * math.Log10(float64(w)/float64(l))
 	wantNu := float64(d) / math.Sqrt(float64(w*l))
+	wantElo := 400 * math.Log10(float64(w)/float64(l)) * 2 / (2 + wantNu)
+	if math.Abs(fit.EloScale-2/(2+wantNu)) > 1e-5 || fit.Regularised {
+		t.Errorf("scale %v, want %v (regularised %v)", fit.EloScale, 2/(2+wantNu), fit.Regularised)
+	}
 	if got := fit.Elo[0] - fit.Elo[1]; math.Abs(got-wantElo) > 1e-3 {
 		t.Errorf("difference %.5f, want %.5f", got, wantElo)
 	}
@@ -263,5 +268,115 @@ func TestIntervalCoverage(t *testing.T) {
 	t.Logf("coverage %.3f (%d of %d intervals)", rate, covered, total)
 	if rate < 0.90 || rate > 0.99 {
 		t.Errorf("95 %% intervals covered the truth %.1f %% of the time, want 90–99 %%", 100*rate)
+	}
+}
+
+// TestDavidsonWithoutDraws: without a single draw ν's maximum is 0 and the
+// ratings are the half model's; no prior is needed unless someone scored
+// 100 % (it used to add one and say a player had).
+func TestDavidsonWithoutDraws(t *testing.T) {
+	rs := append(games(0, 1, 30, 0, 10), games(1, 2, 25, 0, 15)...)
+	rs = append(rs, games(0, 2, 35, 0, 5)...)
+	half, err := FitRatings(3, rs, FitOptions{Anchor: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	dav, err := FitRatings(3, rs, FitOptions{Draws: Davidson, Anchor: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if dav.Regularised || dav.DrawNu != 0 {
+		t.Errorf("Davidson without draws: regularised %v, ν %v; want the plain fit with ν = 0", dav.Regularised, dav.DrawNu)
+	}
+	for p := range half.Elo {
+		if math.Abs(half.Elo[p]-dav.Elo[p]) > 1e-6 {
+			t.Errorf("player %d: Davidson %v, half %v", p, dav.Elo[p], half.Elo[p])
+		}
+	}
+	// A perfect score still needs the prior.
+	perfect, err := FitRatings(2, games(0, 1, 10, 0, 0), FitOptions{Draws: Davidson, Anchor: -1})
+	if err != nil || !perfect.Regularised {
+		t.Errorf("10-0 under Davidson: regularised %v, %v", perfect != nil && perfect.Regularised, err)
+	}
+}
+
+// TestDavidsonScale: with many draws Davidson's Elo column is on the half
+// model's scale (the raw log win/loss odds are several times wider).
+func TestDavidsonScale(t *testing.T) {
+	truth := []float64{-60, -20, 0, 30, 50}
+	rs := simulate(rng.New(11), truth, 400, 0.87)
+	half, err := FitRatings(len(truth), rs, FitOptions{Anchor: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	dav, err := FitRatings(len(truth), rs, FitOptions{Draws: Davidson, Anchor: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	spread := func(e []float64) float64 { return slices.Max(e) - slices.Min(e) }
+	ratio := spread(dav.Elo) / spread(half.Elo)
+	raw := ratio / dav.EloScale
+	t.Logf("ν %.2f, spread Davidson %.1f, half %.1f, raw log-odds %.1f", dav.DrawNu, spread(dav.Elo), spread(half.Elo), spread(dav.Elo)/dav.EloScale)
+	if ratio < 0.8 || ratio > 1.25 {
+		t.Errorf("Davidson's spread is %.2f times the half model's, want about 1", ratio)
+	}
+	if raw < 2 {
+		t.Errorf("raw log-odds spread only %.2f times the half model's: the test data have too few draws to tell", raw)
+	}
+}
+
+// TestIntervalCoverageExtremePlayers repeats the coverage check on a field
+// with a hopeless player (about 1 % against the rest) and a near-perfect
+// one: every player's 95 % interval must contain the truth at about the
+// nominal rate, the extreme players' intervals by being open on their
+// unbounded side (it used to be floored by the prior: 20 % coverage).
+func TestIntervalCoverageExtremePlayers(t *testing.T) {
+	tournaments, replicates := 150, 200
+	if testing.Short() {
+		tournaments = 60
+	}
+	truth := []float64{-800, -60, 0, 60, 800}
+	var mean float64
+	for _, e := range truth {
+		mean += e
+	}
+	mean /= float64(len(truth))
+	r := rng.New(99)
+	covered := make([]int, len(truth))
+	openLow, openHigh := 0, 0
+	for k := 0; k < tournaments; k++ {
+		rs := simulate(r, truth, 24, 0.3)
+		rt, err := Rate(len(truth), rs, FitOptions{Anchor: -1}, BootstrapOptions{Replicates: replicates, Seed: uint64(k)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for p, e := range truth {
+			if rt.Low[p] <= e-mean && e-mean <= rt.High[p] {
+				covered[p]++
+			}
+			if !(rt.Low[p] <= rt.Elo[p] && rt.Elo[p] <= rt.High[p]) {
+				t.Errorf("tournament %d player %d: estimate %v outside [%v, %v]", k, p, rt.Elo[p], rt.Low[p], rt.High[p])
+			}
+		}
+		if math.IsInf(rt.Low[0], -1) {
+			openLow++
+		}
+		if math.IsInf(rt.High[4], 1) {
+			openHigh++
+		}
+		for _, p := range []int{1, 2, 3} {
+			if math.IsInf(rt.Low[p], 0) || math.IsInf(rt.High[p], 0) {
+				t.Errorf("tournament %d: player %d, who scored against everyone, has an open interval [%v, %v]", k, p, rt.Low[p], rt.High[p])
+			}
+		}
+	}
+	t.Logf("coverage per player %v of %d; hopeless player open below %d times, near-perfect open above %d times", covered, tournaments, openLow, openHigh)
+	for p, c := range covered {
+		if rate := float64(c) / float64(tournaments); rate < 0.88 {
+			t.Errorf("player %d (true %v): covered %.1f %% of the time, want about 95 %%", p, truth[p], 100*rate)
+		}
+	}
+	if openLow == 0 || openHigh == 0 {
+		t.Errorf("no open bound in %d tournaments: the test does not exercise extreme players", tournaments)
 	}
 }

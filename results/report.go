@@ -1,6 +1,7 @@
 package results
 
 import (
+	"encoding/json"
 	"fmt"
 	"math"
 	"slices"
@@ -23,19 +24,22 @@ type ReportOptions struct {
 // ratings, the crosstable, LOS, per-colour results and termination counts.
 // It is also the --format json document (snake_case keys).
 type Report struct {
-	Game         string             `json:"game"`
-	Games        int                `json:"games"`
-	DrawModel    string             `json:"draw_model"` // "half" or "davidson"
-	Level        float64            `json:"level"`      // interval coverage, e.g. 0.95
-	Bootstrap    int                `json:"bootstrap"`  // replicates behind the intervals
-	Anchor       string             `json:"anchor,omitempty"`
-	AnchorElo    float64            `json:"anchor_elo,omitempty"`
-	Players      []PlayerRow        `json:"players"` // ranked
-	Crosstable   []CrossRow         `json:"crosstable"`
-	LOS          []LOSRow           `json:"los,omitempty"`
-	FirstPlayer  FirstPlayerStats   `json:"first_player"`
-	FirstMoveElo *Interval          `json:"first_move_elo,omitempty"`
-	DrawNu       float64            `json:"draw_nu,omitempty"`
+	Game         string           `json:"game"`
+	Games        int              `json:"games"`
+	DrawModel    string           `json:"draw_model"` // "half" or "davidson"
+	Level        float64          `json:"level"`      // interval coverage, e.g. 0.95
+	Bootstrap    int              `json:"bootstrap"`  // replicates behind the intervals
+	Anchor       string           `json:"anchor,omitempty"`
+	AnchorElo    float64          `json:"anchor_elo,omitempty"`
+	Players      []PlayerRow      `json:"players"` // ranked
+	Crosstable   []CrossRow       `json:"crosstable"`
+	LOS          []LOSRow         `json:"los,omitempty"`
+	FirstPlayer  FirstPlayerStats `json:"first_player"`
+	FirstMoveElo *Interval        `json:"first_move_elo,omitempty"`
+	DrawNu       float64          `json:"draw_nu,omitempty"`
+	// EloScale is Davidson's rescaling 2/(2+ν) of the log win/loss odds to
+	// the half model's scale (see DrawModel).
+	EloScale     float64            `json:"elo_scale,omitempty"`
 	Terminations []TerminationCount `json:"terminations"`
 	MeanPlies    float64            `json:"mean_plies"`
 	Groups       [][]string         `json:"groups,omitempty"` // only when players are not all connected
@@ -45,9 +49,11 @@ type Report struct {
 
 // PlayerRow is one line of the standings.
 type PlayerRow struct {
-	Rank      int     `json:"rank"`
-	Name      string  `json:"name"`
-	Elo       float64 `json:"elo"`
+	Rank int     `json:"rank"`
+	Name string  `json:"name"`
+	Elo  float64 `json:"elo"`
+	// EloLow and EloHigh bound the interval; −Inf or +Inf (null in JSON)
+	// when the data cannot bound the rating on that side (see Ratings.Low).
 	EloLow    float64 `json:"elo_low"`
 	EloHigh   float64 `json:"elo_high"`
 	Games     int     `json:"games"`
@@ -64,6 +70,22 @@ type PlayerRow struct {
 	MSPerMove float64 `json:"ms_per_move"`
 	Nodes     int64   `json:"nodes"`
 	index     int
+}
+
+// MarshalJSON writes an open interval bound (±Inf) as null.
+func (p PlayerRow) MarshalJSON() ([]byte, error) {
+	type plain PlayerRow // without this method
+	bound := func(v float64) *float64 {
+		if math.IsInf(v, 0) || math.IsNaN(v) {
+			return nil
+		}
+		return &v
+	}
+	return json.Marshal(struct {
+		plain
+		EloLow  *float64 `json:"elo_low"`
+		EloHigh *float64 `json:"elo_high"`
+	}{plain(p), bound(p.EloLow), bound(p.EloHigh)})
 }
 
 // CrossRow is one pairing of the crosstable, from Player's view.
@@ -178,7 +200,7 @@ func BuildReport(d *Dataset, o ReportOptions) (*Report, error) {
 		r.FirstMoveElo = &Interval{ratings.FirstMove, ratings.FirstMoveLow, ratings.FirstMoveHigh}
 	}
 	if o.Draws == Davidson {
-		r.DrawNu = ratings.DrawNu
+		r.DrawNu, r.EloScale = ratings.DrawNu, ratings.EloScale
 	}
 	if len(ratings.Groups) > 1 {
 		for _, g := range ratings.Groups {
@@ -191,11 +213,36 @@ func BuildReport(d *Dataset, o ReportOptions) (*Report, error) {
 		r.Notes = append(r.Notes, fmt.Sprintf("players fall into %d groups that never met: %s; ratings compare only within a group (each group averages 0%s)",
 			len(ratings.Groups), GroupNames(d.Players, ratings.Groups), anchorNote(o.Anchor)))
 	}
-	if ratings.Regularised {
-		r.Notes = append(r.Notes, fmt.Sprintf("a player or group scored 100 %% (or 0 %%) against the rest, so pure maximum-likelihood ratings are infinite; %g virtual draw per pair that met was added", AutoPrior))
+	var above, below []string
+	for p, o := range ratings.open {
+		switch o {
+		case openAbove:
+			above = append(above, d.Players[p])
+		case openBelow:
+			below = append(below, d.Players[p])
+		}
+	}
+	switch {
+	case len(above)+len(below) > 0:
+		var who []string
+		if len(above) > 0 {
+			who = append(who, strings.Join(above, ", ")+" scored 100 %")
+		}
+		if len(below) > 0 {
+			who = append(who, strings.Join(below, ", ")+" scored 0 %")
+		}
+		r.Notes = append(r.Notes, fmt.Sprintf("%s against the rest of the group, so no finite rating is most likely: the Elo shown for them adds %g virtual draw per pair that met, their intervals are open on that side, and the others are rated by maximum likelihood without them", strings.Join(who, " and "), AutoPrior))
+	case ratings.Regularised:
+		r.Notes = append(r.Notes, fmt.Sprintf("the maximum-likelihood fit does not exist (players that never scored against each other, the first mover always or never winning, or no decisive game under Davidson); %g virtual draw per pair that met was added", AutoPrior))
+	}
+	for _, p := range r.Players {
+		if math.IsInf(p.EloLow, 0) || math.IsInf(p.EloHigh, 0) {
+			r.Notes = append(r.Notes, "∞ in the − or + column (null in JSON, -inf/+inf in CSV): the data cannot bound that rating on that side, because in too many resamples (or in the games themselves) the player scored 0 % or 100 % against the rest; Ordo prints such bounds as < or >")
+			break
+		}
 	}
 	if k := ratings.RegularisedReplicates; k > 0 && !ratings.Regularised {
-		r.Notes = append(r.Notes, fmt.Sprintf("%d of %d bootstrap resamples needed the %g-draw prior (perfect scores in the resample)", k, ratings.Replicates, AutoPrior))
+		r.Notes = append(r.Notes, fmt.Sprintf("%d of %d bootstrap resamples needed the %g-draw prior", k, ratings.Replicates, AutoPrior))
 	}
 	return r, nil
 }

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"math"
 	"strconv"
 	"strings"
 
@@ -52,7 +53,7 @@ func (r *Report) standingsRows() [][]string {
 	for _, p := range r.Players {
 		minus, plus := "", ""
 		if r.Bootstrap > 0 {
-			minus, plus = fmt.Sprintf("%.1f", p.Elo-p.EloLow), fmt.Sprintf("%.1f", p.EloHigh-p.Elo)
+			minus, plus = armText(p.Elo-p.EloLow), armText(p.EloHigh-p.Elo)
 		}
 		rows = append(rows, []string{
 			strconv.Itoa(p.Rank), p.Name, fmt.Sprintf("%.1f", p.Elo), minus, plus,
@@ -63,10 +64,29 @@ func (r *Report) standingsRows() [][]string {
 	return rows
 }
 
+// armText formats one arm of an interval; an open one is ∞.
+func armText(v float64) string {
+	if math.IsInf(v, 0) {
+		return "∞"
+	}
+	return fmt.Sprintf("%.1f", v)
+}
+
+// csvFloat formats a number for CSV: -inf and +inf for open bounds.
+func csvFloat(v float64) string {
+	switch {
+	case math.IsInf(v, 1):
+		return "+inf"
+	case math.IsInf(v, -1):
+		return "-inf"
+	}
+	return strconv.FormatFloat(v, 'f', -1, 64)
+}
+
 func (r *Report) title() string {
 	model := "draw = half a win"
 	if r.DrawModel == Davidson.String() {
-		model = "Davidson draws"
+		model = fmt.Sprintf("Davidson draws, log win/loss odds × 2/(2+ν) = %.3f for the half model's scale", r.EloScale)
 	}
 	s := fmt.Sprintf("%s: %d games; Elo by maximum likelihood (%s", r.Game, r.Games, model)
 	if r.FirstMoveElo != nil {
@@ -234,7 +254,7 @@ func (r *Report) writeLOS(w io.Writer, md bool) error {
 func (r *Report) writeCSV(w io.Writer) error {
 	cw := csv.NewWriter(w)
 	cw.Write([]string{"rank", "name", "elo", "elo_low", "elo_high", "games", "score", "points", "wins", "draws", "losses", "draw_rate", "group", "forfeits"})
-	f := func(v float64) string { return strconv.FormatFloat(v, 'f', -1, 64) }
+	f := csvFloat
 	for _, p := range r.Players {
 		cw.Write([]string{
 			strconv.Itoa(p.Rank), p.Name, f(round(p.Elo, 2)), f(round(p.EloLow, 2)), f(round(p.EloHigh, 2)),
