@@ -48,6 +48,9 @@ func runPlay(args []string, stdout, stderr io.Writer) error {
 		if c, ok := a.(io.Closer); ok {
 			defer c.Close()
 		}
+		if err := agents.CheckGame(a, v); err != nil {
+			return fmt.Errorf("agent %q: %v", sp, err)
+		}
 		players[i] = a
 	}
 	fmt.Fprintf(stdout, "%s: %s (first) vs %s (second), seed %d\n", v, players[0].Name(), players[1].Name(), *seed)
