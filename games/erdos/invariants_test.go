@@ -10,9 +10,9 @@ import (
 )
 
 // TestRandomGamesInvariants plays 10 000 seeded random games per rule set and
-// checks the game contract at every ply against the slow array rules: legal
-// moves, units, owners, controllers and results; play+undo and replay;
-// clone independence; incremental hash; the masks' bookkeeping.
+// checks every ply against the slow array rules: legal moves, units, owners,
+// controllers and results, and the masks' bookkeeping. The game contract
+// (undo, clones, hash, notation) is games/gamestest's conformance suite.
 func TestRandomGamesInvariants(t *testing.T) {
 	n := 10000
 	if testing.Short() {
@@ -29,33 +29,9 @@ func TestRandomGamesInvariants(t *testing.T) {
 				for !s.Terminal() {
 					checkBookkeeping(t, s)
 					buf = s.LegalMoves(buf[:0])
-					checkMoveList(t, s, buf, g < 1000)
+					checkMoveList(t, s, buf)
 					m := buf[r.IntN(len(buf))]
-
-					before := *s
-					clone := s.Clone().(*State)
 					s.Play(m)
-					if !equalStates(clone, &before) {
-						t.Fatalf("game %d: Play changed a clone", g)
-					}
-					after := s.b
-					s.Undo()
-					if !equalStates(s, &before) {
-						t.Fatalf("game %d ply %d: undo of %s does not restore the state", g, s.Ply(), FormatMove(m))
-					}
-					s.Play(m)
-					if s.b != after {
-						t.Fatalf("game %d ply %d: replaying %s gives a different state", g, s.Ply(), FormatMove(m))
-					}
-					// Playing on the clone leaves s alone.
-					snapshot := *s
-					clone.Play(m)
-					for !clone.Terminal() {
-						clone.Play(clone.LegalMoves(buf[:0])[0])
-					}
-					if !equalStates(s, &snapshot) {
-						t.Fatalf("game %d: playing on a clone changed the original", g)
-					}
 
 					i, l := Decode(m)
 					slow.play(slowMove{i % Size, i / Size, l})
@@ -83,12 +59,6 @@ func TestRandomGamesInvariants(t *testing.T) {
 				if s.Outcome().Winner == games.Draw {
 					draws++
 				}
-				for s.Ply() > 0 {
-					s.Undo()
-				}
-				if !equalStates(s, New(rules)) {
-					t.Fatalf("game %d: undoing every move does not restore the start", g)
-				}
 			}
 			t.Logf("%d games: %d full boards (%d draws, %d neutral full columns), %d starvations", n, full, draws, neutralFull, starved)
 			if rules == Standard && (draws != 0 || neutralFull != 0) {
@@ -102,9 +72,6 @@ func TestRandomGamesInvariants(t *testing.T) {
 func checkBookkeeping(t *testing.T, s *State) {
 	t.Helper()
 	b := &s.b
-	if s.Hash() != b.computeHash() {
-		t.Fatalf("ply %d: incremental hash %x != recomputed %x", s.Ply(), s.Hash(), b.computeHash())
-	}
 	if int(b.ply) != bits.OnesCount32(b.occ) || int(b.side) != s.Ply()%2 || b.occ&^full != 0 {
 		t.Fatalf("ply %d: %d units, side %d", s.Ply(), bits.OnesCount32(b.occ), b.side)
 	}
@@ -144,32 +111,16 @@ func checkBookkeeping(t *testing.T, s *State) {
 	}
 }
 
-// checkMoveList checks that the legal moves are distinct, round-trip through
-// the notation, and can each be played and undone (with the child's hash
-// recomputed when deep is set).
-func checkMoveList(t *testing.T, s *State, moves []games.Move, deep bool) {
+// checkMoveList checks that the legal moves are in range and as many as
+// NumLegal says (distinctness and the rest are the conformance suite's).
+func checkMoveList(t *testing.T, s *State, moves []games.Move) {
 	t.Helper()
 	if len(moves) == 0 || len(moves) != s.NumLegal() {
 		t.Fatalf("ply %d: %d legal moves, NumLegal %d", s.Ply(), len(moves), s.NumLegal())
 	}
-	var seen [NumMoves]bool
-	before := s.b
 	for _, m := range moves {
-		if m >= NumMoves || seen[m] {
-			t.Fatalf("ply %d: bad or duplicate move %d", s.Ply(), m)
-		}
-		seen[m] = true
-		// All 125 codes round-trip in TestParseMove; here the first games only.
-		if back, err := ParseMove(FormatMove(m)); deep && (err != nil || back != m) {
-			t.Fatalf("ply %d: %s does not parse back (%v)", s.Ply(), FormatMove(m), err)
-		}
-		s.Play(m)
-		if s.Ply() != int(before.ply)+1 || (deep && s.Hash() != s.b.computeHash()) {
-			t.Fatalf("ply %d: playing %s went wrong", int(before.ply), FormatMove(m))
-		}
-		s.Undo()
-		if s.b != before {
-			t.Fatalf("ply %d: play+undo of %s changed the state", s.Ply(), FormatMove(m))
+		if m >= NumMoves {
+			t.Fatalf("ply %d: bad move %d", s.Ply(), m)
 		}
 	}
 }

@@ -169,12 +169,11 @@ func checkCounters(t *testing.T, s *State) {
 }
 
 // TestRandomGames plays ≥10 000 seeded random games per variant and checks,
-// after every ply, everything the contract promises: legal moves unique,
-// round-tripping through the notation and equal to the slow implementation's;
-// incremental hash equal to the hash from scratch; Undo and replay restoring
-// the state exactly; clones independent; counters consistent. Every move of
-// one game in ten is played and undone. Finished games are checked against
-// the rules, and the fast playout with the same seed must reach the same end.
+// after every ply, the legal moves against the slow implementation's and
+// the counters' consistency. Finished games are checked against the rules,
+// and the fast playout with the same seed must reach the same end. The game
+// contract (undo, clones, hash, notation) is games/gamestest's conformance
+// suite.
 func TestRandomGames(t *testing.T) {
 	games_ := 10000
 	if testing.Short() {
@@ -187,7 +186,6 @@ func TestRandomGames(t *testing.T) {
 			for seed := range uint64(games_) {
 				r := rng.New(seed)
 				s, g := newVariant(bga), newSlow(bga)
-				tryAll := seed%10 == 0
 				for !s.Terminal() {
 					if s.Ply() >= MaxPlies {
 						t.Fatalf("seed %d: game not over after %d plies", seed, s.Ply())
@@ -195,58 +193,14 @@ func TestRandomGames(t *testing.T) {
 					if s.ToMove() != s.Ply()&1 {
 						t.Fatalf("seed %d: ToMove %d at ply %d", seed, s.ToMove(), s.Ply())
 					}
-					if h := s.computeHash(); h != s.Hash() {
-						t.Fatalf("seed %d ply %d: hash %x, from scratch %x", seed, s.Ply(), s.Hash(), h)
-					}
 					checkCounters(t, s)
 					legal := s.LegalMoves(buf[:0])
 					checkAgainstSlow(t, s, &g, legal)
 					if len(legal) > 80 {
 						t.Fatalf("%d legal moves", len(legal))
 					}
-					var seen moveSet
-					for _, m := range legal {
-						if !seen.add(int(m)) {
-							t.Fatalf("seed %d: duplicate move %s", seed, FormatMove(m))
-						}
-						if p, err := ParseMove(FormatMove(m)); err != nil || p != m {
-							t.Fatalf("move %d formats as %q, parses to %d (%v)", m, FormatMove(m), p, err)
-						}
-					}
-					before := *s
-					if tryAll {
-						for _, m := range legal {
-							s.Play(m)
-							if h := s.computeHash(); h != s.Hash() {
-								t.Fatalf("seed %d: after %s hash %x, from scratch %x", seed, FormatMove(m), s.Hash(), h)
-							}
-							s.Undo()
-							if !sameLive(s, &before) {
-								t.Fatalf("seed %d: %s then Undo changed the state", seed, FormatMove(m))
-							}
-						}
-					}
 					m := legal[r.IntN(len(legal))]
 					s.Play(m)
-					after := *s
-					s.Undo()
-					if !sameLive(s, &before) {
-						t.Fatalf("seed %d ply %d: Undo did not restore the state", seed, s.Ply())
-					}
-					s.Play(m)
-					if !sameLive(s, &after) {
-						t.Fatalf("seed %d ply %d: replay differs", seed, s.Ply())
-					}
-					if !s.Terminal() {
-						c := s.Clone().(*State)
-						if !sameLive(c, s) {
-							t.Fatalf("seed %d: clone differs from the original", seed)
-						}
-						c.Play(c.LegalMoves(buf[:0])[0])
-						if !sameLive(s, &after) {
-							t.Fatalf("seed %d: playing on a clone changed the original", seed)
-						}
-					}
 					slowM, ok := g.find(FormatMove(m))
 					if !ok {
 						t.Fatalf("slow has no move %s", FormatMove(m))
@@ -260,12 +214,6 @@ func TestRandomGames(t *testing.T) {
 				start := newVariant(bga)
 				if o := start.RandomPlayout(rng.New(seed)); o != s.Outcome() {
 					t.Fatalf("seed %d: RandomPlayout %+v, game %+v", seed, o, s.Outcome())
-				}
-				for s.Ply() > 0 {
-					s.Undo()
-				}
-				if !sameLive(s, start) {
-					t.Fatalf("seed %d: undoing the whole game does not restore the start", seed)
 				}
 			}
 			for i, n := range reasons {

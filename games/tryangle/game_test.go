@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/boardgame-arena/arena/games"
+	"github.com/boardgame-arena/arena/games/gamestest"
 	"github.com/boardgame-arena/arena/internal/rng"
 )
 
@@ -32,59 +33,23 @@ func randomGame(t testing.TB, s *State, seed uint64, check func()) [][2]games.Mo
 	return moves
 }
 
-func TestUndoRestoresEverything(t *testing.T) {
-	for seed := int64(1); seed <= 6; seed++ {
-		s := New(Generate(seed))
-		var views []string
-		var hashes []uint64
-		r := rng.New(uint64(seed))
-		var b0, b1 []games.Move
-		for !s.Terminal() {
-			views = append(views, s.String()+s.Input(0, false)+s.Input(1, true))
-			hashes = append(hashes, s.Hash())
-			b0 = s.LegalMovesFor(0, b0[:0])
-			b1 = s.LegalMovesFor(1, b1[:0])
-			s.PlayJoint(b0[r.IntN(len(b0))], b1[r.IntN(len(b1))])
-			if h := s.computeHash(); h != s.Hash() {
-				t.Fatalf("seed %d turn %d: incremental hash %x != recomputed %x", seed, s.Ply(), s.Hash(), h)
-			}
-		}
-		if s.Ply() != len(views) {
-			t.Fatalf("Ply %d after %d turns", s.Ply(), len(views))
-		}
-		for i := len(views) - 1; i >= 0; i-- {
-			s.Undo()
-			if s.Ply() != i || s.Hash() != hashes[i] {
-				t.Fatalf("seed %d: undo to ply %d: ply %d hash %x, want %x", seed, i, s.Ply(), s.Hash(), hashes[i])
-			}
-			if got := s.String() + s.Input(0, false) + s.Input(1, true); got != views[i] {
-				t.Fatalf("seed %d: undo to ply %d differs:\n%s\nwant\n%s", seed, i, got, views[i])
-			}
-			if h := s.computeHash(); h != s.Hash() {
-				t.Fatalf("seed %d ply %d: hash after undo %x != recomputed %x", seed, i, s.Hash(), h)
-			}
-		}
+// TestContractWithInput runs the conformance suite (which covers every
+// registered game through the registry) with the referee's input lines as an
+// extra view: undo and clones must restore what a bot is told, too.
+func TestContractWithInput(t *testing.T) {
+	v, err := games.Lookup("tryangle:seed=1")
+	if err != nil {
+		t.Fatal(err)
 	}
-}
-
-func TestClonesAreIndependent(t *testing.T) {
-	s := New(Generate(3))
-	randomGame(t, s, 1, nil)
-	for s.Ply() > 50 {
-		s.Undo()
+	input := func(b games.Base) string {
+		s := b.(*State)
+		return s.Input(0, false) + s.Input(1, true)
 	}
-	c := s.Clone().(*State)
-	before := s.String()
-	randomGame(t, c, 2, nil)
-	if s.String() != before {
-		t.Fatal("playing on a clone changed the original")
+	n := 2
+	if testing.Short() {
+		n = 1
 	}
-	for c.Ply() > 0 {
-		c.Undo()
-	}
-	if c.Hash() != New(Generate(3)).Hash() {
-		t.Fatal("the clone's history does not lead back to the start")
-	}
+	gamestest.Run(t, v, gamestest.Games(n), gamestest.View(input))
 }
 
 // Playing a plan, or the command line it formats to (parsed back), must
