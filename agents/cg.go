@@ -89,6 +89,7 @@ type CG struct {
 	stderrPath  string
 
 	proc      *botproc.Process
+	cleanup   runtime.Cleanup // kills proc should the agent be dropped unclosed
 	firstTurn bool
 	err       error // sticky failure of the current game
 	buf       []byte
@@ -139,17 +140,23 @@ func (a *CG) start() error {
 	}
 	a.proc, a.firstTurn = p, true
 	// Should the agent be dropped without Close, its process still goes.
-	runtime.AddCleanup(a, func(p *botproc.Process) { p.Kill() }, p)
+	a.cleanup = runtime.AddCleanup(a, func(p *botproc.Process) { p.Kill() }, p)
 	return nil
+}
+
+// stop stops the current process, if any, and forgets it.
+func (a *CG) stop() {
+	if a.proc != nil {
+		a.proc.Stop()
+		a.cleanup.Stop()
+		a.proc = nil
+	}
 }
 
 // Close stops the bot's process and its whole process group. The agent can
 // play again (NewGame or Move start a new process).
 func (a *CG) Close() error {
-	if a.proc != nil {
-		a.proc.Stop()
-		a.proc = nil
-	}
+	a.stop()
 	return nil
 }
 
@@ -221,7 +228,7 @@ func (a *CG) fail(kind error, format string, args ...any) error {
 		if tail := a.proc.StderrTail(300); tail != "" && kind != ErrCrash {
 			a.err = fmt.Errorf("%w; stderr ends with: %s", a.err, tail)
 		}
-		a.proc = nil
+		a.stop()
 	}
 	return a.err
 }

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strconv"
 	"strings"
 	"syscall"
@@ -188,5 +189,32 @@ func TestCGStubbornBotLeavesNoProcess(t *testing.T) {
 			within(t, 10*time.Second, "Close", func() { cg.Close() })
 			noneRunning(t, pids)
 		})
+	}
+}
+
+// An agent dropped without Close still takes its bot's group with it once
+// it is garbage collected.
+func TestCGDroppedAgentKillsItsBot(t *testing.T) {
+	bin := buildBot(t)
+	dir := t.TempDir()
+	script := stubbornBot(t, bin, dir)
+	v, _ := games.Lookup("tryangle:seed=9")
+	func() {
+		a, err := New(fmt.Sprintf("cg:cmd='%s play',first=5s", script), 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := a.Move(context.Background(), v.New(), 0); err != nil {
+			t.Fatal(err)
+		}
+	}()
+	pids := botPids(t, dir)
+	deadline := time.Now().Add(5 * time.Second)
+	for running(pids[0]) || running(pids[1]) {
+		if time.Now().After(deadline) {
+			t.Fatal("the dropped agent's bot is still running")
+		}
+		runtime.GC()
+		time.Sleep(10 * time.Millisecond)
 	}
 }
