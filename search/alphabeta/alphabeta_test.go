@@ -214,6 +214,43 @@ func TestGenericGames(t *testing.T) {
 	})
 }
 
+// TestTimeMargin: a time budget or a caller's deadline is kept with a
+// safety margin, also in a game whose nodes are slow (the clock is then
+// read more often than every 1024 nodes).
+func TestTimeMargin(t *testing.T) {
+	const budget = 200 * time.Millisecond
+	for _, tc := range []struct {
+		name string
+		st   games.State
+		ctx  bool // the budget is the context's deadline, not Options.Time
+	}{
+		{"fast nodes", randomOthello(rng.New(2), 6), false},
+		{"fast nodes, deadline", randomOthello(rng.New(2), 6), true},
+		{"slow nodes", testgames.Slow(randomOthello(rng.New(2), 6), 100*time.Microsecond), false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			// The search aims at the budget less a fifth (40 ms): what is
+			// left is for the machine's hiccups.
+			testgames.OnTime(t, budget, 3, func() time.Duration {
+				ctx, o := context.Background(), Options{Time: budget, TTMB: 1}
+				if tc.ctx {
+					var cancel context.CancelFunc
+					ctx, cancel = context.WithTimeout(ctx, budget)
+					defer cancel()
+					o.Time = 0
+				}
+				start := time.Now()
+				res, err := New(o).Search(ctx, tc.st)
+				el := time.Since(start)
+				if err != nil || !games.IsLegal(tc.st, res.Move) {
+					t.Fatalf("%+v %v", res, err)
+				}
+				return el
+			})
+		})
+	}
+}
+
 func TestBudgets(t *testing.T) {
 	s := randomOthello(rng.New(1), 6)
 	t.Run("nodes", func(t *testing.T) {

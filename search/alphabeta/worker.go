@@ -10,7 +10,11 @@ import (
 const (
 	historySize = 4096 // history is indexed by move mod this
 	historyCap  = 1<<20 - 1
-	checkEvery  = 1024 // nodes between budget checks
+	checkEvery  = 1024 // most nodes between budget checks
+	// checkGap is the wall time aimed at between two budget checks: the
+	// number of nodes between checks adapts to it, so that games with slow
+	// nodes are checked as often as fast ones.
+	checkGap = 100 * time.Microsecond
 
 	scoreTT     = 1 << 30
 	scoreKiller = 1 << 29
@@ -36,6 +40,8 @@ type worker struct {
 	root     []RootMove
 	nodes    int64
 	unsent   int64 // nodes not yet added to shared.nodes
+	stride   int64 // nodes between budget checks, adapted to checkGap
+	checked  time.Time
 	selDepth int
 	stopped  bool
 }
@@ -51,6 +57,7 @@ func (w *worker) begin(sh *shared, st games.State) {
 		w.hint, _ = st.(OrderHinter)
 	}
 	w.nodes, w.unsent, w.selDepth, w.stopped = 0, 0, 0, false
+	w.stride, w.checked = 1, time.Now()
 	for p := range w.history {
 		for i := range w.history[p] {
 			w.history[p][i] /= 8 // age the statistics of the previous search
@@ -84,20 +91,34 @@ func (w *worker) ensure(ply int) {
 	}
 }
 
-// tick counts a node and checks the budgets every checkEvery nodes.
+// tick counts a node and checks the budgets every stride nodes.
 func (w *worker) tick() {
 	w.nodes++
 	w.unsent++
-	if w.unsent < checkEvery {
+	if w.unsent < w.stride {
 		return
 	}
+	w.check()
+}
+
+// check adds the worker's nodes to the total, checks the budgets, and adapts
+// the stride so that checks come about checkGap apart.
+func (w *worker) check() {
 	sh := w.sh
 	total := sh.nodes.Add(w.unsent)
 	w.unsent = 0
+	now := time.Now()
+	switch gap := now.Sub(w.checked); {
+	case gap < checkGap/2 && w.stride < checkEvery:
+		w.stride *= 2
+	case gap > 2*checkGap && w.stride > 1:
+		w.stride /= 2
+	}
+	w.checked = now
 	switch {
 	case sh.stop.Load():
 	case sh.nodeLimit > 0 && total >= sh.nodeLimit:
-	case sh.hasDL && time.Now().After(sh.deadline):
+	case sh.hasDL && !now.Before(sh.deadline):
 	case sh.ctx.Err() != nil:
 	default:
 		return
@@ -130,6 +151,8 @@ func (w *worker) iterate() Result {
 		maxDepth = maxIterDepth
 	}
 	prev := 0
+	began := time.Now()
+	var last time.Duration // the previous iteration's duration
 	for d := 1 + w.id&1; d <= maxDepth; d++ {
 		score := w.aspirate(d, prev)
 		if w.stopped || (w.id > 0 && w.sh.stop.Load()) {
@@ -137,11 +160,36 @@ func (w *worker) iterate() Result {
 		}
 		prev = score
 		res = w.result(score, d)
-		if len(w.root) == 1 && w.id == 0 && (opts.Time > 0 || opts.Nodes > 0) && d >= 2 {
+		if w.id > 0 {
+			continue
+		}
+		if len(w.root) == 1 && (opts.Time > 0 || opts.Nodes > 0) && d >= 2 {
 			break // a forced move needs no long think
 		}
+		now := time.Now()
+		took := now.Sub(began)
+		began = now
+		if w.sh.hasDL && d < maxDepth && !w.nextFits(now, took, last) {
+			// An iteration cut short is thrown away: starting one that
+			// cannot end in time would only make the answer later.
+			break
+		}
+		last = took
 	}
 	return res
+}
+
+// nextFits reports whether the next iteration is expected to end before
+// the deadline, given the durations of the last two (prev 0: unknown). The
+// next one is predicted to grow by the same factor as the last did, taken
+// between 1.5 and 4 (a shallow iteration's growth says little).
+func (w *worker) nextFits(now time.Time, took, prev time.Duration) bool {
+	growth := 2.0
+	if prev > 0 {
+		growth = min(max(float64(took)/float64(prev), 1.5), 4)
+	}
+	next := time.Duration(float64(took) * growth)
+	return now.Add(next).Before(w.sh.deadline)
 }
 
 // aspirate searches depth d with a window around prev, widening on failure.

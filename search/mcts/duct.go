@@ -89,6 +89,7 @@ type simWorker struct {
 	rand        rng.Rand
 	tree, spare *simTree
 	root        uint32
+	pace        pacer // when to look at the clock
 
 	st       games.SimState
 	eval     games.Evaluator
@@ -319,11 +320,12 @@ func (w *simWorker) compact(i uint32) {
 }
 
 func (w *simWorker) run(b *budget, quota int64) {
+	w.pace.start()
 	for {
 		if quota > 0 && w.iters >= quota {
 			break
 		}
-		if w.iters&7 == 0 && b.expired() {
+		if w.pace.stop(b) {
 			break
 		}
 		w.iterate()

@@ -46,7 +46,10 @@
 // kept with its statistics for the next search. Options.Threads > 1 runs
 // root parallelism: independent trees, each with its own state clone and
 // random stream, whose root statistics are summed. Budgets are iterations
-// (shared out between the trees), time, and the context's deadline.
+// (shared out between the trees), time, and the context's deadline. Time is
+// kept with a safety margin (see package deadline): the clock is read about
+// every 100 µs, and a search stops when the next iteration, as long as the
+// recent ones, would end past the budget less its margin.
 //
 // Nodes live in slices allocated in blocks and addressed by index, and a
 // node's children are contiguous; nothing is allocated per iteration once
@@ -64,6 +67,7 @@ import (
 
 	"github.com/boardgame-arena/arena/games"
 	"github.com/boardgame-arena/arena/internal/rng"
+	"github.com/boardgame-arena/arena/search/deadline"
 )
 
 // Rewarder is implemented by games whose finished positions have graded
@@ -277,7 +281,7 @@ func (s *Searcher) Reset() {
 // budget is what the threads of one search share.
 type budget struct {
 	ctx      context.Context
-	deadline time.Time
+	deadline time.Time // when to stop: the time budget or ctx's deadline, less a safety margin
 	hasDL    bool
 	start    time.Time
 }
@@ -291,21 +295,49 @@ func (s *Searcher) newBudget(ctx context.Context) (*budget, error) {
 		}
 	}
 	b := &budget{ctx: ctx, start: time.Now()}
-	if s.opts.Time > 0 {
-		b.deadline, b.hasDL = b.start.Add(s.opts.Time), true
-	}
-	if d, ok := ctx.Deadline(); ok && (!b.hasDL || d.Before(b.deadline)) {
-		b.deadline, b.hasDL = d, true
-	}
+	b.deadline, b.hasDL = deadline.Stop(ctx, b.start, s.opts.Time)
 	return b, nil
 }
 
-// expired reports whether time is up.
-func (b *budget) expired() bool {
-	if b.hasDL && !time.Now().Before(b.deadline) {
+// checkGap is the wall time aimed at between two looks at the clock, and
+// maxStride the most iterations between them.
+const (
+	checkGap  = 100 * time.Microsecond
+	maxStride = 256
+)
+
+// pacer decides when a worker looks at the clock: about every checkGap,
+// however long an iteration takes in the game at hand, and whether the next
+// iteration can still end before the deadline.
+type pacer struct {
+	stride, left int64
+	last         time.Time
+}
+
+// start readies the pacer for a search.
+func (p *pacer) start() { p.stride, p.left, p.last = 1, 1, time.Now() }
+
+// stop is called before every iteration and reports whether the worker must
+// stop: the context is done, or the time one iteration took lately would
+// carry the next past the deadline.
+func (p *pacer) stop(b *budget) bool {
+	if p.left--; p.left > 0 {
+		return false
+	}
+	now := time.Now()
+	gap := now.Sub(p.last)
+	per := gap / time.Duration(p.stride) // wall time of one recent iteration
+	switch {
+	case gap < checkGap/2 && p.stride < maxStride:
+		p.stride *= 2
+	case gap > 2*checkGap && p.stride > 1:
+		p.stride /= 2
+	}
+	p.left, p.last = p.stride, now
+	if b.ctx.Err() != nil {
 		return true
 	}
-	return b.ctx.Err() != nil
+	return b.hasDL && !now.Add(per).Before(b.deadline)
 }
 
 // share returns thread i's share of the iterations (0: unlimited).
@@ -431,6 +463,12 @@ func undoHashes(c games.Base, d int, buf []uint64) ([]uint64, uint64) {
 // runAll runs every worker on its own goroutine with its share of the
 // iterations, and waits for them.
 func runAll[W interface{ run(*budget, int64) }](s *Searcher, b *budget, ws []W) {
+	if len(ws) == 1 {
+		// On the caller's goroutine: handing the result back from another
+		// one costs a wake-up, which on a busy machine can come late.
+		ws[0].run(b, s.share(0))
+		return
+	}
 	var wg sync.WaitGroup
 	for i, w := range ws {
 		wg.Add(1)

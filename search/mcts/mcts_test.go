@@ -211,6 +211,32 @@ func TestTimeBudget(t *testing.T) {
 	}
 }
 
+// TestTimeMargin: the budget is kept with a safety margin even when one
+// iteration takes milliseconds (the clock is then read every iteration, and
+// an iteration that would end past the margin is not started).
+func TestTimeMargin(t *testing.T) {
+	const budget = 100 * time.Millisecond
+	for _, tc := range []struct {
+		name string
+		st   games.State
+	}{
+		{"fast iterations", othello6.New()},
+		{"slow iterations", testgames.Slow(othello6.New(), 200*time.Microsecond)},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			testgames.OnTime(t, budget, 3, func() time.Duration {
+				start := time.Now()
+				res, err := New(Options{Time: budget}, 1).Search(context.Background(), tc.st)
+				el := time.Since(start)
+				if err != nil || !games.IsLegal(tc.st, res.Move) {
+					t.Fatalf("%v %v", res.Move, err)
+				}
+				return el
+			})
+		})
+	}
+}
+
 func TestRolloutVariants(t *testing.T) {
 	for _, o := range []Options{
 		{Rollout: RolloutEpsGreedy, Epsilon: 0.2},

@@ -14,6 +14,7 @@ type worker struct {
 	tree  *tree
 	spare *tree // compaction target for reuse
 	root  uint32
+	pace  pacer // when to look at the clock
 
 	st       games.State
 	eval     games.Evaluator
@@ -138,12 +139,13 @@ func (w *worker) compact(i uint32) {
 // run iterates until the quota (0: none) or the budget is used up, or the
 // root is proven.
 func (w *worker) run(b *budget, quota int64) {
+	w.pace.start()
 	solver := !w.opts.NoSolver
 	for {
 		if quota > 0 && w.iters >= quota {
 			break
 		}
-		if w.iters&7 == 0 && b.expired() {
+		if w.pace.stop(b) {
 			break
 		}
 		if solver && w.tree.at(w.root).proof != Unproven {
