@@ -35,7 +35,9 @@ const (
 	Crash = "crash"
 	// Error: a player returned an error (from Move or NewGame).
 	Error = "error"
-	// Illegal: a player returned an illegal move.
+	// Illegal: a player returned an illegal move, output that is no move
+	// at all, or a move that loses by the game's rules (a TryAngle Catch
+	// unknown command: the game's own result stands, Detail says why).
 	Illegal = "illegal_move"
 	// Adjudication: the game reached the ply cap and was scored as a draw.
 	Adjudication = "adjudication"
