@@ -15,6 +15,7 @@ type Dataset struct {
 	Games   []*Game
 	Files   []*File
 	index   map[string]int
+	fileOf  []int // Games[i] comes from Files[fileOf[i]] (0 for NewDataset)
 }
 
 // Merge pools the games of files. They must record the same game; two files
@@ -30,7 +31,7 @@ func Merge(files ...*File) (*Dataset, error) {
 		index  int
 	}
 	owner := map[key]string{}
-	for _, f := range files {
+	for fi, f := range files {
 		if g := f.Header.Config.Game; g != d.Game {
 			return nil, fmt.Errorf("%s records %s but %s records %s; ratings pool games of one game", f.Path, g, files[0].Path, d.Game)
 		}
@@ -51,6 +52,7 @@ func Merge(files ...*File) (*Dataset, error) {
 			d.player(g.Players[0].Name)
 			d.player(g.Players[1].Name)
 			d.Games = append(d.Games, g)
+			d.fileOf = append(d.fileOf, fi)
 		}
 	}
 	return d, nil
@@ -67,6 +69,7 @@ func NewDataset(game string, players []string, games []*Game) *Dataset {
 		d.player(g.Players[0].Name)
 		d.player(g.Players[1].Name)
 		d.Games = append(d.Games, g)
+		d.fileOf = append(d.fileOf, 0)
 	}
 	return d
 }
@@ -88,11 +91,32 @@ func (d *Dataset) PlayerIndex(name string) int {
 	return -1
 }
 
-// Results returns the games as the rating model sees them.
+// Results returns the games as the rating model sees them, in schedule
+// order (file by file, then by game index) rather than the order games
+// ended: the bootstrap resamples by position, so this order makes a
+// tournament's own table and "arena rate" on its record file agree
+// whatever order the workers finished in.
 func (d *Dataset) Results() []Result {
+	order := make([]int, len(d.Games))
+	for i := range order {
+		order[i] = i
+	}
+	file := func(i int) int {
+		if i < len(d.fileOf) {
+			return d.fileOf[i]
+		}
+		return 0
+	}
+	slices.SortStableFunc(order, func(x, y int) int {
+		if fx, fy := file(x), file(y); fx != fy {
+			return fx - fy
+		}
+		return d.Games[x].Index - d.Games[y].Index
+	})
 	out := make([]Result, len(d.Games))
-	for i, g := range d.Games {
-		out[i] = Result{First: d.index[g.Players[0].Name], Second: d.index[g.Players[1].Name], Score: g.Points(0)}
+	for k, i := range order {
+		g := d.Games[i]
+		out[k] = Result{First: d.index[g.Players[0].Name], Second: d.index[g.Players[1].Name], Score: g.Points(0)}
 	}
 	return out
 }

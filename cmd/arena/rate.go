@@ -5,7 +5,9 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -26,14 +28,32 @@ type ratingFlags struct {
 	prior     float64
 }
 
+// Limits of the rating flags: a million resamples already take minutes
+// and their ratings gigabytes for large fields; intervals stop improving
+// after a few thousand. A prior beyond a million virtual draws per pair
+// would drown any real data.
+const (
+	maxBootstrap = 1_000_000
+	maxPrior     = 1_000_000
+	maxAnchorElo = 1e6
+)
+
 func addRatingFlags(fs *flag.FlagSet, seed *uint64) *ratingFlags {
 	r := &ratingFlags{seed: seed}
-	fs.IntVar(&r.bootstrap, "bootstrap", 1000, "bootstrap resamples for the 95 % intervals and LOS (0: none)")
-	fs.StringVar(&r.draws, "draws", "half", "draw model: half (a draw is half a win) or davidson")
+	fs.IntVar(&r.bootstrap, "bootstrap", 1000, fmt.Sprintf("bootstrap resamples for the 95 %% intervals and LOS (0: none; at most %d)", maxBootstrap))
+	fs.StringVar(&r.draws, "draws", "half", "draw model: half (a draw is half a win) or davidson (draws have their own probability; its log win/loss odds are scaled by 2/(2+ν) to the half model's Elo scale, as BayesElo does)")
 	fs.BoolVar(&r.firstMove, "first-move", false, "fit a first-move advantage")
-	fs.StringVar(&r.anchor, "anchor", "", "NAME=R fixes player NAME at rating R (default: every group averages 0)")
-	fs.Float64Var(&r.prior, "prior", 0, "virtual draws added between every two players who met (0: pure maximum likelihood)")
+	fs.StringVar(&r.anchor, "anchor", "", "NAME=R fixes player NAME at rating R, a finite number (default: every group averages 0)")
+	fs.Float64Var(&r.prior, "prior", 0, fmt.Sprintf("virtual draws added between every two players who met, 0 to %d (0: pure maximum likelihood; open intervals where the data cannot bound a rating)", maxPrior))
 	return r
+}
+
+// checkAnchor reports an --anchor NAME that is not one of the players.
+func checkAnchor(anchor string, names []string) error {
+	if anchor == "" || slices.Contains(names, anchor) {
+		return nil
+	}
+	return fmt.Errorf("--anchor %s: no such player (players: %s)", anchor, strings.Join(names, ", "))
 }
 
 func (r *ratingFlags) options() (results.ReportOptions, error) {
@@ -45,14 +65,20 @@ func (r *ratingFlags) options() (results.ReportOptions, error) {
 	default:
 		return o, fmt.Errorf("unknown --draws %q (valid: half, davidson)", r.draws)
 	}
-	if r.bootstrap < 0 || r.prior < 0 {
-		return o, errors.New("--bootstrap and --prior cannot be negative")
+	if r.bootstrap < 0 || r.bootstrap > maxBootstrap {
+		return o, fmt.Errorf("--bootstrap %d: want 0 to %d resamples (a few thousand give stable 95 %% intervals)", r.bootstrap, maxBootstrap)
+	}
+	if math.IsNaN(r.prior) || r.prior < 0 || r.prior > maxPrior {
+		return o, fmt.Errorf("--prior %v: want a number of virtual draws from 0 to %d", r.prior, maxPrior)
 	}
 	if r.anchor != "" {
 		name, val, ok := strings.Cut(r.anchor, "=")
 		elo, err := strconv.ParseFloat(val, 64)
 		if !ok || name == "" || err != nil {
 			return o, fmt.Errorf("--anchor %q: want NAME=RATING, e.g. random=0", r.anchor)
+		}
+		if math.IsNaN(elo) || math.Abs(elo) > maxAnchorElo {
+			return o, fmt.Errorf("--anchor %q: the rating must be a finite number between %g and %g", r.anchor, -maxAnchorElo, maxAnchorElo)
 		}
 		o.Anchor, o.AnchorElo = name, elo
 	}
@@ -64,7 +90,7 @@ func runRate(args []string, stdout, stderr io.Writer) error {
 	format := fs.String("format", "text", "output format: text, json, csv or markdown")
 	export := fs.String("export", "", "write the games as pgn (tag-only, for Ordo/BayesElo) or csv instead of the tables")
 	out := fs.String("out", "", "write the --export to this file (the tables then go to stdout)")
-	seed := fs.Uint64("seed", 1, "seed of the bootstrap")
+	seed := fs.Uint64("seed", 1, "seed of the bootstrap (default: the first file's tournament seed, so that rate reprints the table the tournament printed)")
 	rf := addRatingFlags(fs, seed)
 	// Files and flags may be mixed: parse, take a file, parse the rest.
 	var files []string
@@ -88,9 +114,8 @@ func runRate(args []string, stdout, stderr io.Writer) error {
 	if *out != "" && *export == "" {
 		return errors.New("--out goes with --export")
 	}
-	opts, err := rf.options()
-	if err != nil {
-		return err
+	if _, err := rf.options(); err != nil {
+		return err // bad flags: say so before reading any file
 	}
 	var read []*results.File
 	for _, name := range files {
@@ -104,6 +129,15 @@ func runRate(args []string, stdout, stderr io.Writer) error {
 		read = append(read, f)
 	}
 	d, err := results.Merge(read...)
+	if err != nil {
+		return err
+	}
+	seedSet := false
+	fs.Visit(func(f *flag.Flag) { seedSet = seedSet || f.Name == "seed" })
+	if !seedSet {
+		*seed = read[0].Header.Config.Seed // the tournament's own bootstrap seed
+	}
+	opts, err := rf.options()
 	if err != nil {
 		return err
 	}

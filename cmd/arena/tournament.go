@@ -371,6 +371,17 @@ func runTournament(args []string, stdout, stderr io.Writer) error {
 	if len(rf.agents) == 0 && *rf.resume == "" {
 		rf.agents = demoAgents()
 	}
+	if ropts.Anchor != "" && *rf.resume == "" {
+		// Check --anchor against the agents' names before a record file is
+		// created or a game played (the names come from the specs).
+		var o arena.Options
+		rf.apply(&o, nil)
+		if t, err := arena.New(o); err == nil {
+			if err := checkAnchor(ropts.Anchor, t.Names()); err != nil {
+				return err
+			}
+		}
+	}
 	s, err := open(rf, func(o *arena.Options, only map[string]bool) {
 		if only == nil || only["gauntlet"] {
 			o.Kind = results.RoundRobin
@@ -386,6 +397,9 @@ func runTournament(args []string, stdout, stderr io.Writer) error {
 	t := s.tour
 	if t.Config.Kind == results.Match {
 		return fmt.Errorf("%s records a match: continue it with arena match --resume %s", s.path, s.path)
+	}
+	if err := checkAnchor(ropts.Anchor, t.Names()); err != nil {
+		return err // a resumed file's agents
 	}
 	remaining := len(t.Fixtures) - len(s.done)
 	fmt.Fprintf(stderr, "arena: %s %s, %d agents, %d games per pairing: %d games", t.Config.Game, t.Config.Kind, len(t.Config.Agents), t.Config.GamesPerPair, len(t.Fixtures))

@@ -1,0 +1,86 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestRateReprintsTournamentTable: "arena rate FILE" on a tournament's
+// record file prints the very table the tournament printed, bootstrap
+// intervals included (rate used seed 1 whatever the tournament's seed).
+func TestRateReprintsTournamentTable(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "run.jsonl")
+	code, tour, errOut := runArena("tournament", "--game", "othello6", "--agents", "random", "greedy", "random:name=rnd2",
+		"--games", "6", "--seed", "7", "--concurrency", "2", "--bootstrap", "300", "--format", "csv", "--no-progress", "--out", file)
+	if code != 0 {
+		t.Fatalf("tournament: exit %d: %s", code, errOut)
+	}
+	code, rated, errOut := runArena("rate", file, "--bootstrap", "300", "--format", "csv")
+	if code != 0 {
+		t.Fatalf("rate: exit %d: %s", code, errOut)
+	}
+	if tour != rated {
+		t.Errorf("tournament printed\n%s\nrate printed\n%s", tour, rated)
+	}
+	// An explicit seed still wins.
+	if _, other, _ := runArena("rate", file, "--bootstrap", "300", "--format", "csv", "--seed", "8"); other == tour {
+		t.Error("--seed 8 printed the seed-7 table: the flag is ignored")
+	}
+}
+
+func TestRatingFlagLimits(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "none.jsonl") // never read: the flags fail first
+	tests := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--bootstrap", "1000000000"}, "--bootstrap 1000000000: want 0 to 1000000 resamples"},
+		{[]string{"--bootstrap", "-1"}, "--bootstrap -1: want 0 to 1000000"},
+		{[]string{"--prior", "NaN"}, "--prior NaN: want a number of virtual draws"},
+		{[]string{"--prior", "+Inf"}, "--prior +Inf: want a number of virtual draws"},
+		{[]string{"--prior", "-1"}, "--prior -1: want"},
+		{[]string{"--anchor", "random=NaN"}, "the rating must be a finite number"},
+		{[]string{"--anchor", "random=-Inf"}, "the rating must be a finite number"},
+		{[]string{"--anchor", "random"}, "want NAME=RATING"},
+	}
+	for _, tt := range tests {
+		for _, cmd := range []string{"rate", "tournament"} {
+			args := append([]string{cmd}, tt.args...)
+			if cmd == "rate" {
+				args = append(args, file)
+			}
+			code, _, errOut := runArena(args...)
+			if code != 1 || !strings.Contains(errOut, tt.want) {
+				t.Errorf("arena %v: exit %d, stderr %q (want %q)", args, code, errOut, tt.want)
+			}
+		}
+	}
+	if _, err := os.Stat(file); err == nil {
+		t.Error("a record file appeared")
+	}
+}
+
+// TestTournamentChecksAnchorFirst: an --anchor that names no agent fails
+// before any game is played or a record file is created.
+func TestTournamentChecksAnchorFirst(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "run.jsonl")
+	code, out, errOut := runArena("tournament", "--game", "othello6", "--agents", "random", "greedy",
+		"--games", "1000", "--anchor", "grdy=0", "--no-progress", "--out", file)
+	if code != 1 || !strings.Contains(errOut, "--anchor grdy: no such player (players: random, greedy)") {
+		t.Errorf("exit %d, stderr %q", code, errOut)
+	}
+	if strings.Contains(errOut, "played") || out != "" {
+		t.Errorf("games were played: %q %q", out, errOut)
+	}
+	if _, err := os.Stat(file); err == nil {
+		t.Error("the record file was created")
+	}
+	// A valid anchor names an agent by its (possibly given) name.
+	code, _, errOut = runArena("tournament", "--game", "othello6", "--agents", "random", "greedy:name=g",
+		"--games", "2", "--anchor", "g=1500", "--bootstrap", "0", "--no-progress", "--format", "csv")
+	if code != 0 {
+		t.Errorf("anchor g=1500: exit %d: %s", code, errOut)
+	}
+}
