@@ -14,7 +14,7 @@ import (
 func TestConformance(t *testing.T) {
 	n := gamestest.DefaultGames
 	if testing.Short() {
-		n = 6
+		n = 4
 	}
 	checkers := 0
 	for _, g := range games.All() {

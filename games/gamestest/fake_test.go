@@ -243,3 +243,46 @@ type boom struct{ *pile }
 
 func (b boom) String() string     { panic("boom") }
 func (b boom) Clone() games.State { return boom{b.pile.Clone().(*pile)} }
+
+// sharedSim is a simultaneous game whose Clone returns the state itself.
+type sharedSim struct{ games.SimState }
+
+func (s sharedSim) Clone() games.SimState { return s }
+func (s sharedSim) ValidMove(p int, m games.Move) bool {
+	return s.SimState.(games.MoveValidator).ValidMove(p, m)
+}
+
+// seqSim is a simultaneous game that names one player to move.
+type seqSim struct{ games.SimState }
+
+func (s seqSim) ToMove() int           { return 0 }
+func (s seqSim) Clone() games.SimState { return seqSim{s.SimState.Clone()} }
+func (s seqSim) ValidMove(p int, m games.Move) bool {
+	return s.SimState.(games.MoveValidator).ValidMove(p, m)
+}
+
+// TestSuiteFindsSimultaneousDefects breaks a real simultaneous game (TryAngle
+// Catch) in two ways and expects the suite to say so.
+func TestSuiteFindsSimultaneousDefects(t *testing.T) {
+	tests := []struct {
+		name string
+		wrap func(games.SimState) games.Base
+		want string
+	}{
+		{"shared-clone", func(s games.SimState) games.Base { return sharedSim{s} }, "changed its clone"},
+		{"to-move", func(s games.SimState) games.Base { return seqSim{s} }, "want Both"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			real, err := games.Lookup("tryangle:seed=1")
+			if err != nil {
+				t.Fatal(err)
+			}
+			v := gamestest.Variant("broken-tryangle", func() games.Base { return tt.wrap(real.New().(games.SimState)) })
+			err = gamestest.Check(v, gamestest.Games(1))
+			if err == nil || !strings.Contains(err.Error(), tt.want) {
+				t.Fatalf("Check = %v, want an error containing %q", err, tt.want)
+			}
+		})
+	}
+}

@@ -52,7 +52,7 @@ import (
 )
 
 // DefaultGames is the number of random games Check plays per variant.
-const DefaultGames = 24
+const DefaultGames = 16
 
 // codeRange bounds the move codes on which a LegalChecker is compared with
 // the legal move list (every game's codes are below it).
