@@ -2,7 +2,6 @@ package tryangle
 
 import (
 	"fmt"
-	"strconv"
 
 	"github.com/boardgame-arena/arena/games"
 	"github.com/boardgame-arena/arena/internal/spec"
@@ -52,6 +51,11 @@ func MapFromSpec(sp spec.Spec) (*Map, error) {
 	if sources > 1 {
 		return nil, fmt.Errorf("tryangle: give one of seed=, map= or nodes=/edges=/units=")
 	}
+	for _, k := range []string{"map", "nodes", "edges", "units"} {
+		if sp.Bare(k) {
+			return nil, fmt.Errorf("tryangle: option %s needs a value, e.g. %s", k, map[string]string{"map": "map=FILE", "nodes": "nodes='0,0_100,0_0,100'", "edges": "edges='0,1_1,2'", "units": "units='5,0_0,0_0,5'"}[k])
+		}
+	}
 	switch {
 	case sp.Has("map"):
 		return LoadMap(sp.Vals["map"])
@@ -61,13 +65,9 @@ func MapFromSpec(sp spec.Spec) (*Map, error) {
 		}
 		return ParseMap(sp.Vals["nodes"], sp.Vals["edges"], sp.Vals["units"])
 	}
-	seed := int64(DefaultSeed)
-	if v, ok := sp.Vals["seed"]; ok {
-		n, err := strconv.ParseInt(v, 10, 64)
-		if err != nil {
-			return nil, fmt.Errorf("tryangle: seed=%q is not a 64-bit integer", v)
-		}
-		seed = n
+	seed, err := sp.Int64("seed", DefaultSeed) // any 64-bit integer
+	if err != nil {
+		return nil, err
 	}
 	return GeneratedMap(seed), nil
 }
