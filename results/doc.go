@@ -25,8 +25,14 @@
 // named player gets a fixed rating. Players that are not connected by games
 // form separate groups whose ratings cannot be compared; the fit reports the
 // groups. When a player scored 100 % against the rest of its group the pure
-// maximum lies at infinity; the fit then adds AutoPrior virtual draws per
-// pair that met and says so (Fit.Regularised).
+// maximum lies at infinity; that player's rating then comes from AutoPrior
+// virtual draws per pair that met, the others are rated by maximum
+// likelihood without it, and the fit says so (Fit.Regularised). Davidson's
+// ratings are rescaled to the half model's Elo scale (Fit.EloScale).
+//
+// A bootstrap interval is open (Ratings.Low = −Inf or High = +Inf) on a
+// side where the data cannot bound the rating: too many resamples leave
+// the player with 100 % or 0 % against the rest.
 //
 // Rate adds confidence intervals by the percentile bootstrap: the games are
 // resampled with replacement, every resample is fitted and anchored the same
