@@ -11,6 +11,7 @@ import (
 	"github.com/boardgame-arena/arena/internal/spec"
 	"github.com/boardgame-arena/arena/internal/sysmem"
 	"github.com/boardgame-arena/arena/search/alphabeta"
+	"github.com/boardgame-arena/arena/search/deadline"
 )
 
 func init() {
@@ -19,7 +20,7 @@ func init() {
 		Help: "negamax alpha-beta (PVS, iterative deepening, aspiration, transposition table, killers/history); simultaneous games are searched sequentialised, the searcher choosing first (cautious); default budget time=1s",
 		Keys: []Key{
 			{"depth", "stop after completing this depth (plies), 1 to 100"},
-			{"time", "think this long per move, 1ms to 24h, e.g. 200ms, 2s; the best move of the last complete iteration is played"},
+			{"time", "think this long per move, 1ms to 24h, e.g. 200ms, 2s (less a safety margin: a fifth, at most 50 ms); the best move of the last complete iteration is played"},
 			{"nodes", "stop after about this many nodes per move, 1 to 10^12"},
 			{"tt", "transposition table size in MB, 0 to 65536 and at most 3/4 of the machine's memory (default 64; 0 turns the table off)"},
 			{"threads", "Lazy SMP threads sharing the table, 1 to 256 (default 1)"},
@@ -156,8 +157,11 @@ func (a *AlphaBeta) Move(ctx context.Context, b games.Base, p int) (games.Move, 
 func (a *AlphaBeta) solve(ctx context.Context, st games.State, solver alphabeta.ExactSolver) (games.Move, error) {
 	start := time.Now()
 	if t := a.s.Options().Time; t > 0 {
+		// Stop with the searches' safety margin: the depth-4 fallback
+		// below comes on top of the solve.
+		stop, _ := deadline.Stop(ctx, start, t)
 		var cancel context.CancelFunc
-		ctx, cancel = context.WithTimeout(ctx, t)
+		ctx, cancel = context.WithDeadline(ctx, stop)
 		defer cancel()
 	}
 	value, pv, nodes, err := solver.SolveExact(ctx, a.s.Options().Threads)

@@ -19,7 +19,7 @@ func init() {
 		Help: "Monte Carlo tree search: UCT with MCTS-Solver for sequential games, decoupled UCT for simultaneous ones; default budget iters=10000",
 		Keys: []Key{
 			{"iters", "iterations per move, 1 to 10^12 (shared out between threads)"},
-			{"time", "think this long per move, 1ms to 24h, e.g. 200ms, 1s"},
+			{"time", "think this long per move, 1ms to 24h, e.g. 200ms, 1s (less a safety margin: a fifth, at most 50 ms)"},
 			{"c", "UCB exploration constant, 0 to 100 (default 0.7; rewards are in [0, 1])"},
 			{"fpu", "first-play urgency: value of an unvisited move, 0 to 1 or inf (default inf: try every move once first)"},
 			{"rollout", "random (default) or egreedy (ε-greedy on the game's evaluation; sequential games)"},
