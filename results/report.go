@@ -54,22 +54,24 @@ type PlayerRow struct {
 	Elo  float64 `json:"elo"`
 	// EloLow and EloHigh bound the interval; −Inf or +Inf (null in JSON)
 	// when the data cannot bound the rating on that side (see Ratings.Low).
-	EloLow    float64 `json:"elo_low"`
-	EloHigh   float64 `json:"elo_high"`
-	Games     int     `json:"games"`
-	Score     float64 `json:"score"` // share of the points, 0 to 1
-	Points    float64 `json:"points"`
-	Wins      int     `json:"wins"`
-	Draws     int     `json:"draws"`
-	Losses    int     `json:"losses"`
-	DrawRate  float64 `json:"draw_rate"`
-	Group     int     `json:"group"` // connected group (0 is the largest)
-	AsFirst   WDL     `json:"as_first"`
-	AsSecond  WDL     `json:"as_second"`
-	Forfeits  int     `json:"forfeits"`
-	MSPerMove float64 `json:"ms_per_move"`
-	Nodes     int64   `json:"nodes"`
-	index     int
+	EloLow   float64 `json:"elo_low"`
+	EloHigh  float64 `json:"elo_high"`
+	Games    int     `json:"games"`
+	Score    float64 `json:"score"` // share of the points, 0 to 1
+	Points   float64 `json:"points"`
+	Wins     int     `json:"wins"`
+	Draws    int     `json:"draws"`
+	Losses   int     `json:"losses"`
+	DrawRate float64 `json:"draw_rate"`
+	Group    int     `json:"group"` // connected group (0 is the largest)
+	AsFirst  WDL     `json:"as_first"`
+	AsSecond WDL     `json:"as_second"`
+	Forfeits int     `json:"forfeits"`
+	// TimeLosses are the losses that were timeout forfeits (see Notes).
+	TimeLosses int     `json:"time_losses"`
+	MSPerMove  float64 `json:"ms_per_move"`
+	Nodes      int64   `json:"nodes"`
+	index      int
 }
 
 // MarshalJSON writes an open interval bound (±Inf) as null.
@@ -152,7 +154,7 @@ func BuildReport(d *Dataset, o ReportOptions) (*Report, error) {
 			Games: ps.All.Games(), Score: ps.All.Score(), Points: ps.All.Points(),
 			Wins: ps.All.Wins, Draws: ps.All.Draws, Losses: ps.All.Losses, DrawRate: ps.All.DrawRate(),
 			Group: ratings.Group[i], AsFirst: ps.AsFirst, AsSecond: ps.AsSecond, Forfeits: ps.Forfeits,
-			Nodes: ps.Nodes, index: i,
+			TimeLosses: ps.TimeLosses, Nodes: ps.Nodes, index: i,
 		}
 		if ps.Moves > 0 {
 			row.MSPerMove = ps.TimeMS / float64(ps.Moves)
@@ -244,7 +246,26 @@ func BuildReport(d *Dataset, o ReportOptions) (*Report, error) {
 	if k := ratings.RegularisedReplicates; k > 0 && !ratings.Regularised {
 		r.Notes = append(r.Notes, fmt.Sprintf("%d of %d bootstrap resamples needed the %g-draw prior", k, ratings.Replicates, AutoPrior))
 	}
+	if n := timeLossNote(r.Players); n != "" {
+		r.Notes = append(r.Notes, n)
+	}
 	return r, nil
+}
+
+// timeLossNote says who lost games on time, if anyone: such results reflect
+// the machine's speed and load as much as the players' play.
+func timeLossNote(players []PlayerRow) string {
+	var who []string
+	for _, p := range players {
+		if p.TimeLosses > 0 {
+			who = append(who, fmt.Sprintf("%s lost %d of %d losses on time", p.Name, p.TimeLosses, p.Losses))
+		}
+	}
+	if who == nil {
+		return ""
+	}
+	return "time forfeits decided games: " + strings.Join(who, ", ") +
+		"; these results depend on the machine's speed and load (fewer games at once, a larger --move-margin, or depth=, iters= or nodes= budgets make them repeatable)"
 }
 
 func anchorNote(anchor string) string {

@@ -170,10 +170,14 @@ type PlayerSummary struct {
 	All      WDL
 	AsFirst  WDL
 	AsSecond WDL
-	Forfeits int     // games lost by forfeit
-	Moves    int     // moves played (opening plies excluded)
-	TimeMS   float64 // total thinking time
-	Nodes    int64
+	Forfeits int // games lost by forfeit
+	// TimeLosses counts the games lost on time (a timeout forfeit of this
+	// player alone): results that measure the machine's speed as much as
+	// the player's play.
+	TimeLosses int
+	Moves      int     // moves played (opening plies excluded)
+	TimeMS     float64 // total thinking time
+	Nodes      int64
 }
 
 // Summary is everything countable about a set of games.
@@ -217,6 +221,9 @@ func (d *Dataset) Summarize() *Summary {
 			s.Cross[me][opp].add(pts)
 			if g.Forfeit == p || g.Forfeit == BothForfeit {
 				ps.Forfeits++
+			}
+			if g.Forfeit == p && g.Termination == Timeout {
+				ps.TimeLosses++
 			}
 			ps.Moves += g.Players[p].Moves
 			ps.TimeMS += g.Players[p].TimeMS
