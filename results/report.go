@@ -90,6 +90,29 @@ func (p PlayerRow) MarshalJSON() ([]byte, error) {
 	}{plain(p), bound(p.EloLow), bound(p.EloHigh)})
 }
 
+// UnmarshalJSON reads what MarshalJSON writes: a null elo_low is −Inf, a
+// null elo_high +Inf (an open bound).
+func (p *PlayerRow) UnmarshalJSON(data []byte) error {
+	type plain PlayerRow
+	var v struct {
+		plain
+		EloLow  *float64 `json:"elo_low"`
+		EloHigh *float64 `json:"elo_high"`
+	}
+	if err := json.Unmarshal(data, &v); err != nil {
+		return err
+	}
+	*p = PlayerRow(v.plain)
+	p.EloLow, p.EloHigh = math.Inf(-1), math.Inf(1)
+	if v.EloLow != nil {
+		p.EloLow = *v.EloLow
+	}
+	if v.EloHigh != nil {
+		p.EloHigh = *v.EloHigh
+	}
+	return nil
+}
+
 // CrossRow is one pairing of the crosstable, from Player's view.
 type CrossRow struct {
 	Player   string  `json:"player"`

@@ -82,6 +82,16 @@ func TestReportOpenBounds(t *testing.T) {
 		}
 	}
 
+	var back Report
+	if err := json.Unmarshal(js.Bytes(), &back); err != nil {
+		t.Fatal(err)
+	}
+	for i, p := range back.Players {
+		if q := rep.Players[i]; p.Name != q.Name || p.EloLow != q.EloLow || p.EloHigh != q.EloHigh || p.Elo != q.Elo {
+			t.Errorf("JSON round trip: %s %v [%v, %v], want %s %v [%v, %v]", p.Name, p.Elo, p.EloLow, p.EloHigh, q.Name, q.Elo, q.EloLow, q.EloHigh)
+		}
+	}
+
 	var c bytes.Buffer
 	if err := rep.Write(&c, "csv"); err != nil {
 		t.Fatal(err)
