@@ -407,6 +407,10 @@ func runTournament(args []string, stdout, stderr io.Writer) error {
 		fmt.Fprintf(stderr, " (%d already recorded, %d to play)", len(s.done), remaining)
 	}
 	fmt.Fprintf(stderr, ", %d workers, openings %s\n", *rf.concurrency, t.Config.Openings)
+	overload := overloadNote(t.Config.Agents, *rf.concurrency, runtime.NumCPU())
+	if overload != "" {
+		fmt.Fprintln(stderr, "arena: warning:", overload)
+	}
 	if s.writer == nil {
 		fmt.Fprintln(stderr, "arena: records are not saved (use --out FILE to keep them and be able to resume)")
 	}
@@ -461,6 +465,9 @@ func runTournament(args []string, stdout, stderr io.Writer) error {
 		rep, err := results.BuildReport(s.dataset(), ropts)
 		if err != nil {
 			return err
+		}
+		if overload != "" && st.Played > 0 {
+			rep.Notes = append(rep.Notes, overload)
 		}
 		if err := rep.Write(stdout, *rf.format); err != nil {
 			return err
