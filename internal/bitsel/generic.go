@@ -2,6 +2,6 @@
 
 package bitsel
 
-const fastPDEP = false
+const hasBMI2, fastPDEP = false, false
 
 func pdep(src, mask uint64) uint64 { panic("bitsel: no PDEP on this architecture") }
