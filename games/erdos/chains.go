@@ -1,5 +1,7 @@
 package erdos
 
+import "sync"
+
 // chains[code*Size+r] describes the chains through the unit on rank r of a
 // column whose levels are code (base 6, rank 0 lowest digit):
 //
@@ -8,10 +10,16 @@ package erdos
 //	bit 2: bit 0 as the Algol engine sees it on the second player's turns
 //	bit 3: bit 1 as the Algol engine sees it on the second player's turns
 //
-// Entries for an empty cell r are 0.
-var chains [6 * 6 * 6 * 6 * 6 * Size]uint8
+// Entries for an empty cell r are 0. The table is built by New, once: a
+// program that never plays Erdős does not pay for it at start-up (about
+// 3 ms, in every process that links the game registry).
+var (
+	chains     [6 * 6 * 6 * 6 * 6 * Size]uint8
+	chainsOnce sync.Once
+)
 
-func init() {
+// buildChains fills chains.
+func buildChains() {
 	var lv [Size]int
 	for code := 0; code < len(chains)/Size; code++ {
 		for r, c := 0, code; r < Size; r, c = r+1, c/6 {

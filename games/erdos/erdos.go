@@ -211,6 +211,7 @@ type State struct {
 
 // New returns the empty board under the given rules.
 func New(r Rules) *State {
+	chainsOnce.Do(buildChains)
 	s := &State{}
 	s.b.algol = r == Algol
 	s.b.hash = s.b.computeHash()
