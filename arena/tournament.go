@@ -96,7 +96,7 @@ func New(o Options) (*Tournament, error) {
 	}
 	t := &Tournament{Variant: v}
 	t.Config = results.Config{
-		Kind: o.Kind, Game: v.String(), GamesPerPair: o.GamesPerPair, Seed: o.Seed,
+		Kind: o.Kind, Game: v.String(), GameDigest: v.Digest(), GamesPerPair: o.GamesPerPair, Seed: o.Seed,
 		MoveTimeMS: ms(o.MoveTime), MoveMarginMS: ms(o.MoveMargin), MaxPlies: o.MaxPlies, SPRT: o.SPRT,
 	}
 	used := map[string]bool{}

@@ -72,13 +72,41 @@ func Names() []string {
 type Variant struct {
 	Game *Game
 	Spec spec.Spec
+	// start is the start position Lookup built: New clones it, so that
+	// options read from files (tryangle:map=FILE) are read once, and a file
+	// changed during a run changes nothing.
+	start Base
+}
+
+// InputDigester is implemented by start positions built from input outside
+// the spec, such as a map file: InputDigest returns a digest (SHA-256, hex)
+// of that input, or "" when the spec alone decides the position.
+type InputDigester interface {
+	InputDigest() string
+}
+
+// Digest returns the digest of the input outside the spec that the variant
+// was built from (see InputDigester), or "". Records keep it so that a
+// resumed run notices an edited file.
+func (v Variant) Digest() string {
+	if d, ok := v.start.(InputDigester); ok {
+		return d.InputDigest()
+	}
+	return ""
 }
 
 // String returns the canonical spec, e.g. "erdos:algol".
 func (v Variant) String() string { return v.Spec.String() }
 
-// New returns a fresh start position.
+// New returns a fresh start position: a clone of the one Lookup built, or
+// for a Variant made by hand, a new one from the spec.
 func (v Variant) New() Base {
+	switch s := v.start.(type) {
+	case State:
+		return s.Clone()
+	case SimState:
+		return s.Clone()
+	}
 	b, err := v.Game.New(v.Spec)
 	if err != nil {
 		panic("games: options were validated by Lookup: " + err.Error())
@@ -99,10 +127,11 @@ func Lookup(s string) (Variant, error) {
 	if g == nil {
 		return Variant{}, fmt.Errorf("unknown game %q (known: %s)", sp.Name, strings.Join(Names(), ", "))
 	}
-	if _, err := g.New(sp); err != nil {
+	start, err := g.New(sp)
+	if err != nil {
 		return Variant{}, err
 	}
-	return Variant{Game: g, Spec: sp}, nil
+	return Variant{Game: g, Spec: sp, start: start}, nil
 }
 
 // New resolves a game spec and returns its start position.

@@ -59,10 +59,11 @@ type AgentInfo struct {
 // Config is everything that decides which games a run plays and how. Two
 // runs with equal Configs play the same games, so --resume compares them.
 type Config struct {
-	Kind         string      `json:"kind"`           // RoundRobin, Gauntlet or Match
-	Game         string      `json:"game"`           // canonical game spec, e.g. "erdos:algol"
-	Agents       []AgentInfo `json:"agents"`         // in the order given
-	GamesPerPair int         `json:"games_per_pair"` // games per pairing (even); for a match, the cap
+	Kind         string      `json:"kind"`                  // RoundRobin, Gauntlet or Match
+	Game         string      `json:"game"`                  // canonical game spec, e.g. "erdos:algol"
+	GameDigest   string      `json:"game_sha256,omitempty"` // SHA-256 of a map file the spec names (games.Variant.Digest)
+	Agents       []AgentInfo `json:"agents"`                // in the order given
+	GamesPerPair int         `json:"games_per_pair"`        // games per pairing (even); for a match, the cap
 	Seed         uint64      `json:"seed"`
 	// Openings is "random:K" or "file:PATH"; OpeningsDigest is the SHA-256
 	// of the opening lines actually used, so that an edited file is noticed.
@@ -221,6 +222,9 @@ func (c Config) Diff(other Config) []string {
 	}
 	if c.Game != other.Game {
 		add("game", c.Game, other.Game)
+	}
+	if c.GameDigest != other.GameDigest {
+		add("content of the game's map file (sha256; restore the file the run began with)", short(c.GameDigest), short(other.GameDigest))
 	}
 	if !slices.Equal(c.Agents, other.Agents) {
 		add("agents", agentList(c.Agents), agentList(other.Agents))

@@ -1,6 +1,8 @@
 package tryangle
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"math"
@@ -46,6 +48,10 @@ type Map struct {
 	Units  [MaxHouses][2]int // starting units per house: player 0, player 1
 	Seed   int64             // the generator seed, when Generated
 	Random bool              // generated (true) or explicit (false)
+	// Digest is the SHA-256 (hex) of the parameters of a map read from a
+	// file (LoadMap), "" otherwise: records keep it, so that resuming a run
+	// whose map file was edited is refused.
+	Digest string
 
 	d2   [MaxHouses][MaxHouses]int32 // squared distances
 	near [MaxHouses]uint64           // houses within MaxPathLength (not itself)
@@ -457,7 +463,14 @@ func LoadMap(path string) (*Map, error) {
 	if err != nil {
 		return nil, err
 	}
-	return parseMapFile(data, path)
+	m, err := parseMapFile(data, path)
+	if err != nil {
+		return nil, err
+	}
+	nodes, edges, units := m.Params()
+	sum := sha256.Sum256([]byte("nodes=" + nodes + "\nedges=" + edges + "\nunits=" + units + "\n"))
+	m.Digest = hex.EncodeToString(sum[:])
+	return m, nil
 }
 
 // parseMapFile reads the contents of a map file named path.

@@ -115,6 +115,10 @@ func freshTriangle(a, b, c int) triangle {
 // Map returns the map the game is played on.
 func (s *State) Map() *Map { return s.m }
 
+// InputDigest implements games.InputDigester: the digest of the map file
+// the game was built from, "" for generated and inline maps.
+func (s *State) InputDigest() string { return s.m.Digest }
+
 // Houses returns the number of houses.
 func (s *State) Houses() int { return s.n }
 
