@@ -1,5 +1,6 @@
-// Package erdos implements Erdős Latino (Jorge Nuno Silva, 2011) exactly as in
-// ../shared/specs/erdos-latino.md, on 25-bit masks.
+// Package erdos implements Erdős Latino (Jorge Nuno Silva, 2011) exactly as
+// the project's rules specification gives it (summarised here), on 25-bit
+// masks.
 //
 // # Rules in brief
 //

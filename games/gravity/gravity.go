@@ -1,5 +1,5 @@
-// Package gravity implements Gravity Connect, exactly as in
-// ../shared/specs/gravity-connect.md: two players slide tiles into a 9×9 grid
+// Package gravity implements Gravity Connect, exactly as the project's rules
+// specification gives it (summarised here): two players slide tiles into a 9×9 grid
 // from its four edges and try to make five in a row.
 //
 // # Board and notation

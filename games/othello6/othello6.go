@@ -1,5 +1,6 @@
-// Package othello6 implements Othello (Reversi) on a 6×6 board, exactly as in
-// ../shared/specs/othello6.md, on 36-bit bitboards.
+// Package othello6 implements Othello (Reversi) on a 6×6 board, exactly as the
+// project's rules specification gives it (summarised here), on 36-bit
+// bitboards.
 //
 // # Board and notation
 //

@@ -9,7 +9,7 @@ import (
 	"github.com/boardgame-arena/arena/internal/rng"
 )
 
-// perftVectors are the leaf counts from ../shared/specs/othello6.md §3.
+// perftVectors are the leaf counts from the rules specification (§3).
 var perftVectors = []uint64{1, 4, 12, 56, 244, 1364, 7604, 47740, 308716, 2114912}
 
 func TestPerftMatchesSpec(t *testing.T) {

@@ -1,5 +1,5 @@
-// Package pyrga implements Pyrga (Mathias Daval, 2014) exactly as in
-// ../shared/specs/pyrga.md, on 16-bit masks: one per piece type and colour.
+// Package pyrga implements Pyrga (Mathias Daval, 2014) exactly as the
+// project's rules specification gives it (summarised here), on 16-bit masks: one per piece type and colour.
 //
 // # Board, pieces and notation
 //

@@ -1,5 +1,5 @@
 // Package tryangle implements TryAngle Catch, the simultaneous-move
-// CodinGame bot game, as ../shared/specs/tryangle-catch.md describes the
+// CodinGame bot game, as the project's rules specification describes the
 // original Java referee: the final league (Bronze and above), quirks
 // included, seed-exact maps, and the exact input/output protocol, so that an
 // unmodified CodinGame bot plays here as it does there.
