@@ -6,6 +6,7 @@ import (
 	"math/bits"
 	"sync"
 	"sync/atomic"
+	"time"
 
 	"github.com/boardgame-arena/arena/games"
 )
@@ -49,6 +50,14 @@ const (
 	ttEmpties      = 9  // the table is used at or above this
 
 	orderInf = 10000
+
+	// The stop (context done) is looked at after every pollNodes nodes of
+	// the exact search and every orderPollNodes nodes of the ordering
+	// searches (which evaluate their leaves, so cost more per node): each
+	// is well under a millisecond of work, so a solve returns within about
+	// that of its deadline.
+	pollNodes      = 1 << 14
+	orderPollNodes = 1 << 12
 )
 
 // quadrant masks for parity ordering: a1–c3, d1–f3, a4–c6, d4–f6.
@@ -100,6 +109,10 @@ func (so *Solver) Solve(ctx context.Context, s *State, threads int) (SolveResult
 	var err error
 	if sv.shared.stop.Load() {
 		err = ctx.Err()
+		if err == nil && sv.shared.hasDeadline {
+			// Stopped by the clock before the context's timer ran.
+			err = context.DeadlineExceeded
+		}
 		if err == nil {
 			err = errStopped
 		}
@@ -166,16 +179,24 @@ func (t *solveTT) store(key uint64, lo, hi, move, empties int) {
 
 // shared is what the threads of one solve have in common.
 type solveShared struct {
-	ctx   context.Context
-	tt    *solveTT
-	stop  atomic.Bool
-	nodes atomic.Int64
-	idle  atomic.Int32 // threads waiting for work
+	ctx context.Context
+	// The context's deadline, also compared with the clock directly: the
+	// goroutine that marks the context done may wait up to 10 ms for a
+	// processor while the search threads keep them all busy.
+	deadline    time.Time
+	hasDeadline bool
+	tt          *solveTT
+	stop        atomic.Bool
+	nodes       atomic.Int64
+	idle        atomic.Int32 // threads waiting for work
 }
 
 type solver struct {
 	shared *solveShared
-	nodes  int64
+	nodes  int64 // exact-search nodes not yet added to shared.nodes
+	// orderNodes counts the ordering searches' nodes since the last look
+	// at the stop. They are not part of the reported node count.
+	orderNodes int64
 }
 
 func newSolver(ctx context.Context, threads int, tt *solveTT) *solver {
@@ -183,6 +204,7 @@ func newSolver(ctx context.Context, threads int, tt *solveTT) *solver {
 		threads = 1
 	}
 	sv := &solver{shared: &solveShared{ctx: ctx, tt: tt}}
+	sv.shared.deadline, sv.shared.hasDeadline = ctx.Deadline()
 	sv.shared.idle.Store(int32(threads - 1))
 	return sv
 }
@@ -191,8 +213,9 @@ func newSolver(ctx context.Context, threads int, tt *solveTT) *solver {
 func (sv *solver) flush() {
 	sv.shared.nodes.Add(sv.nodes)
 	sv.nodes = 0
-	if sv.shared.ctx.Err() != nil {
-		sv.shared.stop.Store(true)
+	sh := sv.shared
+	if sh.ctx.Err() != nil || sh.hasDeadline && !time.Now().Before(sh.deadline) {
+		sh.stop.Store(true)
 	}
 }
 
@@ -208,6 +231,9 @@ func final(me, opp uint64) int {
 }
 
 func (sv *solver) root(me, opp uint64) int {
+	if sv.flush(); sv.shared.stop.Load() {
+		return 0 // the context is already done
+	}
 	empties := bits.OnesCount64(^(me | opp) & full)
 	v := sv.search(me, opp, -solveInf, solveInf, empties, nil)
 	sv.flush()
@@ -262,7 +288,9 @@ func (sv *solver) pv(me, opp uint64, v int) []games.Move {
 // on the main line); its abort, or an ancestor's, ends the search early.
 func (sv *solver) search(me, opp uint64, alpha, beta, empties int, sp *splitPoint) int {
 	sv.nodes++
-	if sv.nodes&(1<<16-1) == 0 {
+	// Not a test for an exact multiple: the last plies (shallow, lastTwo)
+	// count nodes without looking, and would skip over it.
+	if sv.nodes >= pollNodes {
 		sv.flush()
 	}
 	if empties <= shallowEmpties {
@@ -321,7 +349,7 @@ func (sv *solver) search(me, opp uint64, alpha, beta, empties int, sp *splitPoin
 		case i == ttMove:
 			o.key = -30000
 		case orderDepthFor[empties] > 0:
-			o.key = int16(orderSearch(nm, no, int(orderDepthFor[empties]), -orderInf, orderInf))
+			o.key = int16(sv.orderSearch(nm, no, int(orderDepthFor[empties]), -orderInf, orderInf))
 		default:
 			o.key = int16(orderKey(nm, no, i))
 		}
@@ -679,22 +707,32 @@ func transform(b uint64, t int) uint64 {
 
 // orderSearch is a small alpha-beta search with the heuristic evaluation,
 // used to order moves far from the end, where mobility alone guesses poorly.
-func orderSearch(me, opp uint64, depth, alpha, beta int) int {
+// Near the start it is most of a solve's time, so it looks at the stop
+// too, and once stopped returns 0 at once (the order no longer matters).
+func (sv *solver) orderSearch(me, opp uint64, depth, alpha, beta int) int {
+	sv.orderNodes++
+	if sv.orderNodes >= orderPollNodes {
+		sv.orderNodes = 0
+		sv.flush()
+	}
 	moves := Moves(me, opp)
 	if depth == 0 {
 		return evalBoards(me, opp, moves, Moves(opp, me), true)
+	}
+	if sv.shared.stop.Load() {
+		return 0
 	}
 	if moves == 0 {
 		if Moves(opp, me) == 0 {
 			return 100 * final(me, opp)
 		}
-		return -orderSearch(opp, me, depth-1, -beta, -alpha)
+		return -sv.orderSearch(opp, me, depth-1, -beta, -alpha)
 	}
 	best := -orderInf
 	for m := moves; m != 0; m &= m - 1 {
 		i := bits.TrailingZeros64(m)
 		f := Flips(i, me, opp) | bit(i)
-		v := -orderSearch(opp&^f, me|f, depth-1, -beta, -alpha)
+		v := -sv.orderSearch(opp&^f, me|f, depth-1, -beta, -alpha)
 		if v > best {
 			best = v
 			if v > alpha {

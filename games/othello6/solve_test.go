@@ -2,8 +2,10 @@ package othello6
 
 import (
 	"context"
+	"errors"
 	"math/bits"
 	"testing"
+	"time"
 
 	"github.com/boardgame-arena/arena/games"
 	"github.com/boardgame-arena/arena/internal/rng"
@@ -268,4 +270,47 @@ func TestTableHoldsOnlyTrueBounds(t *testing.T) {
 func bruteSolvedBoards(me, opp uint64) int {
 	sv := newSolver(context.Background(), 1, newSolveTT(1))
 	return sv.root(me, opp)
+}
+
+func TestSolveStopsSoonAfterDeadline(t *testing.T) {
+	// Far from the end most of the time goes to the move-ordering searches;
+	// they must look at the stop too, and the node count that triggers a
+	// look must not be skipped over by nodes counted in the last plies.
+	// Before both were fixed, "after two plies" returned 220–290 ms after
+	// starting with a 50 ms deadline on an idle machine (its first look at
+	// the context came that late), and later still under load; now all
+	// return within a few ms of the deadline, so the slack is for a loaded
+	// machine's timer and scheduling delays.
+	afterTwo := New()
+	games.RandomPlies(afterTwo, 2, rng.New(7))
+	const deadline, slack = 50 * time.Millisecond, 100 * time.Millisecond
+	for _, c := range []struct {
+		name string
+		s    *State
+	}{{"start", New()}, {"after two plies", afterTwo}} {
+		for _, threads := range []int{1, 2} {
+			ctx, cancel := context.WithTimeout(context.Background(), deadline)
+			start := time.Now()
+			_, err := Solve(ctx, c.s, threads, 16)
+			el := time.Since(start)
+			cancel()
+			if !errors.Is(err, context.DeadlineExceeded) {
+				t.Fatalf("%s, %d threads: error %v, want the deadline's", c.name, threads, err)
+			}
+			if el > deadline+slack {
+				t.Errorf("%s, %d threads: returned after %v with a %v deadline (allowed %v)", c.name, threads, el, deadline, deadline+slack)
+			}
+		}
+	}
+}
+
+func TestSolveWithDoneContextReturnsAtOnce(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	sv := newSolver(ctx, 1, newSolveTT(1))
+	s := New()
+	sv.root(s.discs[s.side], s.discs[1-s.side])
+	if n := sv.shared.nodes.Load(); n != 0 || !sv.shared.stop.Load() {
+		t.Fatalf("a cancelled context searched %d nodes (stop %v), want none", n, sv.shared.stop.Load())
+	}
 }
