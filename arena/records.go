@@ -2,6 +2,7 @@ package arena
 
 import (
 	"fmt"
+	"math"
 	"strings"
 	"time"
 
@@ -28,6 +29,9 @@ func ResumeRecord(path string, want *Tournament, concurrency int) (*Tournament, 
 	if err != nil {
 		return nil, nil, nil, err
 	}
+	if err := CheckConfig(file.Header.Config); err != nil {
+		return nil, nil, nil, fmt.Errorf("%s: header: %w (arena writes no such header: was it edited by hand?)", path, err)
+	}
 	t := want
 	if t == nil {
 		t, err = New(OptionsFrom(file.Header.Config))
@@ -44,4 +48,50 @@ func ResumeRecord(path string, want *Tournament, concurrency int) (*Tournament, 
 		return nil, nil, nil, err
 	}
 	return t, file, w, nil
+}
+
+// CheckConfig checks the sizes in a configuration read from a record header
+// against the limits New applies (MaxGames, MaxAgents, MaxOpeningPlies,
+// MaxPlyCap) and against each other, naming the header's fields, so that a
+// damaged or hand-edited header is refused before a tournament is built
+// from it.
+func CheckConfig(c results.Config) error {
+	n := len(c.Agents)
+	if n < 2 || n > MaxAgents {
+		return fmt.Errorf("agents lists %d agents; a run has 2 to %d", n, MaxAgents)
+	}
+	pairs, err := pairCount(c.Kind, n)
+	if err != nil {
+		return fmt.Errorf("kind %q with %d agents: %v", c.Kind, n, err)
+	}
+	g := c.GamesPerPair
+	if g < 2 || g > MaxGames || g%2 != 0 {
+		return fmt.Errorf("games_per_pair is %d; it must be an even number from 2 to %d", g, MaxGames)
+	}
+	total := pairs * uint64(g)
+	if total > MaxGames {
+		return fmt.Errorf("games_per_pair %d with %d agents makes %d games in a %s; a run has at most %d", g, n, total, c.Kind, MaxGames)
+	}
+	if uint64(c.TotalGames) != total || c.TotalGames < 0 {
+		return fmt.Errorf("total_games is %d, but a %s of %d agents with games_per_pair %d plans %d", c.TotalGames, c.Kind, n, g, total)
+	}
+	if c.MaxPlies < 0 || c.MaxPlies > MaxPlyCap {
+		return fmt.Errorf("max_plies is %d; it must be from 0 (no cap) to %d", c.MaxPlies, MaxPlyCap)
+	}
+	if strings.HasPrefix(c.Openings, "random:") {
+		if k, ok := randomPlies(c.Openings); !ok || k < 0 || k > MaxOpeningPlies {
+			return fmt.Errorf("openings is %q; random openings are random:K with K from 0 to %d plies", c.Openings, MaxOpeningPlies)
+		}
+	}
+	// Milliseconds that fit a time.Duration.
+	const maxMS = float64(math.MaxInt64 / int64(time.Millisecond))
+	for _, f := range []struct {
+		name string
+		ms   float64
+	}{{"move_time_ms", c.MoveTimeMS}, {"move_margin_ms", c.MoveMarginMS}} {
+		if !(f.ms >= 0 && f.ms <= maxMS) {
+			return fmt.Errorf("%s is %v; it must be from 0 to %.0f", f.name, f.ms, maxMS)
+		}
+	}
+	return nil
 }

@@ -8,6 +8,8 @@ import (
 	"math"
 	"runtime"
 	"slices"
+	"strconv"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -29,6 +31,26 @@ const (
 	// DefaultMaxPlies caps game length; every game of the registry ends
 	// long before.
 	DefaultMaxPlies = 1000
+)
+
+// Limits on the size of a run. New refuses options beyond them, and
+// ResumeRecord a record header beyond them (see CheckConfig), before
+// anything is built: the schedule (72 bytes a game) and the games kept for
+// the tables (a few hundred bytes each) live in memory, so a mistyped
+// --games 100000000000 or a hand-edited header must not allocate them.
+const (
+	// MaxGames bounds the games of one run (pairings × games per pairing).
+	// A million games is days of play for any agent that thinks; a longer
+	// study is several runs with different seeds.
+	MaxGames = 1_000_000
+	// MaxAgents bounds the agents of one run: as many as a round robin of
+	// two games per pairing allows within MaxGames (every agent is built
+	// once by New to check its spec).
+	MaxAgents = 1000
+	// MaxOpeningPlies bounds K of random:K openings.
+	MaxOpeningPlies = 1000
+	// MaxPlyCap bounds Options.MaxPlies, the ply cap of a game.
+	MaxPlyCap = 1_000_000
 )
 
 // GameLimits are per-game limits used in automatic mode for agents without
@@ -78,6 +100,26 @@ func New(o Options) (*Tournament, error) {
 	}
 	if len(o.Agents) < 2 {
 		return nil, fmt.Errorf("--agents needs at least two agent specs, got %d", len(o.Agents))
+	}
+	if len(o.Agents) > MaxAgents {
+		return nil, fmt.Errorf("--agents lists %d agent specs; a run has at most %d: split the agents into several runs", len(o.Agents), MaxAgents)
+	}
+	// Bound the schedule before building any agent or fixture.
+	if g := o.GamesPerPair; g < 2 || g > MaxGames || g%2 != 0 {
+		return nil, fmt.Errorf("--games %d: use an even number from 2 to %d (games come in colour-swapped pairs)", g, MaxGames)
+	}
+	pairs, err := pairCount(o.Kind, len(o.Agents))
+	if err != nil {
+		return nil, err
+	}
+	if total := pairs * uint64(o.GamesPerPair); total > MaxGames {
+		return nil, fmt.Errorf("--games %d with %d agents makes %d games in a %s; one run plays at most %d: use a smaller --games or fewer agents, and split a larger study into runs with different --seed", o.GamesPerPair, len(o.Agents), total, o.Kind, MaxGames)
+	}
+	if o.MaxPlies > MaxPlyCap {
+		return nil, fmt.Errorf("--max-plies %d is out of range: use 0 to %d (0: no cap)", o.MaxPlies, MaxPlyCap)
+	}
+	if k, ok := randomPlies(o.Openings); ok && k > MaxOpeningPlies {
+		return nil, fmt.Errorf("--openings %s: want random:K with K from 0 to %d plies", o.Openings, MaxOpeningPlies)
 	}
 	if o.MoveMargin == 0 {
 		o.MoveMargin = DefaultMargin
@@ -135,6 +177,35 @@ func New(o Options) (*Tournament, error) {
 		t.openings[r] = t.Book.Opening(r)
 	}
 	return t, nil
+}
+
+// pairCount is the number of pairings of a run of the given kind with n ≥ 2
+// agents, counted without building them.
+func pairCount(kind string, n int) (uint64, error) {
+	switch kind {
+	case results.RoundRobin:
+		return uint64(n) * uint64(n-1) / 2, nil
+	case results.Gauntlet:
+		return uint64(n - 1), nil
+	case results.Match:
+		if n != 2 {
+			return 0, fmt.Errorf("a match is between two agents, got %d", n)
+		}
+		return 1, nil
+	}
+	return 0, fmt.Errorf("unknown tournament kind %q (want %s, %s or %s)", kind, results.RoundRobin, results.Gauntlet, results.Match)
+}
+
+// randomPlies returns K of an openings spec "random:K" (or "random:K+seed",
+// as a header spells it); ok is false for other specs and for a K that is
+// not a number (NewBook explains those).
+func randomPlies(text string) (k int, ok bool) {
+	t, found := strings.CutPrefix(strings.TrimSuffix(text, "+seed"), "random:")
+	if !found {
+		return 0, false
+	}
+	k, err := strconv.Atoi(t)
+	return k, err == nil
 }
 
 // checkAgent builds the agent of spec text once: the spec must be valid

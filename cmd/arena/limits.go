@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/boardgame-arena/arena/arena"
 	"github.com/boardgame-arena/arena/internal/spec"
 	"github.com/boardgame-arena/arena/internal/sysmem"
 	"github.com/boardgame-arena/arena/results"
@@ -14,20 +15,19 @@ import (
 // Limits of the numeric flags. The help texts state them; check functions
 // below refuse values outside them with an error that says what to type.
 //
-// maxGames bounds the games of one run: the schedule (72 bytes a game) and
-// the games kept for the tables (a few hundred bytes each) are built in
-// memory, so a mistyped --games 100000000000 must be refused before
-// anything is allocated. A million games is days of play for any agent
-// that thinks; a longer study is several runs with different --seed.
+// The sizes of a run are the arena's own limits (arena.MaxGames and the
+// rest), which it also applies to a resumed file's header: the schedule and
+// the games kept for the tables are built in memory, so a mistyped
+// --games 100000000000 must be refused before anything is allocated.
 // Streaming the schedule instead would have touched the arena's resume
 // and claiming code for a case no one needs.
 const (
-	maxGames        = 1_000_000
+	maxGames        = arena.MaxGames
 	maxConcurrency  = 256
 	maxMoveTime     = 24 * time.Hour
 	maxMoveMargin   = time.Hour
-	maxMaxPlies     = 1_000_000
-	maxOpeningPlies = 1000
+	maxMaxPlies     = arena.MaxPlyCap
+	maxOpeningPlies = arena.MaxOpeningPlies
 	maxPerftDepth   = 64
 	maxThreads      = 256
 	maxTTMB         = 1 << 16
