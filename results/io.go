@@ -40,6 +40,14 @@ type File struct {
 	NeedsNewline bool
 }
 
+// MaxLineBytes bounds the length of one line of a record file, newline
+// included; Read refuses a longer line rather than hold it in memory. The
+// longest records are TryAngle Catch games: 200 joint plies of up to a few
+// hundred bytes each came to under 10 KB (measured: 9.5 KB), so the bound
+// leaves a margin of over a thousand. A longer line is damage, or a file
+// that arena did not write.
+const MaxLineBytes = 16 << 20
+
 // ReadFile reads and checks a record file.
 func ReadFile(path string) (*File, error) {
 	f, err := os.Open(path)
@@ -59,8 +67,13 @@ func Read(r io.Reader, path string) (*File, error) {
 	out := &File{Path: path}
 	seen := map[int]int{} // game index → line
 	var offset int64
+	var data []byte // the current line; its buffer is reused
 	for line := 1; ; line++ {
-		data, readErr := br.ReadBytes('\n')
+		var readErr error
+		data, readErr = readLine(br, data[:0])
+		if errors.Is(readErr, errLineTooLong) {
+			return nil, &ParseError{path, line, fmt.Errorf("line longer than %d bytes (results.MaxLineBytes): the file is damaged or was not written by arena", MaxLineBytes)}
+		}
 		if readErr != nil && readErr != io.EOF {
 			return nil, &ParseError{path, line, readErr}
 		}
@@ -146,6 +159,25 @@ func Read(r io.Reader, path string) (*File, error) {
 		return nil, &ParseError{path, 1, errors.New("empty record file (no header)")}
 	}
 	return out, nil
+}
+
+var errLineTooLong = errors.New("line too long")
+
+// readLine appends the next line of br, newline included, to buf. It fails
+// with errLineTooLong once the line exceeds MaxLineBytes, having read at
+// most that much of it; at the end of the input it returns io.EOF with
+// whatever was left.
+func readLine(br *bufio.Reader, buf []byte) ([]byte, error) {
+	for {
+		chunk, err := br.ReadSlice('\n')
+		if len(buf)+len(chunk) > MaxLineBytes {
+			return buf, errLineTooLong
+		}
+		buf = append(buf, chunk...)
+		if err != bufio.ErrBufferFull {
+			return buf, err
+		}
+	}
 }
 
 // strictUnmarshal decodes one record, rejecting fields it does not know so

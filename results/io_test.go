@@ -3,6 +3,7 @@ package results
 import (
 	"bytes"
 	"errors"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -145,5 +146,56 @@ func TestMergeRejectsDuplicateGames(t *testing.T) {
 	f4, _ := Read(strings.NewReader(strings.Replace(other, "othello6", "pyrga", 1)+"\n"), "d.jsonl")
 	if _, err := Merge(f1, f4); err == nil || !strings.Contains(err.Error(), "pyrga") {
 		t.Errorf("merge of two games: %v", err)
+	}
+}
+
+// padLine pads a record line with blanks before its newline to n bytes in
+// all (blanks around a record are allowed).
+func padLine(line string, n int) string {
+	body := strings.TrimSuffix(line, "\n")
+	return body + strings.Repeat(" ", n-len(body)-1) + "\n"
+}
+
+func TestReadLineLimit(t *testing.T) {
+	g0, g1 := testGame(0, "1-0", 0), testGame(1, "1-0", 0)
+	f, err := Read(strings.NewReader(testHeader+"\n"+padLine(g1, MaxLineBytes)), "run.jsonl")
+	if err != nil || len(f.Games) != 1 {
+		t.Fatalf("a line of MaxLineBytes: %v", err)
+	}
+	for _, c := range []struct{ name, data, want string }{
+		{"game line", testHeader + "\n" + g0 + padLine(g1, MaxLineBytes+1), "run.jsonl:3: line longer than 16777216 bytes (results.MaxLineBytes)"},
+		// A long last line is no torn write: it is refused too.
+		{"last line without newline", testHeader + "\n" + strings.TrimSuffix(padLine(g1, MaxLineBytes+2), "\n"), "run.jsonl:2: line longer than"},
+		{"header", padLine(testHeader, MaxLineBytes+1) + g0, "run.jsonl:1: line longer than"},
+	} {
+		_, err := Read(strings.NewReader(c.data), "run.jsonl")
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: error %v, want %q", c.name, err, c.want)
+		}
+	}
+}
+
+// blanks is an endless stream of spaces, counting what was read.
+type blanks struct{ n int64 }
+
+func (b *blanks) Read(p []byte) (int, error) {
+	for i := range p {
+		p[i] = ' '
+	}
+	b.n += int64(len(p))
+	return len(p), nil
+}
+
+func TestReadStopsAtTheLineLimit(t *testing.T) {
+	// A line with no end is refused after MaxLineBytes (and the reader's
+	// buffer), not read to exhaustion. The stream stops at four times the
+	// limit so that a reader without one ends too (reading a blank file).
+	src := &blanks{}
+	_, err := Read(io.LimitReader(src, 4*MaxLineBytes), "run.jsonl")
+	if err == nil || !strings.Contains(err.Error(), "run.jsonl:1: line longer than") {
+		t.Fatalf("error %v, want line 1 too long", err)
+	}
+	if src.n > MaxLineBytes+128<<10 {
+		t.Errorf("read %d bytes of a line before refusing it; the limit is %d", src.n, MaxLineBytes)
 	}
 }
