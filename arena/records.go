@@ -29,8 +29,8 @@ func ResumeRecord(path string, want *Tournament, concurrency int) (*Tournament, 
 	if err != nil {
 		return nil, nil, nil, err
 	}
-	if err := CheckConfig(file.Header.Config); err != nil {
-		return nil, nil, nil, fmt.Errorf("%s: header: %w (arena writes no such header: was it edited by hand?)", path, err)
+	if err := CheckHeader(path, file.Header.Config); err != nil {
+		return nil, nil, nil, err
 	}
 	t := want
 	if t == nil {
@@ -48,6 +48,15 @@ func ResumeRecord(path string, want *Tournament, concurrency int) (*Tournament, 
 		return nil, nil, nil, err
 	}
 	return t, file, w, nil
+}
+
+// CheckHeader is CheckConfig for the header of the record file at path,
+// with an error that names the file and its header.
+func CheckHeader(path string, c results.Config) error {
+	if err := CheckConfig(c); err != nil {
+		return fmt.Errorf("%s: header: %w (arena writes no such header: was it edited by hand?)", path, err)
+	}
+	return nil
 }
 
 // CheckConfig checks the sizes in a configuration read from a record header

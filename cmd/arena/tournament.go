@@ -164,6 +164,11 @@ func open(rf *runFlags, extra func(o *arena.Options, only map[string]bool), stde
 			if err != nil {
 				return nil, err
 			}
+			// The header's sizes first, so that a damaged header is named
+			// as such rather than as a flag that differs.
+			if err := arena.CheckHeader(*rf.resume, file.Header.Config); err != nil {
+				return nil, err
+			}
 			o := arena.OptionsFrom(file.Header.Config)
 			rf.apply(&o, set)
 			extra(&o, set)

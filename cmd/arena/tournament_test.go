@@ -127,6 +127,15 @@ func TestTournamentResume(t *testing.T) {
 	if code != 1 || !strings.Contains(stderr, "games: 6 (file) ≠ 8 (now)") || !strings.Contains(stderr, "seed: 3 (file) ≠ 4 (now)") {
 		t.Errorf("mismatch: exit %d: %s", code, stderr)
 	}
+	// A hand-edited header is named as such, with flags or without.
+	edited := filepath.Join(dir, "edited.jsonl")
+	os.WriteFile(edited, []byte(strings.Replace(lines[0], `"games_per_pair":6`, `"games_per_pair":100000000000`, 1)+lines[1]), 0o644)
+	for _, extra := range [][]string{nil, {"--seed", "3"}} {
+		code, _, stderr = runArena(append([]string{"tournament", "--resume", edited}, extra...)...)
+		if code != 1 || !strings.Contains(stderr, "edited.jsonl: header: games_per_pair is 100000000000") {
+			t.Errorf("edited header, flags %q: exit %d: %s", extra, code, stderr)
+		}
+	}
 	code, _, stderr = runArena(append(args, "--out", full)...)
 	if code != 1 || !strings.Contains(stderr, "already exists") {
 		t.Errorf("overwrite: exit %d: %s", code, stderr)
