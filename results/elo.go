@@ -465,7 +465,7 @@ func (m *model) fitCells(cells []cell) (*Fit, error) {
 			half.opt.Draws, half.thIdx, half.nx = HalfWin, -1, m.nx-1
 			f, err := half.fitCells(cells)
 			if f != nil {
-				f.DrawNu = 0
+				f.DrawNu, f.EloScale = 0, 1 // 2/(2+0)
 			}
 			return f, err
 		}

@@ -285,8 +285,8 @@ func TestDavidsonWithoutDraws(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if dav.Regularised || dav.DrawNu != 0 {
-		t.Errorf("Davidson without draws: regularised %v, ν %v; want the plain fit with ν = 0", dav.Regularised, dav.DrawNu)
+	if dav.Regularised || dav.DrawNu != 0 || dav.EloScale != 1 {
+		t.Errorf("Davidson without draws: regularised %v, ν %v, scale %v; want the plain fit with ν = 0, scale 1", dav.Regularised, dav.DrawNu, dav.EloScale)
 	}
 	for p := range half.Elo {
 		if math.Abs(half.Elo[p]-dav.Elo[p]) > 1e-6 {
