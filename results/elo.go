@@ -307,18 +307,9 @@ func logSigmoid(z float64) float64 {
 // first-move advantage needs first movers to have won and lost points; a
 // Davidson fit needs both draws and decisive games.
 func (m *model) mlExists(cells []cell) bool {
-	scored := make([][]bool, m.n) // scored[i][j]: i took points from j
-	for i := range scored {
-		scored[i] = make([]bool, m.n)
-	}
+	scored := scoredGraph(m.n, cells)
 	var firstPts, secondPts, draws, decisive float64
 	for _, c := range cells {
-		if c.w+c.d > 0 {
-			scored[c.a][c.b] = true
-		}
-		if c.l+c.d > 0 {
-			scored[c.b][c.a] = true
-		}
 		firstPts += c.w + c.d/2
 		secondPts += c.l + c.d/2
 		draws += c.d
@@ -335,28 +326,55 @@ func (m *model) mlExists(cells []cell) bool {
 			continue
 		}
 		for _, forward := range []bool{true, false} {
-			seen := map[int]bool{g[0]: true}
-			stack := []int{g[0]}
-			for len(stack) > 0 {
-				i := stack[len(stack)-1]
-				stack = stack[:len(stack)-1]
-				for _, j := range g {
-					edge := scored[i][j]
-					if !forward {
-						edge = scored[j][i]
-					}
-					if edge && !seen[j] {
-						seen[j] = true
-						stack = append(stack, j)
-					}
-				}
-			}
-			if len(seen) != len(g) {
+			if len(reach(scored, g, g[:1], forward)) != len(g) {
 				return false
 			}
 		}
 	}
 	return true
+}
+
+// scoredGraph returns the "took points from" graph of cells among n
+// players: scored[i][j] when i won or drew a game against j.
+func scoredGraph(n int, cells []cell) [][]bool {
+	scored := make([][]bool, n)
+	for i := range scored {
+		scored[i] = make([]bool, n)
+	}
+	for _, c := range cells {
+		if c.w+c.d > 0 {
+			scored[c.a][c.b] = true
+		}
+		if c.l+c.d > 0 {
+			scored[c.b][c.a] = true
+		}
+	}
+	return scored
+}
+
+// reach returns the players of group g that from reaches in scored
+// (forward: along "took points from"; else against it), from included.
+func reach(scored [][]bool, g, from []int, forward bool) map[int]bool {
+	seen := map[int]bool{}
+	stack := slices.Clone(from)
+	for _, p := range from {
+		seen[p] = true
+	}
+	for len(stack) > 0 {
+		i := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		for _, j := range g {
+			edge := scored[i][j]
+			if !forward {
+				edge = scored[j][i]
+			}
+			if edge && !seen[j] {
+				seen[j] = true
+				stack = append(stack, j)
+			}
+		}
+	}
+	return seen
 }
 
 // withPrior returns cells plus prior virtual draws on every pair that met.
@@ -854,44 +872,11 @@ func (r *replicate) order(p int) float64 {
 // never took any arbitrarily low (openBelow), one with no link either
 // way is openBoth. It returns nil when every group is one body.
 func (m *model) openings(cells []cell) []int8 {
-	scored := make([][]bool, m.n) // scored[i][j]: i took points from j
-	for i := range scored {
-		scored[i] = make([]bool, m.n)
-	}
-	for _, c := range cells {
-		if c.w+c.d > 0 {
-			scored[c.a][c.b] = true
-		}
-		if c.l+c.d > 0 {
-			scored[c.b][c.a] = true
-		}
-	}
+	scored := scoredGraph(m.n, cells)
 	var open []int8
 	for _, g := range m.groups {
 		if len(g) < 2 {
 			continue
-		}
-		reach := func(from []int, forward bool) map[int]bool {
-			seen := map[int]bool{}
-			stack := slices.Clone(from)
-			for _, p := range from {
-				seen[p] = true
-			}
-			for len(stack) > 0 {
-				i := stack[len(stack)-1]
-				stack = stack[:len(stack)-1]
-				for _, j := range g {
-					edge := scored[i][j]
-					if !forward {
-						edge = scored[j][i]
-					}
-					if edge && !seen[j] {
-						seen[j] = true
-						stack = append(stack, j)
-					}
-				}
-			}
-			return seen
 		}
 		// Strongly connected components: a player's component is what it
 		// reaches and what reaches it. Groups are small (players, not
@@ -902,7 +887,7 @@ func (m *model) openings(cells []cell) []int8 {
 			if assigned[p] {
 				continue
 			}
-			down, up := reach([]int{p}, true), reach([]int{p}, false)
+			down, up := reach(scored, g, []int{p}, true), reach(scored, g, []int{p}, false)
 			var comp []int
 			for _, q := range g {
 				if down[q] && up[q] {
@@ -920,7 +905,7 @@ func (m *model) openings(cells []cell) []int8 {
 		if open == nil {
 			open = make([]int8, m.n)
 		}
-		below, above := reach(body, true), reach(body, false) // the body took points from below; above took points from the body
+		below, above := reach(scored, g, body, true), reach(scored, g, body, false) // the body took points from below; above took points from the body
 		for _, p := range g {
 			switch {
 			case slices.Contains(body, p):
