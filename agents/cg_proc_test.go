@@ -15,6 +15,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/boardgame-arena/arena/agents/botproc/botproctest"
 	"github.com/boardgame-arena/arena/games"
 	"github.com/boardgame-arena/arena/games/tryangle"
 )
@@ -64,23 +65,12 @@ func botPids(t *testing.T, dir string) []int {
 	return pids
 }
 
-// running reports whether pid is a live process (not gone, not a zombie).
-func running(pid int) bool {
-	b, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
-	if err != nil {
-		return false
-	}
-	s := string(b)
-	i := strings.LastIndexByte(s, ')')
-	return i < 0 || i+2 >= len(s) || s[i+2] != 'Z'
-}
-
 // noneRunning fails unless all pids are gone within a second.
 func noneRunning(t *testing.T, pids []int) {
 	t.Helper()
 	deadline := time.Now().Add(time.Second)
 	for _, pid := range pids {
-		for running(pid) {
+		for botproctest.Running(pid) {
 			if time.Now().After(deadline) {
 				t.Fatalf("process %d is still running", pid)
 			}
@@ -165,7 +155,7 @@ func TestCGStubbornBotLeavesNoProcess(t *testing.T) {
 				// Nothing failed: the bot is still there until the next game
 				// or Close.
 				for _, pid := range pids {
-					if !running(pid) {
+					if !botproctest.Running(pid) {
 						t.Fatalf("process %d ended before Close", pid)
 					}
 				}
@@ -210,7 +200,7 @@ func TestCGDroppedAgentKillsItsBot(t *testing.T) {
 	}()
 	pids := botPids(t, dir)
 	deadline := time.Now().Add(5 * time.Second)
-	for running(pids[0]) || running(pids[1]) {
+	for botproctest.Running(pids[0]) || botproctest.Running(pids[1]) {
 		if time.Now().After(deadline) {
 			t.Fatal("the dropped agent's bot is still running")
 		}

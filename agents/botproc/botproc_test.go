@@ -13,6 +13,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/boardgame-arena/arena/agents/botproc/botproctest"
 )
 
 // stubborn starts testdata/stubborn.sh in the given mode and waits for its
@@ -46,7 +48,7 @@ func stubborn(t *testing.T, mode string, cfg Config) (p *Process, shell, child i
 	if shell != p.Pid() {
 		t.Fatalf("the shell's pid %d is not the process's %d", shell, p.Pid())
 	}
-	if !alive(child) {
+	if !botproctest.Running(child) {
 		t.Fatalf("the child %d is not running", child)
 	}
 	return p, shell, child
@@ -65,26 +67,13 @@ func readPid(t *testing.T, file string) int {
 	return pid
 }
 
-// alive reports whether pid is a running process (a zombie is not: it is
-// dead and waits for its parent, perhaps init, to reap it).
-func alive(pid int) bool {
-	b, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
-	if err != nil {
-		return false
-	}
-	// pid (comm) state …: comm may hold spaces and parentheses.
-	s := string(b)
-	i := strings.LastIndexByte(s, ')')
-	return i < 0 || i+2 >= len(s) || s[i+2] != 'Z'
-}
-
 // checkGone fails unless every pid is gone within a second: SIGKILL is
 // delivered asynchronously, but promptly.
 func checkGone(t *testing.T, pids ...int) {
 	t.Helper()
 	deadline := time.Now().Add(time.Second)
 	for _, pid := range pids {
-		for alive(pid) {
+		for botproctest.Running(pid) {
 			if time.Now().After(deadline) {
 				t.Fatalf("process %d is still running", pid)
 			}

@@ -15,6 +15,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/boardgame-arena/arena/agents/botproc/botproctest"
 )
 
 // buildBot compiles the cg agent's test bot.
@@ -215,24 +217,13 @@ echo $$ >%[1]s/shell.$$
 	}
 	deadline := time.Now().Add(time.Second)
 	for _, pid := range all {
-		for running(pid) {
+		for botproctest.Running(pid) {
 			if time.Now().After(deadline) {
 				t.Fatalf("bot process %d is still running after the tournament", pid)
 			}
 			time.Sleep(5 * time.Millisecond)
 		}
 	}
-}
-
-// running reports whether pid is a live process (not gone, not a zombie).
-func running(pid int) bool {
-	b, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
-	if err != nil {
-		return false
-	}
-	s := string(b)
-	i := strings.LastIndexByte(s, ')')
-	return i < 0 || i+2 >= len(s) || s[i+2] != 'Z'
 }
 
 // A cg bot on a game without CodinGame protocol is refused before anything
