@@ -881,7 +881,14 @@ func (m *model) openings(cells []cell) []int8 {
 		// Strongly connected components: a player's component is what it
 		// reaches and what reaches it. Groups are small (players, not
 		// games), so two searches per player are cheap enough.
+		// Of components equally large, the body is the most central (as
+		// many players above it as below): when nobody took points from
+		// anybody who beat them (a strict order, as a resample of a
+		// lopsided field can be) every component is one player, and the
+		// middle one keeps the order's information where an end one
+		// would call everybody else unbounded on one side.
 		var body []int
+		bodyBalance := -1
 		assigned := map[int]bool{}
 		for _, p := range g {
 			if assigned[p] {
@@ -895,8 +902,9 @@ func (m *model) openings(cells []cell) []int8 {
 					assigned[q] = true
 				}
 			}
-			if len(comp) > len(body) {
-				body = comp
+			balance := min(len(down), len(up)) - len(comp)
+			if len(comp) > len(body) || len(comp) == len(body) && balance > bodyBalance {
+				body, bodyBalance = comp, balance
 			}
 		}
 		if len(body) == len(g) {

@@ -384,3 +384,23 @@ func TestIntervalCoverageExtremePlayers(t *testing.T) {
 		t.Errorf("no open bound in %d tournaments: the test does not exercise extreme players", tournaments)
 	}
 }
+
+// TestOpeningsStrictOrder: when every player beat everyone below it and
+// nobody else (a resample of a lopsided field can be so), the middle
+// player is the body, bounded; the ends are open away from it. Taking an
+// end player as the body instead would call the middle one unbounded.
+func TestOpeningsStrictOrder(t *testing.T) {
+	for _, order := range [][3]int{{0, 1, 2}, {2, 0, 1}, {1, 2, 0}} {
+		lo, mid, hi := order[0], order[1], order[2]
+		rs := append(games(mid, lo, 10, 0, 0), games(hi, mid, 10, 0, 0)...)
+		rs = append(rs, games(hi, lo, 10, 0, 0)...)
+		cells, _, _, err := aggregate(3, rs)
+		if err != nil {
+			t.Fatal(err)
+		}
+		open := newModel(3, cells, FitOptions{Anchor: -1}).openings(cells)
+		if open == nil || open[lo] != openBelow || open[mid] != bounded || open[hi] != openAbove {
+			t.Errorf("order %v: openings %v, want %d below, %d bounded, %d above", order, open, lo, mid, hi)
+		}
+	}
+}
