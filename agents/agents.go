@@ -13,7 +13,7 @@ import (
 	"sync"
 
 	"github.com/boardgame-arena/arena/games"
-	"github.com/boardgame-arena/arena/internal/spec"
+	"github.com/boardgame-arena/arena/spec"
 )
 
 // Agent chooses moves.

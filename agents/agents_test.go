@@ -8,7 +8,7 @@ import (
 	"github.com/boardgame-arena/arena/agents"
 	"github.com/boardgame-arena/arena/games"
 	_ "github.com/boardgame-arena/arena/games/othello6"
-	"github.com/boardgame-arena/arena/internal/rng"
+	"github.com/boardgame-arena/arena/rng"
 )
 
 func TestNewErrors(t *testing.T) {

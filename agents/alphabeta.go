@@ -8,10 +8,10 @@ import (
 	"time"
 
 	"github.com/boardgame-arena/arena/games"
-	"github.com/boardgame-arena/arena/internal/spec"
 	"github.com/boardgame-arena/arena/internal/sysmem"
 	"github.com/boardgame-arena/arena/search/alphabeta"
 	"github.com/boardgame-arena/arena/search/deadline"
+	"github.com/boardgame-arena/arena/spec"
 )
 
 func init() {

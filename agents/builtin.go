@@ -6,8 +6,8 @@ import (
 	"fmt"
 
 	"github.com/boardgame-arena/arena/games"
-	"github.com/boardgame-arena/arena/internal/rng"
-	"github.com/boardgame-arena/arena/internal/spec"
+	"github.com/boardgame-arena/arena/rng"
+	"github.com/boardgame-arena/arena/spec"
 )
 
 func init() {

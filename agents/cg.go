@@ -10,7 +10,7 @@ import (
 
 	"github.com/boardgame-arena/arena/agents/botproc"
 	"github.com/boardgame-arena/arena/games"
-	"github.com/boardgame-arena/arena/internal/spec"
+	"github.com/boardgame-arena/arena/spec"
 )
 
 // Errors of the cg agent; Move wraps them with the details.

@@ -10,7 +10,7 @@ import (
 	"strings"
 
 	"github.com/boardgame-arena/arena/games"
-	"github.com/boardgame-arena/arena/internal/spec"
+	"github.com/boardgame-arena/arena/spec"
 )
 
 func init() {

@@ -9,8 +9,8 @@ import (
 	"time"
 
 	"github.com/boardgame-arena/arena/games"
-	"github.com/boardgame-arena/arena/internal/spec"
 	"github.com/boardgame-arena/arena/search/mcts"
+	"github.com/boardgame-arena/arena/spec"
 )
 
 func init() {

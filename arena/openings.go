@@ -11,7 +11,7 @@ import (
 	"strings"
 
 	"github.com/boardgame-arena/arena/games"
-	"github.com/boardgame-arena/arena/internal/rng"
+	"github.com/boardgame-arena/arena/rng"
 )
 
 // DefaultOpeningPlies is the number of random plies that start each game

@@ -11,8 +11,8 @@ import (
 	"github.com/boardgame-arena/arena/agents"
 	"github.com/boardgame-arena/arena/games"
 	_ "github.com/boardgame-arena/arena/games/tryangle"
-	"github.com/boardgame-arena/arena/internal/spec"
 	"github.com/boardgame-arena/arena/results"
+	"github.com/boardgame-arena/arena/spec"
 )
 
 // lineAgent plays TryAngle Catch: Hold, except at ply at where it prints

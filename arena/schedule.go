@@ -3,8 +3,8 @@ package arena
 import (
 	"fmt"
 
-	"github.com/boardgame-arena/arena/internal/rng"
 	"github.com/boardgame-arena/arena/results"
+	"github.com/boardgame-arena/arena/rng"
 )
 
 // Fixture is one planned game.

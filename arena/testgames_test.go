@@ -12,8 +12,8 @@ import (
 
 	"github.com/boardgame-arena/arena/agents"
 	"github.com/boardgame-arena/arena/games"
-	"github.com/boardgame-arena/arena/internal/rng"
-	"github.com/boardgame-arena/arena/internal/spec"
+	"github.com/boardgame-arena/arena/rng"
+	"github.com/boardgame-arena/arena/spec"
 )
 
 // The arena's tests use two tiny games of their own so that they do not

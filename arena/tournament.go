@@ -16,8 +16,8 @@ import (
 
 	"github.com/boardgame-arena/arena/agents"
 	"github.com/boardgame-arena/arena/games"
-	"github.com/boardgame-arena/arena/internal/spec"
 	"github.com/boardgame-arena/arena/results"
+	"github.com/boardgame-arena/arena/spec"
 )
 
 // Defaults of the per-move limits.

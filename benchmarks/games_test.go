@@ -5,7 +5,7 @@ import (
 
 	"github.com/boardgame-arena/arena/games"
 	_ "github.com/boardgame-arena/arena/games/all"
-	"github.com/boardgame-arena/arena/internal/rng"
+	"github.com/boardgame-arena/arena/rng"
 )
 
 // sequentialVariants lists every registered sequential game with each of its

@@ -3,7 +3,7 @@ package games
 import (
 	"sync"
 
-	"github.com/boardgame-arena/arena/internal/rng"
+	"github.com/boardgame-arena/arena/rng"
 )
 
 // Playouter is implemented by states with a fast game-specific random playout.

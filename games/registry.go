@@ -7,7 +7,7 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/boardgame-arena/arena/internal/spec"
+	"github.com/boardgame-arena/arena/spec"
 )
 
 // Option documents one option a game accepts in its spec, e.g. "algol" or "seed".

@@ -5,7 +5,7 @@ import (
 
 	"github.com/boardgame-arena/arena/games"
 	_ "github.com/boardgame-arena/arena/games/tryangle"
-	"github.com/boardgame-arena/arena/internal/rng"
+	"github.com/boardgame-arena/arena/rng"
 )
 
 // TestSequentialized walks random TryAngle Catch games through the wrapper:

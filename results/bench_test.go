@@ -1,7 +1,7 @@
 package results
 
 import (
-	"github.com/boardgame-arena/arena/internal/rng"
+	"github.com/boardgame-arena/arena/rng"
 	"testing"
 )
 

@@ -5,7 +5,7 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/boardgame-arena/arena/internal/rng"
+	"github.com/boardgame-arena/arena/rng"
 )
 
 // games builds w wins, d draws and l losses of a over b, alternating who

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/boardgame-arena/arena/internal/rng"
+	"github.com/boardgame-arena/arena/rng"
 )
 
 // randomGame builds a record with awkward content: quotes, backslashes,

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"math"
 
-	"github.com/boardgame-arena/arena/internal/spec"
+	"github.com/boardgame-arena/arena/spec"
 	"gonum.org/v1/gonum/stat/distuv"
 )
 

@@ -4,7 +4,7 @@ import (
 	"math"
 	"testing"
 
-	"github.com/boardgame-arena/arena/internal/rng"
+	"github.com/boardgame-arena/arena/rng"
 )
 
 func TestParseSPRT(t *testing.T) {

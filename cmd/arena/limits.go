@@ -7,9 +7,9 @@ import (
 	"time"
 
 	"github.com/boardgame-arena/arena/arena"
-	"github.com/boardgame-arena/arena/internal/spec"
 	"github.com/boardgame-arena/arena/internal/sysmem"
 	"github.com/boardgame-arena/arena/results"
+	"github.com/boardgame-arena/arena/spec"
 )
 
 // Limits of the numeric flags. The help texts state them; check functions

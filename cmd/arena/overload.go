@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"strconv"
 
-	"github.com/boardgame-arena/arena/internal/spec"
 	"github.com/boardgame-arena/arena/results"
+	"github.com/boardgame-arena/arena/spec"
 )
 
 // overloadNote returns a warning when a run keeps more threads busy than the

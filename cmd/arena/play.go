@@ -11,7 +11,7 @@ import (
 	"github.com/boardgame-arena/arena/arena"
 	"github.com/boardgame-arena/arena/games"
 	"github.com/boardgame-arena/arena/games/tryangle"
-	"github.com/boardgame-arena/arena/internal/rng"
+	"github.com/boardgame-arena/arena/rng"
 )
 
 func init() {

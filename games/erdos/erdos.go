@@ -90,8 +90,8 @@ import (
 	"strings"
 
 	"github.com/boardgame-arena/arena/games"
-	"github.com/boardgame-arena/arena/internal/rng"
-	"github.com/boardgame-arena/arena/internal/spec"
+	"github.com/boardgame-arena/arena/rng"
+	"github.com/boardgame-arena/arena/spec"
 )
 
 // Size is the board's side length and the number of levels.

@@ -8,7 +8,7 @@ import (
 	"testing"
 
 	"github.com/boardgame-arena/arena/games"
-	"github.com/boardgame-arena/arena/internal/rng"
+	"github.com/boardgame-arena/arena/rng"
 )
 
 // greedyMove is a one-ply greedy player on Evaluate: a win is taken, ties go

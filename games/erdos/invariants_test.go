@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/boardgame-arena/arena/games"
-	"github.com/boardgame-arena/arena/internal/rng"
+	"github.com/boardgame-arena/arena/rng"
 )
 
 // TestRandomGamesInvariants plays 10 000 seeded random games per rule set and

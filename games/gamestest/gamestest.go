@@ -47,8 +47,8 @@ import (
 	"testing"
 
 	"github.com/boardgame-arena/arena/games"
-	"github.com/boardgame-arena/arena/internal/rng"
-	"github.com/boardgame-arena/arena/internal/spec"
+	"github.com/boardgame-arena/arena/rng"
+	"github.com/boardgame-arena/arena/spec"
 )
 
 // DefaultGames is the number of random games Check plays per variant.

@@ -5,7 +5,7 @@ import (
 
 	"github.com/boardgame-arena/arena/games"
 	"github.com/boardgame-arena/arena/internal/bitsel"
-	"github.com/boardgame-arena/arena/internal/rng"
+	"github.com/boardgame-arena/arena/rng"
 )
 
 // PerftBulk counts the leaves at depth plies below s on a bare copy of the

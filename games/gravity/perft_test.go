@@ -11,7 +11,7 @@ import (
 	"time"
 
 	"github.com/boardgame-arena/arena/games"
-	"github.com/boardgame-arena/arena/internal/rng"
+	"github.com/boardgame-arena/arena/rng"
 )
 
 var update = flag.Bool("update", false, "rewrite the testdata files from the implementation")

@@ -9,7 +9,7 @@ import (
 	"testing"
 
 	"github.com/boardgame-arena/arena/games"
-	"github.com/boardgame-arena/arena/internal/rng"
+	"github.com/boardgame-arena/arena/rng"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata")

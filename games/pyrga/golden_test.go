@@ -11,7 +11,7 @@ import (
 
 	"github.com/boardgame-arena/arena/agents"
 	"github.com/boardgame-arena/arena/games"
-	"github.com/boardgame-arena/arena/internal/rng"
+	"github.com/boardgame-arena/arena/rng"
 )
 
 var update = flag.Bool("update", false, "rewrite testdata files (perft counts after cross-checking, golden transcripts)")

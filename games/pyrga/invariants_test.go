@@ -4,7 +4,7 @@ import (
 	"testing"
 
 	"github.com/boardgame-arena/arena/games"
-	"github.com/boardgame-arena/arena/internal/rng"
+	"github.com/boardgame-arena/arena/rng"
 )
 
 // sameLive reports whether a and b hold the same position and history (the

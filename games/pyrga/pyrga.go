@@ -81,8 +81,8 @@ import (
 	"strings"
 
 	"github.com/boardgame-arena/arena/games"
-	"github.com/boardgame-arena/arena/internal/rng"
-	"github.com/boardgame-arena/arena/internal/spec"
+	"github.com/boardgame-arena/arena/rng"
+	"github.com/boardgame-arena/arena/spec"
 )
 
 const (

@@ -4,7 +4,7 @@ import (
 	"testing"
 
 	"github.com/boardgame-arena/arena/games"
-	"github.com/boardgame-arena/arena/internal/rng"
+	"github.com/boardgame-arena/arena/rng"
 )
 
 // playRandom plays one game of random plans from s and undoes it again.

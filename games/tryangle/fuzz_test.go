@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"github.com/boardgame-arena/arena/games"
-	"github.com/boardgame-arena/arena/internal/rng"
+	"github.com/boardgame-arena/arena/rng"
 )
 
 // FuzzParseMap: any nodes/edges/units parameters give a map or an error,

@@ -6,7 +6,7 @@ import (
 
 	"github.com/boardgame-arena/arena/games"
 	"github.com/boardgame-arena/arena/games/gamestest"
-	"github.com/boardgame-arena/arena/internal/rng"
+	"github.com/boardgame-arena/arena/rng"
 )
 
 var _ games.SimState = (*State)(nil)

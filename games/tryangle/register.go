@@ -4,7 +4,7 @@ import (
 	"fmt"
 
 	"github.com/boardgame-arena/arena/games"
-	"github.com/boardgame-arena/arena/internal/spec"
+	"github.com/boardgame-arena/arena/spec"
 )
 
 // DefaultSeed is the map seed of the plain spec "tryangle".

@@ -8,7 +8,7 @@ import (
 
 	"github.com/boardgame-arena/arena/games"
 	"github.com/boardgame-arena/arena/games/othello6"
-	"github.com/boardgame-arena/arena/internal/rng"
+	"github.com/boardgame-arena/arena/rng"
 	"github.com/boardgame-arena/arena/search/testgames"
 )
 

@@ -8,7 +8,7 @@ import (
 	"time"
 
 	"github.com/boardgame-arena/arena/games"
-	"github.com/boardgame-arena/arena/internal/rng"
+	"github.com/boardgame-arena/arena/rng"
 )
 
 // pool is a block-allocated array addressed by index.

@@ -66,7 +66,7 @@ import (
 	"time"
 
 	"github.com/boardgame-arena/arena/games"
-	"github.com/boardgame-arena/arena/internal/rng"
+	"github.com/boardgame-arena/arena/rng"
 	"github.com/boardgame-arena/arena/search/deadline"
 )
 

@@ -4,7 +4,7 @@ import (
 	"math"
 
 	"github.com/boardgame-arena/arena/games"
-	"github.com/boardgame-arena/arena/internal/rng"
+	"github.com/boardgame-arena/arena/rng"
 )
 
 // worker owns one UCT tree and the state it is searched on.

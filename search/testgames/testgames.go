@@ -10,7 +10,7 @@ import (
 	"strings"
 
 	"github.com/boardgame-arena/arena/games"
-	"github.com/boardgame-arena/arena/internal/rng"
+	"github.com/boardgame-arena/arena/rng"
 )
 
 // keys are Zobrist keys shared by the test games, from a fixed seed.

@@ -9,7 +9,7 @@
 // rule for bounds that are not powers of two.
 //
 // This package exists for seed fidelity only; everything else in the project
-// draws from internal/rng.
+// draws from package rng.
 package javarand
 
 const (
