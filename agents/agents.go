@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/boardgame-arena/arena/games"
 	"github.com/boardgame-arena/arena/spec"
@@ -73,6 +74,25 @@ func CheckGame(a Agent, v games.Variant) error {
 		return c.CheckGame(v)
 	}
 	return nil
+}
+
+// Budgeter is implemented by agents that keep their own time per move
+// (a search's time=, an external bot's turn=): MoveTime returns the
+// wall-clock time the agent takes for a move, first telling whether it is
+// the agent's first move of a game (which external protocols often allow
+// more time); 0 means the agent has no time budget. In automatic mode the
+// arena makes this its per-move limit, so that an agent is held to the
+// budget it was given and not to a limit it knows nothing of.
+type Budgeter interface {
+	MoveTime(first bool) time.Duration
+}
+
+// MoveTime returns a's MoveTime(first) if a is a Budgeter, else 0.
+func MoveTime(a Agent, first bool) time.Duration {
+	if b, ok := a.(Budgeter); ok {
+		return b.MoveTime(first)
+	}
+	return 0
 }
 
 // Key documents one key an agent spec accepts.
@@ -138,6 +158,15 @@ func New(text string, seed uint64) (Agent, error) {
 	valid := []string{"name"}
 	for _, key := range k.Keys {
 		valid = append(valid, key.Name)
+		if strings.HasSuffix(key.Name, ".") {
+			// A family of keys, such as ugi's option.NAME: every key
+			// with the prefix is valid.
+			for _, given := range sp.Keys {
+				if strings.HasPrefix(given, key.Name) && len(given) > len(key.Name) {
+					valid = append(valid, given)
+				}
+			}
+		}
 	}
 	if err := sp.Check(valid...); err != nil {
 		return nil, err

@@ -39,6 +39,8 @@ type AlphaBeta struct {
 	exact bool
 	last  Stats
 	root  []MoveAnalysis
+	// budget is the time= key, 0 without it (see MoveTime).
+	budget time.Duration
 }
 
 // Ranges of the alphabeta keys (the help text states them).
@@ -86,6 +88,7 @@ func newAlphaBeta(sp spec.Spec, _ uint64) (Agent, error) {
 	if err != nil {
 		return nil, err
 	}
+	budget := think
 	if depth == 0 && nodes == 0 && think == 0 && !exact {
 		think = time.Second
 	}
@@ -94,8 +97,13 @@ func newAlphaBeta(sp spec.Spec, _ uint64) (Agent, error) {
 	}
 	opts := alphabeta.Options{Depth: depth, Nodes: nodes, Time: think, TTMB: tt, Threads: threads,
 		Exact: exact, Aspiration: asp, RootScores: rootScores}
-	return &AlphaBeta{name: DisplayName(sp), s: alphabeta.New(opts), exact: exact}, nil
+	return &AlphaBeta{name: DisplayName(sp), s: alphabeta.New(opts), exact: exact, budget: budget}, nil
 }
+
+// MoveTime implements Budgeter: the time= key, the same for every move.
+// Without it (depth=, nodes=, or the default second) the agent reports no
+// budget and the arena keeps its own limit.
+func (a *AlphaBeta) MoveTime(bool) time.Duration { return a.budget }
 
 // Name implements Agent.
 func (a *AlphaBeta) Name() string { return a.name }

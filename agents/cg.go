@@ -104,6 +104,15 @@ func NewCG(name string, argv []string, first, turn time.Duration, stderrPath str
 // Name implements Agent.
 func (a *CG) Name() string { return a.name }
 
+// MoveTime implements Budgeter: first= for the first answer of a game,
+// turn= for the others, so that the arena's limit is the bot's own.
+func (a *CG) MoveTime(first bool) time.Duration {
+	if first {
+		return a.first
+	}
+	return a.turn
+}
+
 // CheckGame implements GameChecker: a cg bot needs a game with a CodinGame
 // protocol (its state implements CGGame).
 func (a *CG) CheckGame(v games.Variant) error {

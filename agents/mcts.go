@@ -55,6 +55,8 @@ type MCTS struct {
 	s    *mcts.Searcher
 	last Stats
 	root []MoveAnalysis
+	// budget is the time= key, 0 without it (see MoveTime).
+	budget time.Duration
 }
 
 func newMCTS(sp spec.Spec, seed uint64) (Agent, error) {
@@ -121,8 +123,12 @@ func newMCTS(sp spec.Spec, seed uint64) (Agent, error) {
 	if err := o.Validate(); err != nil {
 		return nil, err
 	}
-	return &MCTS{name: DisplayName(sp), s: mcts.New(o, seed)}, nil
+	return &MCTS{name: DisplayName(sp), s: mcts.New(o, seed), budget: o.Time}, nil
 }
+
+// MoveTime implements Budgeter: the time= key, the same for every move;
+// 0 (no budget) for an agent limited by iters= alone.
+func (a *MCTS) MoveTime(bool) time.Duration { return a.budget }
 
 // Name implements Agent.
 func (a *MCTS) Name() string { return a.name }

@@ -18,8 +18,8 @@
 // # Openings
 //
 // Opening r is shared by every pairing. "random:K" plays K uniformly random
-// plies drawn from (seed, r) — 2 by default for othello6 (12 distinct
-// starts), see DefaultOpeningPlies — and draws again if they would end the
+// plies drawn from (seed, r) — by default the game's own number
+// (games.Game.OpeningPlies), else DefaultOpeningPlies — and draws again if they would end the
 // game. A file gives one opening per line (moves separated by spaces; for a
 // simultaneous game joint plies "a | b" separated by commas), used in order
 // and cycled, or in an order shuffled by the seed.
@@ -53,8 +53,8 @@
 // early, never late) and is cancelled by a hard stop; it is valid only
 // during the call. An agent that gives up with an error wrapping
 // context.DeadlineExceeded loses on time. Limits come from --move-time, or, in automatic
-// mode, from the agent's own time= budget, the game's GameLimits, or
-// DefaultMoveCap. A move that takes longer than its limit plus the margin
+// mode, from the agent's own budget (agents.Budgeter: time=, turn=),
+// the game's limits (games.Game.MoveTime), or DefaultMoveCap. A move that takes longer than its limit plus the margin
 // forfeits the game, as do a panic (crash), a returned error (error), a move
 // that is not legal (illegal_move) and changing the position (crash); the
 // record says which and why. Both players failing on the same turn of a

@@ -304,7 +304,7 @@ func (r *referee) noteFault(p int, m games.Move, ply int) {
 }
 
 // faultForfeit records a game that ended by its rules after a move that
-// loses by the rules (TryAngle Catch's unknown commands): the game's
+// loses by the rules (an unknown command of a CodinGame-style game): the game's
 // outcome stands, but the termination says it was a forfeit, by whom and
 // why, instead of "normal".
 func faultForfeit(rec *results.Game, faults *[2]string, plies *[2]int) {
@@ -453,8 +453,8 @@ func (r *referee) ask(seat *Seat, s games.Base, p int, first bool) (m games.Move
 			return a.move, "", "", true
 		}
 	}
-	// Games whose listed moves are only candidates (TryAngle Catch accepts
-	// any output line) say themselves whether an unlisted move is valid.
+	// Games whose listed moves are only candidates (a CodinGame-style game
+	// accepts any output line) say themselves whether an unlisted move is valid.
 	if v, ok := s.(games.MoveValidator); ok && v.ValidMove(p, a.move) {
 		return a.move, "", "", true
 	}
@@ -657,7 +657,7 @@ func roundDur(d time.Duration) time.Duration {
 	return d.Round(time.Microsecond)
 }
 
-// variantOf returns the options part of a game spec ("algol" for "erdos:algol").
+// variantOf returns the options part of a game spec ("algol" for "game:algol").
 func variantOf(v games.Variant) string {
 	s := v.String()
 	if _, opts, ok := strings.Cut(s, ":"); ok {

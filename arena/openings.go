@@ -15,23 +15,18 @@ import (
 )
 
 // DefaultOpeningPlies is the number of random plies that start each game
-// pair when --openings is not given, per game. Two plies give othello6 12
-// distinct starts (4 first moves × 3 replies); games not listed get 2.
-// TryAngle Catch gets none: its turns are long and its map already varies
-// with the game's seed option.
-var DefaultOpeningPlies = map[string]int{
-	"othello6": 2,
-	"erdos":    2,
-	"pyrga":    2,
-	"gravity":  2,
-	"tryangle": 0,
-}
+// pair when no openings are given, for a game that does not set its own
+// (games.Game.OpeningPlies).
+const DefaultOpeningPlies = 2
 
-func defaultPlies(game string) int {
-	if k, ok := DefaultOpeningPlies[game]; ok {
-		return k
+func defaultPlies(g *games.Game) int {
+	switch {
+	case g.OpeningPlies == games.NoOpening:
+		return 0
+	case g.OpeningPlies > 0:
+		return g.OpeningPlies
 	}
-	return 2
+	return DefaultOpeningPlies
 }
 
 // Opening is the plies played from the start position before the agents
@@ -41,7 +36,7 @@ type Opening struct {
 	plies [][2]games.Move
 	// Variant, when not nil, replaces the tournament's game spec for this
 	// opening's games: a random book gives every round of a game with a
-	// seed option (TryAngle Catch's map seed) its own seed.
+	// round key (games.Game.RoundKey, e.g. a map seed) its own value.
 	Variant *games.Variant
 }
 
@@ -157,21 +152,18 @@ const (
 // starts a comment, blank lines are skipped). File openings are used in
 // order, or in an order shuffled by the seed.
 //
-// With random openings, a game that takes a "seed" option (TryAngle Catch's
-// map) and is given without any option gets its own seed for every round,
-// drawn from (seed, r), so that the tournament visits many maps; give the
-// option explicitly ("tryangle:seed=42") to play one map throughout.
+// With random openings, a game that has a round key (games.Game.RoundKey,
+// such as a map seed) and is given without any option gets its own value
+// of that key for every round, drawn from (seed, r), so that the tournament
+// visits many boards; give the option explicitly (e.g. "game:seed=42") to
+// play one board throughout.
 func NewBook(v games.Variant, text string, seed uint64, shuffle bool) (*Book, error) {
 	b := &Book{variant: v, seed: seed, Shuffle: shuffle}
 	text = strings.TrimSuffix(text, "+seed") // how the header spells it; implied by the game spec
-	for _, o := range v.Game.Options {
-		if o.Key == "seed" && len(v.Spec.Keys) == 0 {
-			b.gameSeeds = true
-		}
-	}
+	b.gameSeeds = v.Game.RoundKey != "" && len(v.Spec.Keys) == 0
 	switch {
 	case text == "" || text == "random":
-		b.plies = defaultPlies(v.Game.Name)
+		b.plies = defaultPlies(v.Game)
 	case text == "none":
 		b.plies = 0
 	case strings.HasPrefix(text, "random:"):
@@ -270,7 +262,7 @@ func (b *Book) Opening(r int) Opening {
 	if b.gameSeeds {
 		// A positive 63-bit seed, as a Java long would take it.
 		gs := rng.Derive(b.seed, streamMap, uint64(r)) >> 1
-		sv, err := games.Lookup(fmt.Sprintf("%s:seed=%d", v.Game.Name, gs))
+		sv, err := games.Lookup(fmt.Sprintf("%s:%s=%d", v.Game.Name, v.Game.RoundKey, gs))
 		if err == nil {
 			v, own = sv, &sv
 		}

@@ -306,7 +306,8 @@ func (a *maxAgent) Move(_ context.Context, s games.Base, p int) (games.Move, err
 // (8 + seed mod 4 plies), standing in for a game whose seed picks a map.
 func init() {
 	games.Register(&games.Game{Name: "t-seeded", Title: "test seeded game", Notation: "1, 2 or 3",
-		Options: []games.Option{{Key: "seed", Help: "length 8 + seed mod 4"}},
+		Options:  []games.Option{{Key: "seed", Help: "length 8 + seed mod 4"}},
+		RoundKey: "seed", // each round of a bare "t-seeded" draws its own
 		New: func(s spec.Spec) (games.Base, error) {
 			if err := s.Check("seed"); err != nil {
 				return nil, err

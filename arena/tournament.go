@@ -53,13 +53,6 @@ const (
 	MaxPlyCap = 1_000_000
 )
 
-// GameLimits are per-game limits used in automatic mode for agents without
-// a time budget: TryAngle Catch has CodinGame's 1000 ms for the first turn
-// and 50 ms for the others.
-var GameLimits = map[string]Limits{
-	"tryangle": {First: time.Second, Move: 50 * time.Millisecond},
-}
-
 // Options describe a tournament or a match.
 type Options struct {
 	Kind            string   // results.RoundRobin, results.Gauntlet or results.Match
@@ -70,7 +63,9 @@ type Options struct {
 	Openings        string // see NewBook
 	ShuffleOpenings bool
 	// MoveTime is every agent's limit per move; 0 is automatic: the
-	// agent's time= budget, else the game's GameLimits, else DefaultMoveCap.
+	// agent's own budget (agents.Budgeter: a search's time=, a bot's
+	// turn=), else the game's limits (games.Game.MoveTime), else
+	// DefaultMoveCap.
 	MoveTime   time.Duration
 	MoveMargin time.Duration // grace beyond the limit; 0 means DefaultMargin
 	MaxPlies   int           // 0 means DefaultMaxPlies; negative for no cap
@@ -147,7 +142,8 @@ func New(o Options) (*Tournament, error) {
 		if err != nil {
 			return nil, fmt.Errorf("agent %d: %v", i+1, err)
 		}
-		if err := checkAgent(text, v); err != nil {
+		budget, err := checkAgent(text, v)
+		if err != nil {
 			return nil, fmt.Errorf("agent %q: %v", text, err)
 		}
 		name := agents.DisplayName(sp)
@@ -158,7 +154,7 @@ func New(o Options) (*Tournament, error) {
 		t.Config.Agents = append(t.Config.Agents, results.AgentInfo{Name: name, Spec: text})
 		lim := Limits{Move: o.MoveTime, Margin: o.MoveMargin}
 		if o.MoveTime == 0 {
-			lim = autoLimits(v.Game.Name, sp, o.MoveMargin)
+			lim = autoLimits(v.Game, budget, o.MoveMargin)
 		}
 		t.Limits = append(t.Limits, lim)
 	}
@@ -210,25 +206,29 @@ func randomPlies(text string) (k int, ok bool) {
 
 // checkAgent builds the agent of spec text once: the spec must be valid
 // and the agent able to play v (agents.GameChecker), so that a mismatch
-// stops the run before the first game rather than losing every game.
-func checkAgent(text string, v games.Variant) error {
+// stops the run before the first game rather than losing every game. It
+// returns the agent's own time budget (agents.Budgeter) for autoLimits.
+func checkAgent(text string, v games.Variant) (budget Limits, err error) {
 	a, err := agents.New(text, 0)
 	if err != nil {
-		return err
+		return Limits{}, err
 	}
 	defer closeAgent(a)
-	return agents.CheckGame(a, v)
+	budget = Limits{Move: agents.MoveTime(a, false), First: agents.MoveTime(a, true)}
+	return budget, agents.CheckGame(a, v)
 }
 
 // autoLimits: the agent's own time budget, else the game's limits, else
 // the cap for agents without a time budget.
-func autoLimits(game string, sp spec.Spec, margin time.Duration) Limits {
-	if d, err := sp.Duration("time", 0); err == nil && d > 0 {
-		return Limits{Move: d, Margin: margin}
-	}
-	if l, ok := GameLimits[game]; ok {
-		l.Margin = margin
-		return l
+func autoLimits(g *games.Game, budget Limits, margin time.Duration) Limits {
+	budget.Margin = margin
+	switch {
+	case budget.Move > 0:
+		return budget
+	case budget.First > 0: // a budget for the first move only
+		return Limits{First: budget.First, Move: DefaultMoveCap, Margin: margin}
+	case g.MoveTime > 0:
+		return Limits{Move: g.MoveTime, First: g.FirstMoveTime, Margin: margin}
 	}
 	return Limits{Move: DefaultMoveCap, Margin: margin}
 }

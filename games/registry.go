@@ -6,6 +6,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/boardgame-arena/arena/spec"
 )
@@ -26,10 +27,29 @@ type Game struct {
 	// must cover besides the bare name: every rules variant (e.g.
 	// "erdos:algol") and, for a game with generated boards, a few boards.
 	Variants []string
+	// OpeningPlies is the number of random plies that start every game
+	// pair of a tournament when no openings are given: 0 means the
+	// arena's default (2, which gives Othello 6×6 12 distinct starts),
+	// NoOpening means none (a game whose start already varies, such as
+	// TryAngle Catch's map seed).
+	OpeningPlies int
+	// RoundKey names an option that a tournament of the bare game name
+	// sets to a fresh number (63-bit, positive) for every game pair, so
+	// that the run visits many boards ("seed" for TryAngle Catch's map);
+	// "" when the game has no such option.
+	RoundKey string
+	// MoveTime and FirstMoveTime are the game's own limits per move (a
+	// contest's rules: CodinGame's 50 ms and 1000 ms for TryAngle Catch),
+	// held in automatic mode against agents without a time budget; 0 when
+	// the game has none. FirstMoveTime 0 means MoveTime.
+	MoveTime, FirstMoveTime time.Duration
 	// New returns the start position for the options in s; s.Name is Name.
 	// It must reject options it does not know (spec.Spec.Check does that).
 	New func(s spec.Spec) (Base, error)
 }
+
+// NoOpening is the OpeningPlies of a game that starts without random plies.
+const NoOpening = -1
 
 var (
 	mu       sync.RWMutex
@@ -43,6 +63,12 @@ func Register(g *Game) {
 	defer mu.Unlock()
 	if _, dup := registry[g.Name]; dup {
 		panic("games: duplicate registration of " + g.Name)
+	}
+	if g.OpeningPlies < NoOpening {
+		panic(fmt.Sprintf("games: %s: OpeningPlies %d (want ≥ 0, or NoOpening)", g.Name, g.OpeningPlies))
+	}
+	if g.RoundKey != "" && !slices.ContainsFunc(g.Options, func(o Option) bool { return o.Key == g.RoundKey }) {
+		panic(fmt.Sprintf("games: %s: RoundKey %q is not among its Options", g.Name, g.RoundKey))
 	}
 	registry[g.Name] = g
 }

@@ -2,6 +2,7 @@ package tryangle
 
 import (
 	"fmt"
+	"time"
 
 	"github.com/boardgame-arena/arena/games"
 	"github.com/boardgame-arena/arena/spec"
@@ -22,6 +23,12 @@ func init() {
 			{Key: "edges", Help: "explicit map inline: paths \"a,b_a,b_…\""},
 			{Key: "units", Help: "explicit map inline: starting units \"u0,u1_…\" per house"},
 		},
+		// Every game pair gets its own map instead of random plies, and the
+		// limits are CodinGame's.
+		OpeningPlies:  games.NoOpening,
+		RoundKey:      "seed",
+		FirstMoveTime: time.Second,
+		MoveTime:      50 * time.Millisecond,
 		// Generated maps differ in size and shape: the suite covers a few.
 		Variants: []string{"tryangle:seed=1", "tryangle:seed=2", "tryangle:seed=3"},
 		New: func(sp spec.Spec) (games.Base, error) {
