@@ -2,6 +2,7 @@ package games
 
 import (
 	"fmt"
+	"io"
 	"slices"
 	"sort"
 	"strings"
@@ -109,6 +110,36 @@ type Variant struct {
 // of that input, or "" when the spec alone decides the position.
 type InputDigester interface {
 	InputDigest() string
+}
+
+// Picturer is implemented by positions that can draw themselves as an SVG
+// picture ('arena play --svg').
+type Picturer interface {
+	WriteSVG(w io.Writer) error
+}
+
+// Viewer is implemented by positions with a structured view for JSON
+// output (e.g. 'arena replay --format json'): a value encoding/json can
+// marshal. Positions without one are shown by their String.
+type Viewer interface {
+	JSONView() any
+}
+
+// WithPosition returns the names of the registered games whose start
+// position (bare spec) satisfies ok, e.g. to list the games that have
+// pictures in an error message.
+func WithPosition(ok func(Base) bool) []string {
+	var out []string
+	for _, g := range All() {
+		sp, err := spec.Parse(g.Name)
+		if err != nil {
+			continue
+		}
+		if b, err := g.New(sp); err == nil && ok(b) {
+			out = append(out, g.Name)
+		}
+	}
+	return out
 }
 
 // Digest returns the digest of the input outside the spec that the variant

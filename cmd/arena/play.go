@@ -6,11 +6,11 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/boardgame-arena/arena/agents"
 	"github.com/boardgame-arena/arena/arena"
 	"github.com/boardgame-arena/arena/games"
-	"github.com/boardgame-arena/arena/games/tryangle"
 	"github.com/boardgame-arena/arena/rng"
 )
 
@@ -25,7 +25,7 @@ func runPlay(args []string, stdout, stderr io.Writer) error {
 	fs.Var(&specs, "agents", "the two agent specs, first player first (see 'arena agents'); default greedy random")
 	seed := fs.Uint64("seed", 1, "seed for every random choice of the agents")
 	quiet := fs.Bool("quiet", false, "print only the moves and the result, not the board")
-	svgDir := fs.String("svg", "", "tryangle: write a picture of every turn to DIR/turn-NNN.svg")
+	svgDir := fs.String("svg", "", "write a picture of every turn to DIR/turn-NNN.svg, for a game that has pictures")
 	if err := parseNoArgs(fs, args, "agents"); err != nil {
 		return err
 	}
@@ -60,8 +60,9 @@ func runPlay(args []string, stdout, stderr io.Writer) error {
 	}
 	var svgErr error
 	if *svgDir != "" {
-		if _, ok := start.(*tryangle.State); !ok {
-			return fmt.Errorf("--svg draws tryangle games only, not %s", v)
+		if _, ok := start.(games.Picturer); !ok {
+			return fmt.Errorf("--svg: %s has no pictures (games with pictures: %s)", v,
+				strings.Join(games.WithPosition(func(b games.Base) bool { _, ok := b.(games.Picturer); return ok }), ", "))
 		}
 		if err := os.MkdirAll(*svgDir, 0o755); err != nil {
 			return err
@@ -92,13 +93,14 @@ func runPlay(args []string, stdout, stderr io.Writer) error {
 	return nil
 }
 
-// writeSVG draws a tryangle position to dir/turn-NNN.svg, NNN the turns played.
+// writeSVG draws a position (a games.Picturer) to dir/turn-NNN.svg, NNN
+// the turns played.
 func writeSVG(dir string, s games.Base) error {
 	f, err := os.Create(filepath.Join(dir, fmt.Sprintf("turn-%03d.svg", s.Ply())))
 	if err != nil {
 		return err
 	}
-	if err := tryangle.WriteSVG(f, s.(*tryangle.State)); err != nil {
+	if err := s.(games.Picturer).WriteSVG(f); err != nil {
 		f.Close()
 		return err
 	}

@@ -20,7 +20,7 @@ func runReplay(args []string, stdout, stderr io.Writer) error {
 	game := fs.String("game", "othello6", "game spec (see 'arena games')")
 	moves := fs.String("moves", "", "the moves, space-separated, in the game's notation; for simultaneous games one turn per line, \"line0 | line1\"")
 	file := fs.String("file", "", "read the moves from this file (whitespace-separated, '#' starts a comment; for simultaneous games one turn per line, \"line0 | line1\"); - for stdin")
-	format := fs.String("format", "text", "output format: text or json; cg (tryangle) prints the CodinGame input of each player before every turn")
+	format := fs.String("format", "text", "output format: text or json; cg (games with a CodinGame protocol) prints the CodinGame input of each player before every turn")
 	if err := parseNoArgs(fs, args); err != nil {
 		return err
 	}
@@ -48,7 +48,7 @@ func runReplay(args []string, stdout, stderr io.Writer) error {
 		return replaySim(v, sim, turns, *format, stdout)
 	}
 	if *format == "cg" {
-		return fmt.Errorf("--format cg is for tryangle only")
+		return errNoCG(v)
 	}
 	s := v.New().(games.State)
 	list := moveFields(text)

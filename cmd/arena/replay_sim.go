@@ -6,8 +6,8 @@ import (
 	"io"
 	"strings"
 
+	"github.com/boardgame-arena/arena/agents"
 	"github.com/boardgame-arena/arena/games"
-	"github.com/boardgame-arena/arena/games/tryangle"
 )
 
 // simTurn is one turn of a simultaneous replay in JSON.
@@ -46,8 +46,8 @@ func splitTurns(text string) ([][2]string, error) {
 
 // viewOf returns the JSON view of a position: the game's own when it has one.
 func viewOf(s games.SimState) any {
-	if t, ok := s.(*tryangle.State); ok {
-		return t.View()
+	if t, ok := s.(games.Viewer); ok {
+		return t.JSONView()
 	}
 	return s.String()
 }
@@ -70,13 +70,15 @@ func validFor(s games.SimState, p int, m games.Move) bool {
 // each player receives before every turn, and before the next one).
 func replaySim(v games.Variant, s games.SimState, turns [][2]string, format string, stdout io.Writer) error {
 	tr := simTranscript{Game: v.String(), Initial: viewOf(s), Turns: []simTurn{}, Result: "*"}
-	cg, isCG := s.(*tryangle.State)
+	cg, isCG := s.(agents.CGGame)
 	if format == "cg" && !isCG {
-		return fmt.Errorf("--format cg is for tryangle only")
+		return errNoCG(v)
 	}
+	var buf []byte
 	writeInputs := func() {
 		for p := 0; p < 2; p++ {
-			fmt.Fprintf(stdout, "=== turn %d, input of player %d\n%s", cg.Turn(), p, cg.Input(p, cg.Ply() == 0))
+			buf = cg.AppendInput(buf[:0], p, cg.Ply() == 0)
+			fmt.Fprintf(stdout, "=== turn %d, input of player %d\n%s", cg.Ply()+1, p, buf)
 		}
 	}
 	if format == "text" {
@@ -122,4 +124,11 @@ func replaySim(v games.Variant, s games.SimState, turns [][2]string, format stri
 		fmt.Fprintln(stdout)
 	}
 	return nil
+}
+
+// errNoCG says that v's game has no CodinGame input (agents.CGGame) and
+// which games have one.
+func errNoCG(v games.Variant) error {
+	return fmt.Errorf("--format cg: %s has no CodinGame input (games with one: %s)", v,
+		strings.Join(games.WithPosition(func(b games.Base) bool { _, ok := b.(agents.CGGame); return ok }), ", "))
 }

@@ -82,7 +82,7 @@ func TestReplaySimultaneousErrors(t *testing.T) {
 		}
 	}
 	code, _, errOut := runArena("replay", "--game", "othello6", "--moves", "e4", "--format", "cg")
-	if code != 1 || !strings.Contains(errOut, "tryangle only") {
+	if code != 1 || !strings.Contains(errOut, "othello6 has no CodinGame input (games with one: tryangle)") {
 		t.Errorf("cg format on othello6: exit %d, %q", code, errOut)
 	}
 }
@@ -103,7 +103,7 @@ func TestPlaySVG(t *testing.T) {
 		t.Errorf("turn-000.svg: %v %.40q", err, data)
 	}
 	code, _, errOut = runArena("play", "--game", "othello6", "--svg", dir)
-	if code != 1 || !strings.Contains(errOut, "tryangle games only") {
+	if code != 1 || !strings.Contains(errOut, "othello6 has no pictures (games with pictures: tryangle)") {
 		t.Errorf("--svg on othello6: exit %d, %q", code, errOut)
 	}
 }

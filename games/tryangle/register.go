@@ -2,6 +2,7 @@ package tryangle
 
 import (
 	"fmt"
+	"io"
 	"time"
 
 	"github.com/boardgame-arena/arena/games"
@@ -40,6 +41,12 @@ func init() {
 		},
 	})
 }
+
+// WriteSVG implements games.Picturer (see the function WriteSVG).
+func (s *State) WriteSVG(w io.Writer) error { return WriteSVG(w, s) }
+
+// JSONView implements games.Viewer: the position's View.
+func (s *State) JSONView() any { return s.View() }
 
 // MapFromSpec returns the map a game spec names: "tryangle" (seed
 // DefaultSeed), "tryangle:seed=N", "tryangle:map=FILE" or
