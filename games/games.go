@@ -10,6 +10,12 @@
 // which both players move at once implement SimState: each player picks from
 // its own legal moves and the pair is applied together.
 //
+// Sequential games may also write a position as one line of text and read it
+// back (PositionWriter, PositionReader and ParsePosition in position.go):
+// the arena's --fen flags and position lines in openings files use them. A
+// state read from text has the same hash, moves and rendering as the one
+// that wrote it, but no history: its Ply starts at 0.
+//
 // Hot paths never allocate: legal moves are appended into a caller-provided
 // slice and undo information lives inside the state.
 package games

@@ -32,6 +32,9 @@
 //     winner's sign (positive for player 0, zero for a draw);
 //   - evaluation (games.Evaluator): strictly inside (−WinScore, WinScore),
 //     and of the outcome's sign from p's view on a finished game;
+//   - positions as text (games.PositionWriter): the text reads back
+//     (games.ParsePosition) into the same position at ply 0, hash, text,
+//     legal moves and outcome included, and writes the same text;
 //   - playouts: games.RandomPlayout and a games.Playouter's RandomPlayout
 //     leave the state unchanged and return a well-formed outcome.
 //
@@ -255,6 +258,9 @@ func (r *runner) play() error {
 		if err := r.checkChildren(b, snap, aux); err != nil {
 			return err
 		}
+		if err := r.checkPositionText(b, snap); err != nil {
+			return err
+		}
 		snaps = append(snaps, snap)
 		if snap.terminal {
 			break
@@ -310,6 +316,34 @@ func (r *runner) play() error {
 				return err
 			}
 		}
+	}
+	return nil
+}
+
+// checkPositionText checks, for a state that writes its position as text
+// (games.PositionWriter), that the variant's start position reads the text
+// back (games.PositionReader) into the same position at ply 0, which writes
+// the same text again.
+func (r *runner) checkPositionText(b games.Base, snap snapshot) error {
+	w, ok := b.(games.PositionWriter)
+	if !ok {
+		return nil
+	}
+	text := w.Position()
+	c, err := games.ParsePosition(r.v, text)
+	if err != nil {
+		return r.fail("reading back its own position %q: %v", text, err)
+	}
+	got := r.take(c)
+	if got.ply != 0 {
+		return r.fail("a position read from %q has ply %d, want 0", text, got.ply)
+	}
+	got.ply = snap.ply
+	if d := diff(got, snap); d != "" {
+		return r.fail("the position read from %q differs: %s", text, d)
+	}
+	if again := c.(games.PositionWriter).Position(); again != text {
+		return r.fail("the position read from %q writes %q", text, again)
 	}
 	return nil
 }
