@@ -14,6 +14,18 @@
 // that report the conventional solved value give the empty cells to the
 // winner; see SolvedScore.
 //
+// # Positions as text
+//
+// Position (games.PositionWriter) writes the board as six ranks, rank 1
+// first, each six cells a→f of X, O or '.', separated by '/', then a space
+// and the side to move, x or o; the start is
+// "....../....../..OX../..XO../....../...... x". That is all the rules need:
+// whether a pass is due, or the game is over, follows from the discs.
+// ParsePosition (and ReadPosition, games.PositionReader) reads it back, with
+// Ply 0 and no history; it rejects other characters and an empty centre cell
+// (c3, d3, c4 or d4), which no game reaches. A finished game keeps the side
+// that would move next, as its hash does.
+//
 // # Implementation
 //
 // Legal placements come from eight shift-and-mask flood fills (runs of at
