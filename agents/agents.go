@@ -97,7 +97,7 @@ func MoveTime(a Agent, first bool) time.Duration {
 
 // Key documents one key an agent spec accepts.
 type Key struct {
-	Name string
+	Name string // a name ending in "." stands for every key with that prefix
 	Help string
 }
 

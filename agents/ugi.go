@@ -1,0 +1,515 @@
+package agents
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"runtime"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/boardgame-arena/arena/agents/botproc"
+	"github.com/boardgame-arena/arena/games"
+	"github.com/boardgame-arena/arena/spec"
+)
+
+// Defaults of the ugi agent.
+const (
+	// DefaultUGIInit bounds the handshake (ugi/ugiok, isready/readyok).
+	DefaultUGIInit = 10 * time.Second
+	// DefaultUGIMoveTime is the go movetime sent when the spec gives none
+	// of movetime=, depth= and nodes=.
+	DefaultUGIMoveTime = time.Second
+	// DefaultUGIMargin is how long after its movetime an engine may still
+	// answer before it is sent stop.
+	DefaultUGIMargin = 500 * time.Millisecond
+	// UGIStopWait is how long an engine sent stop has to give its bestmove
+	// before it is killed.
+	UGIStopWait = 250 * time.Millisecond
+	// UGIGameOption is the option by which an engine that plays several
+	// games is told the variant (its canonical spec, e.g. erdos:algol).
+	UGIGameOption = "UGI_Game"
+)
+
+func init() {
+	Register(&Kind{
+		Name: "ugi",
+		Help: "an engine in any language speaking UGI (the Universal Game Interface, UCI's generalisation) on stdin/stdout, for every sequential game; one process per agent, reused across games",
+		Keys: []Key{
+			{Name: "cmd", Help: "the engine's command line (split on blanks, no shell), e.g. cmd='python3 engine.py'"},
+			{Name: "movetime", Help: "go movetime: time per move, 1ms to 24h (default 1000ms unless depth= or nodes= is given)"},
+			{Name: "depth", Help: "go depth: search depth per move, 1 to 1000"},
+			{Name: "nodes", Help: "go nodes: nodes per move, 1 to 10^15"},
+			{Name: "margin", Help: "time after movetime before the engine is sent stop, 0 to 1h (default 500ms)"},
+			{Name: "init", Help: "time limit of the handshake (ugiok, readyok), 1ms to 1h (default 10s)"},
+			{Name: "stderr", Help: "file the engine's stderr is appended to (default: kept in memory, the end shown on a crash)"},
+			{Name: "option.", Help: "option.NAME=VALUE sends 'setoption name NAME value VALUE' after the handshake"},
+		},
+		New: newUGISpec,
+	})
+}
+
+func newUGISpec(s spec.Spec, _ uint64) (Agent, error) {
+	argv := strings.Fields(s.Vals["cmd"])
+	if len(argv) == 0 || s.Bare("cmd") {
+		return nil, errors.New("ugi: cmd= is required, e.g. ugi:cmd='python3 engine.py'")
+	}
+	a := &UGI{name: DisplayName(s), argv: argv, stderrPath: s.Vals["stderr"]}
+	var err error
+	if a.movetime, err = s.DurationIn("movetime", 0, time.Millisecond, maxThink); err != nil {
+		return nil, err
+	}
+	if a.depth, err = s.IntIn("depth", 0, 1, 1000); err != nil {
+		return nil, err
+	}
+	if a.nodes, err = s.Int64In("nodes", 0, 1, 1e15); err != nil {
+		return nil, err
+	}
+	if a.margin, err = s.DurationIn("margin", DefaultUGIMargin, 0, time.Hour); err != nil {
+		return nil, err
+	}
+	if a.init, err = s.DurationIn("init", DefaultUGIInit, time.Millisecond, time.Hour); err != nil {
+		return nil, err
+	}
+	if a.movetime == 0 && a.depth == 0 && a.nodes == 0 {
+		a.movetime = DefaultUGIMoveTime
+	}
+	for _, k := range s.Keys {
+		if name, ok := strings.CutPrefix(k, "option."); ok {
+			if strings.ContainsAny(name, " \t") || strings.ContainsAny(s.Vals[k], "\n\r") {
+				return nil, fmt.Errorf("ugi: option %q: names hold no blanks and values no line breaks", name)
+			}
+			a.options = append(a.options, [2]string{name, s.Vals[k]})
+		}
+	}
+	return a, nil
+}
+
+// UGI plays through an external engine speaking UGI. One process serves the
+// agent for all its games: it is started and greeted (ugi/ugiok,
+// setoption for every option.NAME key, isready/readyok) before the first
+// game, told of every new game (setoption name UGI_Game when the engine
+// advertises that option, uginewgame, isready), and asked for each move
+// with "position startpos moves …" and "go". A process that failed (crash,
+// timeout) is stopped with its whole process group and a fresh one is
+// started for the next game. Failures are errors wrapping ErrTimeout (no
+// bestmove in time), ErrCrash (the engine exited or could not start) or
+// ErrOutput (a malformed or illegal bestmove), which the arena records as
+// timeout, crash and illegal_move.
+type UGI struct {
+	name       string
+	argv       []string
+	stderrPath string
+	options    [][2]string
+	movetime   time.Duration
+	depth      int
+	nodes      int64
+	margin     time.Duration
+	init       time.Duration
+
+	proc       *botproc.Process
+	cleanup    runtime.Cleanup
+	engineName string
+	advertised map[string]string // lower-case option name → name as advertised
+	announced  string            // variant last announced through UGI_Game
+	err        error             // sticky failure of the current game
+	stats      Stats
+	hist       []string
+}
+
+// Name implements Agent.
+func (a *UGI) Name() string { return a.name }
+
+// EngineName returns the name the engine gave in "id name", once started.
+func (a *UGI) EngineName() string { return a.engineName }
+
+// Pid returns the process id of the running engine, or 0.
+func (a *UGI) Pid() int {
+	if a.proc == nil {
+		return 0
+	}
+	return a.proc.Pid()
+}
+
+// Seed implements Seeder. The engine's random choices are its own; what
+// the seed decides (the opening) is the arena's, so reseeding keeps the
+// process and its handshake for the next game.
+func (a *UGI) Seed(uint64) {}
+
+// LastStats implements Reporter with the last info line of the last move.
+func (a *UGI) LastStats() Stats { return a.stats }
+
+// MoveTime implements Budgeter: the movetime the engine is given (0 when it
+// searches to a depth or node count).
+func (a *UGI) MoveTime(bool) time.Duration {
+	if a.depth > 0 || a.nodes > 0 {
+		return 0
+	}
+	return a.movetime + a.margin
+}
+
+// CheckGame implements GameChecker: UGI describes sequential games only.
+func (a *UGI) CheckGame(v games.Variant) error {
+	if _, ok := v.New().(games.State); ok {
+		return nil
+	}
+	return fmt.Errorf("ugi: UGI engines play sequential games; %s is simultaneous — use cg:cmd=… for a CodinGame bot or a built-in agent (see 'arena agents')", v.Game.Name)
+}
+
+// NewGame implements GameStarter: it (re)starts the engine if needed,
+// announces the variant and sends uginewgame.
+func (a *UGI) NewGame(v games.Variant, _ int) error {
+	if err := a.CheckGame(v); err != nil {
+		return err
+	}
+	if a.err != nil || !a.alive() {
+		a.stop()
+	}
+	a.err = nil
+	if a.proc == nil {
+		if err := a.start(); err != nil {
+			return err
+		}
+	}
+	deadline := time.Now().Add(a.init)
+	if name, ok := a.advertised[strings.ToLower(UGIGameOption)]; ok && a.announced != v.String() {
+		if err := a.send(deadline, "setoption name "+name+" value "+v.String()); err != nil {
+			return err
+		}
+		a.announced = v.String()
+	}
+	if err := a.send(deadline, "uginewgame"); err != nil {
+		return err
+	}
+	return a.ready(deadline)
+}
+
+// alive reports whether the engine's process is running.
+func (a *UGI) alive() bool {
+	if a.proc == nil {
+		return false
+	}
+	select {
+	case <-a.proc.Exited():
+		return false
+	default:
+		return true
+	}
+}
+
+// start starts the engine and greets it.
+func (a *UGI) start() error {
+	p, err := botproc.Start(botproc.Config{Argv: a.argv, StderrFile: a.stderrPath})
+	if err != nil {
+		a.err = fmt.Errorf("ugi %s: %w: %v", a.name, ErrCrash, err)
+		return a.err
+	}
+	a.proc, a.announced, a.engineName = p, "", ""
+	a.advertised = map[string]string{}
+	a.cleanup = runtime.AddCleanup(a, func(p *botproc.Process) { p.Kill() }, p)
+	deadline := time.Now().Add(a.init)
+	if err := a.send(deadline, "ugi"); err != nil {
+		return err
+	}
+	for {
+		line, err := a.read(context.Background(), deadline, "ugiok")
+		if err != nil {
+			return err
+		}
+		f := strings.Fields(line)
+		switch {
+		case len(f) == 1 && f[0] == "ugiok":
+			for _, o := range a.options {
+				if err := a.send(deadline, "setoption name "+o[0]+" value "+o[1]); err != nil {
+					return err
+				}
+			}
+			return a.ready(deadline)
+		case len(f) >= 3 && f[0] == "id" && f[1] == "name":
+			a.engineName = strings.Join(f[2:], " ")
+		case len(f) >= 3 && f[0] == "option" && f[1] == "name":
+			name := strings.Join(f[2:], " ")
+			if i := strings.Index(name, " type "); i >= 0 {
+				name = name[:i]
+			}
+			a.advertised[strings.ToLower(name)] = name
+		}
+	}
+}
+
+// ready sends isready and waits for readyok.
+func (a *UGI) ready(deadline time.Time) error {
+	if err := a.send(deadline, "isready"); err != nil {
+		return err
+	}
+	for {
+		line, err := a.read(context.Background(), deadline, "readyok")
+		if err != nil {
+			return err
+		}
+		if strings.TrimSpace(line) == "readyok" {
+			return nil
+		}
+	}
+}
+
+// send writes one command line.
+func (a *UGI) send(deadline time.Time, line string) error {
+	if err := a.proc.WriteLine(line, deadline); err != nil {
+		return a.classify(err, "sending "+strings.Fields(line)[0])
+	}
+	return nil
+}
+
+// read reads one line; waiting names what was awaited, for the error.
+func (a *UGI) read(ctx context.Context, deadline time.Time, waiting string) (string, error) {
+	line, err := a.proc.ReadLine(ctx, deadline)
+	if err != nil {
+		return "", a.classify(err, "waiting for "+waiting)
+	}
+	return line, nil
+}
+
+// classify turns a botproc error into the agent's failure.
+func (a *UGI) classify(err error, doing string) error {
+	switch {
+	case errors.Is(err, botproc.ErrTimeout), errors.Is(err, context.DeadlineExceeded):
+		return a.fail(ErrTimeout, "no answer %s", doing)
+	case errors.Is(err, botproc.ErrLineTooLong):
+		return a.fail(ErrOutput, "an output line longer than %d bytes %s", botproc.DefaultMaxLine, doing)
+	case errors.Is(err, botproc.ErrExited):
+		return a.fail(ErrCrash, "%s %s", strings.TrimPrefix(err.Error(), botproc.ErrExited.Error()+": "), doing)
+	case errors.Is(err, context.Canceled):
+		return a.fail(err, "stopped by the arena %s", doing)
+	}
+	return a.fail(ErrCrash, "%v %s", err, doing)
+}
+
+// fail records the game's failure, stops the engine and returns the error.
+func (a *UGI) fail(kind error, format string, args ...any) error {
+	a.err = fmt.Errorf("ugi %s: %w: %s", a.name, kind, fmt.Sprintf(format, args...))
+	if a.proc != nil {
+		a.proc.Stop()
+		if tail := a.proc.StderrTail(300); tail != "" && kind != ErrCrash {
+			a.err = fmt.Errorf("%w; stderr ends with: %s", a.err, tail)
+		}
+		a.stop()
+	}
+	return a.err
+}
+
+func (a *UGI) stop() {
+	if a.proc != nil {
+		a.proc.Stop()
+		a.cleanup.Stop()
+		a.proc = nil
+	}
+}
+
+// Close sends quit and stops the engine with its process group. The agent
+// can play again (a new process is started).
+func (a *UGI) Close() error {
+	if a.alive() {
+		a.proc.WriteLine("quit", time.Now().Add(50*time.Millisecond))
+		a.proc.Wait(100 * time.Millisecond)
+	}
+	a.stop()
+	return nil
+}
+
+// GoCommand returns the go command the agent sends.
+func (a *UGI) GoCommand() string {
+	var b strings.Builder
+	b.WriteString("go")
+	if a.movetime > 0 {
+		fmt.Fprintf(&b, " movetime %d", a.movetime.Milliseconds())
+	}
+	if a.depth > 0 {
+		fmt.Fprintf(&b, " depth %d", a.depth)
+	}
+	if a.nodes > 0 {
+		fmt.Fprintf(&b, " nodes %d", a.nodes)
+	}
+	return b.String()
+}
+
+// Move implements Agent. The bestmove is due within movetime + margin (when
+// a movetime is given) and by ctx's deadline; past it the engine is sent
+// stop, and killed if it does not answer within UGIStopWait.
+func (a *UGI) Move(ctx context.Context, b games.Base, p int) (games.Move, error) {
+	s, ok := b.(games.State)
+	if !ok {
+		return 0, fmt.Errorf("ugi: %T is simultaneous; UGI engines play sequential games", b)
+	}
+	if a.err != nil {
+		return 0, a.err
+	}
+	if !a.alive() {
+		a.stop()
+		if err := a.start(); err != nil {
+			return 0, err
+		}
+	}
+	var err error
+	if a.hist, err = History(s, a.hist[:0]); err != nil {
+		return 0, fmt.Errorf("ugi %s: %v", a.name, err)
+	}
+	a.stats = Stats{}
+	start := time.Now()
+	var deadline time.Time
+	if a.movetime > 0 && a.depth == 0 && a.nodes == 0 {
+		deadline = start.Add(a.movetime + a.margin)
+	}
+	if d, ok := ctx.Deadline(); ok && (deadline.IsZero() || d.Before(deadline)) {
+		deadline = d
+	}
+	pos := "position startpos"
+	if len(a.hist) > 0 {
+		pos += " moves " + strings.Join(a.hist, " ")
+	}
+	if err := a.send(deadline, pos); err != nil {
+		return 0, err
+	}
+	if err := a.send(deadline, a.GoCommand()); err != nil {
+		return 0, err
+	}
+	stopped := false
+	for {
+		line, err := a.proc.ReadLine(ctx, deadline)
+		if err != nil {
+			late := errors.Is(err, botproc.ErrTimeout) || errors.Is(err, context.DeadlineExceeded) || errors.Is(err, context.Canceled)
+			if late && !stopped {
+				// Too slow, or the arena gave up: ask for the move now.
+				stopped = true
+				a.proc.WriteLine("stop", time.Now().Add(UGIStopWait))
+				deadline = time.Now().Add(UGIStopWait)
+				ctx = context.Background()
+				continue
+			}
+			if late {
+				return 0, a.fail(ErrTimeout, "no bestmove within %s, nor %s after stop", time.Since(start).Round(time.Millisecond)-UGIStopWait, UGIStopWait)
+			}
+			return 0, a.classify(err, "waiting for bestmove")
+		}
+		f := strings.Fields(line)
+		if len(f) == 0 {
+			continue
+		}
+		switch f[0] {
+		case "info":
+			ParseUGIInfo(f[1:], &a.stats)
+		case "bestmove":
+			if len(f) < 2 {
+				return 0, a.failGame(ErrOutput, "bestmove without a move")
+			}
+			m, err := s.ParseMove(f[1])
+			if err != nil {
+				return 0, a.failGame(ErrOutput, "bestmove %q: %v", f[1], err)
+			}
+			if !games.IsLegal(s, m) {
+				return 0, a.failGame(ErrOutput, "bestmove %q is illegal after %q (legal: %s)", f[1], pos, games.FormatMoves(s, s.LegalMoves(nil)))
+			}
+			return m, nil
+		}
+	}
+}
+
+// failGame records a failure that loses the game but leaves the engine
+// running and in sync (it answered): it plays the next game.
+func (a *UGI) failGame(kind error, format string, args ...any) error {
+	a.err = fmt.Errorf("ugi %s: %w: %s", a.name, kind, fmt.Sprintf(format, args...))
+	return a.err
+}
+
+// ParseUGIInfo reads the fields of an info line (after "info") into st:
+// depth, score cp|mate, nodes, and nps and pv into Info. Unknown fields
+// are skipped; a malformed number leaves its field as it was.
+func ParseUGIInfo(f []string, st *Stats) {
+	var info []string
+	for i := 0; i < len(f); i++ {
+		next := func() string {
+			if i+1 < len(f) {
+				i++
+				return f[i]
+			}
+			return ""
+		}
+		switch f[i] {
+		case "depth":
+			if n, err := strconv.Atoi(next()); err == nil {
+				st.Depth = n
+			}
+		case "nodes":
+			if n, err := strconv.ParseInt(next(), 10, 64); err == nil {
+				st.Nodes = n
+			}
+		case "score":
+			switch next() {
+			case "cp":
+				if n, err := strconv.Atoi(next()); err == nil {
+					st.Score = n
+				}
+			case "mate":
+				if n, err := strconv.Atoi(next()); err == nil {
+					st.Score = MateScore(n)
+				}
+			}
+		case "nps":
+			info = append(info, "nps "+next())
+		case "pv":
+			info = append(info, "pv "+strings.Join(f[i+1:], " "))
+			i = len(f)
+		case "string":
+			info = append(info, strings.Join(f[i:], " "))
+			i = len(f)
+		}
+	}
+	if len(info) > 0 {
+		st.Info = strings.Join(info, " ")
+	}
+}
+
+// MateScore is the Score of a win in n moves (n < 0: a loss in -n moves).
+func MateScore(n int) int {
+	switch {
+	case n > 0:
+		return games.WinScore - n
+	case n < 0:
+		return -games.WinScore - n
+	}
+	return 0
+}
+
+// History appends to out the moves, in s's notation, that lead from the
+// start of s's game (ply 0) to s. States keep their undo history but not
+// the moves, so each move is found as the legal move whose position has
+// the hash the game had after it.
+func History(s games.State, out []string) ([]string, error) {
+	c := s.Clone()
+	n := c.Ply()
+	hashes := make([]uint64, n+1)
+	for i := n; i > 0; i-- {
+		hashes[i] = c.Hash()
+		c.Undo()
+	}
+	buf := make([]games.Move, 0, games.MaxMoves)
+	for i := 1; i <= n; i++ {
+		found := false
+		for _, m := range c.LegalMoves(buf[:0]) {
+			c.Play(m)
+			h := c.Hash()
+			c.Undo()
+			if h == hashes[i] {
+				out = append(out, c.FormatMove(m))
+				c.Play(m)
+				found = true
+				break
+			}
+		}
+		if !found {
+			return out, fmt.Errorf("cannot recover ply %d of the game from its positions", i)
+		}
+	}
+	return out, nil
+}
