@@ -55,6 +55,24 @@
 // (the winner's sign; starvation has no natural margin). EndReason tells the
 // two endings apart.
 //
+// # Positions as text
+//
+// Position (games.PositionWriter) writes the board as five ranks, rank 5
+// first, each five cells a→e of a level 1–5 or '.', separated by '/', then a
+// space and each column's controller a→e: 1 (first player), 2 (second) or
+// '-'. The empty board is "...../...../...../...../..... -----". A unit's
+// colour follows from its column's controller and the player to move from
+// the number of units (the first player moves when it is even), so neither
+// is written. Under the algol rules a full board adds a third field, the
+// column difference (first minus second) that quirk Q2 counted before the
+// last placement, e.g. "-1": the board alone cannot tell it. ParsePosition
+// (and ReadPosition, games.PositionReader, under the receiver's rules)
+// reads it back with Ply 0 and no history, and rejects a level twice in a row
+// or column, a controller without its increasing run of three in the column,
+// an uncontrolled column holding such a run (standard rules only: the Algol
+// engine can miss one), and a third field that is missing, extra, or more
+// than one column from the board's count.
+//
 // # Implementation
 //
 // The state keeps the occupied cells, per level the cells blocked by a unit
@@ -206,8 +224,9 @@ type board struct {
 
 // State is an Erdős Latino position with its history.
 type State struct {
-	b    board
-	hist [MaxPlies]board
+	b     board
+	start uint8 // units on the board when the state was made (ParsePosition)
+	hist  [MaxPlies]board
 }
 
 // New returns the empty board under the given rules.
@@ -256,7 +275,7 @@ func (s *State) Outcome() games.Outcome {
 }
 
 // Ply implements games.Base.
-func (s *State) Ply() int { return int(s.b.ply) }
+func (s *State) Ply() int { return int(s.b.ply - s.start) }
 
 // Hash implements games.Base.
 func (s *State) Hash() uint64 { return s.b.hash }
@@ -347,6 +366,9 @@ func (s *State) Play(m games.Move) {
 
 // Undo implements games.Base.
 func (s *State) Undo() {
+	if s.b.ply == s.start {
+		panic("erdos: Undo with no move played")
+	}
 	s.b = s.hist[s.b.ply-1]
 }
 
