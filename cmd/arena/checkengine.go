@@ -218,8 +218,9 @@ handshake:
 	c.report("legal-moves", fmt.Sprintf("%d positions answered with legal moves", positions), illegal)
 	c.report("movetime", fmt.Sprintf("slowest answer %s for movetime %s", worst.Round(time.Millisecond), c.movetime), late)
 
-	// go infinite, then stop: bestmove only after stop, and promptly.
-	if illegal == nil {
+	// go infinite, then stop: bestmove only after stop, and promptly
+	// (checked even after a wrong move: a separate failure).
+	if !exited(p) {
 		s, moves := randomPosition(c.v, r)
 		cmd := "position startpos"
 		if len(moves) > 0 {
@@ -332,4 +333,14 @@ func checkInfo(f []string) string {
 		}
 	}
 	return ""
+}
+
+// exited reports whether the engine's process has ended.
+func exited(p *botproc.Process) bool {
+	select {
+	case <-p.Exited():
+		return true
+	default:
+		return false
+	}
 }
