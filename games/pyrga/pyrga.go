@@ -49,6 +49,24 @@
 // and fallback moves alike (and if Squares were the only constrained moves,
 // the fallback applies; this cannot arise on ply 3, but the order is fixed).
 //
+// # Positions as text
+//
+// Position (games.PositionWriter) writes the board as four ranks, rank 4
+// first, separated by '/', each four cells a→d of three characters, the
+// Square, Triangle and Cylinder slots as String shows them (S T C for
+// White, s t c for Black, '.' for none), then a space and the last move
+// (e.g. T@b2>N), or '-' before the first. The last move gives the target set
+// (a Triangle's direction is on no board) and String's last-move line; the
+// pieces give the stock and the player to move (White when both have as many
+// pieces). The start is "............/............/............/............ -".
+// ParsePosition (and ReadPosition, games.PositionReader, under the
+// receiver's rules) reads it back with Ply 0 and no history, and rejects
+// more than five pieces of a type for a colour, counts that White's moving
+// first cannot give, a last move whose piece is not on the board in the
+// right colour, both players or one player with more than three towers, a
+// third tower the last move did not complete, and under bga two Squares as
+// White's first two pieces.
+//
 // # Implementation
 //
 // The state keeps the six piece masks, the target set and the legal moves of
@@ -225,7 +243,8 @@ type position struct {
 // State is a Pyrga position with its history.
 type State struct {
 	position
-	ply   int
+	ply   int // pieces on the board
+	start int // pieces on the board when the state was made (ParsePosition)
 	bga   bool
 	moves [MaxPlies]games.Move // moves played, for rendering
 	hist  [MaxPlies]position
@@ -341,7 +360,7 @@ func (s *State) ToMove() int {
 func (s *State) Terminal() bool { return s.over }
 
 // Ply implements games.Base.
-func (s *State) Ply() int { return s.ply }
+func (s *State) Ply() int { return s.ply - s.start }
 
 // Hash implements games.Base.
 func (s *State) Hash() uint64 { return s.hash }
@@ -398,6 +417,9 @@ func (s *State) Play(m games.Move) {
 
 // Undo implements games.Base.
 func (s *State) Undo() {
+	if s.ply == s.start {
+		panic("pyrga: Undo with no move played")
+	}
 	s.ply--
 	s.position = s.hist[s.ply]
 }
