@@ -163,8 +163,8 @@ func (a *UGI) NewGame(v games.Variant, _ int) error {
 	if err := a.CheckGame(v); err != nil {
 		return err
 	}
-	if a.err != nil || !a.alive() {
-		a.stop()
+	if !a.alive() {
+		a.stop() // a failed engine was stopped; one that lost by its answer plays on
 	}
 	a.err = nil
 	if a.proc == nil {

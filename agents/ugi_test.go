@@ -1,0 +1,313 @@
+//go:build unix
+
+package agents_test
+
+import (
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/boardgame-arena/arena/agents"
+	"github.com/boardgame-arena/arena/agents/botproc/botproctest"
+	"github.com/boardgame-arena/arena/games"
+	"github.com/boardgame-arena/arena/rng"
+)
+
+// ugiScript writes a shell-script UGI engine for othello6 into dir. It
+// appends its PID to dir/pids and every command it reads to dir/log, and
+// runs goAction (shell code) on go.
+func ugiScript(t *testing.T, dir, goAction string) string {
+	t.Helper()
+	script := filepath.Join(dir, "engine.sh")
+	body := `#!/bin/sh
+echo $$ >> ` + filepath.Join(dir, "pids") + `
+while read -r line; do
+  echo "$line" >> ` + filepath.Join(dir, "log") + `
+  case "$line" in
+    ugi) echo "id name script"; echo "option name UGI_Game type string default othello6"; echo "option name Hash type spin default 1"; echo ugiok;;
+    isready) echo readyok;;
+    go*) ` + goAction + `;;
+    quit) exit 0;;
+  esac
+done
+`
+	if err := os.WriteFile(script, []byte(body), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	return script
+}
+
+// noneRunning fails t if a PID in dir/pids still runs.
+func noneRunning(t *testing.T, dir string) {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join(dir, "pids"))
+	if err != nil {
+		t.Fatalf("the engine wrote no PID: %v", err)
+	}
+	for _, f := range strings.Fields(string(b)) {
+		pid, _ := strconv.Atoi(f)
+		deadline := time.Now().Add(5 * time.Second)
+		for botproctest.Running(pid) && time.Now().Before(deadline) {
+			time.Sleep(10 * time.Millisecond)
+		}
+		if botproctest.Running(pid) {
+			t.Errorf("engine process %d still runs", pid)
+		}
+	}
+}
+
+func pids(t *testing.T, dir string) []string {
+	b, _ := os.ReadFile(filepath.Join(dir, "pids"))
+	return strings.Fields(string(b))
+}
+
+func newUGI(t *testing.T, text string) *agents.UGI {
+	t.Helper()
+	a, err := agents.New(text, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { a.(*agents.UGI).Close() })
+	return a.(*agents.UGI)
+}
+
+func othello(t *testing.T) (games.Variant, games.State) {
+	v, err := games.Lookup("othello6")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return v, v.New().(games.State)
+}
+
+// TestUGIPlaysAndReports: the handshake sends the spec's options and
+// announces the game; the move and the info line's statistics come back;
+// a second game reuses the process.
+func TestUGIPlaysAndReports(t *testing.T) {
+	dir := t.TempDir()
+	script := ugiScript(t, dir, `echo "info depth 3 score cp -25 nodes 1234 nps 5000 pv b3 c2"; echo "bestmove b3"`)
+	a := newUGI(t, "ugi:cmd=sh "+script+",movetime=30ms,option.Hash=16")
+	v, s := othello(t)
+	for game := 0; game < 2; game++ {
+		if err := a.NewGame(v, 0); err != nil {
+			t.Fatal(err)
+		}
+		m, err := a.Move(context.Background(), s, 0)
+		if err != nil || s.FormatMove(m) != "b3" {
+			t.Fatalf("game %d: move %q, %v; want b3", game, s.FormatMove(m), err)
+		}
+	}
+	st := a.LastStats()
+	if st.Depth != 3 || st.Score != -25 || st.Nodes != 1234 || st.Info != "nps 5000 pv b3 c2" {
+		t.Errorf("stats %+v", st)
+	}
+	if a.EngineName() != "script" {
+		t.Errorf("engine name %q", a.EngineName())
+	}
+	if n := len(pids(t, dir)); n != 1 {
+		t.Errorf("%d processes for two games, want 1", n)
+	}
+	a.Close()
+	log, _ := os.ReadFile(filepath.Join(dir, "log"))
+	want := "ugi\nsetoption name Hash value 16\nisready\nsetoption name UGI_Game value othello6\nuginewgame\nisready\nposition startpos\ngo movetime 30\nuginewgame\nisready\nposition startpos\ngo movetime 30\nquit\n"
+	if string(log) != want {
+		t.Errorf("engine read:\n%s\nwant:\n%s", log, want)
+	}
+	noneRunning(t, dir)
+}
+
+// TestUGIPositionMoves: the position command lists the game's moves in
+// its notation, opponent's and passes included.
+func TestUGIPositionMoves(t *testing.T) {
+	dir := t.TempDir()
+	script := ugiScript(t, dir, `echo "bestmove pass"`)
+	a := newUGI(t, "ugi:cmd=sh "+script+",depth=2")
+	_, s := othello(t)
+	r := rng.New(5)
+	var played []string
+	for i := 0; i < 12; i++ {
+		ms := s.LegalMoves(nil)
+		m := ms[r.IntN(len(ms))]
+		played = append(played, s.FormatMove(m))
+		s.Play(m)
+	}
+	got, err := agents.History(s, nil)
+	if err != nil || strings.Join(got, " ") != strings.Join(played, " ") {
+		t.Fatalf("History = %v, %v; want %v", got, err, played)
+	}
+	_, err = a.Move(context.Background(), s, s.ToMove())
+	if !errors.Is(err, agents.ErrOutput) || !strings.Contains(err.Error(), `bestmove "pass" is illegal`) {
+		t.Errorf("err %v; want an illegal pass", err)
+	}
+	log, _ := os.ReadFile(filepath.Join(dir, "log"))
+	if want := "position startpos moves " + strings.Join(played, " ") + "\ngo depth 2\n"; !strings.Contains(string(log), want) {
+		t.Errorf("engine read:\n%s\nwant it to contain %q", log, want)
+	}
+}
+
+// TestUGIFailures: each bad answer is the error the arena maps to the
+// right forfeit, and a failed engine is replaced for the next game.
+func TestUGIFailures(t *testing.T) {
+	for _, tc := range []struct {
+		name, goAction string
+		want           error
+		text           string
+		sameProcess    bool
+	}{
+		{"illegal", `echo "bestmove a1"`, agents.ErrOutput, `bestmove "a1" is illegal`, true},
+		{"malformed", `echo "bestmove zz"`, agents.ErrOutput, `bestmove "zz"`, true},
+		{"missing move", `echo "bestmove"`, agents.ErrOutput, "bestmove without a move", true},
+		{"crash", `echo "dying" >&2; exit 3`, agents.ErrCrash, "dying", false},
+		{"hang", `trap "" TERM; sleep 30`, agents.ErrTimeout, "nor 250ms after stop", false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			a := newUGI(t, "ugi:cmd=sh "+ugiScript(t, dir, tc.goAction)+",movetime=20ms,margin=30ms")
+			v, s := othello(t)
+			if err := a.NewGame(v, 0); err != nil {
+				t.Fatal(err)
+			}
+			start := time.Now()
+			_, err := a.Move(context.Background(), s, 0)
+			if !errors.Is(err, tc.want) || !strings.Contains(err.Error(), tc.text) {
+				t.Fatalf("err %v; want %v with %q", err, tc.want, tc.text)
+			}
+			if d := time.Since(start); d > 3*time.Second {
+				t.Errorf("failure took %s", d)
+			}
+			// The game is lost; the next one gets a working engine.
+			if _, again := a.Move(context.Background(), s, 0); again == nil || again.Error() != err.Error() {
+				t.Errorf("second move of the failed game: %v; want the same failure", again)
+			}
+			if err := a.NewGame(v, 0); err != nil {
+				t.Fatal(err)
+			}
+			if n := len(pids(t, dir)); (n == 1) != tc.sameProcess {
+				t.Errorf("%d processes after the failure; same process wanted: %v", n, tc.sameProcess)
+			}
+			a.Close()
+			noneRunning(t, dir)
+		})
+	}
+}
+
+// TestUGICrashRestart: an engine that crashes in its first game plays the
+// second one from a new process.
+func TestUGICrashRestart(t *testing.T) {
+	dir := t.TempDir()
+	marker := filepath.Join(dir, "crashed")
+	script := ugiScript(t, dir, `if [ ! -f `+marker+` ]; then touch `+marker+`; exit 1; fi; echo "bestmove b3"`)
+	a := newUGI(t, "ugi:cmd=sh "+script+",movetime=20ms")
+	v, s := othello(t)
+	if err := a.NewGame(v, 0); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := a.Move(context.Background(), s, 0); !errors.Is(err, agents.ErrCrash) {
+		t.Fatalf("err %v; want a crash", err)
+	}
+	if err := a.NewGame(v, 0); err != nil {
+		t.Fatal(err)
+	}
+	if m, err := a.Move(context.Background(), s, 0); err != nil || s.FormatMove(m) != "b3" {
+		t.Fatalf("after the restart: %v, %v", s.FormatMove(m), err)
+	}
+	if n := len(pids(t, dir)); n != 2 {
+		t.Errorf("%d processes, want 2", n)
+	}
+	a.Close()
+	noneRunning(t, dir)
+}
+
+// TestUGIContextDeadline: the arena's deadline, shorter than movetime,
+// is the one that counts.
+func TestUGIContextDeadline(t *testing.T) {
+	dir := t.TempDir()
+	a := newUGI(t, "ugi:cmd=sh "+ugiScript(t, dir, `sleep 30`)+",movetime=10s")
+	v, s := othello(t)
+	if err := a.NewGame(v, 0); err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
+	defer cancel()
+	start := time.Now()
+	if _, err := a.Move(ctx, s, 0); !errors.Is(err, agents.ErrTimeout) {
+		t.Fatalf("err %v; want a timeout", err)
+	}
+	if d := time.Since(start); d > 2*time.Second {
+		t.Errorf("took %s for a 50ms deadline", d)
+	}
+	a.Close()
+	noneRunning(t, dir)
+}
+
+// TestUGIHandshakeTimeout: an engine that never says ugiok fails within
+// init= and is killed.
+func TestUGIHandshakeTimeout(t *testing.T) {
+	dir := t.TempDir()
+	script := filepath.Join(dir, "mute.sh")
+	os.WriteFile(script, []byte("#!/bin/sh\necho $$ >> "+filepath.Join(dir, "pids")+"\nexec sleep 30\n"), 0o755)
+	a := newUGI(t, "ugi:cmd=sh "+script+",init=100ms")
+	v, _ := othello(t)
+	err := a.NewGame(v, 0)
+	if !errors.Is(err, agents.ErrTimeout) || !strings.Contains(err.Error(), "waiting for ugiok") {
+		t.Fatalf("err %v; want a timeout waiting for ugiok", err)
+	}
+	noneRunning(t, dir)
+}
+
+func TestUGISpecErrors(t *testing.T) {
+	for _, tc := range []struct{ spec, want string }{
+		{"ugi", "cmd= is required"},
+		{"ugi:cmd=x,movetime=0s", "movetime"},
+		{"ugi:cmd=x,depth=0", "depth"},
+		{"ugi:cmd=x,nodes=-1", "nodes"},
+		{"ugi:cmd=x,hash=3", `unknown option "hash"`},
+	} {
+		if _, err := agents.New(tc.spec, 1); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: %v; want an error about %s", tc.spec, err, tc.want)
+		}
+	}
+	a, err := agents.New("ugi:cmd=x,option.Skill Level=3", 1)
+	if err == nil {
+		t.Errorf("an option name with a blank was accepted: %v", a)
+	}
+}
+
+func TestUGICheckGame(t *testing.T) {
+	a := newUGI(t, "ugi:cmd=x")
+	v, err := games.Lookup("tryangle")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := a.CheckGame(v); err == nil || !strings.Contains(err.Error(), "simultaneous") {
+		t.Errorf("tryangle: %v; want a refusal", err)
+	}
+	v, _ = othello(t)
+	if err := a.CheckGame(v); err != nil {
+		t.Errorf("othello6: %v", err)
+	}
+}
+
+func TestParseUGIInfo(t *testing.T) {
+	for _, tc := range []struct {
+		line string
+		want agents.Stats
+	}{
+		{"depth 5 seldepth 9 score cp 31 nodes 1000 nps 200 time 5 pv a1 b2", agents.Stats{Depth: 5, Score: 31, Nodes: 1000, Info: "nps 200 pv a1 b2"}},
+		{"score mate 3", agents.Stats{Score: games.WinScore - 3}},
+		{"score mate -2 depth 4", agents.Stats{Score: -games.WinScore + 2, Depth: 4}},
+		{"depth x nodes 7", agents.Stats{Nodes: 7}},
+		{"string hello world", agents.Stats{Info: "string hello world"}},
+		{"depth", agents.Stats{}},
+	} {
+		var st agents.Stats
+		agents.ParseUGIInfo(strings.Fields(tc.line), &st)
+		if st != tc.want {
+			t.Errorf("%q: %+v, want %+v", tc.line, st, tc.want)
+		}
+	}
+}
