@@ -4,6 +4,7 @@ package main
 
 import (
 	"bufio"
+	"context"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -16,7 +17,11 @@ import (
 	"testing"
 	"time"
 
+	"github.com/boardgame-arena/arena/agents"
+	"github.com/boardgame-arena/arena/agents/botproc"
 	"github.com/boardgame-arena/arena/agents/botproc/botproctest"
+	"github.com/boardgame-arena/arena/games"
+	"github.com/boardgame-arena/arena/rng"
 )
 
 // binDir holds the arena binary the UGI tests run as an engine; TestMain
@@ -37,7 +42,7 @@ func TestMain(m *testing.M) {
 }
 
 // arenaBinary builds this command once per test run.
-func arenaBinary(t *testing.T) string {
+func arenaBinary(t testing.TB) string {
 	t.Helper()
 	binOnce.Do(func() {
 		if binDir, binErr = os.MkdirTemp("", "arena-ugi-test"); binErr != nil {
@@ -240,4 +245,62 @@ func TestCheckEngineStop(t *testing.T) {
 		t.Errorf("exit %d; want a stop failure:\n%s", code, stdout)
 	}
 	checkNoProcess(t, pids)
+}
+
+// benchPosition returns othello6 after plies random moves.
+func benchPosition(b *testing.B, plies int) games.State {
+	b.Helper()
+	v, err := games.Lookup("othello6")
+	if err != nil {
+		b.Fatal(err)
+	}
+	s := v.New().(games.State)
+	r := rng.New(3)
+	for i := 0; i < plies && !s.Terminal(); i++ {
+		ms := s.LegalMoves(nil)
+		s.Play(ms[r.IntN(len(ms))])
+	}
+	return s
+}
+
+// BenchmarkUGIMove measures one move of ugi:cmd='arena engine --agent
+// random' at ply 20 of othello6: position and go written, info and
+// bestmove read, the move history recovered and the answer checked.
+// Compare with BenchmarkPipeRoundTrip, the bare cost of a line to a
+// process and back.
+func BenchmarkUGIMove(b *testing.B) {
+	bin := arenaBinary(b)
+	a, err := agents.New("ugi:cmd="+bin+" engine --agent random,movetime=1s", 1)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer a.(*agents.UGI).Close()
+	s := benchPosition(b, 20)
+	v, _ := games.Lookup("othello6")
+	if err := a.(*agents.UGI).NewGame(v, 0); err != nil {
+		b.Fatal(err)
+	}
+	b.ResetTimer()
+	for b.Loop() {
+		if _, err := a.Move(context.Background(), s, s.ToMove()); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkPipeRoundTrip writes a line to cat and reads it back.
+func BenchmarkPipeRoundTrip(b *testing.B) {
+	p, err := botproc.Start(botproc.Config{Argv: []string{"cat"}})
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer p.Stop()
+	for b.Loop() {
+		if err := p.WriteLine("position startpos moves a1 b2 c3", time.Time{}); err != nil {
+			b.Fatal(err)
+		}
+		if _, err := p.ReadLine(context.Background(), time.Time{}); err != nil {
+			b.Fatal(err)
+		}
+	}
 }
