@@ -36,6 +36,23 @@
 // There are no draws. Outcome.Score is +1 when the first player wins and −1
 // when the second does.
 //
+// # Positions as text
+//
+// Position (games.PositionWriter) writes three fields: the board as nine
+// rows, row 1 first, each nine cells A→I of X, O or '.', separated by '/';
+// the side each player used last, X's then O's, as T, B, L, R or '-' before
+// its first move (the side it may not use next); and the last move as
+// slot>cell, e.g. TE>E9, or '-' before the first (String shows it, and the
+// board alone cannot always tell where the last tile landed). The player to
+// move follows from the tile counts. The start is nine rows of "........."
+// then "-- -". ParsePosition (and ReadPosition, games.PositionReader) reads
+// it back with Ply 0 and no history, and rejects tile counts X's moving
+// first cannot give, a last side for a player without tiles or none for one
+// with tiles, a last move whose tile is not the last mover's, is not from its
+// last side, or would land elsewhere, five in a row for the player to move,
+// and a five the last mover had before its last move. It does not check
+// that every other tile could have come to rest where it stands.
+//
 // # Implementation
 //
 // Each player's tiles are kept as 9-bit line masks, one per row, column and
@@ -152,10 +169,11 @@ type undoEntry struct {
 // State is a Gravity Connect position with its history.
 type State struct {
 	board
-	hash uint64
-	ply  int   // tiles on the board; the player to move is ply&1
-	end  uint8 // endNone, endFive (the last mover won) or endFull (second player won)
-	hist [MaxPlies]undoEntry
+	hash  uint64
+	ply   int   // tiles on the board; the player to move is ply&1
+	start int   // tiles on the board when the state was made (ParsePosition)
+	end   uint8 // endNone, endFive (the last mover won) or endFull (second player won)
+	hist  [MaxPlies]undoEntry
 }
 
 // New returns the start position: an empty board, the first player to move.
@@ -282,7 +300,7 @@ func (s *State) ToMove() int {
 func (s *State) Terminal() bool { return s.end != endNone }
 
 // Ply implements games.Base.
-func (s *State) Ply() int { return s.ply }
+func (s *State) Ply() int { return s.ply - s.start }
 
 // Hash implements games.Base.
 func (s *State) Hash() uint64 { return s.hash }
@@ -330,8 +348,8 @@ func (s *State) Play(m games.Move) {
 
 // Undo implements games.Base.
 func (s *State) Undo() {
-	if s.ply == 0 {
-		panic("gravity: Undo at the start position")
+	if s.ply == s.start {
+		panic("gravity: Undo with no move played")
 	}
 	s.ply--
 	p := s.ply & 1
