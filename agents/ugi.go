@@ -113,6 +113,7 @@ type UGI struct {
 	engineName string
 	advertised map[string]string // lower-case option name → name as advertised
 	announced  string            // variant last announced through UGI_Game
+	startHash  uint64            // hash of the variant's start position, from NewGame
 	err        error             // sticky failure of the current game
 	stats      Stats
 	hist       []string
@@ -167,6 +168,7 @@ func (a *UGI) NewGame(v games.Variant, _ int) error {
 		a.stop() // a failed engine was stopped; one that lost by its answer plays on
 	}
 	a.err = nil
+	a.startHash = v.New().Hash()
 	if a.proc == nil {
 		if err := a.start(); err != nil {
 			return err
@@ -351,9 +353,19 @@ func (a *UGI) Move(ctx context.Context, b games.Base, p int) (games.Move, error)
 			return 0, err
 		}
 	}
-	var err error
-	if a.hist, err = History(s, a.hist[:0]); err != nil {
+	hist, root, fen, err := history(s, a.hist[:0])
+	a.hist = hist
+	if err != nil {
 		return 0, fmt.Errorf("ugi %s: %v", a.name, err)
+	}
+	pos := "position startpos"
+	if a.startHash != 0 && root != a.startHash {
+		// The game began elsewhere than the variant's start: an opening
+		// given as a position.
+		if fen == nil {
+			return 0, fmt.Errorf("ugi %s: the game did not begin at the start position, and %T writes no position text for 'position fen'", a.name, s)
+		}
+		pos = "position fen " + fen.Position()
 	}
 	a.stats = Stats{}
 	start := time.Now()
@@ -364,7 +376,6 @@ func (a *UGI) Move(ctx context.Context, b games.Base, p int) (games.Move, error)
 	if d, ok := ctx.Deadline(); ok && (deadline.IsZero() || d.Before(deadline)) {
 		deadline = d
 	}
-	pos := "position startpos"
 	if len(a.hist) > 0 {
 		pos += " moves " + strings.Join(a.hist, " ")
 	}
@@ -486,12 +497,25 @@ func MateScore(n int) int {
 // the moves, so each move is found as the legal move whose position has
 // the hash the game had after it.
 func History(s games.State, out []string) ([]string, error) {
+	out, _, _, err := history(s, out)
+	return out, err
+}
+
+// history is History that also returns the hash of the game's first
+// position and, when the game writes positions as text, that position's
+// text (else nil).
+func history(s games.State, out []string) ([]string, uint64, games.PositionWriter, error) {
 	c := s.Clone()
 	n := c.Ply()
 	hashes := make([]uint64, n+1)
 	for i := n; i > 0; i-- {
 		hashes[i] = c.Hash()
 		c.Undo()
+	}
+	root := c.Hash()
+	var fen games.PositionWriter
+	if w, ok := c.(games.PositionWriter); ok {
+		fen = fenText(w.Position())
 	}
 	buf := make([]games.Move, 0, games.MaxMoves)
 	for i := 1; i <= n; i++ {
@@ -508,8 +532,13 @@ func History(s games.State, out []string) ([]string, error) {
 			}
 		}
 		if !found {
-			return out, fmt.Errorf("cannot recover ply %d of the game from its positions", i)
+			return out, root, fen, fmt.Errorf("cannot recover ply %d of the game from its positions", i)
 		}
 	}
-	return out, nil
+	return out, root, fen, nil
 }
+
+// fenText is a position already written as text.
+type fenText string
+
+func (f fenText) Position() string { return string(f) }

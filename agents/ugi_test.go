@@ -311,3 +311,30 @@ func TestParseUGIInfo(t *testing.T) {
 		}
 	}
 }
+
+// TestUGIPositionFen: a game that began at a position read as text (an
+// opening given as a FEN) is sent as "position fen TEXT moves …".
+func TestUGIPositionFen(t *testing.T) {
+	const fen = "....../.O..../.XOX../..XO../....../...... x"
+	dir := t.TempDir()
+	a := newUGI(t, "ugi:cmd=sh "+ugiScript(t, dir, `echo "bestmove d5"`)+",movetime=20ms")
+	v, _ := othello(t)
+	s, err := games.ParsePosition(v, fen)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := games.Replay(v.String(), s, []string{"b1", "a1"}); err != nil {
+		t.Fatal(err)
+	}
+	if err := a.NewGame(v, 0); err != nil {
+		t.Fatal(err)
+	}
+	m, err := a.Move(context.Background(), s, s.ToMove())
+	if err != nil || s.FormatMove(m) != "d5" {
+		t.Fatalf("move %s, %v", s.FormatMove(m), err)
+	}
+	log, _ := os.ReadFile(filepath.Join(dir, "log"))
+	if want := "position fen " + fen + " moves b1 a1\n"; !strings.Contains(string(log), want) {
+		t.Errorf("engine read:\n%s\nwant it to contain %q", log, want)
+	}
+}
