@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -182,19 +183,36 @@ func (e *engine) newGame() {
 	}
 }
 
+// position sets the position: "startpos" or "fen TEXT" (the game's
+// position format, see games.ParsePosition), then "moves …".
 func (e *engine) position(f []string) {
-	if len(f) == 0 || f[0] != "startpos" {
-		e.println("info string position: only 'position startpos [moves …]' is supported")
-		return
-	}
-	s := e.v.New().(games.State)
-	var moves []string
-	if len(f) > 1 {
-		if f[1] != "moves" {
-			e.println("info string position: expected 'moves' after startpos, got %q", f[1])
+	var s games.State
+	var rest []string
+	switch {
+	case len(f) > 0 && f[0] == "startpos":
+		s, rest = e.v.New().(games.State), f[1:]
+	case len(f) > 1 && f[0] == "fen":
+		end := slices.Index(f, "moves")
+		if end < 0 {
+			end = len(f)
+		}
+		var err error
+		if s, err = games.ParsePosition(e.v, strings.Join(f[1:end], " ")); err != nil {
+			e.println("info string position fen: %v", err)
 			return
 		}
-		moves = f[2:]
+		rest = f[end:]
+	default:
+		e.println("info string position: want 'position startpos [moves …]' or 'position fen TEXT [moves …]'")
+		return
+	}
+	var moves []string
+	if len(rest) > 0 {
+		if rest[0] != "moves" {
+			e.println("info string position: expected 'moves', got %q", rest[0])
+			return
+		}
+		moves = rest[1:]
 	}
 	if _, err := games.Replay(e.v.String(), s, moves); err != nil {
 		e.println("info string position: %v", err)

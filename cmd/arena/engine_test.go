@@ -248,7 +248,7 @@ func TestCheckEngineStop(t *testing.T) {
 }
 
 // benchPosition returns othello6 after plies random moves.
-func benchPosition(b *testing.B, plies int) games.State {
+func benchPosition(b testing.TB, plies int) games.State {
 	b.Helper()
 	v, err := games.Lookup("othello6")
 	if err != nil {
@@ -302,5 +302,51 @@ func BenchmarkPipeRoundTrip(b *testing.B) {
 		if _, err := p.ReadLine(context.Background(), time.Time{}); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// TestEngineCommands runs arena engine's command loop in-process: the
+// answers to ugi, isready, queries, positions (startpos and fen, with
+// moves) and go, and info strings for what it cannot do.
+func TestEngineCommands(t *testing.T) {
+	const fen = "....../.O..../.XOX../..XO../....../...... x"
+	// A finished game, played at random.
+	s := benchPosition(t, 1000)
+	over, err := agents.History(s, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	overResult := map[int]string{0: "p1win", 1: "p2win", games.Draw: "draw"}[s.Outcome().Winner]
+	for _, tc := range []struct {
+		name, game, in string
+		want           []string
+	}{
+		{"handshake", "othello6", "ugi\nisready\n", []string{"id name arena greedy", "option name UGI_Game type string default othello6", "ugiok", "readyok"}},
+		{"start", "othello6", "position startpos\nquery p1turn\nquery gameover\nquery result\ngo movetime 5\n", []string{"response true\nresponse false\nresponse none", "bestmove "}},
+		{"moves", "othello6", "position startpos moves b3\nquery p1turn\n", []string{"response false"}},
+		{"fen", "othello6", "position fen " + fen + " moves b1\nquery p1turn\n", []string{"response false"}},
+		{"fen illegal", "othello6", "position fen " + fen + " moves a1\n", []string{`info string position: ply 1: illegal move "a1" (legal: b1 c2 d5 e4)`}},
+		{"fen bad", "othello6", "position fen nonsense\n", []string{"info string position fen: othello6: bad position"}},
+		{"game option", "othello6", "setoption name UGI_Game value erdos:algol\nposition startpos\ngo movetime 5\n", []string{"bestmove "}},
+		{"bad game", "othello6", "setoption name UGI_Game value tryangle\n", []string{"info string UGI_Game: tryangle is simultaneous"}},
+		{"unknown option", "othello6", "setoption name Hash value 3\n", []string{`info string unknown option "Hash" ignored`}},
+		{"unknown command", "othello6", "frobnicate\n", []string{`info string unknown command "frobnicate" ignored`}},
+		{"over", "othello6", "position startpos moves " + strings.Join(over, " ") + "\nquery gameover\nquery result\ngo movetime 5\n", []string{"response true\nresponse " + overResult, "bestmove (none)"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			e, err := newEngine(tc.game, "greedy", 1)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var out strings.Builder
+			if err := e.serve(strings.NewReader(tc.in+"quit\n"), &out); err != nil {
+				t.Fatal(err)
+			}
+			for _, w := range tc.want {
+				if !strings.Contains(out.String(), w) {
+					t.Errorf("output lacks %q:\n%s", w, out.String())
+				}
+			}
+		})
 	}
 }
