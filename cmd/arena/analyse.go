@@ -39,10 +39,11 @@ type analyseMove struct {
 }
 
 func runAnalyse(args []string, stdout, stderr io.Writer) error {
-	fs := newFlagSet("analyse", "--game G --agent SPEC [--moves \"m1 m2 …\"] [--player P] [--seed S] [--format text|json]", stderr)
+	fs := newFlagSet("analyse", "--game G --agent SPEC [--moves \"m1 m2 …\" | --fen F] [--player P] [--seed S] [--format text|json]", stderr)
 	game := fs.String("game", "othello6", "game spec (see 'arena games')")
 	agentSpec := fs.String("agent", "alphabeta:depth=6", "agent spec (see 'arena agents')")
 	moves := fs.String("moves", "", "moves to play from the start first, space-separated (sequential games)")
+	fen := fs.String("fen", "", fenHelp+" (sequential games)")
 	player := fs.Int("player", 0, "simultaneous games: the player whose action is wanted, 0 or 1")
 	seed := fs.Uint64("seed", 1, "seed for the agent's random choices")
 	format := fs.String("format", "text", "output format: text or json")
@@ -60,6 +61,16 @@ func runAnalyse(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	b := v.New()
+	if *fen != "" {
+		if *moves != "" {
+			return errFenAndMoves()
+		}
+		s, err := fenPosition(v, *fen)
+		if err != nil {
+			return err
+		}
+		b = s
+	}
 	p := *player
 	switch s := b.(type) {
 	case games.State:

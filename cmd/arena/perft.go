@@ -29,10 +29,11 @@ type divideEntry struct {
 }
 
 func runPerft(args []string, stdout, stderr io.Writer) error {
-	fs := newFlagSet("perft", "--game G --depth D [--moves \"m1 m2 …\"] [--divide] [--generic] [--format text|json]", stderr)
+	fs := newFlagSet("perft", "--game G --depth D [--moves \"m1 m2 …\" | --fen F] [--divide] [--generic] [--format text|json]", stderr)
 	game := fs.String("game", "othello6", "game spec (see 'arena games')")
 	depth := fs.Int("depth", 8, "depth in plies, 1 to 64 (a forced pass is one ply)")
 	moves := fs.String("moves", "", "moves to play from the start before counting, space-separated")
+	fen := fs.String("fen", "", fenHelp)
 	divide := fs.Bool("divide", false, "print the leaf count below each legal move")
 	generic := fs.Bool("generic", false, "use the generic play/undo perft even where the game has a faster bulk counter")
 	format := fs.String("format", "text", "output format: text or json")
@@ -45,7 +46,7 @@ func runPerft(args []string, stdout, stderr io.Writer) error {
 	if err := inRange("depth", *depth, 1, maxPerftDepth, " plies"); err != nil {
 		return err
 	}
-	v, s, err := sequentialPosition("perft", *game, *moves)
+	v, s, err := sequentialStart("perft", *game, *fen, *moves)
 	if err != nil {
 		return err
 	}

@@ -16,10 +16,11 @@ func init() {
 }
 
 func runReplay(args []string, stdout, stderr io.Writer) error {
-	fs := newFlagSet("replay", "--game G (--moves \"m1 m2 …\" | --file F) [--format text|json|cg]", stderr)
+	fs := newFlagSet("replay", "--game G [--fen F] (--moves \"m1 m2 …\" | --file F) [--format text|json|cg]", stderr)
 	game := fs.String("game", "othello6", "game spec (see 'arena games')")
 	moves := fs.String("moves", "", "the moves, space-separated, in the game's notation; for simultaneous games one turn per line, \"line0 | line1\"")
 	file := fs.String("file", "", "read the moves from this file (whitespace-separated, '#' starts a comment; for simultaneous games one turn per line, \"line0 | line1\"); - for stdin")
+	fen := fs.String("fen", "", "play the moves from this position, in the game's text format (see README, Games), instead of the start (sequential games)")
 	format := fs.String("format", "text", "output format: text or json; cg (games with a CodinGame protocol) prints the CodinGame input of each player before every turn")
 	if err := parseNoArgs(fs, args); err != nil {
 		return err
@@ -40,6 +41,10 @@ func runReplay(args []string, stdout, stderr io.Writer) error {
 			return err
 		}
 	}
+	start, err := fenPosition(v, *fen)
+	if err != nil {
+		return err
+	}
 	if sim, ok := v.New().(games.SimState); ok {
 		turns, err := splitTurns(text)
 		if err != nil {
@@ -50,7 +55,10 @@ func runReplay(args []string, stdout, stderr io.Writer) error {
 	if *format == "cg" {
 		return errNoCG(v)
 	}
-	s := v.New().(games.State)
+	s := start
+	if s == nil {
+		s = v.New().(games.State)
+	}
 	list := moveFields(text)
 	t, replayErr := games.Replay(v.String(), s, list)
 	if replayErr != nil {
@@ -67,6 +75,9 @@ func runReplay(args []string, stdout, stderr io.Writer) error {
 	toMove := fmt.Sprint(f.ToMove)
 	if f.ToMove == games.None {
 		toMove = "nobody (game over)"
+	}
+	if w, ok := s.(games.PositionWriter); ok {
+		fmt.Fprintf(stdout, "position: %s\n", w.Position())
 	}
 	fmt.Fprintf(stdout, "to move: %s\nlegal (%d): %s\nterminal: %t\nresult: %s", toMove, len(f.Legal), strings.Join(f.Legal, " "), f.Terminal, f.Result)
 	if f.Terminal {

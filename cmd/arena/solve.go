@@ -31,9 +31,10 @@ type solveReport struct {
 }
 
 func runSolve(args []string, stdout, stderr io.Writer) error {
-	fs := newFlagSet("solve", "--game G [--moves \"m1 m2 …\"] [--threads N] [--tt MB] [--generic] [--time D] [--format text|json]", stderr)
+	fs := newFlagSet("solve", "--game G [--moves \"m1 m2 …\" | --fen F] [--threads N] [--tt MB] [--generic] [--time D] [--format text|json]", stderr)
 	game := fs.String("game", "othello6", "game spec (see 'arena games'); sequential games only")
 	moves := fs.String("moves", "", "moves to play from the start before solving, space-separated")
+	fen := fs.String("fen", "", fenHelp)
 	threads := fs.Int("threads", 1, "search threads, 1 to 256")
 	tt := fs.Int("tt", 256, "transposition table size in MB of the generic search, 1 to 65536 and at most 3/4 of the machine's memory (the othello6 solver uses 64 MB)")
 	generic := fs.Bool("generic", false, "use alpha-beta's generic exact mode even where the game has its own solver")
@@ -54,7 +55,7 @@ func runSolve(args []string, stdout, stderr io.Writer) error {
 	if err := durationIn("time", *limit, time.Nanosecond, maxSolveTime, true, " (0: no limit)"); err != nil {
 		return err
 	}
-	v, s, err := sequentialPosition("solve", *game, *moves)
+	v, s, err := sequentialStart("solve", *game, *fen, *moves)
 	if err != nil {
 		return err
 	}
