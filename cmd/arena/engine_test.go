@@ -7,6 +7,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -346,6 +347,79 @@ func TestEngineCommands(t *testing.T) {
 				if !strings.Contains(out.String(), w) {
 					t.Errorf("output lacks %q:\n%s", w, out.String())
 				}
+			}
+		})
+	}
+}
+
+// TestEngineStopWhileThinking: under go infinite a searching agent keeps
+// the command loop free (isready is answered at once), gives no bestmove
+// before stop, and one promptly after it, with an info line of its stats.
+func TestEngineStopWhileThinking(t *testing.T) {
+	e, err := newEngine("othello6", "mcts:iters=1000000000000,maxnodes=65536", 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	inR, inW := io.Pipe()
+	outR, outW := io.Pipe()
+	served := make(chan error, 1)
+	go func() { served <- e.serve(inR, outW); outW.Close() }()
+	lines := bufio.NewScanner(outR)
+	next := func() string {
+		if !lines.Scan() {
+			t.Fatal("the engine's output ended")
+		}
+		return lines.Text()
+	}
+	fmt.Fprintln(inW, "position startpos\ngo infinite")
+	time.Sleep(100 * time.Millisecond)
+	start := time.Now()
+	fmt.Fprintln(inW, "isready")
+	if l := next(); l != "readyok" {
+		t.Fatalf("got %q while thinking, want readyok", l)
+	}
+	if d := time.Since(start); d > time.Second {
+		t.Errorf("readyok took %s while thinking", d)
+	}
+	start = time.Now()
+	fmt.Fprintln(inW, "stop")
+	info := next()
+	if !strings.HasPrefix(info, "info depth ") || !strings.Contains(info, " nodes ") {
+		t.Errorf("info line %q", info)
+	}
+	for l := info; !strings.HasPrefix(l, "bestmove "); l = next() {
+	}
+	if d := time.Since(start); d > 2*time.Second {
+		t.Errorf("bestmove %s after stop", d)
+	}
+	fmt.Fprintln(inW, "quit")
+	if err := <-served; err != nil {
+		t.Fatal(err)
+	}
+	inW.Close()
+}
+
+// TestExampleEngines: both example engines pass arena check-engine.
+func TestExampleEngines(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs external processes")
+	}
+	goEngine := filepath.Join(t.TempDir(), "ugi-go")
+	goTool := filepath.Join(runtime.GOROOT(), "bin", "go")
+	if out, err := exec.Command(goTool, "build", "-o", goEngine, "../../examples/ugi-go").CombinedOutput(); err != nil {
+		t.Fatalf("building examples/ugi-go: %v\n%s", err, out)
+	}
+	cases := []struct{ name, game, agent string }{{"go", "erdos:algol", "ugi:cmd=" + goEngine}}
+	if py, err := exec.LookPath("python3"); err == nil {
+		cases = append(cases, struct{ name, game, agent string }{"python", "othello6", "ugi:cmd=" + py + " ../../examples/ugi-python/engine.py"})
+	} else {
+		t.Log("python3 is not installed: the Python example is not checked")
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			code, stdout, stderr := runArena("check-engine", "--game", tc.game, "--positions", "5", "--movetime", "50ms", "--agent", tc.agent)
+			if code != 0 || !strings.Contains(stdout, "all 8 checks passed") {
+				t.Errorf("exit %d\n%s\n%s", code, stdout, stderr)
 			}
 		})
 	}
