@@ -22,7 +22,10 @@
 // (games.Game.OpeningPlies), else DefaultOpeningPlies — and draws again if they would end the
 // game. A file gives one opening per line (moves separated by spaces; for a
 // simultaneous game joint plies "a | b" separated by commas), used in order
-// and cycled, or in an order shuffled by the seed.
+// and cycled, or in an order shuffled by the seed. A line "fen TEXT" is a
+// position in a sequential game's text format (games.ParsePosition): its
+// games start there, and their records keep the line as the first ply of
+// Opening and Moves.
 //
 // # Agents, limits and forfeits
 //

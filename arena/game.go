@@ -155,7 +155,12 @@ func (r *referee) play(setup *Setup, seats [2]Seat, rec *results.Game, onMove fu
 	v := setup.Variant
 	rec.Record = results.KindGame
 	rec.Game, rec.Variant = setup.names()
-	b := r.startPosition(v, setup.key)
+	var b games.Base
+	if s := setup.Opening.State(); s != nil {
+		b = s // an opening that is a position: no start state to reuse
+	} else {
+		b = r.startPosition(v, setup.key)
+	}
 	rec.Forfeit = -1
 	var err error
 	if r.moves, err = setup.Opening.apply(b, r.newMoves(rec.Moves)); err != nil {

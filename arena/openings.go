@@ -30,18 +30,51 @@ func defaultPlies(g *games.Game) int {
 }
 
 // Opening is the plies played from the start position before the agents
-// take over, in the game's notation (a simultaneous ply as "a | b").
+// take over, in the game's notation (a simultaneous ply as "a | b"), or a
+// position to start from (an openings line "fen TEXT").
 type Opening struct {
 	Texts []string
 	plies [][2]games.Move
+	// Position is the canonical text of an opening that is a position
+	// (games.PositionWriter), "" for a list of plies. Its Texts are the one
+	// entry PositionPrefix+Position, which records keep as their first ply.
+	Position string
+	start    games.State // the position, cloned for every game
 	// Variant, when not nil, replaces the tournament's game spec for this
 	// opening's games: a random book gives every round of a game with a
 	// round key (games.Game.RoundKey, e.g. a map seed) its own value.
 	Variant *games.Variant
 }
 
-// Len returns the number of plies.
+// Len returns the number of plies (1 for a position).
 func (o Opening) Len() int { return len(o.Texts) }
+
+// PositionPrefix starts an openings line, and a record's first ply, that is
+// a position in the game's text format rather than a list of moves.
+const PositionPrefix = "fen "
+
+// ParsePositionOpening reads a position in v's text format (games.ParsePosition)
+// as an opening: its games start there.
+func ParsePositionOpening(v games.Variant, text string) (Opening, error) {
+	s, err := games.ParsePosition(v, text)
+	if err != nil {
+		return Opening{}, err
+	}
+	if s.Terminal() {
+		return Opening{}, fmt.Errorf("the position is a finished game; an opening must leave something to play")
+	}
+	pos := s.(games.PositionWriter).Position()
+	return Opening{Texts: []string{PositionPrefix + pos}, Position: pos, start: s}, nil
+}
+
+// State returns a fresh copy of the opening's position, or nil for an
+// opening of plies (which start from the variant's start position).
+func (o Opening) State() games.State {
+	if o.start == nil {
+		return nil
+	}
+	return o.start.Clone()
+}
 
 // ParseOpening checks a list of plies against v and returns the opening.
 func ParseOpening(v games.Variant, texts []string) (Opening, error) {
@@ -105,6 +138,9 @@ func (o Opening) apply(b games.Base, moves []string) ([]string, error) {
 	if err := games.CheckKind(b); err != nil {
 		return moves, err
 	}
+	if o.start != nil {
+		return append(moves, o.Texts...), nil // b is a copy of the position already
+	}
 	for i, ply := range o.plies {
 		games.PlayPly(b, ply)
 		moves = append(moves, o.Texts[i])
@@ -149,7 +185,8 @@ const (
 // NewBook reads an openings spec: "" or "random" (the game's default number
 // of random plies), "random:K", "none" (K = 0), or a file name (optionally
 // "file:NAME") holding one opening per line as space-separated moves ('#'
-// starts a comment, blank lines are skipped). File openings are used in
+// starts a comment, blank lines are skipped) or, for a sequential game with
+// a position format, as "fen " and a position (games.ParsePosition). File openings are used in
 // order, or in an order shuffled by the seed.
 //
 // With random openings, a game that has a round key (games.Game.RoundKey,
@@ -211,7 +248,15 @@ func (b *Book) read(r io.Reader, path string) error {
 		} else {
 			plies = fields
 		}
-		o, err := ParseOpening(b.variant, plies)
+		var o Opening
+		var err error
+		if fields[0] == strings.TrimSpace(PositionPrefix) {
+			// The rest of the line is one position (it holds spaces).
+			_, pos, _ := strings.Cut(strings.TrimSpace(text), " ")
+			o, err = ParsePositionOpening(b.variant, pos)
+		} else {
+			o, err = ParseOpening(b.variant, plies)
+		}
 		if err != nil {
 			return fmt.Errorf("%s:%d: %v", path, line, err)
 		}
