@@ -39,6 +39,10 @@ func (s *State) Position() string {
 	return string(b)
 }
 
+// positionExample is the position after White's Triangle on b2 pointing
+// north, shown in errors.
+const positionExample = "............/............/....T......./............ T@b2>N"
+
 // ReadPosition implements games.PositionReader: the position in text under
 // the receiver's rules (bga or not), with an empty history.
 func (s *State) ReadPosition(text string) (games.State, error) {
@@ -50,7 +54,7 @@ func (s *State) ReadPosition(text string) (games.State, error) {
 func ParsePosition(bga bool, text string) (*State, error) {
 	bad := func(format string, args ...any) (*State, error) {
 		return nil, fmt.Errorf("pyrga: bad position %q: %s (want 4 ranks 4→1 of 4 cells a→d, each 3 characters Square, Triangle, Cylinder: S T C for White, s t c for Black, '.' for none, ranks separated by '/', then a space and the last move, e.g. T@b2>N, or - before the first; e.g. %q)",
-			text, fmt.Sprintf(format, args...), "............/............/...T......../............ T@b2>N")
+			text, fmt.Sprintf(format, args...), positionExample)
 	}
 	fields := strings.Fields(text)
 	if len(fields) != 2 {

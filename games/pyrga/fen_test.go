@@ -93,6 +93,9 @@ func TestPositionStart(t *testing.T) {
 }
 
 func TestPositionErrors(t *testing.T) {
+	if _, err := ParsePosition(false, positionExample); err != nil {
+		t.Errorf("the example the errors show is rejected: %v", err)
+	}
 	for _, tc := range []struct {
 		bga        bool
 		text, want string
