@@ -338,3 +338,22 @@ func TestUGIPositionFen(t *testing.T) {
 		t.Errorf("engine read:\n%s\nwant it to contain %q", log, want)
 	}
 }
+
+// TestUGIStderrFile: stderr= collects what the engine writes there.
+func TestUGIStderrFile(t *testing.T) {
+	dir := t.TempDir()
+	errFile := filepath.Join(dir, "engine.err")
+	a := newUGI(t, "ugi:cmd=sh "+ugiScript(t, dir, `echo "thinking hard" >&2; echo "bestmove b3"`)+",movetime=20ms,stderr="+errFile)
+	v, s := othello(t)
+	if err := a.NewGame(v, 0); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := a.Move(context.Background(), s, 0); err != nil {
+		t.Fatal(err)
+	}
+	a.Close()
+	if b, err := os.ReadFile(errFile); err != nil || !strings.Contains(string(b), "thinking hard") {
+		t.Errorf("stderr file: %q, %v", b, err)
+	}
+	noneRunning(t, dir)
+}
