@@ -19,6 +19,7 @@ type pile struct {
 	hist   []games.Move
 	bug    string
 	flip   bool // lists the moves backwards (bug "order": every other new game)
+	first  int  // the player to move at ply 0 (1 for some positions read as text)
 }
 
 const startStones = 11
@@ -45,7 +46,7 @@ func newPile(bug string) *pile {
 	return p
 }
 
-func (p *pile) side() int { return len(p.hist) & 1 }
+func (p *pile) side() int { return (len(p.hist) + p.first) & 1 }
 
 func (p *pile) ComputeHash() uint64 { return keys[2*p.stones+p.side()] }
 
