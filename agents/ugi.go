@@ -141,13 +141,14 @@ func (a *UGI) Seed(uint64) {}
 // LastStats implements Reporter with the last info line of the last move.
 func (a *UGI) LastStats() Stats { return a.stats }
 
-// MoveTime implements Budgeter: the movetime the engine is given (0 when it
-// searches to a depth or node count).
+// MoveTime implements Budgeter: the movetime the engine is given, plus
+// the margin after which it is sent stop and the time it then has to
+// answer (0 when it searches to a depth or node count).
 func (a *UGI) MoveTime(bool) time.Duration {
 	if a.depth > 0 || a.nodes > 0 {
 		return 0
 	}
-	return a.movetime + a.margin
+	return a.movetime + a.margin + UGIStopWait
 }
 
 // CheckGame implements GameChecker: UGI describes sequential games only.
@@ -337,8 +338,9 @@ func (a *UGI) GoCommand() string {
 }
 
 // Move implements Agent. The bestmove is due within movetime + margin (when
-// a movetime is given) and by ctx's deadline; past it the engine is sent
-// stop, and killed if it does not answer within UGIStopWait.
+// a movetime is given) and UGIStopWait before ctx's deadline; past it the
+// engine is sent stop, and killed if it does not answer within
+// UGIStopWait.
 func (a *UGI) Move(ctx context.Context, b games.Base, p int) (games.Move, error) {
 	s, ok := b.(games.State)
 	if !ok {
@@ -373,8 +375,16 @@ func (a *UGI) Move(ctx context.Context, b games.Base, p int) (games.Move, error)
 	if a.movetime > 0 && a.depth == 0 && a.nodes == 0 {
 		deadline = start.Add(a.movetime + a.margin)
 	}
-	if d, ok := ctx.Deadline(); ok && (deadline.IsZero() || d.Before(deadline)) {
-		deadline = d
+	if d, ok := ctx.Deadline(); ok {
+		// Stop early enough that the engine's answer to stop, or its
+		// kill, still comes by the arena's deadline.
+		d = d.Add(-UGIStopWait)
+		if d.Before(start) {
+			d = start
+		}
+		if deadline.IsZero() || d.Before(deadline) {
+			deadline = d
+		}
 	}
 	if len(a.hist) > 0 {
 		pos += " moves " + strings.Join(a.hist, " ")

@@ -424,3 +424,38 @@ func TestExampleEngines(t *testing.T) {
 		})
 	}
 }
+
+// TestUGIBrokenEngineForfeits: in a tournament, an engine's illegal
+// bestmove is an illegal_move forfeit, its silence a timeout and its exit
+// a crash, each with the reason in the record; no process remains.
+func TestUGIBrokenEngineForfeits(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs external processes")
+	}
+	for _, tc := range []struct{ name, goAction, termination, detail string }{
+		{"illegal", "echo 'bestmove a1'", "illegal_move", `bestmove "a1" is illegal`},
+		{"silent", ":", "timeout", "no bestmove"},
+		{"crash", "echo 'out of cheese' >&2; exit 3", "crash", "out of cheese"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			pids := filepath.Join(t.TempDir(), "pids")
+			out := filepath.Join(t.TempDir(), "run.jsonl")
+			code, stdout, stderr := runArena("tournament", "--game", "othello6", "--games", "2", "--concurrency", "1",
+				"--bootstrap", "10", "--out", out, "--agents",
+				"ugi:cmd=sh "+writeScript(t, pids, tc.goAction)+",movetime=20ms,margin=50ms,name=broken", "random")
+			if code != 0 {
+				t.Fatalf("exit %d\n%s\n%s", code, stdout, stderr)
+			}
+			gs := readGames(t, out)
+			if len(gs) != 2 {
+				t.Fatalf("%d games, want 2", len(gs))
+			}
+			for _, g := range gs {
+				if g.Termination != tc.termination || !strings.Contains(g.Detail, tc.detail) {
+					t.Errorf("%s vs %s: %s (%s); want %s with %q", g.Players[0].Name, g.Players[1].Name, g.Termination, g.Detail, tc.termination, tc.detail)
+				}
+			}
+			checkNoProcess(t, pids)
+		})
+	}
+}
