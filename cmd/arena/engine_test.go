@@ -459,3 +459,31 @@ func TestUGIBrokenEngineForfeits(t *testing.T) {
 		})
 	}
 }
+
+// TestEngineClock: with clocks and no movetime, the player to move gets a
+// fortieth of its own clock plus half its increment.
+func TestEngineClock(t *testing.T) {
+	e, err := newEngine("othello6", "mcts:iters=1000000000000,maxnodes=65536", 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	inR, inW := io.Pipe()
+	outR, outW := io.Pipe()
+	served := make(chan error, 1)
+	go func() { served <- e.serve(inR, outW); outW.Close() }()
+	lines := bufio.NewScanner(outR)
+	// First player to move: 4000/40 + 200/2 = 200 ms (p2's clock is far
+	// larger, so using it would show).
+	start := time.Now()
+	fmt.Fprintln(inW, "position startpos\ngo p1time 4000 p2time 400000 p1inc 200 p2inc 0")
+	for lines.Scan() && !strings.HasPrefix(lines.Text(), "bestmove ") {
+	}
+	if d := time.Since(start); d < 150*time.Millisecond || d > 2*time.Second {
+		t.Errorf("bestmove after %s, want about 200ms", d)
+	}
+	fmt.Fprintln(inW, "quit")
+	if err := <-served; err != nil {
+		t.Fatal(err)
+	}
+	inW.Close()
+}
