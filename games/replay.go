@@ -20,6 +20,9 @@ type ReplayFinal struct {
 	Result   string   `json:"result"` // "1-0", "0-1", "1/2-1/2", or "*" while unfinished
 	Score    int      `json:"score"`  // Outcome.Score once over, else 0
 	Board    string   `json:"board"`
+	// Position is the position as text (PositionWriter), for games that
+	// have a text format.
+	Position string `json:"position,omitempty"`
 }
 
 // Transcript is a checked game: every ply and the final position.
@@ -77,6 +80,9 @@ func Final(s State) ReplayFinal {
 		Terminal: s.Terminal(),
 		Result:   "*",
 		Board:    s.String(),
+	}
+	if w, ok := s.(PositionWriter); ok {
+		f.Position = w.Position()
 	}
 	if f.Terminal {
 		o := s.Outcome()

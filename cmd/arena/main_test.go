@@ -95,7 +95,7 @@ func TestReplayJSON(t *testing.T) {
 	if code != 0 {
 		t.Fatal(errOut)
 	}
-	want := `{"game":"othello6","plies":[{"legal":["b3","c2","d5","e4"],"move":"e4"},{"legal":["c5","e3","e5"],"move":"e5"},{"legal":["b3","c2","d5","e6"],"move":"d5"}],"final":{"to_move":1,"legal":["c5","e3"],"terminal":false,"result":"*","score":0,"board":"  a b c d e f\n1 . . . . . .\n2 . . . . . .\n3 . . O X . .\n4 . . X X X .\n5 . . . X O .\n6 . . . . . .\nO (second player) to move; X 5, O 2"}}` + "\n"
+	want := `{"game":"othello6","plies":[{"legal":["b3","c2","d5","e4"],"move":"e4"},{"legal":["c5","e3","e5"],"move":"e5"},{"legal":["b3","c2","d5","e6"],"move":"d5"}],"final":{"to_move":1,"legal":["c5","e3"],"terminal":false,"result":"*","score":0,"board":"  a b c d e f\n1 . . . . . .\n2 . . . . . .\n3 . . O X . .\n4 . . X X X .\n5 . . . X O .\n6 . . . . . .\nO (second player) to move; X 5, O 2","position":"....../....../..OX../..XXX./...XO./...... o"}}` + "\n"
 	if out != want {
 		t.Errorf("replay JSON:\n%s\nwant:\n%s", out, want)
 	}
