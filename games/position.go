@@ -47,7 +47,7 @@ func ParsePosition(v Variant, text string) (State, error) {
 	}
 	text = strings.TrimSpace(text)
 	if text == "" {
-		return nil, fmt.Errorf("%s: empty position; write one as %s's package documents it (e.g. the text `arena replay --fen` echoes)", v, v.Game.Name)
+		return nil, fmt.Errorf("%s: empty position; write one as %s's package documents it, e.g. the \"position:\" line of 'arena replay'", v, v.Game.Name)
 	}
 	return r.ReadPosition(text)
 }
