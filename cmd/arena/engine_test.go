@@ -487,3 +487,35 @@ func TestEngineClock(t *testing.T) {
 	}
 	inW.Close()
 }
+
+// TestUGIEngineFenOpening: games that start at an opening given as a
+// position reach the engine as "position fen …" (were they sent as
+// startpos, the engine would play moves of the wrong position and lose
+// by illegal moves).
+func TestUGIEngineFenOpening(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs external processes")
+	}
+	bin := arenaBinary(t)
+	dir := t.TempDir()
+	openings := filepath.Join(dir, "openings.txt")
+	if err := os.WriteFile(openings, []byte("fen ....../.O..../.XOX../..XO../....../...... x\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(dir, "run.jsonl")
+	code, stdout, stderr := runArena("tournament", "--game", "othello6", "--games", "2", "--concurrency", "1",
+		"--openings", openings, "--bootstrap", "10", "--out", out, "--agents",
+		"ugi:cmd="+bin+" engine --agent greedy,movetime=50ms,name=engine", "random")
+	if code != 0 {
+		t.Fatalf("exit %d\n%s\n%s", code, stdout, stderr)
+	}
+	gs := readGames(t, out)
+	if len(gs) != 2 {
+		t.Fatalf("%d games, want 2", len(gs))
+	}
+	for _, g := range gs {
+		if g.Termination != "normal" {
+			t.Errorf("%s vs %s: %s (%s)", g.Players[0].Name, g.Players[1].Name, g.Termination, g.Detail)
+		}
+	}
+}
