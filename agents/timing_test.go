@@ -100,7 +100,11 @@ func TestTimeBudgetUnderLoad(t *testing.T) {
 			began := time.Now()
 			// A further attempt only while the test is short: on a machine
 			// so busy that attempts drag on, the verdict so far stands.
-			for a := 1; a <= attempts && (a == 1 || time.Since(began) < 8*time.Second); a++ {
+			// One late attempt is not a verdict either: other test binaries
+			// share the machine with the hog, and an agent makes four
+			// times as many moves as the control, so it meets more stalls.
+			// A late agent is late in every attempt.
+			for a := 1; a <= attempts && (a <= 2 || time.Since(began) < 8*time.Second); a++ {
 				times, control := moveTimes(t, v, spec, rng.Derive(7, uint64(i), uint64(a)), budget, moves)
 				p99 := times[int(math.Ceil(0.99*float64(len(times))))-1]
 				msg := fmt.Sprintf("attempt %d on %d busy CPUs: %d moves, median %v, p99 %v, max %v; control's slowest of %d: %v",
@@ -113,8 +117,8 @@ func TestTimeBudgetUnderLoad(t *testing.T) {
 					late = append(late, msg)
 				}
 			}
-			if late == nil {
-				t.Skipf("the machine is too busy to judge: even the control was late in every attempt")
+			if len(late) < 2 {
+				t.Skipf("the machine is too busy to judge: the control was late too, or the agent only once (%d late)", len(late))
 			}
 			t.Fatalf("%s: 99th percentile of move time ≥ budget %v where the control was on time:\n%s",
 				spec, budget, strings.Join(late, "\n"))
