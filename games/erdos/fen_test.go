@@ -5,57 +5,40 @@ import (
 	"testing"
 
 	"github.com/boardgame-arena/arena/games"
-	"github.com/boardgame-arena/arena/rng"
+	"github.com/boardgame-arena/arena/games/gamestest"
 )
 
-// checkReadBack reads s's text back and compares everything observable,
-// then plays the read state to the end to show it plays like any other.
-func checkReadBack(t *testing.T, s *State, rand *rng.Rand) {
+// checkReadBack runs the conformance suite's text-position check on s:
+// read back, compared, played on to the end and undone (seed draws that game).
+func checkReadBack(t *testing.T, s *State, seed uint64) {
 	t.Helper()
-	text := s.Position()
-	c, err := ParsePosition(s.Rules(), text)
+	name := "erdos"
+	if s.Rules() == Algol {
+		name = "erdos:algol"
+	}
+	v, err := games.Lookup(name)
 	if err != nil {
-		t.Fatalf("own position %q rejected: %v\n%s", text, err, s)
+		t.Fatal(err)
 	}
-	if c.Position() != text || c.Hash() != s.Hash() || c.Hash() != c.ComputeHash() ||
-		c.String() != s.String() || c.ToMove() != s.ToMove() || c.Outcome() != s.Outcome() ||
-		c.Ply() != 0 || games.FormatMoves(c, c.LegalMoves(nil)) != games.FormatMoves(s, s.LegalMoves(nil)) {
-		t.Fatalf("%q reads back as %q:\n%s\nwant\n%s", text, c.Position(), c, s)
-	}
-	for n := 0; !c.Terminal(); n++ {
-		moves := c.LegalMoves(nil)
-		c.Play(moves[rand.IntN(len(moves))])
-		if c.Hash() != c.ComputeHash() || c.Ply() != n+1 {
-			t.Fatalf("playing on from %q: hash or ply drifts", text)
-		}
-	}
-	for c.Ply() > 0 {
-		c.Undo()
-	}
-	if c.Position() != text || c.Hash() != s.Hash() {
-		t.Fatalf("undoing back to %q gives %q", text, c.Position())
+	if err := gamestest.CheckPosition(v, s, seed); err != nil {
+		t.Fatal(err)
 	}
 }
 
 // TestPositionRandomGames reads back every position of many seeded random
-// games under both rule sets.
+// games under both rule sets, more games than the conformance suite plays.
 func TestPositionRandomGames(t *testing.T) {
 	n := 600
 	if testing.Short() {
 		n = 100
 	}
-	for _, r := range []Rules{Standard, Algol} {
-		for g := range n {
-			rand := rng.New(rng.Derive(11, uint64(g)))
-			s := New(r)
-			for {
-				checkReadBack(t, s, rand)
-				if s.Terminal() {
-					break
-				}
-				moves := s.LegalMoves(nil)
-				s.Play(moves[rand.IntN(len(moves))])
-			}
+	for _, name := range []string{"erdos", "erdos:algol"} {
+		v, err := games.Lookup(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := gamestest.CheckPositions(v, gamestest.Games(n), gamestest.Seed(11)); err != nil {
+			t.Fatal(err)
 		}
 	}
 }
@@ -88,7 +71,7 @@ func TestPositionAlgolCount(t *testing.T) {
 		if o := s.Outcome(); !s.Terminal() || s.EndReason() != ColumnCount || o.Winner != tc.winner {
 			t.Errorf("count %s: terminal %v by %v, outcome %+v; want winner %d", tc.count, s.Terminal(), s.EndReason(), o, tc.winner)
 		}
-		checkReadBack(t, s, rng.New(1))
+		checkReadBack(t, s, 1)
 	}
 }
 
@@ -162,6 +145,6 @@ func FuzzPosition(f *testing.F) {
 		if err != nil {
 			return
 		}
-		checkReadBack(t, s, rng.New(uint64(len(text))))
+		checkReadBack(t, s, uint64(len(text)))
 	})
 }

@@ -124,11 +124,8 @@ func (v *Violation) Error() string {
 // contract it finds as a *Violation, or nil. A panic in the game's methods
 // is reported as a breach too.
 func Check(v games.Variant, opts ...Option) (err error) {
-	cfg := config{games: DefaultGames, seed: 1, maxPlies: 100000, notation: true}
-	for _, o := range opts {
-		o(&cfg)
-	}
-	r := &runner{cfg: cfg, v: v}
+	r := newRunner(v, opts)
+	cfg := r.cfg
 	defer func() {
 		if p := recover(); p != nil {
 			err = r.fail("panic: %v", p)
@@ -144,6 +141,32 @@ func Check(v games.Variant, opts ...Option) (err error) {
 		}
 	}
 	return nil
+}
+
+// CheckPosition checks one state b of v, which must write its position as
+// text, as CheckPositions does at every ply; seed draws the game played on
+// from the position read back. Games use it on positions of their own
+// choosing, such as those a fuzz target accepts.
+func CheckPosition(v games.Variant, b games.Base, seed uint64) (err error) {
+	r := newRunner(v, nil)
+	r.seed, r.shown = seed, games.Clone(b)
+	defer func() {
+		if p := recover(); p != nil {
+			err = r.fail("panic: %v", p)
+		}
+	}()
+	if _, ok := b.(games.PositionWriter); !ok {
+		return r.fail("%T does not write its position as text (games.PositionWriter)", b)
+	}
+	return r.checkPositionText(b, r.take(b), rng.New(seed))
+}
+
+func newRunner(v games.Variant, opts []Option) *runner {
+	cfg := config{games: DefaultGames, seed: 1, maxPlies: 100000, notation: true}
+	for _, o := range opts {
+		o(&cfg)
+	}
+	return &runner{cfg: cfg, v: v}
 }
 
 // runner holds one variant's run and the context for error messages.
@@ -258,7 +281,7 @@ func (r *runner) play() error {
 		if err := r.checkChildren(b, snap, aux); err != nil {
 			return err
 		}
-		if err := r.checkPositionText(b, snap); err != nil {
+		if err := r.checkPositionText(b, snap, aux); err != nil {
 			return err
 		}
 		snaps = append(snaps, snap)
@@ -323,8 +346,9 @@ func (r *runner) play() error {
 // checkPositionText checks, for a state that writes its position as text
 // (games.PositionWriter), that the variant's start position reads the text
 // back (games.PositionReader) into the same position at ply 0, which writes
-// the same text again.
-func (r *runner) checkPositionText(b games.Base, snap snapshot) error {
+// the same text again, and from which a random game (drawn from rand) plays
+// to its end with a sound hash and ply and undoes back to the same text.
+func (r *runner) checkPositionText(b games.Base, snap snapshot, rand *rng.Rand) error {
 	w, ok := b.(games.PositionWriter)
 	if !ok {
 		return nil
@@ -344,6 +368,68 @@ func (r *runner) checkPositionText(b games.Base, snap snapshot) error {
 	}
 	if again := c.(games.PositionWriter).Position(); again != text {
 		return r.fail("the position read from %q writes %q", text, again)
+	}
+	hc, _ := c.(games.HashComputer)
+	for n := 1; !c.Terminal(); n++ {
+		if n > r.cfg.maxPlies {
+			return r.fail("a game played on from %q is not over after %d plies", text, n-1)
+		}
+		m := choose(r.take(c), rand)
+		games.PlayFor(c, 0, m[0], m[1])
+		if c.Ply() != n || hc != nil && hc.ComputeHash() != c.Hash() {
+			return r.fail("playing on from %q: ply %d (want %d) or hash drifts after %s", text, c.Ply(), n, r.format(m))
+		}
+	}
+	for c.Ply() > 0 {
+		c.Undo()
+	}
+	back := r.take(c)
+	back.ply = snap.ply
+	if d := diff(back, snap); d != "" {
+		return r.fail("a game played on from %q and undone: %s", text, d)
+	}
+	if again := c.(games.PositionWriter).Position(); again != text {
+		return r.fail("a game played on from %q and undone writes %q", text, again)
+	}
+	return nil
+}
+
+// CheckPositions is the text-position part of Check alone, and so cheap
+// enough for many more games: it plays seeded random games of v (Games,
+// Seed and MaxPlies apply) and, at every ply, reads the position back from
+// its text and plays a random game on from it (see Check). It returns nil
+// at once when v's states do not write their position as text.
+func CheckPositions(v games.Variant, opts ...Option) (err error) {
+	r := newRunner(v, opts)
+	cfg := r.cfg
+	defer func() {
+		if p := recover(); p != nil {
+			err = r.fail("panic: %v", p)
+		}
+	}()
+	for g := range cfg.games {
+		r.game, r.seed, r.moves = g, rng.Derive(cfg.seed, uint64(g)), r.moves[:0]
+		rand, aux := rng.New(r.seed), rng.New(rng.Derive(r.seed, 2))
+		b := v.New()
+		if _, ok := b.(games.PositionWriter); !ok {
+			return nil
+		}
+		r.shown = games.Clone(b)
+		for {
+			snap := r.take(b)
+			if err := r.checkPositionText(b, snap, aux); err != nil {
+				return err
+			}
+			if snap.terminal {
+				break
+			}
+			if len(r.moves) >= cfg.maxPlies {
+				return r.fail("the game is not over after %d plies", len(r.moves))
+			}
+			m := choose(snap, rand)
+			games.PlayFor(b, 0, m[0], m[1])
+			r.moves = append(r.moves, m)
+		}
 	}
 	return nil
 }

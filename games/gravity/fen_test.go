@@ -5,56 +5,35 @@ import (
 	"testing"
 
 	"github.com/boardgame-arena/arena/games"
-	"github.com/boardgame-arena/arena/rng"
+	"github.com/boardgame-arena/arena/games/gamestest"
 )
 
-// checkReadBack reads s's text back and compares everything observable,
-// then plays the read state to the end and back.
-func checkReadBack(t *testing.T, s *State, rand *rng.Rand) {
+// checkReadBack runs the conformance suite's text-position check on s:
+// read back, compared, played on to the end and undone (seed draws that game).
+func checkReadBack(t *testing.T, s *State, seed uint64) {
 	t.Helper()
-	text := s.Position()
-	c, err := ParsePosition(text)
+	v, err := games.Lookup("gravity")
 	if err != nil {
-		t.Fatalf("own position %q rejected: %v\n%s", text, err, s)
+		t.Fatal(err)
 	}
-	if c.Position() != text || c.Hash() != s.Hash() || c.Hash() != c.ComputeHash() ||
-		c.String() != s.String() || c.ToMove() != s.ToMove() || c.Ply() != 0 || c.Outcome() != s.Outcome() ||
-		games.FormatMoves(c, c.LegalMoves(nil)) != games.FormatMoves(s, s.LegalMoves(nil)) {
-		t.Fatalf("%q reads back as %q:\n%s\nwant\n%s", text, c.Position(), c, s)
-	}
-	for n := 0; !c.Terminal(); n++ {
-		moves := c.LegalMoves(nil)
-		c.Play(moves[rand.IntN(len(moves))])
-		if c.Hash() != c.ComputeHash() || c.Ply() != n+1 {
-			t.Fatalf("playing on from %q: hash or ply drifts", text)
-		}
-	}
-	for c.Ply() > 0 {
-		c.Undo()
-	}
-	if c.Position() != text || c.Hash() != s.Hash() {
-		t.Fatalf("undoing back to %q gives %q", text, c.Position())
+	if err := gamestest.CheckPosition(v, s, seed); err != nil {
+		t.Fatal(err)
 	}
 }
 
 // TestPositionRandomGames reads back every position of many seeded random
-// games.
+// games, more games than the conformance suite plays.
 func TestPositionRandomGames(t *testing.T) {
 	n := 300
 	if testing.Short() {
 		n = 40
 	}
-	for g := range n {
-		rand := rng.New(rng.Derive(13, uint64(g)))
-		s := New()
-		for {
-			checkReadBack(t, s, rand)
-			if s.Terminal() {
-				break
-			}
-			moves := s.LegalMoves(nil)
-			s.Play(moves[rand.IntN(len(moves))])
-		}
+	v, err := games.Lookup("gravity")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := gamestest.CheckPositions(v, gamestest.Games(n), gamestest.Seed(13)); err != nil {
+		t.Fatal(err)
 	}
 }
 
@@ -123,6 +102,6 @@ func FuzzPosition(f *testing.F) {
 		if err != nil {
 			return
 		}
-		checkReadBack(t, s, rng.New(uint64(len(text))))
+		checkReadBack(t, s, uint64(len(text)))
 	})
 }

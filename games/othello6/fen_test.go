@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/boardgame-arena/arena/games"
+	"github.com/boardgame-arena/arena/games/gamestest"
 )
 
 func TestPositionStart(t *testing.T) {
@@ -78,23 +79,15 @@ func FuzzPosition(f *testing.F) {
 	})
 }
 
+// checkReadBack runs the conformance suite's text-position check on s:
+// read back, compared, played on to the end and undone.
 func checkReadBack(t *testing.T, s *State) {
 	t.Helper()
-	text := s.Position()
-	c, err := ParsePosition(text)
+	v, err := games.Lookup("othello6")
 	if err != nil {
-		t.Fatalf("canonical %q rejected: %v", text, err)
+		t.Fatal(err)
 	}
-	if c.Position() != text || c.Hash() != s.Hash() || c.Hash() != c.ComputeHash() ||
-		c.String() != s.String() || c.ToMove() != s.ToMove() ||
-		games.FormatMoves(c, c.LegalMoves(nil)) != games.FormatMoves(s, s.LegalMoves(nil)) {
-		t.Fatalf("%q reads back as %q:\n%s\nwant\n%s", text, c.Position(), c, s)
-	}
-	// Play a line to the end: a read position must play like any other.
-	for !c.Terminal() {
-		c.Play(c.LegalMoves(nil)[0])
-		if c.Hash() != c.ComputeHash() {
-			t.Fatalf("hash drifts playing on from %q", text)
-		}
+	if err := gamestest.CheckPosition(v, s, 1); err != nil {
+		t.Fatal(err)
 	}
 }

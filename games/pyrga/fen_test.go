@@ -5,36 +5,24 @@ import (
 	"testing"
 
 	"github.com/boardgame-arena/arena/games"
+	"github.com/boardgame-arena/arena/games/gamestest"
 	"github.com/boardgame-arena/arena/rng"
 )
 
-// checkReadBack reads s's text back and compares everything observable,
-// then plays the read state to the end and back.
-func checkReadBack(t *testing.T, s *State, rand *rng.Rand) {
+// checkReadBack runs the conformance suite's text-position check on s:
+// read back, compared, played on to the end and undone (seed draws that game).
+func checkReadBack(t *testing.T, s *State, seed uint64) {
 	t.Helper()
-	text := s.Position()
-	c, err := ParsePosition(s.BGA(), text)
+	name := "pyrga"
+	if s.BGA() {
+		name = "pyrga:bga"
+	}
+	v, err := games.Lookup(name)
 	if err != nil {
-		t.Fatalf("own position %q rejected: %v\n%s", text, err, s)
+		t.Fatal(err)
 	}
-	if c.Position() != text || c.Hash() != s.Hash() || c.Hash() != c.ComputeHash() ||
-		c.String() != s.String() || c.ToMove() != s.ToMove() || c.Ply() != 0 ||
-		(s.Terminal() && c.Outcome() != s.Outcome()) ||
-		games.FormatMoves(c, c.LegalMoves(nil)) != games.FormatMoves(s, s.LegalMoves(nil)) {
-		t.Fatalf("%q reads back as %q:\n%s\nwant\n%s", text, c.Position(), c, s)
-	}
-	for n := 0; !c.Terminal(); n++ {
-		moves := c.LegalMoves(nil)
-		c.Play(moves[rand.IntN(len(moves))])
-		if c.Hash() != c.ComputeHash() || c.Ply() != n+1 {
-			t.Fatalf("playing on from %q: hash or ply drifts", text)
-		}
-	}
-	for c.Ply() > 0 {
-		c.Undo()
-	}
-	if c.Position() != text || c.Hash() != s.Hash() {
-		t.Fatalf("undoing back to %q gives %q", text, c.Position())
+	if err := gamestest.CheckPosition(v, s, seed); err != nil {
+		t.Fatal(err)
 	}
 }
 
@@ -51,7 +39,6 @@ func TestPositionRandomGames(t *testing.T) {
 			rand := rng.New(rng.Derive(12, uint64(g)))
 			s := newState(bga)
 			for {
-				checkReadBack(t, s, rand)
 				if s.Terminal() {
 					break
 				}
@@ -65,6 +52,17 @@ func TestPositionRandomGames(t *testing.T) {
 	}
 	if wins == 0 {
 		t.Errorf("no game ended with a third tower; that branch of the reader went untested")
+	}
+	// The same games (the suite draws its moves as the loop above does),
+	// every position read back.
+	for _, name := range []string{"pyrga", "pyrga:bga"} {
+		v, err := games.Lookup(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := gamestest.CheckPositions(v, gamestest.Games(n), gamestest.Seed(12)); err != nil {
+			t.Fatal(err)
+		}
 	}
 }
 
@@ -155,6 +153,6 @@ func FuzzPosition(f *testing.F) {
 		if err != nil {
 			return
 		}
-		checkReadBack(t, s, rng.New(uint64(len(text))))
+		checkReadBack(t, s, uint64(len(text)))
 	})
 }
