@@ -208,7 +208,7 @@ func (r *referee) play(setup *Setup, seats [2]Seat, rec *results.Game, onMove fu
 		rec.Moves = r.moves
 		r.keepMoves(rec)
 		r.writeStats(rec)
-		rec.Plies = len(rec.Moves)
+		rec.Plies = results.Plies(rec.Moves)
 		rec.DurationMS = ms(time.Duration(t - start))
 		r.plies = max(r.plies, rec.Plies+rec.Plies/4)
 		roundTimes(rec)

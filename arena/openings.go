@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/boardgame-arena/arena/games"
+	"github.com/boardgame-arena/arena/results"
 	"github.com/boardgame-arena/arena/rng"
 )
 
@@ -51,7 +52,7 @@ func (o Opening) Len() int { return len(o.Texts) }
 
 // PositionPrefix starts an openings line, and a record's first ply, that is
 // a position in the game's text format rather than a list of moves.
-const PositionPrefix = "fen "
+const PositionPrefix = results.PositionPrefix
 
 // ParsePositionOpening reads a position in v's text format (games.ParsePosition)
 // as an opening: its games start there.

@@ -56,6 +56,10 @@ func TestPositionOpenings(t *testing.T) {
 			start, _ = games.ParsePosition(v, afterC2B2)
 			moves = moves[1:]
 		}
+		// A start position is not a ply; every move after it is.
+		if g.Plies != len(moves) || g.Check() != nil {
+			t.Errorf("game %d: plies %d for %d moves played (%v)", g.Index, g.Plies, len(moves), g.Check())
+		}
 		// The moves after the position replay from it to the recorded end.
 		if _, err := games.Replay("othello6", start, moves); err != nil || !start.Terminal() || start.Outcome().Result() != g.Result {
 			t.Errorf("game %d (%s): replaying %q: %v, end %v", g.Index, g.Result, moves, err, start.Outcome())

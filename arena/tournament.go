@@ -529,7 +529,7 @@ func (rs *runState) abandon(s *slot, sn *moveSnap) {
 		doing = "starting the game"
 	}
 	forfeit(rec, sn.player, results.Timeout, timeoutDetail(name, doing, elapsed, sn.limit, sn.margin, "the arena stopped waiting and left it running"))
-	rec.Plies = len(rec.Moves)
+	rec.Plies = results.Plies(rec.Moves)
 	rec.DurationMS = ms(time.Duration(now() - sn.gameStart))
 	roundTimes(rec)
 	rs.mu.Lock()

@@ -192,8 +192,8 @@ func (g *Game) Check() error {
 			return fmt.Errorf("player %d forfeited but the winner is %d", g.Forfeit, g.Winner)
 		}
 	}
-	if g.Plies != len(g.Moves) {
-		return fmt.Errorf("plies %d but %d moves", g.Plies, len(g.Moves))
+	if g.Plies != Plies(g.Moves) {
+		return fmt.Errorf("plies %d but %d moves", g.Plies, Plies(g.Moves))
 	}
 	if len(g.Opening) > len(g.Moves) || !slices.Equal(g.Opening, g.Moves[:len(g.Opening)]) {
 		return fmt.Errorf("the moves do not start with the opening")
@@ -285,4 +285,18 @@ func short(digest string) string {
 		return "none"
 	}
 	return digest
+}
+
+// PositionPrefix starts a record's first move when the game began from a
+// position given as text in the game's format (an openings line "fen …")
+// rather than from the variant's start. That entry is the start, not a ply.
+const PositionPrefix = "fen "
+
+// Plies returns the number of plies in a record's moves: all of them but a
+// leading start position (PositionPrefix).
+func Plies(moves []string) int {
+	if len(moves) > 0 && strings.HasPrefix(moves[0], PositionPrefix) {
+		return len(moves) - 1
+	}
+	return len(moves)
 }
