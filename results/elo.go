@@ -913,6 +913,16 @@ func (m *model) openings(cells []cell) []int8 {
 		if open == nil {
 			open = make([]int8, m.n)
 		}
+		if len(body) < 2 {
+			// Nobody took points from anybody who took points from them:
+			// no two players are compared, so no rating in the group is
+			// bounded relative to the others (one placed alone would sit
+			// at its full-data rating: an interval of width zero).
+			for _, p := range g {
+				open[p] = openBoth
+			}
+			continue
+		}
 		below, above := reach(scored, g, body, true), reach(scored, g, body, false) // the body took points from below; above took points from the body
 		for _, p := range g {
 			switch {

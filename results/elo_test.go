@@ -386,9 +386,9 @@ func TestIntervalCoverageExtremePlayers(t *testing.T) {
 }
 
 // TestOpeningsStrictOrder: when every player beat everyone below it and
-// nobody else (a resample of a lopsided field can be so), the middle
-// player is the body, bounded; the ends are open away from it. Taking an
-// end player as the body instead would call the middle one unbounded.
+// nobody else (a resample of a lopsided field can be so), no two players
+// are compared, so every rating is open both ways; placing one of them
+// alone at its full-data rating would give it an interval of width zero.
 func TestOpeningsStrictOrder(t *testing.T) {
 	for _, order := range [][3]int{{0, 1, 2}, {2, 0, 1}, {1, 2, 0}} {
 		lo, mid, hi := order[0], order[1], order[2]
@@ -399,8 +399,23 @@ func TestOpeningsStrictOrder(t *testing.T) {
 			t.Fatal(err)
 		}
 		open := newModel(3, cells, FitOptions{Anchor: -1}).openings(cells)
-		if open == nil || open[lo] != openBelow || open[mid] != bounded || open[hi] != openAbove {
-			t.Errorf("order %v: openings %v, want %d below, %d bounded, %d above", order, open, lo, mid, hi)
+		if open == nil || open[lo] != openBoth || open[mid] != openBoth || open[hi] != openBoth {
+			t.Errorf("order %v: openings %v, want all open both ways", order, open)
+		}
+	}
+}
+
+// TestTwoPlayerSweepsAreOpen: two players who split two games are bounded
+// by nothing (half the resamples are sweeps), on both sides, for both.
+func TestTwoPlayerSweepsAreOpen(t *testing.T) {
+	rs := append(games(0, 1, 1, 0, 0), games(1, 0, 1, 0, 0)...)
+	r, err := Rate(2, rs, FitOptions{Anchor: -1}, BootstrapOptions{Replicates: 200, Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for p := range 2 {
+		if !math.IsInf(r.Low[p], -1) || !math.IsInf(r.High[p], 1) {
+			t.Errorf("player %d: interval %v to %v, want open both ways", p, r.Low[p], r.High[p])
 		}
 	}
 }
