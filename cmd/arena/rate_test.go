@@ -10,12 +10,17 @@ import (
 // TestRateReprintsTournamentTable: "arena rate FILE" on a tournament's
 // record file prints the very table the tournament printed, bootstrap
 // intervals included (rate used seed 1 whatever the tournament's seed).
+// Three random players, so that the intervals are finite and depend on the
+// seed.
 func TestRateReprintsTournamentTable(t *testing.T) {
 	file := filepath.Join(t.TempDir(), "run.jsonl")
-	code, tour, errOut := runArena("tournament", "--game", "othello6", "--agents", "random", "greedy", "random:name=rnd2",
-		"--games", "6", "--seed", "7", "--concurrency", "2", "--bootstrap", "300", "--format", "csv", "--no-progress", "--out", file)
+	code, tour, errOut := runArena("tournament", "--game", "othello6", "--agents", "random", "random:name=rnd2", "random:name=rnd3",
+		"--games", "20", "--seed", "7", "--concurrency", "2", "--bootstrap", "300", "--format", "csv", "--no-progress", "--out", file)
 	if code != 0 {
 		t.Fatalf("tournament: exit %d: %s", code, errOut)
+	}
+	if strings.Contains(tour, "inf") {
+		t.Fatalf("open intervals, on which the seed has no effect:\n%s", tour)
 	}
 	code, rated, errOut := runArena("rate", file, "--bootstrap", "300", "--format", "csv")
 	if code != 0 {
