@@ -7,7 +7,6 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -40,25 +39,6 @@ done
 		t.Fatal(err)
 	}
 	return script
-}
-
-// noneRunning fails t if a PID in dir/pids still runs.
-func noneRunning(t *testing.T, dir string) {
-	t.Helper()
-	b, err := os.ReadFile(filepath.Join(dir, "pids"))
-	if err != nil {
-		t.Fatalf("the engine wrote no PID: %v", err)
-	}
-	for _, f := range strings.Fields(string(b)) {
-		pid, _ := strconv.Atoi(f)
-		deadline := time.Now().Add(5 * time.Second)
-		for botproctest.Running(pid) && time.Now().Before(deadline) {
-			time.Sleep(10 * time.Millisecond)
-		}
-		if botproctest.Running(pid) {
-			t.Errorf("engine process %d still runs", pid)
-		}
-	}
 }
 
 func pids(t *testing.T, dir string) []string {
@@ -117,7 +97,7 @@ func TestUGIPlaysAndReports(t *testing.T) {
 	if string(log) != want {
 		t.Errorf("engine read:\n%s\nwant:\n%s", log, want)
 	}
-	noneRunning(t, dir)
+	botproctest.NoneRunning(t, filepath.Join(dir, "pids"))
 }
 
 // TestUGIPositionMoves: the position command lists the game's moves in
@@ -190,7 +170,7 @@ func TestUGIFailures(t *testing.T) {
 				t.Errorf("%d processes after the failure; same process wanted: %v", n, tc.sameProcess)
 			}
 			a.Close()
-			noneRunning(t, dir)
+			botproctest.NoneRunning(t, filepath.Join(dir, "pids"))
 		})
 	}
 }
@@ -219,7 +199,7 @@ func TestUGICrashRestart(t *testing.T) {
 		t.Errorf("%d processes, want 2", n)
 	}
 	a.Close()
-	noneRunning(t, dir)
+	botproctest.NoneRunning(t, filepath.Join(dir, "pids"))
 }
 
 // TestUGIContextDeadline: the arena's deadline, shorter than movetime,
@@ -241,7 +221,7 @@ func TestUGIContextDeadline(t *testing.T) {
 		t.Errorf("took %s for a 50ms deadline", d)
 	}
 	a.Close()
-	noneRunning(t, dir)
+	botproctest.NoneRunning(t, filepath.Join(dir, "pids"))
 }
 
 // TestUGIHandshakeTimeout: an engine that never says ugiok fails within
@@ -256,7 +236,7 @@ func TestUGIHandshakeTimeout(t *testing.T) {
 	if !errors.Is(err, agents.ErrTimeout) || !strings.Contains(err.Error(), "waiting for ugiok") {
 		t.Fatalf("err %v; want a timeout waiting for ugiok", err)
 	}
-	noneRunning(t, dir)
+	botproctest.NoneRunning(t, filepath.Join(dir, "pids"))
 }
 
 func TestUGISpecErrors(t *testing.T) {
@@ -355,5 +335,5 @@ func TestUGIStderrFile(t *testing.T) {
 	if b, err := os.ReadFile(errFile); err != nil || !strings.Contains(string(b), "thinking hard") {
 		t.Errorf("stderr file: %q, %v", b, err)
 	}
-	noneRunning(t, dir)
+	botproctest.NoneRunning(t, filepath.Join(dir, "pids"))
 }

@@ -12,7 +12,6 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
-	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -172,24 +171,6 @@ done
 	return script
 }
 
-func checkNoProcess(t *testing.T, pidFile string) {
-	t.Helper()
-	b, err := os.ReadFile(pidFile)
-	if err != nil {
-		t.Fatalf("the engine wrote no PID: %v", err)
-	}
-	for _, f := range strings.Fields(string(b)) {
-		pid, _ := strconv.Atoi(f)
-		deadline := time.Now().Add(5 * time.Second)
-		for botproctest.Running(pid) && time.Now().Before(deadline) {
-			time.Sleep(10 * time.Millisecond)
-		}
-		if botproctest.Running(pid) {
-			t.Errorf("engine process %d still runs", pid)
-		}
-	}
-}
-
 // TestCheckEngine: arena engine passes every check; a script that answers
 // an illegal move, or never answers stop, fails the right check with a
 // reason, and the command exits non-zero.
@@ -224,7 +205,7 @@ func TestCheckEngine(t *testing.T) {
 					t.Errorf("report lacks %q:\n%s", w, stdout)
 				}
 			}
-			checkNoProcess(t, pids)
+			botproctest.NoneRunning(t, pids)
 		})
 	}
 }
@@ -245,7 +226,7 @@ func TestCheckEngineStop(t *testing.T) {
 	if code != 1 || !strings.Contains(stdout, "FAIL stop") || !strings.Contains(stdout, "no bestmove within 100ms of stop") {
 		t.Errorf("exit %d; want a stop failure:\n%s", code, stdout)
 	}
-	checkNoProcess(t, pids)
+	botproctest.NoneRunning(t, pids)
 }
 
 // benchPosition returns othello6 after plies random moves.
@@ -455,7 +436,7 @@ func TestUGIBrokenEngineForfeits(t *testing.T) {
 					t.Errorf("%s vs %s: %s (%s); want %s with %q", g.Players[0].Name, g.Players[1].Name, g.Termination, g.Detail, tc.termination, tc.detail)
 				}
 			}
-			checkNoProcess(t, pids)
+			botproctest.NoneRunning(t, pids)
 		})
 	}
 }
