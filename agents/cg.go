@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"runtime"
 	"strings"
 	"time"
 
@@ -88,8 +87,7 @@ type CG struct {
 	first, turn time.Duration
 	stderrPath  string
 
-	proc      *botproc.Process
-	cleanup   runtime.Cleanup // kills proc should the agent be dropped unclosed
+	procSlot  // the bot's process, killed should the agent be dropped unclosed
 	firstTurn bool
 	err       error // sticky failure of the current game
 	buf       []byte
@@ -147,19 +145,9 @@ func (a *CG) start() error {
 		a.err = fmt.Errorf("cg %s: %w: %v", a.name, ErrCrash, err)
 		return a.err
 	}
-	a.proc, a.firstTurn = p, true
-	// Should the agent be dropped without Close, its process still goes.
-	a.cleanup = runtime.AddCleanup(a, func(p *botproc.Process) { p.Kill() }, p)
+	attachProc(a, &a.procSlot, p)
+	a.firstTurn = true
 	return nil
-}
-
-// stop stops the current process, if any, and forgets it.
-func (a *CG) stop() {
-	if a.proc != nil {
-		a.proc.Stop()
-		a.cleanup.Stop()
-		a.proc = nil
-	}
 }
 
 // Close stops the bot's process and its whole process group. The agent can

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"runtime"
 	"strconv"
 	"strings"
 	"time"
@@ -108,8 +107,7 @@ type UGI struct {
 	margin     time.Duration
 	init       time.Duration
 
-	proc       *botproc.Process
-	cleanup    runtime.Cleanup
+	procSlot   // the engine's process, killed should the agent be dropped unclosed
 	engineName string
 	advertised map[string]string // lower-case option name → name as advertised
 	announced  string            // variant last announced through UGI_Game
@@ -208,9 +206,9 @@ func (a *UGI) start() error {
 		a.err = fmt.Errorf("ugi %s: %w: %v", a.name, ErrCrash, err)
 		return a.err
 	}
-	a.proc, a.announced, a.engineName = p, "", ""
+	attachProc(a, &a.procSlot, p)
+	a.announced, a.engineName = "", ""
 	a.advertised = map[string]string{}
-	a.cleanup = runtime.AddCleanup(a, func(p *botproc.Process) { p.Kill() }, p)
 	deadline := time.Now().Add(a.init)
 	if err := a.send(deadline, "ugi"); err != nil {
 		return err
@@ -300,14 +298,6 @@ func (a *UGI) fail(kind error, format string, args ...any) error {
 		a.stop()
 	}
 	return a.err
-}
-
-func (a *UGI) stop() {
-	if a.proc != nil {
-		a.proc.Stop()
-		a.cleanup.Stop()
-		a.proc = nil
-	}
 }
 
 // Close sends quit and stops the engine with its process group. The agent
