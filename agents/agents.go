@@ -155,7 +155,12 @@ func New(text string, seed uint64) (Agent, error) {
 		}
 		return nil, fmt.Errorf("unknown agent %q (known: %s)", sp.Name, strings.Join(names, ", "))
 	}
-	valid := []string{"name"}
+	// name= and tc= (a per-agent time control, which the arena's clock
+	// runs) are valid for every kind.
+	valid := []string{"name", "tc"}
+	if _, _, err := SpecTimeControl(text); err != nil {
+		return nil, err
+	}
 	for _, key := range k.Keys {
 		valid = append(valid, key.Name)
 		if strings.HasSuffix(key.Name, ".") {
