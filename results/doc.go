@@ -13,6 +13,15 @@
 // continuing the file. A resumed run adds a Resume line. Read checks every
 // line and reports problems as "file:line: what is wrong".
 //
+// Times per move: when a clock was in force (Config.TimeControl, or an
+// agent's tc= key; Player.TC names each player's), Game.Clocks holds both
+// players' time left in milliseconds after every ply the agents played
+// (NoClock for a player without one), and Game.MoveStats has one entry per
+// move an agent was asked for — who, how long, and the depth, score, nodes
+// and info an agents.Reporter gave for it (an engine's pv and nps are in
+// info). MoveStats is also kept without a clock when either agent reports
+// statistics; games between agents that do neither carry neither list.
+//
 // # Ratings
 //
 // FitRatings makes one maximum-likelihood fit over all games: the

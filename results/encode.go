@@ -58,7 +58,55 @@ func AppendGame(buf []byte, g *Game) []byte {
 	buf = strconv.AppendInt(buf, int64(g.Plies), 10)
 	buf = append(buf, `,"duration_ms":`...)
 	buf = appendFloat(buf, g.DurationMS)
+	if len(g.Clocks) > 0 {
+		buf = append(buf, `,"clocks_ms":[`...)
+		for i, c := range g.Clocks {
+			if i > 0 {
+				buf = append(buf, ',')
+			}
+			buf = append(buf, '[')
+			buf = appendFloat(buf, c[0])
+			buf = append(buf, ',')
+			buf = appendFloat(buf, c[1])
+			buf = append(buf, ']')
+		}
+		buf = append(buf, ']')
+	}
+	if len(g.MoveStats) > 0 {
+		buf = append(buf, `,"move_stats":[`...)
+		for i := range g.MoveStats {
+			if i > 0 {
+				buf = append(buf, ',')
+			}
+			buf = appendMoveStat(buf, &g.MoveStats[i])
+		}
+		buf = append(buf, ']')
+	}
 	return append(buf, "}\n"...)
+}
+
+func appendMoveStat(buf []byte, m *MoveStat) []byte {
+	buf = append(buf, `{"player":`...)
+	buf = strconv.AppendInt(buf, int64(m.Player), 10)
+	buf = append(buf, `,"ms":`...)
+	buf = appendFloat(buf, m.MS)
+	if m.Depth != 0 {
+		buf = append(buf, `,"depth":`...)
+		buf = strconv.AppendInt(buf, int64(m.Depth), 10)
+	}
+	if m.Score != 0 {
+		buf = append(buf, `,"score":`...)
+		buf = strconv.AppendInt(buf, int64(m.Score), 10)
+	}
+	if m.Nodes != 0 {
+		buf = append(buf, `,"nodes":`...)
+		buf = strconv.AppendInt(buf, m.Nodes, 10)
+	}
+	if m.Info != "" {
+		buf = append(buf, `,"info":`...)
+		buf = appendString(buf, m.Info)
+	}
+	return append(buf, '}')
 }
 
 func appendPlayer(buf []byte, p *Player) []byte {
@@ -78,6 +126,10 @@ func appendPlayer(buf []byte, p *Player) []byte {
 	buf = appendFloat(buf, p.MaxMoveMS)
 	buf = append(buf, `,"nodes":`...)
 	buf = strconv.AppendInt(buf, p.Nodes, 10)
+	if p.TC != "" {
+		buf = append(buf, `,"tc":`...)
+		buf = appendString(buf, p.TC)
+	}
 	return append(buf, '}')
 }
 

@@ -45,7 +45,13 @@ func randomGame(r *rng.Rand) *Game {
 		Seed: r.Uint64(), Opening: list(), Moves: list(), Result: str(), Winner: r.IntN(3) - 1, Score: r.IntN(200) - 100,
 		Termination: str(), Forfeit: r.IntN(4) - 1, Detail: str(), Plies: r.IntN(300), DurationMS: f()}
 	for p := range g.Players {
-		g.Players[p] = Player{Agent: r.IntN(10), Name: str(), Spec: str(), Seed: r.Uint64(), Moves: r.IntN(200), TimeMS: f(), MaxMoveMS: f(), Nodes: int64(r.Uint64() >> 1)}
+		g.Players[p] = Player{Agent: r.IntN(10), Name: str(), Spec: str(), Seed: r.Uint64(), Moves: r.IntN(200), TimeMS: f(), MaxMoveMS: f(), Nodes: int64(r.Uint64() >> 1), TC: str()}
+	}
+	for range r.IntN(4) {
+		g.Clocks = append(g.Clocks, [2]float64{f(), -f()})
+	}
+	for range r.IntN(4) {
+		g.MoveStats = append(g.MoveStats, MoveStat{Player: r.IntN(2), MS: f(), Depth: r.IntN(3) * r.IntN(100), Score: r.IntN(3) - 1, Nodes: int64(r.IntN(2)) * int64(r.Uint64()>>1), Info: str()})
 	}
 	return g
 }

@@ -19,6 +19,8 @@ func FuzzRead(f *testing.F) {
 		testHeader + "\n" + strings.Replace(g0, `"plies":2`, `"plies":1e999`, 1),
 		testHeader + "\n" + strings.Replace(g0, `"index":0`, `"index":-1`, 1),
 		strings.Replace(testHeader, `"total_games":4`, `"total_games":-4`, 1),
+		testHeader + "\n" + clockedLine(),
+		testHeader + "\n" + strings.Replace(clockedLine(), `990.5`, `-990.5`, 1),
 	} {
 		f.Add([]byte(s))
 	}
@@ -63,7 +65,13 @@ func FuzzRead(f *testing.F) {
 	})
 }
 
-// normal maps nil and empty move lists together: JSON null and [] differ
+// clockedLine is a record line with clock times and move statistics.
+func clockedLine() string {
+	g := clockedGame()
+	return string(AppendGame(nil, &g))
+}
+
+// normal maps nil and empty lists together: JSON null and [] differ
 // only in spelling.
 func normal(g Game) Game {
 	if len(g.Opening) == 0 {
@@ -71,6 +79,12 @@ func normal(g Game) Game {
 	}
 	if len(g.Moves) == 0 {
 		g.Moves = nil
+	}
+	if len(g.Clocks) == 0 {
+		g.Clocks = nil
+	}
+	if len(g.MoveStats) == 0 {
+		g.MoveStats = nil
 	}
 	return g
 }

@@ -76,7 +76,11 @@ type Config struct {
 	MoveMarginMS float64 `json:"move_margin_ms"`
 	MaxPlies     int     `json:"max_plies"`
 	SPRT         *SPRT   `json:"sprt,omitempty"` // matches only
-	TotalGames   int     `json:"total_games"`    // planned games
+	// TimeControl is the run's clock, BASE[+INC] as --tc reads it (e.g.
+	// "10s+100ms"), for every agent whose spec has no tc= key of its own;
+	// empty for none.
+	TimeControl string `json:"tc,omitempty"`
+	TotalGames  int    `json:"total_games"` // planned games
 }
 
 // Header is the first line of a record file.
@@ -106,6 +110,9 @@ type Player struct {
 	TimeMS    float64 `json:"time_ms"`     // total thinking time
 	MaxMoveMS float64 `json:"max_move_ms"` // slowest move
 	Nodes     int64   `json:"nodes"`       // total reported by agents.Reporter, else 0
+	// TC is the player's time control in this game (BASE[+INC]), empty
+	// when it played without a clock.
+	TC string `json:"tc,omitempty"`
 }
 
 // Game is one finished game.
@@ -130,6 +137,35 @@ type Game struct {
 	Detail      string  `json:"detail,omitempty"`
 	Plies       int     `json:"plies"`
 	DurationMS  float64 `json:"duration_ms"`
+	// Clocks, when a clock was in force for either player, holds both
+	// players' time left (ms, to the µs) after each ply the agents played
+	// (not the opening's; a simultaneous game's joint ply is one entry):
+	// Clocks[i] follows Moves[len(Opening)+i]. A player without a clock
+	// shows NoClock.
+	Clocks [][2]float64 `json:"clocks_ms,omitempty"`
+	// MoveStats has one entry per move an agent was asked for and
+	// answered, in the order they were asked (a simultaneous game's turn:
+	// first player, then second), including a last move that forfeited
+	// the game: so each player has Players[p].Moves entries. It is kept
+	// when a clock was in force or either agent reports statistics
+	// (agents.Reporter); games between other agents leave it out.
+	MoveStats []MoveStat `json:"move_stats,omitempty"`
+}
+
+// NoClock stands in Game.Clocks for the time of a player who had no clock.
+const NoClock = -1
+
+// MoveStat is what a record keeps of one move: who chose it, how long it
+// took, and what the agent reported of its search (zero when it reports
+// nothing: Depth, Score and Nodes of agents.Stats; Info is free-form, for
+// an engine the rest of its last info line, e.g. "nps 1200000 pv c4 e3").
+type MoveStat struct {
+	Player int     `json:"player"` // 0 first mover, 1 second
+	MS     float64 `json:"ms"`     // thinking time, ms to the µs
+	Depth  int     `json:"depth,omitempty"`
+	Score  int     `json:"score,omitempty"` // from the mover's view
+	Nodes  int64   `json:"nodes,omitempty"`
+	Info   string  `json:"info,omitempty"`
 }
 
 // Points returns what the game was worth to seat p (0 first, 1 second).
@@ -198,8 +234,55 @@ func (g *Game) Check() error {
 	if len(g.Opening) > len(g.Moves) || !slices.Equal(g.Opening, g.Moves[:len(g.Opening)]) {
 		return fmt.Errorf("the moves do not start with the opening")
 	}
+	return g.checkTimes()
+}
+
+// checkTimes checks Clocks and MoveStats against the moves and players.
+func (g *Game) checkTimes() error {
+	if len(g.Clocks) > 0 {
+		if n := g.Plies - Plies(g.Opening); len(g.Clocks) != n {
+			return fmt.Errorf("%d clock entries for the %d plies after the opening", len(g.Clocks), n)
+		}
+		if g.Players[0].TC == "" && g.Players[1].TC == "" {
+			return fmt.Errorf("clock times but neither player has a time control")
+		}
+		for i, c := range g.Clocks {
+			for p, v := range c {
+				switch {
+				case g.Players[p].TC == "" && v != NoClock:
+					return fmt.Errorf("clock entry %d: player %d has no time control but %v ms left (want %d)", i, p, v, NoClock)
+				case g.Players[p].TC != "" && !(v >= 0 && v <= maxClockMS):
+					return fmt.Errorf("clock entry %d: player %d has %v ms left (want 0 to %v)", i, p, v, float64(maxClockMS))
+				}
+			}
+		}
+	}
+	if len(g.MoveStats) == 0 {
+		return nil
+	}
+	var count [2]int
+	for i, m := range g.MoveStats {
+		switch {
+		case m.Player != 0 && m.Player != 1:
+			return fmt.Errorf("move stat %d: player %d is not 0 or 1", i, m.Player)
+		case !(m.MS >= 0 && m.MS <= maxClockMS):
+			return fmt.Errorf("move stat %d: time %v ms is not 0 to %v", i, m.MS, float64(maxClockMS))
+		case m.Depth < 0 || m.Nodes < 0:
+			return fmt.Errorf("move stat %d: negative depth %d or nodes %d", i, m.Depth, m.Nodes)
+		}
+		count[m.Player]++
+	}
+	for p, n := range count {
+		if n != g.Players[p].Moves {
+			return fmt.Errorf("%d move stats of player %d, who made %d moves", n, p, g.Players[p].Moves)
+		}
+	}
 	return nil
 }
+
+// maxClockMS bounds the times of a record: a year in milliseconds, far
+// beyond any clock or move (and finite, which JSON needs).
+const maxClockMS = 365 * 24 * 3600e3
 
 // MarshalLine encodes a record as one line of JSON ending in a newline.
 func MarshalLine(v any) ([]byte, error) {
@@ -259,6 +342,9 @@ func (c Config) Diff(other Config) []string {
 	case c.SPRT != nil && *c.SPRT != *other.SPRT:
 		add("sprt", c.SPRT.String(), other.SPRT.String())
 	}
+	if c.TimeControl != other.TimeControl {
+		add("tc", orNone(c.TimeControl), orNone(other.TimeControl))
+	}
 	if c.TotalGames != other.TotalGames {
 		add("total games", c.TotalGames, other.TotalGames)
 	}
@@ -275,6 +361,13 @@ func agentList(a []AgentInfo) string {
 		}
 	}
 	return "[" + strings.Join(parts, " ") + "]"
+}
+
+func orNone(s string) string {
+	if s == "" {
+		return "none"
+	}
+	return s
 }
 
 func short(digest string) string {
