@@ -1,0 +1,454 @@
+package report
+
+import (
+	"bytes"
+	_ "embed"
+	"encoding/json"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/boardgame-arena/arena/games"
+	"github.com/boardgame-arena/arena/results"
+)
+
+// The game viewer.
+//
+// The page holds the games' moves and, for games whose positions draw
+// themselves (games.Drawer), every position as fragment numbers: the
+// report keeps one dictionary of distinct SVG fragments and one list of
+// distinct board layers, and a position is the list of its fragments'
+// numbers, usually written as a change of the position before it. The
+// page's script (viewer.js) rebuilds the picture exactly as games.WriteSVG
+// writes it.
+
+//go:embed viewer.js
+var viewerJS string
+
+// DefaultViewerGames is the number of games the viewer holds unless told
+// otherwise (ViewerOptions.MaxGames): about 3 MB of Othello 6×6 games.
+const DefaultViewerGames = 1000
+
+// ViewerOptions configures the game viewer.
+type ViewerOptions struct {
+	// MaxGames caps the games the viewer holds, the first ones in the
+	// order given; the page says how many were left out. 0 means all.
+	MaxGames int
+}
+
+// viewerData is what the page's script reads (JSON in a script element).
+// The short keys keep a thousand games small.
+type viewerData struct {
+	Boards  []viewerBoard `json:"boards"` // distinct fixed layers
+	Frags   []string      `json:"frags"`  // distinct piece fragments
+	Games   []viewerGame  `json:"games"`
+	Omitted int           `json:"omitted"` // games left out by MaxGames
+}
+
+// viewerBoard is a fixed layer (games.Drawer.SVGBoard) with its size.
+type viewerBoard struct {
+	W   int    `json:"w"`
+	H   int    `json:"h"`
+	SVG string `json:"svg"`
+}
+
+// viewerGame is one game of the viewer.
+type viewerGame struct {
+	Index   int       `json:"i"` // the record's schedule index
+	Spec    string    `json:"g"` // game spec
+	Players [2]string `json:"p"` // first mover first
+	Result  string    `json:"r"`
+	Winner  int       `json:"w"`
+	Term    string    `json:"t"` // termination
+	Forfeit int       `json:"f"`
+	Detail  string    `json:"d,omitempty"`
+	Start   string    `json:"s,omitempty"` // start position as text, when the record has one
+	Moves   []string  `json:"m"`           // the plies, in the game's notation
+	// Board is the index of the game's fixed layer in viewerData.Boards,
+	// -1 when the game draws no pictures.
+	Board int `json:"b"`
+	// Pos holds positions 0 (the start) to len(Moves), each encoded by
+	// encodePosition against the one before; empty without pictures, and
+	// shorter when the replay stopped (Note says why).
+	Pos  [][]int `json:"x"`
+	Note string  `json:"n,omitempty"`
+}
+
+// writeViewer writes the game viewer, an HTML fragment (a section with its
+// style, data and script), for the games gs.
+func writeViewer(w io.Writer, gs []*results.Game, opt ViewerOptions) error {
+	d, err := buildViewer(gs, opt)
+	if err != nil {
+		return err
+	}
+	data, err := marshalScriptJSON(d)
+	if err != nil {
+		return err
+	}
+	var b bytes.Buffer
+	b.WriteString(viewerHTML)
+	b.WriteString(`<script type="application/json" id="gv-data">`)
+	b.Write(data)
+	b.WriteString("</script>\n<script>\n")
+	b.WriteString(viewerJS)
+	b.WriteString("</script>\n</section>\n")
+	_, err = w.Write(b.Bytes())
+	return err
+}
+
+// marshalScriptJSON encodes v as JSON that is safe inside a script element:
+// "</" and "<!--" cannot end or confuse it. Escaping only those keeps the
+// SVG markup readable and small (json.Marshal would write every < as six
+// bytes).
+func marshalScriptJSON(v any) ([]byte, error) {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		return nil, err
+	}
+	out := bytes.ReplaceAll(b.Bytes(), []byte("</"), []byte(`<\/`))
+	out = bytes.ReplaceAll(out, []byte("<!--"), []byte(`\u003c!--`))
+	return bytes.TrimRight(out, "\n"), nil
+}
+
+// viewerBuilder collects the dictionaries while games are added.
+type viewerBuilder struct {
+	d        viewerData
+	boards   map[string]int
+	frags    map[string]int
+	variants map[string]variantOrErr
+	pieces   []string // reused buffer for SVGPieces
+	ids      []int    // reused buffer: the current position's fragment ids
+}
+
+type variantOrErr struct {
+	v   games.Variant
+	err error
+}
+
+func buildViewer(gs []*results.Game, opt ViewerOptions) (*viewerData, error) {
+	b := &viewerBuilder{
+		d:        viewerData{Boards: []viewerBoard{}, Frags: []string{}, Games: []viewerGame{}},
+		boards:   map[string]int{},
+		frags:    map[string]int{},
+		variants: map[string]variantOrErr{},
+	}
+	if opt.MaxGames < 0 {
+		return nil, fmt.Errorf("viewer: MaxGames %d is negative (0 means all games)", opt.MaxGames)
+	}
+	if opt.MaxGames > 0 && len(gs) > opt.MaxGames {
+		b.d.Omitted = len(gs) - opt.MaxGames
+		gs = gs[:opt.MaxGames]
+	}
+	for _, g := range gs {
+		b.add(g)
+	}
+	return &b.d, nil
+}
+
+// variant resolves a game spec once per report (a map file is read once).
+func (b *viewerBuilder) variant(spec string) (games.Variant, error) {
+	if ve, ok := b.variants[spec]; ok {
+		return ve.v, ve.err
+	}
+	v, err := games.Lookup(spec)
+	b.variants[spec] = variantOrErr{v, err}
+	return v, err
+}
+
+// add replays g and appends it to the viewer. A game that cannot be replayed
+// (an unknown game, a move that is not legal) is still listed with its
+// moves, and its note says what went wrong.
+func (b *viewerBuilder) add(g *results.Game) {
+	vg := viewerGame{
+		Index:   g.Index,
+		Spec:    g.GameSpec(),
+		Players: [2]string{g.Players[0].Name, g.Players[1].Name},
+		Result:  g.Result,
+		Winner:  g.Winner,
+		Term:    g.Termination,
+		Forfeit: g.Forfeit,
+		Detail:  g.Detail,
+		Moves:   g.Moves,
+		Board:   -1,
+		Pos:     [][]int{},
+	}
+	if vg.Moves == nil {
+		vg.Moves = []string{}
+	}
+	if len(g.Moves) > 0 && strings.HasPrefix(g.Moves[0], results.PositionPrefix) {
+		vg.Start = strings.TrimPrefix(g.Moves[0], results.PositionPrefix)
+		vg.Moves = g.Moves[1:]
+	}
+	defer func() { b.d.Games = append(b.d.Games, vg) }()
+	v, err := b.variant(vg.Spec)
+	if err != nil {
+		vg.Note = "no board: " + err.Error()
+		return
+	}
+	var pos replayer
+	if vg.Start != "" {
+		s, err := games.ParsePosition(v, vg.Start)
+		if err != nil {
+			vg.Note = "no board: the start position: " + err.Error()
+			return
+		}
+		pos = &seqReplayer{s: s}
+	} else {
+		switch s := v.New().(type) {
+		case games.State:
+			pos = &seqReplayer{s: s}
+		case games.SimState:
+			pos = &simReplayer{s: s}
+		default:
+			vg.Note = "no board: " + vg.Spec + " is neither sequential nor simultaneous"
+			return
+		}
+	}
+	dr, ok := pos.base().(games.Drawer)
+	if !ok {
+		vg.Note = "no board: " + v.Game.Name + " draws no pictures"
+		return
+	}
+	vg.Board = b.board(dr)
+	var prev []int
+	b.ids = b.position(dr, b.ids[:0])
+	vg.Pos = append(vg.Pos, encodePosition(nil, b.ids))
+	prev = append(prev, b.ids...)
+	for i, mv := range vg.Moves {
+		if err := pos.play(mv); err != nil {
+			vg.Note = fmt.Sprintf("the board stops before ply %d: %v", i+1, err)
+			return
+		}
+		b.ids = b.position(dr, b.ids[:0])
+		vg.Pos = append(vg.Pos, encodePosition(prev, b.ids))
+		prev = append(prev[:0], b.ids...)
+	}
+}
+
+// board returns the index of d's fixed layer, adding it when new.
+func (b *viewerBuilder) board(d games.Drawer) int {
+	w, h := d.SVGSize()
+	svg := string(d.SVGBoard(nil))
+	key := fmt.Sprintf("%d %d %s", w, h, svg)
+	if i, ok := b.boards[key]; ok {
+		return i
+	}
+	b.boards[key] = len(b.d.Boards)
+	b.d.Boards = append(b.d.Boards, viewerBoard{W: w, H: h, SVG: svg})
+	return len(b.d.Boards) - 1
+}
+
+// position appends the fragment numbers of d's pieces to ids, adding new
+// fragments to the dictionary.
+func (b *viewerBuilder) position(d games.Drawer, ids []int) []int {
+	b.pieces = d.SVGPieces(b.pieces[:0])
+	for _, p := range b.pieces {
+		id, ok := b.frags[p]
+		if !ok {
+			id = len(b.d.Frags)
+			b.frags[p] = id
+			b.d.Frags = append(b.d.Frags, p)
+		}
+		ids = append(ids, id)
+	}
+	return ids
+}
+
+// replayer plays a record's moves on a sequential or simultaneous game.
+type replayer interface {
+	base() games.Base
+	play(move string) error
+}
+
+type seqReplayer struct {
+	s     games.State
+	legal []games.Move
+}
+
+func (r *seqReplayer) base() games.Base { return r.s }
+
+func (r *seqReplayer) play(text string) error {
+	m, err := r.s.ParseMove(text)
+	if err != nil {
+		return fmt.Errorf("unreadable move %q: %v", text, err)
+	}
+	r.legal = r.s.LegalMoves(r.legal[:0])
+	for _, l := range r.legal {
+		if l == m {
+			r.s.Play(m)
+			return nil
+		}
+	}
+	return fmt.Errorf("illegal move %q", text)
+}
+
+type simReplayer struct {
+	s     games.SimState
+	legal []games.Move
+}
+
+func (r *simReplayer) base() games.Base { return r.s }
+
+// play plays a joint move "a | b" (the records' notation).
+func (r *simReplayer) play(text string) error {
+	a, b, ok := strings.Cut(text, " | ")
+	if !ok {
+		return fmt.Errorf("%q is not a joint move \"a | b\"", text)
+	}
+	if r.s.Terminal() {
+		return fmt.Errorf("the game is already over")
+	}
+	var ms [2]games.Move
+	for p, t := range [2]string{a, b} {
+		m, err := r.s.ParseMove(t)
+		if err != nil {
+			return fmt.Errorf("player %d's move %q is unreadable: %v", p, t, err)
+		}
+		if !r.valid(p, m) {
+			return fmt.Errorf("player %d's move %q is not valid", p, t)
+		}
+		ms[p] = m
+	}
+	r.s.PlayJoint(ms[0], ms[1])
+	return nil
+}
+
+// valid reports whether m is a move p may play: listed, or accepted by the
+// game's validator (a referee accepts those too).
+func (r *simReplayer) valid(p int, m games.Move) bool {
+	if v, ok := r.s.(games.MoveValidator); ok && v.ValidMove(p, m) {
+		return true
+	}
+	r.legal = r.s.LegalMovesFor(p, r.legal[:0])
+	for _, l := range r.legal {
+		if l == m {
+			return true
+		}
+	}
+	return false
+}
+
+// Positions are encoded as integer lists. A full list is -1 followed by the
+// fragment numbers. A change is R, then R ascending indices of the previous
+// list to remove, then pairs (index, fragment): the fragments to insert,
+// by ascending index in the new list. encodePosition writes whichever is
+// shorter; decodePosition (and the page's script) reverse it.
+
+// encodePosition encodes cur against prev (nil for a first position).
+func encodePosition(prev, cur []int) []int {
+	full := make([]int, 0, len(cur)+1)
+	full = append(full, -1)
+	full = append(full, cur...)
+	if prev == nil {
+		return full
+	}
+	// Keep the longest run of cur that appears in prev in order, matched
+	// greedily: fragments are nearly always distinct within a position,
+	// so this finds the common part of two positions.
+	at := make(map[int][]int, len(prev))
+	for i, f := range prev {
+		at[f] = append(at[f], i)
+	}
+	kept := make([]bool, len(prev))
+	var inserts []int
+	last := -1
+	for j, f := range cur {
+		idx := at[f]
+		for len(idx) > 0 && idx[0] <= last {
+			idx = idx[1:]
+		}
+		if len(idx) == 0 {
+			at[f] = idx
+			inserts = append(inserts, j, f)
+			continue
+		}
+		kept[idx[0]] = true
+		last = idx[0]
+		at[f] = idx[1:]
+	}
+	delta := []int{0}
+	for i, k := range kept {
+		if !k {
+			delta = append(delta, i)
+		}
+	}
+	delta[0] = len(delta) - 1
+	delta = append(delta, inserts...)
+	if len(delta) < len(full) {
+		return delta
+	}
+	return full
+}
+
+// decodePosition rebuilds a position from its encoding and the position
+// before it; it is the Go twin of the page script's decode.
+func decodePosition(prev, enc []int) ([]int, error) {
+	if len(enc) == 0 {
+		return nil, fmt.Errorf("empty position encoding")
+	}
+	if enc[0] == -1 {
+		return append([]int(nil), enc[1:]...), nil
+	}
+	n := enc[0]
+	if n < 0 || 1+n > len(enc) || (len(enc)-1-n)%2 != 0 {
+		return nil, fmt.Errorf("malformed position encoding %v", enc)
+	}
+	remove := map[int]bool{}
+	for _, i := range enc[1 : 1+n] {
+		remove[i] = true
+	}
+	var out []int
+	for i, f := range prev {
+		if !remove[i] {
+			out = append(out, f)
+		}
+	}
+	for k := 1 + n; k < len(enc); k += 2 {
+		i, f := enc[k], enc[k+1]
+		if i < 0 || i > len(out) {
+			return nil, fmt.Errorf("insert at %d outside a list of %d", i, len(out))
+		}
+		out = append(out, 0)
+		copy(out[i+1:], out[i:])
+		out[i] = f
+	}
+	return out, nil
+}
+
+// viewerHTML is the viewer's markup and style; the script fills it in.
+const viewerHTML = `<section id="viewer" class="gv">
+<style>
+.gv-filters{display:flex;flex-wrap:wrap;gap:.5em 1.2em;align-items:center;margin:.5em 0}
+.gv-filters select{max-width:28em}
+.gv-main{display:flex;flex-wrap:wrap;gap:1.2em;align-items:flex-start}
+#gv-board svg{max-width:min(90vw,560px);height:auto;border:1px solid #ccc;background:#fff}
+.gv-side{min-width:16em;max-width:32em}
+.gv-buttons button{font-size:1.1em;min-width:2.4em}
+#gv-moves{max-height:24em;overflow:auto;padding-left:3em;margin:.5em 0;font-family:monospace}
+#gv-moves li{cursor:pointer;white-space:pre-wrap;word-break:break-all}
+#gv-moves li.gv-current{background:#ffe27a;font-weight:bold}
+#gv-stats table{border-collapse:collapse;font-size:.9em}
+#gv-stats td,#gv-stats th{padding:.1em .5em;text-align:left}
+.gv-note{color:#8a4b00}
+</style>
+<h2>Games</h2>
+<div class="gv-filters">
+<label>Player <select id="gv-player"><option value="">any</option></select></label>
+<label>Result <select id="gv-result"><option value="">any</option><option value="1-0">first player won</option><option value="0-1">second player won</option><option value="draw">draw</option><option value="forfeit">forfeit</option></select></label>
+<label>Game <select id="gv-game"></select></label>
+<span id="gv-count"></span>
+</div>
+<p class="gv-note" id="gv-omitted" hidden></p>
+<div class="gv-main">
+<div id="gv-board"></div>
+<div class="gv-side">
+<div class="gv-buttons"><button type="button" id="gv-first" title="start (Home)">⏮</button> <button type="button" id="gv-prev" title="back (←)">◀</button> <button type="button" id="gv-next" title="forward (→)">▶</button> <button type="button" id="gv-last" title="end (End)">⏭</button></div>
+<p id="gv-ply"></p>
+<p class="gv-note" id="gv-note" hidden></p>
+<div id="gv-stats"></div>
+<ol id="gv-moves"></ol>
+</div>
+</div>
+`

@@ -1,0 +1,157 @@
+// The report's game viewer: reads the games from #gv-data, fills the
+// filters and the game list, and draws the position of the current ply from
+// the fragment dictionary, exactly as games.WriteSVG writes it.
+(function () {
+  "use strict";
+  var data = JSON.parse(document.getElementById("gv-data").textContent);
+  var $ = function (id) { return document.getElementById(id); };
+  var sel = { player: $("gv-player"), result: $("gv-result"), game: $("gv-game") };
+  var state = { game: -1, ply: 0, positions: null };
+
+  // decode rebuilds a position's fragment numbers from its encoding and the
+  // position before it (see encodePosition in viewer.go).
+  function decode(prev, enc) {
+    if (enc[0] === -1) { return enc.slice(1); }
+    var n = enc[0], remove = {}, out = [], i, k;
+    for (i = 1; i <= n; i++) { remove[enc[i]] = true; }
+    for (i = 0; i < prev.length; i++) { if (!remove[i]) { out.push(prev[i]); } }
+    for (k = 1 + n; k + 1 < enc.length; k += 2) { out.splice(enc[k], 0, enc[k + 1]); }
+    return out;
+  }
+
+  function positions(g) {
+    var out = [], prev = [], i;
+    for (i = 0; i < g.x.length; i++) { prev = decode(prev, g.x[i]); out.push(prev); }
+    return out;
+  }
+
+  // svg returns the picture of position ply of game gi, "" without one.
+  function svg(gi, ply) {
+    var g = data.games[gi];
+    if (g.b < 0) { return ""; }
+    var pos = gi === state.game ? state.positions : positions(g);
+    if (ply >= pos.length) { return ""; }
+    var b = data.boards[g.b], ids = pos[ply];
+    var s = '<svg xmlns="http://www.w3.org/2000/svg" width="' + b.w + '" height="' + b.h +
+      '" viewBox="0 0 ' + b.w + " " + b.h + '" font-family="sans-serif">\n' + b.svg;
+    for (var i = 0; i < ids.length; i++) { s += data.frags[ids[i]] + "\n"; }
+    return s + "</svg>\n";
+  }
+
+  function resultWord(g) {
+    if (g.w === -1) { return "draw"; }
+    return g.p[g.w] + " won";
+  }
+
+  function matches(g) {
+    var p = sel.player.value, r = sel.result.value;
+    if (p !== "" && g.p[0] !== p && g.p[1] !== p) { return false; }
+    switch (r) {
+      case "": return true;
+      case "draw": return g.w === -1;
+      case "forfeit": return g.f !== -1;
+      default: return g.r === r;
+    }
+  }
+
+  function text(tag, s) { var e = document.createElement(tag); e.textContent = s; return e; }
+
+  function fillGames() {
+    var keep = sel.game.value, n = 0;
+    sel.game.textContent = "";
+    for (var i = 0; i < data.games.length; i++) {
+      var g = data.games[i];
+      if (!matches(g)) { continue; }
+      var o = text("option", "#" + g.i + "  " + g.p[0] + " – " + g.p[1] + "  " + g.r +
+        (g.t !== "normal" ? " (" + g.t + ")" : "") + "  " + g.m.length + " plies");
+      o.value = String(i);
+      sel.game.appendChild(o);
+      n++;
+    }
+    $("gv-count").textContent = n + " of " + data.games.length + " games";
+    if (keep !== "" && sel.game.querySelector('option[value="' + keep + '"]')) {
+      sel.game.value = keep;
+    }
+    show(n ? Number(sel.game.value) : -1, 0);
+  }
+
+  function show(gi, ply) {
+    var board = $("gv-board"), moves = $("gv-moves"), note = $("gv-note");
+    if (gi !== state.game) {
+      state.game = gi;
+      state.positions = gi >= 0 ? positions(data.games[gi]) : null;
+      moves.textContent = "";
+      if (gi >= 0) {
+        data.games[gi].m.forEach(function (m, k) {
+          var li = text("li", m);
+          li.addEventListener("click", function () { show(state.game, k + 1); });
+          moves.appendChild(li);
+        });
+      }
+    }
+    if (gi < 0) {
+      board.textContent = "";
+      $("gv-ply").textContent = "No game matches the filters.";
+      note.hidden = true;
+      return;
+    }
+    var g = data.games[gi];
+    ply = Math.max(0, Math.min(ply, g.m.length));
+    state.ply = ply;
+    board.innerHTML = svg(gi, ply);
+    var last = ply > 0 ? " after " + g.m[ply - 1] : " (start)";
+    $("gv-ply").textContent = "Ply " + ply + " of " + g.m.length + last + " — " + g.r + ", " +
+      resultWord(g) + (g.t !== "normal" ? " by " + g.t : "") + (g.d ? ": " + g.d : "");
+    var notes = [];
+    if (g.n) { notes.push(g.n); }
+    if (g.s) { notes.push("started from the position " + g.s); }
+    note.textContent = notes.join("; ");
+    note.hidden = notes.length === 0;
+    var items = moves.children;
+    for (var k = 0; k < items.length; k++) {
+      items[k].className = k === ply - 1 ? "gv-current" : "";
+    }
+    if (ply > 0 && items[ply - 1] && items[ply - 1].scrollIntoView) {
+      items[ply - 1].scrollIntoView({ block: "nearest" });
+    }
+  }
+
+  function step(d) { if (state.game >= 0) { show(state.game, state.ply + d); } }
+
+  var players = {};
+  data.games.forEach(function (g) { players[g.p[0]] = true; players[g.p[1]] = true; });
+  Object.keys(players).sort().forEach(function (p) {
+    var o = text("option", p);
+    o.value = p;
+    sel.player.appendChild(o);
+  });
+  if (data.omitted > 0) {
+    var om = $("gv-omitted");
+    om.textContent = "The viewer holds the first " + data.games.length + " games; " + data.omitted +
+      " more were left out to keep the report small (arena report --viewer-games N changes the cap).";
+    om.hidden = false;
+  }
+  sel.player.addEventListener("change", fillGames);
+  sel.result.addEventListener("change", fillGames);
+  sel.game.addEventListener("change", function () { show(Number(sel.game.value), 0); });
+  $("gv-first").addEventListener("click", function () { step(-1e9); });
+  $("gv-prev").addEventListener("click", function () { step(-1); });
+  $("gv-next").addEventListener("click", function () { step(1); });
+  $("gv-last").addEventListener("click", function () { step(1e9); });
+  document.addEventListener("keydown", function (e) {
+    var t = e.target && e.target.tagName;
+    if (t === "INPUT" || t === "TEXTAREA" || e.altKey || e.ctrlKey || e.metaKey) { return; }
+    var d = { ArrowRight: 1, ArrowLeft: -1, Home: -1e9, End: 1e9 }[e.key];
+    if (d) { step(d); e.preventDefault(); }
+  });
+  fillGames();
+
+  // For tests and the curious: the current game and ply, and the picture
+  // of any position.
+  window.arenaViewer = {
+    game: function () { return state.game; },
+    ply: function () { return state.ply; },
+    svg: svg,
+    show: show
+  };
+})();
