@@ -1,0 +1,140 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/boardgame-arena/arena/report"
+	"github.com/boardgame-arena/arena/results"
+)
+
+func init() {
+	register(command{"report", "self-contained HTML report of record files (merged): standings, plots, matches, game viewer", runReport})
+}
+
+// maxViewerGames bounds --viewer-games: each game costs a few kilobytes.
+const maxViewerGames = 1_000_000
+
+func runReport(args []string, stdout, stderr io.Writer) error {
+	fs := newFlagSet("report", "FILE… --out report.html [--png DIR] [--viewer-games N] [--bootstrap N] [--draws half|davidson] [--first-move] [--anchor NAME=R]", stderr)
+	out := fs.String("out", "", "the HTML file to write (required)")
+	png := fs.String("png", "", "also write every plot as DIR/NAME.png (the directory is created if missing)")
+	title := fs.String("title", "", "the page's title (default: the game and the number of games)")
+	viewerGames := fs.Int("viewer-games", report.DefaultViewerGames, fmt.Sprintf("games the game viewer holds, the first ones recorded (0: all, at most %d; -1: no viewer)", maxViewerGames))
+	seed := fs.Uint64("seed", 1, "seed of the bootstrap (default: the first file's tournament seed, as arena rate)")
+	rf := addRatingFlags(fs, seed)
+	var files []string
+	rest, err := parseFlags(fs, args)
+	for err == nil && len(rest) > 0 {
+		files = append(files, rest[0])
+		rest, err = parseFlags(fs, rest[1:])
+	}
+	if err != nil {
+		return err
+	}
+	if len(files) == 0 {
+		return errors.New("give one or more record files, e.g. arena report run.jsonl --out report.html")
+	}
+	if *out == "" {
+		return errors.New("give the page to write with --out, e.g. --out report.html")
+	}
+	if *viewerGames < -1 || *viewerGames > maxViewerGames {
+		return fmt.Errorf("--viewer-games %d: want -1 (no viewer), 0 (all games) or up to %d games", *viewerGames, maxViewerGames)
+	}
+	if _, err := rf.options(); err != nil {
+		return err
+	}
+	var read []*results.File
+	for _, name := range files {
+		f, err := results.ReadFile(name)
+		if err != nil {
+			return err
+		}
+		if f.Torn {
+			fmt.Fprintf(stderr, "arena report: %s: ignoring a torn last line (the run was killed while writing it)\n", name)
+		}
+		read = append(read, f)
+	}
+	d, err := results.Merge(read...)
+	if err != nil {
+		return err
+	}
+	seedSet := false
+	fs.Visit(func(f *flag.Flag) { seedSet = seedSet || f.Name == "seed" })
+	if !seedSet {
+		*seed = read[0].Header.Config.Seed // the bootstrap arena rate and the tournament used
+	}
+	opts, err := rf.options()
+	if err != nil {
+		return err
+	}
+	if err := checkAnchor(opts.Anchor, d.Players); err != nil {
+		return err
+	}
+	if *png != "" {
+		if err := os.MkdirAll(*png, 0o755); err != nil {
+			return fmt.Errorf("--png: %w", err)
+		}
+	}
+	ro := report.Options{Rating: opts, PNGDir: *png, Title: *title,
+		Viewer: report.ViewerOptions{MaxGames: *viewerGames}, NoViewer: *viewerGames < 0}
+	wr, size, err := writeReportFile(*out, d, ro)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "wrote %s (%s, %d games, %d plots)\n", *out, byteSize(size), len(d.Games), len(wr.Plots))
+	if len(wr.PNGs) > 0 {
+		fmt.Fprintf(stdout, "wrote %d PNG files in %s\n", len(wr.PNGs), *png)
+	}
+	return nil
+}
+
+// writeReportFile writes the report to a temporary file in path's
+// directory and renames it over path, so that a reader (a browser watching
+// a live tournament) sees the old page or the new one, never a part.
+func writeReportFile(path string, d *results.Dataset, o report.Options) (report.Written, int64, error) {
+	dir, base := filepath.Split(path)
+	if dir == "" {
+		dir = "."
+	}
+	tmp, err := os.CreateTemp(dir, "."+base+".*.tmp")
+	if err != nil {
+		return report.Written{}, 0, fmt.Errorf("report: %w", err)
+	}
+	defer os.Remove(tmp.Name()) // after a failure; a no-op once renamed
+	wr, err := report.Write(tmp, d, o)
+	if err != nil {
+		tmp.Close()
+		return wr, 0, err
+	}
+	st, err := tmp.Stat()
+	if err == nil {
+		err = tmp.Chmod(0o644) // CreateTemp makes it 0600; a report is for sharing
+	}
+	if cerr := tmp.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(tmp.Name(), path)
+	}
+	if err != nil {
+		return wr, 0, fmt.Errorf("report: writing %s: %w", path, err)
+	}
+	return wr, st.Size(), nil
+}
+
+// byteSize formats a file size.
+func byteSize(n int64) string {
+	switch {
+	case n >= 1<<20:
+		return fmt.Sprintf("%.1f MB", float64(n)/(1<<20))
+	case n >= 1<<10:
+		return fmt.Sprintf("%.0f kB", float64(n)/(1<<10))
+	}
+	return strings.TrimSpace(fmt.Sprintf("%d bytes", n))
+}

@@ -1,0 +1,170 @@
+package report
+
+import "html/template"
+
+// pageTemplate is the whole report: no external resource of any kind, so
+// the file opens from disk anywhere. Every section has an id (the tests
+// and the table of contents use them); machine-readable numbers are in
+// data-* attributes next to the formatted ones.
+var pageTemplate = template.Must(template.New("page").Funcs(template.FuncMap{"mul100": func(v float64) float64 { return 100 * v }}).Parse(`<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+{{if gt .Refresh 0}}<meta http-equiv="refresh" content="{{.Refresh}}">
+{{end}}<title>{{.Title}}</title>
+<style>
+body{font-family:system-ui,-apple-system,"Segoe UI",sans-serif;margin:0 auto;max-width:1100px;padding:0 1em 3em;color:#222;line-height:1.4}
+h1{margin-bottom:.2em}h2{border-bottom:1px solid #ccc;padding-bottom:.2em;margin-top:1.8em}
+nav a{margin-right:1em}
+table{border-collapse:collapse;margin:.6em 0}
+th,td{padding:.2em .6em;border-bottom:1px solid #e4e4e4;text-align:right}
+th{background:#f4f4f4;cursor:default}
+td.name,th.name{text-align:left}
+table.sortable th{cursor:pointer}
+td.self{background:#eee}
+svg.plot{width:100%;max-width:760px;height:auto;display:block;margin:.6em 0}
+pre{background:#f6f6f6;padding:.6em;overflow-x:auto;font-size:90%}
+code.cmd{display:block;background:#f6f6f6;padding:.6em;white-space:pre-wrap;word-break:break-all}
+.status{color:#a33}.note{color:#555;font-size:92%}
+</style>
+</head>
+<body>
+<h1 id="title">{{.Title}}</h1>
+{{if .Status}}<p class="status" id="status">{{.Status}}</p>
+{{end}}<p>Game <b>{{.Game}}</b>, <span id="games" data-games="{{.Games}}">{{.Games}}</span> games, mean length {{printf "%.1f" .MeanPlies}} plies; ratings: {{.Rep.DrawModel}} draw model, {{.Rep.Bootstrap}} bootstrap resamples{{if .Rep.Anchor}}, {{.Rep.Anchor}} anchored at {{.Rep.AnchorElo}}{{end}}.</p>
+<nav>
+<a href="#standings">Standings</a><a href="#matrix">Score matrix</a><a href="#colours">Colours</a><a href="#terminations">Terminations</a><a href="#lengths">Game length</a><a href="#search">Time and search</a>{{if .Matches}}<a href="#match">Match</a>{{end}}<a href="#config">Configuration</a>{{if .Viewer}}<a href="#viewer">Games</a>{{end}}
+</nav>
+
+<section id="standings">
+<h2>Standings</h2>
+<table class="sortable" id="standings-table">
+<thead><tr><th>#</th><th class="name">Player</th><th>Elo</th><th>−</th><th>+</th><th>Games</th><th>Score</th><th>W-D-L</th><th>Draws</th><th>Forfeits</th><th>Lost on time</th></tr></thead>
+<tbody>
+{{range .Standings}}<tr data-player="{{.Name}}" data-elo="{{.EloRaw}}" data-elo-low="{{.LowRaw}}" data-elo-high="{{.HighRaw}}" data-games="{{.Games}}" data-wins="{{.Wins}}" data-draws="{{.Draws}}" data-losses="{{.Losses}}"><td>{{.Rank}}</td><td class="name">{{.Name}}</td><td>{{.Elo}}</td><td>{{.Low}}</td><td>{{.High}}</td><td>{{.Games}}</td><td>{{.Score}}</td><td>{{.Wins}}-{{.Draws}}-{{.Losses}}</td><td>{{.DrawRate}}</td><td>{{.Forfeits}}</td><td>{{.TimeLosses}}</td></tr>
+{{end}}</tbody>
+</table>
+<p class="note">− and + are the bounds of the {{printf "%g" .Rep.Level}} interval (bootstrap); ±inf: the data cannot bound the rating on that side.</p>
+{{range .Notes}}<p class="note">Note: {{.}}</p>
+{{end}}{{.RatingPlot}}
+</section>
+
+<section id="matrix">
+<h2>Score matrix and likelihood of superiority</h2>
+<table id="cross-table">
+<thead><tr><th class="name">Player</th>{{range .Cross.Names}}<th>{{.}}</th>{{end}}</tr></thead>
+<tbody>
+{{range .Cross.Rows}}<tr data-player="{{.Name}}"><td class="name">{{.Name}}</td>{{range .Cells}}{{if .Self}}<td class="self"></td>{{else if .Played}}<td title="W-D-L {{.WDL}}{{if .LOS}}, LOS {{.LOS}}{{end}}">{{.Score}}</td>{{else}}<td>·</td>{{end}}{{end}}</tr>
+{{end}}</tbody>
+</table>
+<p class="note">The row player's score against the column player (hover for W-D-L and LOS).</p>
+{{.ScorePlot}}{{.LOSPlot}}
+</section>
+
+<section id="colours">
+<h2>Colours and first move</h2>
+<p id="first-player">The first mover scored {{printf "%.1f" (mul100 .FirstPlayer.Score)}} % ({{.FirstPlayer.Wins}}-{{.FirstPlayer.Draws}}-{{.FirstPlayer.Losses}}).{{if .FirstMoveElo}} Fitted first-move advantage: {{.FirstMoveElo}} Elo.{{end}}</p>
+<table id="colour-table">
+<thead><tr><th class="name">Player</th><th>As first W-D-L</th><th>Score</th><th>As second W-D-L</th><th>Score</th></tr></thead>
+<tbody>
+{{range .Colours}}<tr data-player="{{.Name}}"><td class="name">{{.Name}}</td><td>{{.AsFirst}}</td><td>{{.First}}</td><td>{{.AsSecond}}</td><td>{{.Second}}</td></tr>
+{{end}}</tbody>
+</table>
+{{.ColourPlot}}
+</section>
+
+<section id="terminations">
+<h2>How games ended</h2>
+<table id="termination-table">
+<thead><tr><th class="name">Termination</th><th>Games</th><th class="name">Forfeited by</th></tr></thead>
+<tbody>
+{{range .Terminations}}<tr data-reason="{{.Reason}}" data-games="{{.Games}}"><td class="name">{{.Reason}}</td><td>{{.Games}}</td><td class="name">{{.By}}</td></tr>
+{{end}}</tbody>
+</table>
+{{if .Forfeits}}<details><summary>Forfeited games</summary>
+<table id="forfeit-table">
+<thead><tr><th>Game</th><th class="name">Reason</th><th class="name">Player</th><th class="name">Detail</th></tr></thead>
+<tbody>
+{{range .Forfeits}}<tr><td>{{.Index}}</td><td class="name">{{.Reason}}</td><td class="name">{{.Player}}</td><td class="name">{{.Detail}}</td></tr>
+{{end}}</tbody>
+</table>
+{{if .MoreForfeits}}<p class="note">and {{.MoreForfeits}} more.</p>{{end}}
+</details>
+{{end}}{{.TermPlot}}
+</section>
+
+<section id="lengths">
+<h2>Game length</h2>
+{{.LengthPlot}}
+</section>
+
+<section id="search">
+<h2>Time and search</h2>
+<table id="search-table">
+<thead><tr><th class="name">Player</th><th>Moves</th><th>ms per move</th><th>Slowest move (ms)</th><th>Nodes</th><th>Nodes per move</th><th>Mean depth</th></tr></thead>
+<tbody>
+{{range .Search}}<tr data-player="{{.Name}}"><td class="name">{{.Name}}</td><td>{{.Moves}}</td><td>{{.MSPerMove}}</td><td>{{.MaxMS}}</td><td>{{.Nodes}}</td><td>{{.NodesMove}}</td><td>{{.Depth}}</td></tr>
+{{end}}</tbody>
+</table>
+<p class="note">Moves exclude the opening plies; nodes are counted only by agents that report them.</p>
+{{.TimePlot}}{{.MoveTimePlot}}{{.NodesPlot}}{{.DepthPlot}}
+</section>
+
+{{range .Matches}}<section id="match" class="match">
+<h2>Match: {{.First}} vs {{.Second}}</h2>
+<p>From {{.First}}'s view, {{.Pairs}} game pairs ({{.Games}} games) counted in round order{{if .Uncounted}}; {{.Uncounted}} more recorded but not counted{{end}}.</p>
+<table class="penta">
+<thead><tr><th>LL</th><th>LD</th><th>DD+WL</th><th>WD</th><th>WW</th></tr></thead>
+<tbody><tr data-penta="{{index .Penta 0}},{{index .Penta 1}},{{index .Penta 2}},{{index .Penta 3}},{{index .Penta 4}}">{{range .Penta}}<td>{{.}}</td>{{end}}</tr></tbody>
+</table>
+<table class="estimate">
+<tbody>
+<tr><th class="name">W-D-L</th><td>{{.WDL}}</td></tr>
+<tr><th class="name">Score</th><td>{{.Score}}</td></tr>
+<tr><th class="name">Elo (95 %)</th><td data-elo="{{.Elo}}">{{.Elo}} ({{.EloLow}} to {{.EloHi}})</td></tr>
+<tr><th class="name">nElo (95 %)</th><td data-nelo="{{.NElo}}">{{.NElo}} ({{.NLow}} to {{.NHigh}})</td></tr>
+<tr><th class="name">LOS</th><td>{{.LOS}}</td></tr>
+{{if .SPRT}}<tr><th class="name">SPRT</th><td>{{.SPRT}}</td></tr>
+<tr><th class="name">LLR</th><td data-llr="{{.LLR}}">{{.LLR}} (bounds {{.Lower}}, {{.Upper}}): {{.Decision}}</td></tr>{{end}}
+</tbody>
+</table>
+{{.LLRPlot}}
+</section>
+{{end}}
+<section id="config">
+<h2>Configuration</h2>
+{{range .Configs}}<h3>{{.File}}</h3>
+<p>Reproduce the games (same seed, same openings; add <code>--out FILE</code> to keep them):</p>
+<code class="cmd">{{.Command}}</code>
+{{if .Resumes}}<p class="note">The run was resumed {{.Resumes}} time(s).</p>{{end}}
+<details><summary>Record header</summary><pre>{{.Header}}</pre></details>
+{{end}}</section>
+{{if .Viewer}}
+<section id="viewer">
+<h2>Games</h2>
+{{.Viewer}}
+</section>
+{{end}}
+<script>
+// Click a column heading of a sortable table to sort by it.
+document.querySelectorAll("table.sortable").forEach(function (t) {
+  t.querySelectorAll("th").forEach(function (th, col) {
+    th.addEventListener("click", function () {
+      var body = t.tBodies[0], rows = Array.prototype.slice.call(body.rows);
+      var dir = th.dataset.dir === "asc" ? -1 : 1;
+      th.dataset.dir = dir === 1 ? "asc" : "desc";
+      rows.sort(function (a, b) {
+        var x = a.cells[col].textContent, y = b.cells[col].textContent;
+        var nx = parseFloat(x), ny = parseFloat(y);
+        if (!isNaN(nx) && !isNaN(ny)) { return dir * (nx - ny); }
+        return dir * x.localeCompare(y);
+      });
+      rows.forEach(function (r) { body.appendChild(r); });
+    });
+  });
+});
+</script>
+</body>
+</html>
+`))

@@ -1,0 +1,293 @@
+package report
+
+import (
+	"fmt"
+	"image/color"
+	"math"
+
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/plotter"
+	"gonum.org/v1/plot/text"
+	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
+)
+
+// rowHeight is the height a plot gives each player of a vertical list.
+const rowHeight = 0.8 * vg.Centimeter
+
+// ratingPlot draws each player's Elo as a point with its interval as a
+// horizontal bar, best at the top. An open bound (±Inf) is drawn to the
+// edge of the plot; open reports which players have one.
+func ratingPlot(names []string, elo, low, high []float64, level float64) (*plot.Plot, error) {
+	n := len(names)
+	p := newPlot(fmt.Sprintf("Ratings with %g %% intervals", 100*level), "Elo", "")
+	// The finite extent of points and bounds, so that open bounds can be
+	// drawn to just beyond it.
+	lo, hi := math.Inf(1), math.Inf(-1)
+	for i := range n {
+		for _, v := range []float64{elo[i], low[i], high[i]} {
+			if !math.IsInf(v, 0) && !math.IsNaN(v) {
+				lo, hi = math.Min(lo, v), math.Max(hi, v)
+			}
+		}
+	}
+	if lo > hi {
+		lo, hi = -100, 100
+	}
+	pad := math.Max((hi-lo)*0.1, 10)
+	lo, hi = lo-pad, hi+pad
+	type points struct {
+		plotter.XYs
+		plotter.XErrors
+	}
+	d := points{make(plotter.XYs, n), make(plotter.XErrors, n)}
+	ticks := make([]plot.Tick, n)
+	for i := range n {
+		y := float64(n - 1 - i) // the first (best) at the top
+		x := elo[i]
+		l, h := low[i], high[i]
+		if math.IsNaN(l) || math.IsInf(l, -1) {
+			l = lo
+		}
+		if math.IsNaN(h) || math.IsInf(h, 1) {
+			h = hi
+		}
+		if math.IsNaN(l) || math.IsNaN(h) || l > x {
+			l = x
+		}
+		if h < x {
+			h = x
+		}
+		d.XYs[i] = plotter.XY{X: x, Y: y}
+		d.XErrors[i] = struct{ Low, High float64 }{x - l, h - x}
+		ticks[i] = plot.Tick{Value: y, Label: names[i]}
+	}
+	bars, err := plotter.NewXErrorBars(d)
+	if err != nil {
+		return nil, err
+	}
+	bars.LineStyle.Color = colFirst
+	bars.LineStyle.Width = vg.Points(1.5)
+	pts, err := plotter.NewScatter(d.XYs)
+	if err != nil {
+		return nil, err
+	}
+	pts.GlyphStyle = draw.GlyphStyle{Color: colFirst, Radius: vg.Points(3.5), Shape: draw.CircleGlyph{}}
+	p.Add(plotter.NewGrid(), bars, pts)
+	p.Y.Tick.Marker = plot.ConstantTicks(ticks)
+	p.Y.Min, p.Y.Max = -0.6, float64(n)-0.4
+	p.X.Min, p.X.Max = lo, hi
+	return p, nil
+}
+
+// heatCells is a plotter of a matrix of values in [0, 1] as coloured cells
+// with a label each; NaN cells are left empty. Row 0 is drawn at the top.
+type heatCells struct {
+	values [][]float64
+	labels [][]string
+}
+
+// heatColour maps 0 to red, ½ to white and 1 to green.
+func heatColour(v float64) color.Color {
+	v = math.Max(0, math.Min(1, v))
+	red := [3]float64{0xD7, 0x30, 0x27}
+	white := [3]float64{0xFF, 0xFF, 0xFF}
+	green := [3]float64{0x1A, 0x98, 0x50}
+	from, to, t := red, white, 2*v
+	if v > 0.5 {
+		from, to, t = white, green, 2*v-1
+	}
+	var c [3]uint8
+	for k := range c {
+		c[k] = uint8(math.Round(from[k] + (to[k]-from[k])*t))
+	}
+	return color.RGBA{c[0], c[1], c[2], 0xFF}
+}
+
+// Plot draws the cells, each outlined in colCell (the tests count those).
+func (h *heatCells) Plot(c draw.Canvas, p *plot.Plot) {
+	trX, trY := p.Transforms(&c)
+	rows := len(h.values)
+	edge := draw.LineStyle{Color: colCell, Width: vg.Points(1)}
+	sty := text.Style{Color: color.Black, Font: plot.DefaultFont, Handler: plot.DefaultTextHandler, XAlign: draw.XCenter, YAlign: draw.YCenter}
+	sty.Font.Size = vg.Points(8)
+	for i, row := range h.values {
+		y := float64(rows - 1 - i)
+		for j, v := range row {
+			if math.IsNaN(v) {
+				continue
+			}
+			x0, x1 := trX(float64(j)-0.5), trX(float64(j)+0.5)
+			y0, y1 := trY(y-0.5), trY(y+0.5)
+			pts := []vg.Point{{X: x0, Y: y0}, {X: x1, Y: y0}, {X: x1, Y: y1}, {X: x0, Y: y1}}
+			c.FillPolygon(heatColour(v), pts)
+			c.StrokeLines(edge, append(pts, pts[0]))
+			if h.labels != nil && h.labels[i][j] != "" {
+				c.FillText(sty, vg.Point{X: (x0 + x1) / 2, Y: (y0 + y1) / 2}, h.labels[i][j])
+			}
+		}
+	}
+}
+
+// DataRange covers every cell.
+func (h *heatCells) DataRange() (xmin, xmax, ymin, ymax float64) {
+	cols := 0
+	for _, r := range h.values {
+		cols = max(cols, len(r))
+	}
+	return -0.5, float64(cols) - 0.5, -0.5, float64(len(h.values)) - 0.5
+}
+
+// heatMap draws a square matrix of the players' results: rows are the
+// player, columns the opponent, values in [0, 1] (NaN: no data).
+func heatMap(title string, names []string, values [][]float64, labels [][]string) *plot.Plot {
+	p := newPlot(title, "opponent", "")
+	p.Add(&heatCells{values: values, labels: labels})
+	n := len(names)
+	xt, yt := make([]plot.Tick, n), make([]plot.Tick, n)
+	for i, name := range names {
+		xt[i] = plot.Tick{Value: float64(i), Label: name}
+		yt[i] = plot.Tick{Value: float64(n - 1 - i), Label: name}
+	}
+	p.X.Tick.Marker, p.Y.Tick.Marker = plot.ConstantTicks(xt), plot.ConstantTicks(yt)
+	p.X.Tick.Label.Rotation = math.Pi / 6
+	p.X.Tick.Label.XAlign, p.X.Tick.Label.YAlign = draw.XRight, draw.YCenter
+	p.X.Tick.Length, p.Y.Tick.Length = 0, 0
+	return p
+}
+
+// series is one set of bars of a bar chart.
+type series struct {
+	name   string
+	values []float64
+}
+
+var seriesColours = []color.Color{colFirst, colSecond, colThird}
+
+// barChart draws grouped bars (up to three series) over named categories.
+// stacked puts the series on top of each other instead.
+func barChart(title, ylabel string, cats []string, ss []series, stacked bool) (*plot.Plot, error) {
+	p := newPlot(title, "", ylabel)
+	width := vg.Points(math.Min(40, 300/float64(max(1, len(cats)))))
+	group := width
+	if !stacked && len(ss) > 1 {
+		width = group / vg.Length(len(ss))
+	}
+	var prev *plotter.BarChart
+	for k, s := range ss {
+		b, err := plotter.NewBarChart(plotter.Values(s.values), width)
+		if err != nil {
+			return nil, err
+		}
+		b.Color = seriesColours[k%len(seriesColours)]
+		b.LineStyle.Width = 0
+		if stacked {
+			if prev != nil {
+				b.StackOn(prev)
+			}
+			prev = b
+		} else if len(ss) > 1 {
+			b.Offset = -group/2 + width*vg.Length(k) + width/2
+		}
+		p.Add(b)
+		if len(ss) > 1 {
+			p.Legend.Add(s.name, b)
+		}
+	}
+	p.Legend.Top = true
+	p.NominalX(cats...)
+	if len(cats) > 4 {
+		p.X.Tick.Label.Rotation = math.Pi / 6
+		p.X.Tick.Label.XAlign, p.X.Tick.Label.YAlign = draw.XRight, draw.YCenter
+	}
+	p.Y.Min = 0
+	return p, nil
+}
+
+// histogram draws the distribution of values in bins bins.
+func histogram(title, xlabel string, values []float64, bins int) (*plot.Plot, error) {
+	p := newPlot(title, xlabel, "games")
+	h, err := plotter.NewHist(plotter.Values(values), bins)
+	if err != nil {
+		return nil, err
+	}
+	h.FillColor = colFirst
+	h.LineStyle.Color = color.White
+	h.LineStyle.Width = vg.Points(0.5)
+	p.Add(h)
+	return p, nil
+}
+
+// binsFor picks a histogram's number of bins: about √n, one per distinct
+// integer value when the values span fewer, and at most 40.
+func binsFor(values []float64) int {
+	lo, hi := math.Inf(1), math.Inf(-1)
+	for _, v := range values {
+		lo, hi = math.Min(lo, v), math.Max(hi, v)
+	}
+	span := int(hi-lo) + 1
+	b := int(math.Ceil(math.Sqrt(float64(len(values)))))
+	return max(1, min(b, span, 40))
+}
+
+// llrPlot draws the SPRT's log-likelihood ratio after each game pair, with
+// the acceptance bounds as dashed lines.
+func llrPlot(llr []float64, lower, upper float64) (*plot.Plot, error) {
+	p := newPlot("SPRT log-likelihood ratio", "game pairs", "LLR")
+	xys := make(plotter.XYs, len(llr)+1) // from (0, 0)
+	for i, v := range llr {
+		xys[i+1] = plotter.XY{X: float64(i + 1), Y: v}
+	}
+	line, err := plotter.NewLine(xys)
+	if err != nil {
+		return nil, err
+	}
+	line.LineStyle.Color, line.LineStyle.Width = colFirst, vg.Points(1.5)
+	p.Add(plotter.NewGrid(), line)
+	end := float64(max(len(llr), 1))
+	for _, b := range []float64{lower, upper} {
+		l, err := plotter.NewLine(plotter.XYs{{X: 0, Y: b}, {X: end, Y: b}})
+		if err != nil {
+			return nil, err
+		}
+		l.LineStyle.Color, l.LineStyle.Width = colBound, vg.Points(1)
+		l.LineStyle.Dashes = []vg.Length{vg.Points(4), vg.Points(3)}
+		p.Add(l)
+	}
+	p.Legend.Add("LLR", line)
+	p.Legend.Top, p.Legend.Left = true, true
+	p.Y.Min = math.Min(p.Y.Min, lower*1.1)
+	p.Y.Max = math.Max(p.Y.Max, upper*1.1)
+	return p, nil
+}
+
+// boxPlot draws one box (quartiles, whiskers, outliers) per category; a
+// category without values gets no box.
+// The values are drawn on a log scale (times span orders of magnitude),
+// each at least floor.
+func boxPlot(title, ylabel string, cats []string, values [][]float64, floor float64) (*plot.Plot, error) {
+	p := newPlot(title, "", ylabel)
+	p.Y.Scale, p.Y.Tick.Marker = plot.LogScale{}, plot.LogTicks{Prec: -1}
+	for i, vs := range values {
+		if len(vs) == 0 {
+			continue
+		}
+		clamped := make(plotter.Values, len(vs))
+		for k, v := range vs {
+			clamped[k] = math.Max(v, floor)
+		}
+		b, err := plotter.NewBoxPlot(vg.Points(30), float64(i), clamped)
+		if err != nil {
+			return nil, err
+		}
+		b.FillColor = colFirst
+		b.MedianStyle.Color = color.White
+		p.Add(b)
+	}
+	p.NominalX(cats...)
+	if len(cats) > 4 {
+		p.X.Tick.Label.Rotation = math.Pi / 6
+		p.X.Tick.Label.XAlign, p.X.Tick.Label.YAlign = draw.XRight, draw.YCenter
+	}
+	return p, nil
+}

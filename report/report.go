@@ -1,0 +1,612 @@
+package report
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"html/template"
+	"io"
+	"math"
+	"os"
+	"slices"
+	"strconv"
+	"strings"
+
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/vg"
+
+	"github.com/boardgame-arena/arena/results"
+)
+
+// Options configure a report.
+type Options struct {
+	// Rating are the options of the ratings, as for arena rate.
+	Rating results.ReportOptions
+	// PNGDir, when not empty, is an existing directory that receives every
+	// plot also as NAME.png.
+	PNGDir string
+	// Title heads the page; empty for "GAME: N games".
+	Title string
+	// Status is a line shown under the title, e.g. "live: 120 of 400
+	// games"; Refresh, when positive, makes the browser reload the page
+	// every Refresh seconds (a live report).
+	Status  string
+	Refresh int
+	// Viewer configures the game viewer; NoViewer leaves it out.
+	Viewer   ViewerOptions
+	NoViewer bool
+}
+
+// Written lists what Write produced besides the page.
+type Written struct {
+	Plots []string // plot names, in page order
+	PNGs  []string // PNG files written (with Options.PNGDir)
+}
+
+// Write renders the report of the games in d as one self-contained HTML
+// page: inline SVG plots, the tables and the record headers. The ratings
+// are results.BuildReport's with opt.Rating, the same as arena rate's.
+func Write(w io.Writer, d *results.Dataset, opt Options) (Written, error) {
+	if d == nil || len(d.Games) == 0 {
+		return Written{}, errors.New("no games to report: the record files hold a header but no finished game yet")
+	}
+	if opt.PNGDir != "" {
+		if st, err := os.Stat(opt.PNGDir); err != nil || !st.IsDir() {
+			return Written{}, fmt.Errorf("--png %s: not an existing directory (create it first)", opt.PNGDir)
+		}
+	}
+	rep, err := results.BuildReport(d, opt.Rating)
+	if err != nil {
+		return Written{}, err
+	}
+	r := &renderer{pngDir: opt.PNGDir}
+	pg, err := build(d, rep, opt, r)
+	if err != nil {
+		return Written{}, err
+	}
+	if !opt.NoViewer {
+		var vb bytes.Buffer
+		if err := writeViewer(&vb, d.Games, opt.Viewer); err != nil {
+			return Written{}, fmt.Errorf("game viewer: %w", err)
+		}
+		pg.Viewer = template.HTML(vb.String()) //nolint:gosec // writeViewer escapes its data
+	}
+	var buf bytes.Buffer
+	if err := pageTemplate.Execute(&buf, pg); err != nil {
+		return Written{}, err
+	}
+	if _, err := w.Write(buf.Bytes()); err != nil {
+		return Written{}, err
+	}
+	out := Written{PNGs: r.pngs}
+	for _, s := range pg.plots {
+		out.Plots = append(out.Plots, s)
+	}
+	return out, nil
+}
+
+// page is what the template shows.
+type page struct {
+	Title, Status string
+	Refresh       int
+	Game          string
+	Games         int
+	MeanPlies     float64
+	Rep           *results.Report
+	Standings     []standingRow
+	Notes         []string
+	RatingPlot    template.HTML
+	ScorePlot     template.HTML
+	LOSPlot       template.HTML
+	Cross         crossTable
+	Colours       []colourRow
+	FirstPlayer   results.FirstPlayerStats
+	FirstMoveElo  string
+	ColourPlot    template.HTML
+	Terminations  []terminationRow
+	Forfeits      []forfeitRow
+	MoreForfeits  int
+	TermPlot      template.HTML
+	LengthPlot    template.HTML
+	Search        []searchRow
+	TimePlot      template.HTML
+	NodesPlot     template.HTML
+	MoveTimePlot  template.HTML
+	DepthPlot     template.HTML
+	Matches       []matchSection
+	Configs       []configSection
+	Viewer        template.HTML
+	plots         []string
+}
+
+type standingRow struct {
+	Rank                    int
+	Name                    string
+	Elo, Low, High          string // formatted
+	EloRaw, LowRaw, HighRaw string // full precision, for machines (data-*)
+	Games                   int
+	Score, DrawRate         string
+	Wins, Draws, Losses     int
+	Forfeits, TimeLosses    int
+}
+
+type crossTable struct {
+	Names []string
+	Rows  []crossRow
+}
+
+type crossRow struct {
+	Name  string
+	Cells []crossCell
+}
+
+type crossCell struct {
+	Self       bool
+	Played     bool
+	Score, WDL string
+	LOS        string
+}
+
+type colourRow struct {
+	Name              string
+	AsFirst, AsSecond results.WDL
+	First, Second     string // scores in %
+}
+
+type terminationRow struct {
+	Reason string
+	Games  int
+	By     string // "a 3, b 1": who forfeited
+}
+
+type forfeitRow struct {
+	Index          int
+	Reason, Player string
+	Detail         string
+}
+
+type searchRow struct {
+	Name      string
+	Moves     int
+	MSPerMove string
+	MaxMS     string
+	Nodes     int64
+	NodesMove string
+	Depth     string // mean reported depth
+}
+
+type matchSection struct {
+	File, First, Second string
+	Penta               results.Penta
+	Pairs, Games        int
+	WDL                 results.WDL
+	Score               string
+	Elo, EloLow, EloHi  string
+	NElo, NLow, NHigh   string
+	LOS                 string
+	SPRT                string
+	LLR, Lower, Upper   string
+	Decision            string
+	Uncounted           int
+	LLRPlot             template.HTML
+}
+
+type configSection struct {
+	File    string
+	Header  string // indented JSON
+	Command string
+	Resumes int
+}
+
+// pct formats a share as a percentage.
+func pct(v float64) string {
+	if math.IsNaN(v) {
+		return "n/a"
+	}
+	return strconv.FormatFloat(100*v, 'f', 1, 64) + " %"
+}
+
+// raw formats a number in full precision; open bounds as -inf/+inf.
+func raw(v float64) string {
+	switch {
+	case math.IsInf(v, 1):
+		return "+inf"
+	case math.IsInf(v, -1):
+		return "-inf"
+	}
+	return strconv.FormatFloat(v, 'g', -1, 64)
+}
+
+func build(d *results.Dataset, rep *results.Report, opt Options, r *renderer) (*page, error) {
+	pg := &page{
+		Title: opt.Title, Status: opt.Status, Refresh: opt.Refresh, Game: d.Game,
+		Games: rep.Games, MeanPlies: rep.MeanPlies, Rep: rep, Notes: rep.Notes, FirstPlayer: rep.FirstPlayer,
+	}
+	if pg.Title == "" {
+		pg.Title = fmt.Sprintf("%s: %d games", d.Game, rep.Games)
+	}
+	if rep.FirstMoveElo != nil {
+		f := rep.FirstMoveElo
+		pg.FirstMoveElo = fmt.Sprintf("%s (%s to %s)", results.FormatElo(f.Value), results.FormatElo(f.Low), results.FormatElo(f.High))
+	}
+	plotIt := func(dst *template.HTML, name string, p *plot.Plot, err error, h vg.Length) error {
+		if err != nil {
+			return fmt.Errorf("plot %s: %w", name, err)
+		}
+		svg, err := r.render(name, p, 0, h)
+		if err != nil {
+			return err
+		}
+		*dst = svg
+		pg.plots = append(pg.plots, name)
+		return nil
+	}
+	s := d.Summarize()
+
+	// Standings and the rating plot, in rank order.
+	var names []string
+	var elo, low, high []float64
+	for _, p := range rep.Players {
+		pg.Standings = append(pg.Standings, standingRow{
+			Rank: p.Rank, Name: p.Name,
+			Elo: results.FormatElo(p.Elo), Low: results.FormatElo(p.EloLow), High: results.FormatElo(p.EloHigh),
+			EloRaw: raw(p.Elo), LowRaw: raw(p.EloLow), HighRaw: raw(p.EloHigh),
+			Games: p.Games, Score: pct(p.Score), DrawRate: pct(p.DrawRate),
+			Wins: p.Wins, Draws: p.Draws, Losses: p.Losses, Forfeits: p.Forfeits, TimeLosses: p.TimeLosses,
+		})
+		names = append(names, p.Name)
+		elo, low, high = append(elo, p.Elo), append(low, p.EloLow), append(high, p.EloHigh)
+	}
+	rp, err := ratingPlot(names, elo, low, high, rep.Level)
+	h := max(plotHeight/2, rowHeight*vg.Length(len(names))+3*vg.Centimeter)
+	if err := plotIt(&pg.RatingPlot, "ratings", rp, err, h); err != nil {
+		return nil, err
+	}
+
+	// Score matrix and likelihood of superiority, in rank order.
+	idx := map[string]int{}
+	for i, n := range names {
+		idx[n] = i
+	}
+	n := len(names)
+	score, los := nanMatrix(n), nanMatrix(n)
+	scoreLab, losLab := labelMatrix(n), labelMatrix(n)
+	cells := make([][]crossCell, n)
+	for i := range cells {
+		cells[i] = make([]crossCell, n)
+		cells[i][i].Self = true
+	}
+	for _, c := range rep.Crosstable {
+		i, j := idx[c.Player], idx[c.Opponent]
+		score[i][j] = c.Score
+		scoreLab[i][j] = strconv.FormatFloat(100*c.Score, 'f', 0, 64)
+		cells[i][j].Played, cells[i][j].Score = true, pct(c.Score)
+		cells[i][j].WDL = fmt.Sprintf("%d-%d-%d", c.Wins, c.Draws, c.Losses)
+	}
+	for _, l := range rep.LOS {
+		i, j := idx[l.Player], idx[l.Opponent]
+		los[i][j] = l.LOS
+		losLab[i][j] = strconv.FormatFloat(100*l.LOS, 'f', 0, 64)
+		cells[i][j].LOS = pct(l.LOS)
+	}
+	for i, name := range names {
+		pg.Cross.Rows = append(pg.Cross.Rows, crossRow{Name: name, Cells: cells[i]})
+	}
+	pg.Cross.Names = names
+	if n >= 2 {
+		side := max(plotHeight, rowHeight*vg.Length(n)+4*vg.Centimeter)
+		if err := plotIt(&pg.ScorePlot, "score-matrix", heatMap("Score of the row player against the column player (%)", names, score, scoreLab), nil, side); err != nil {
+			return nil, err
+		}
+		if rep.Bootstrap > 0 && len(rep.LOS) > 0 {
+			if err := plotIt(&pg.LOSPlot, "los-matrix", heatMap("Likelihood that the row player is stronger (%)", names, los, losLab), nil, side); err != nil {
+				return nil, err
+			}
+		}
+	}
+
+	// Colours: results as first and second mover.
+	first, second := make([]float64, n), make([]float64, n)
+	for i, p := range rep.Players {
+		pg.Colours = append(pg.Colours, colourRow{Name: p.Name, AsFirst: p.AsFirst, AsSecond: p.AsSecond, First: pct(p.AsFirst.Score()), Second: pct(p.AsSecond.Score())})
+		first[i], second[i] = zeroNaN(100*p.AsFirst.Score()), zeroNaN(100*p.AsSecond.Score())
+	}
+	cp, err := barChart("Score as first and as second mover", "score (%)", names, []series{{"first mover", first}, {"second mover", second}}, false)
+	if err := plotIt(&pg.ColourPlot, "colours", cp, err, 0); err != nil {
+		return nil, err
+	}
+
+	// Terminations, with the forfeits named.
+	by := map[string]map[string]int{}
+	for _, g := range d.Games {
+		if g.Forfeit < 0 {
+			continue
+		}
+		who := "both"
+		if g.Forfeit == 0 || g.Forfeit == 1 {
+			who = g.Players[g.Forfeit].Name
+		}
+		if by[g.Termination] == nil {
+			by[g.Termination] = map[string]int{}
+		}
+		by[g.Termination][who]++
+		if len(pg.Forfeits) < maxForfeitRows {
+			pg.Forfeits = append(pg.Forfeits, forfeitRow{Index: g.Index, Reason: g.Termination, Player: who, Detail: g.Detail})
+		} else {
+			pg.MoreForfeits++
+		}
+	}
+	var reasons []string
+	var counts []float64
+	for _, t := range rep.Terminations {
+		row := terminationRow{Reason: t.Reason, Games: t.Games}
+		var parts []string
+		for who, k := range by[t.Reason] {
+			parts = append(parts, fmt.Sprintf("%s %d", who, k))
+		}
+		slices.Sort(parts)
+		row.By = strings.Join(parts, ", ")
+		pg.Terminations = append(pg.Terminations, row)
+		reasons, counts = append(reasons, t.Reason), append(counts, float64(t.Games))
+	}
+	tp, err := barChart("How games ended", "games", reasons, []series{{"games", counts}}, false)
+	if err := plotIt(&pg.TermPlot, "terminations", tp, err, 0); err != nil {
+		return nil, err
+	}
+
+	// Game lengths.
+	lengths := make([]float64, len(d.Games))
+	for i, g := range d.Games {
+		lengths[i] = float64(g.Plies)
+	}
+	lp, err := histogram("Game length", "plies", lengths, binsFor(lengths))
+	if err := plotIt(&pg.LengthPlot, "game-length", lp, err, 0); err != nil {
+		return nil, err
+	}
+
+	// Time and nodes per move, from the per-player totals of the records.
+	maxMS := map[string]float64{}
+	for _, g := range d.Games {
+		for _, p := range g.Players {
+			maxMS[p.Name] = math.Max(maxMS[p.Name], p.MaxMoveMS)
+		}
+	}
+	byName := map[string]results.PlayerSummary{}
+	for _, ps := range s.Players {
+		byName[ps.Name] = ps
+	}
+	mean, slow, nodes := make([]float64, n), make([]float64, n), make([]float64, n)
+	anyNodes := false
+	for i, name := range names {
+		ps := byName[name]
+		row := searchRow{Name: name, Moves: ps.Moves, Nodes: ps.Nodes, MaxMS: strconv.FormatFloat(maxMS[name], 'f', 2, 64)}
+		if ps.Moves > 0 {
+			mean[i] = ps.TimeMS / float64(ps.Moves)
+			row.MSPerMove = strconv.FormatFloat(mean[i], 'f', 3, 64)
+			if ps.Nodes > 0 {
+				nodes[i] = float64(ps.Nodes) / float64(ps.Moves)
+				row.NodesMove = strconv.FormatFloat(nodes[i], 'f', 0, 64)
+				anyNodes = true
+			}
+		}
+		slow[i] = maxMS[name]
+		pg.Search = append(pg.Search, row)
+	}
+	tm, err := barChart("Thinking time per move", "ms", names, []series{{"mean", mean}, {"slowest", slow}}, false)
+	if err := plotIt(&pg.TimePlot, "time-per-move", tm, err, 0); err != nil {
+		return nil, err
+	}
+	if anyNodes {
+		np, err := barChart("Nodes searched per move (agents that report them)", "nodes", names, []series{{"nodes", nodes}}, false)
+		if err := plotIt(&pg.NodesPlot, "nodes-per-move", np, err, 0); err != nil {
+			return nil, err
+		}
+	}
+
+	// Per-move statistics, where the records keep them (move_stats).
+	perMove, depth := make([][]float64, n), make([][]float64, n)
+	anyStats, anyDepth := false, false
+	for _, g := range d.Games {
+		for _, m := range g.MoveStats {
+			i, ok := idx[g.Players[m.Player].Name]
+			if !ok {
+				continue
+			}
+			perMove[i] = append(perMove[i], m.MS)
+			anyStats = true
+			if m.Depth > 0 {
+				depth[i] = append(depth[i], float64(m.Depth))
+				anyDepth = true
+			}
+		}
+	}
+	if anyStats {
+		bp, err := boxPlot("Time per move (log scale; records with per-move statistics)", "ms", names, perMove, minPlotMS)
+		if err := plotIt(&pg.MoveTimePlot, "move-times", bp, err, 0); err != nil {
+			return nil, err
+		}
+	}
+	if anyDepth {
+		meanDepth := make([]float64, n)
+		for i, ds := range depth {
+			for _, v := range ds {
+				meanDepth[i] += v / float64(len(ds))
+			}
+			if len(ds) > 0 {
+				pg.Search[i].Depth = strconv.FormatFloat(meanDepth[i], 'f', 1, 64)
+			}
+		}
+		dp, err := barChart("Mean search depth per move (agents that report it)", "plies", names, []series{{"depth", meanDepth}}, false)
+		if err := plotIt(&pg.DepthPlot, "depth", dp, err, 0); err != nil {
+			return nil, err
+		}
+	}
+
+	// Matches, file by file (pairs are counted within one run's rounds).
+	for k, f := range d.Files {
+		if f.Header.Config.Kind != results.Match || len(f.Header.Config.Agents) != 2 {
+			continue
+		}
+		m, err := matchOf(f, r, fmt.Sprintf("llr-%d", k+1))
+		if err != nil {
+			return nil, err
+		}
+		if m.LLRPlot != "" {
+			pg.plots = append(pg.plots, fmt.Sprintf("llr-%d", k+1))
+		}
+		pg.Matches = append(pg.Matches, m)
+	}
+
+	// The configurations and the commands that reproduce them.
+	for _, f := range d.Files {
+		js, err := json.MarshalIndent(f.Header, "", "  ")
+		if err != nil {
+			return nil, err
+		}
+		pg.Configs = append(pg.Configs, configSection{File: f.Path, Header: string(js), Command: Command(f.Header.Config), Resumes: len(f.Resumes)})
+	}
+	return pg, nil
+}
+
+// minPlotMS is the least time per move a log-scale plot shows: a
+// microsecond, the records' resolution (faster moves are drawn there).
+const minPlotMS = 0.001
+
+// maxForfeitRows bounds the list of forfeited games on the page.
+const maxForfeitRows = 50
+
+func zeroNaN(v float64) float64 {
+	if math.IsNaN(v) {
+		return 0
+	}
+	return v
+}
+
+func nanMatrix(n int) [][]float64 {
+	m := make([][]float64, n)
+	for i := range m {
+		m[i] = make([]float64, n)
+		for j := range m[i] {
+			m[i][j] = math.NaN()
+		}
+	}
+	return m
+}
+
+func labelMatrix(n int) [][]string {
+	m := make([][]string, n)
+	for i := range m {
+		m[i] = make([]string, n)
+	}
+	return m
+}
+
+// matchOf counts a match file's game pairs in round order, as the match
+// itself did (results.PairTracker), and plots the LLR after each pair.
+func matchOf(f *results.File, r *renderer, plotName string) (matchSection, error) {
+	cfg := f.Header.Config
+	games := make([]*results.Game, len(f.Games))
+	for i := range f.Games {
+		games[i] = &f.Games[i]
+	}
+	// In round order a pair completes when its second game arrives, so
+	// each Add counts at most one pair and the LLR can be read after it.
+	slices.SortFunc(games, func(a, b *results.Game) int {
+		if a.Round != b.Round {
+			return a.Round - b.Round
+		}
+		return a.Index - b.Index
+	})
+	tr := results.NewPairTracker(cfg.SPRT, 0)
+	var llr []float64
+	for _, g := range games {
+		if tr.Add(g) > 0 && cfg.SPRT != nil {
+			llr = append(llr, tr.LLR)
+		}
+	}
+	e := tr.Penta.Estimate(0.95)
+	m := matchSection{
+		File: f.Path, First: cfg.Agents[0].Name, Second: cfg.Agents[1].Name,
+		Penta: tr.Penta, Pairs: tr.Penta.Pairs(), Games: 2 * tr.Penta.Pairs(), WDL: tr.WDL,
+		Score: pct(e.Score), Elo: results.FormatElo(e.Elo), EloLow: results.FormatElo(e.EloLow), EloHi: results.FormatElo(e.EloHigh),
+		NElo: results.FormatElo(e.NElo), NLow: results.FormatElo(e.NEloLow), NHigh: results.FormatElo(e.NEloHigh),
+		LOS: pct(e.LOS), Decision: "no test", Uncounted: len(f.Games) - 2*tr.Penta.Pairs(),
+	}
+	if cfg.SPRT != nil {
+		lo, hi := cfg.SPRT.Bounds()
+		m.SPRT, m.Decision = cfg.SPRT.String(), tr.Decision.String()
+		m.LLR, m.Lower, m.Upper = strconv.FormatFloat(tr.LLR, 'f', 2, 64), strconv.FormatFloat(lo, 'f', 2, 64), strconv.FormatFloat(hi, 'f', 2, 64)
+		p, err := llrPlot(llr, lo, hi)
+		if err != nil {
+			return m, fmt.Errorf("plot %s: %w", plotName, err)
+		}
+		if m.LLRPlot, err = r.render(plotName, p, 0, 0); err != nil {
+			return m, err
+		}
+	}
+	return m, nil
+}
+
+// Command returns the arena command line that plays the games of a record
+// with configuration c again (same seed, same games); add --out FILE to
+// keep the new record.
+func Command(c results.Config) string {
+	args := []string{"arena"}
+	add := func(a ...string) { args = append(args, a...) }
+	switch c.Kind {
+	case results.Match:
+		add("match")
+	default:
+		add("tournament")
+		if c.Kind == results.Gauntlet {
+			add("--gauntlet")
+		}
+	}
+	add("--game", c.Game, "--agents")
+	for _, a := range c.Agents {
+		add(a.Spec)
+	}
+	add("--games", strconv.Itoa(c.GamesPerPair), "--seed", strconv.FormatUint(c.Seed, 10))
+	switch {
+	case strings.HasPrefix(c.Openings, "file:"):
+		add("--openings", strings.TrimPrefix(c.Openings, "file:"))
+	case c.Openings != "":
+		add("--openings", c.Openings)
+	}
+	if c.ShuffleOpenings {
+		add("--shuffle-openings")
+	}
+	if c.MoveTimeMS > 0 {
+		add("--move-time", msDuration(c.MoveTimeMS))
+	}
+	if c.TimeControl != "" {
+		add("--tc", c.TimeControl)
+	}
+	if c.MoveMarginMS > 0 {
+		add("--move-margin", msDuration(c.MoveMarginMS))
+	}
+	add("--max-plies", strconv.Itoa(c.MaxPlies))
+	if s := c.SPRT; s != nil {
+		add("--sprt", fmt.Sprintf("elo0=%g,elo1=%g,alpha=%g,beta=%g", s.Elo0, s.Elo1, s.Alpha, s.Beta), "--model", s.Model)
+	}
+	for i, a := range args {
+		args[i] = shellQuote(a)
+	}
+	return strings.Join(args, " ")
+}
+
+// msDuration writes milliseconds as a Go duration flag value.
+func msDuration(ms float64) string {
+	return strconv.FormatFloat(ms, 'f', -1, 64) + "ms"
+}
+
+// shellQuote quotes a word for a POSIX shell when it needs it.
+func shellQuote(s string) string {
+	if s != "" && strings.IndexFunc(s, func(r rune) bool {
+		return !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || strings.ContainsRune("-_=:,./+@%", r))
+	}) < 0 {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}
