@@ -112,12 +112,6 @@ type InputDigester interface {
 	InputDigest() string
 }
 
-// Picturer is implemented by positions that can draw themselves as an SVG
-// picture ('arena play --svg').
-type Picturer interface {
-	WriteSVG(w io.Writer) error
-}
-
 // Drawer is implemented by positions that draw themselves as SVG in two
 // layers, so that a report can hold thousands of drawn positions in little
 // space: a board that is the same for every position of a game, and pieces

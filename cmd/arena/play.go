@@ -25,7 +25,7 @@ func runPlay(args []string, stdout, stderr io.Writer) error {
 	fs.Var(&specs, "agents", "the two agent specs, first player first (see 'arena agents'); default greedy random")
 	seed := fs.Uint64("seed", 1, "seed for every random choice of the agents")
 	quiet := fs.Bool("quiet", false, "print only the moves and the result, not the board")
-	svgDir := fs.String("svg", "", "write a picture of every turn to DIR/turn-NNN.svg, for a game that has pictures")
+	svgDir := fs.String("svg", "", "write a picture of the start and of the position after every move to DIR/turn-NNN.svg (NNN the moves played; DIR is created)")
 	if err := parseNoArgs(fs, args, "agents"); err != nil {
 		return err
 	}
@@ -60,12 +60,12 @@ func runPlay(args []string, stdout, stderr io.Writer) error {
 	}
 	var svgErr error
 	if *svgDir != "" {
-		if _, ok := start.(games.Picturer); !ok {
+		if _, ok := start.(games.Drawer); !ok {
 			return fmt.Errorf("--svg: %s has no pictures (games with pictures: %s)", v,
-				strings.Join(games.WithPosition(func(b games.Base) bool { _, ok := b.(games.Picturer); return ok }), ", "))
+				strings.Join(games.WithPosition(func(b games.Base) bool { _, ok := b.(games.Drawer); return ok }), ", "))
 		}
 		if err := os.MkdirAll(*svgDir, 0o755); err != nil {
-			return err
+			return fmt.Errorf("--svg: %v", err)
 		}
 		svgErr = writeSVG(*svgDir, start)
 	}
@@ -93,16 +93,20 @@ func runPlay(args []string, stdout, stderr io.Writer) error {
 	return nil
 }
 
-// writeSVG draws a position (a games.Picturer) to dir/turn-NNN.svg, NNN
-// the turns played.
+// writeSVG draws a position (a games.Drawer) to dir/turn-NNN.svg, NNN
+// the moves (turns) played.
 func writeSVG(dir string, s games.Base) error {
-	f, err := os.Create(filepath.Join(dir, fmt.Sprintf("turn-%03d.svg", s.Ply())))
+	name := filepath.Join(dir, fmt.Sprintf("turn-%03d.svg", s.Ply()))
+	f, err := os.Create(name)
 	if err != nil {
-		return err
+		return fmt.Errorf("--svg: %v", err)
 	}
-	if err := s.(games.Picturer).WriteSVG(f); err != nil {
+	if err := games.WriteSVG(f, s.(games.Drawer)); err != nil {
 		f.Close()
-		return err
+		return fmt.Errorf("--svg: writing %s: %v", name, err)
 	}
-	return f.Close()
+	if err := f.Close(); err != nil {
+		return fmt.Errorf("--svg: writing %s: %v", name, err)
+	}
+	return nil
 }

@@ -86,24 +86,3 @@ func TestReplaySimultaneousErrors(t *testing.T) {
 		t.Errorf("cg format on othello6: exit %d, %q", code, errOut)
 	}
 }
-
-func TestPlaySVG(t *testing.T) {
-	dir := filepath.Join(t.TempDir(), "svg")
-	code, out, errOut := runArena("play", "--game", "tryangle:seed=5", "--agents", "greedy", "random", "--quiet", "--svg", dir)
-	if code != 0 {
-		t.Fatal(errOut)
-	}
-	files, _ := filepath.Glob(filepath.Join(dir, "turn-*.svg"))
-	plies := strings.Count(out, "\n") - 3 // header, blank line, result line
-	if len(files) != plies+1 {
-		t.Errorf("%d pictures for %d turns (want one per turn plus the start)", len(files), plies)
-	}
-	data, err := os.ReadFile(filepath.Join(dir, "turn-000.svg"))
-	if err != nil || !strings.HasPrefix(string(data), "<svg") && !strings.HasPrefix(string(data), "<?xml") {
-		t.Errorf("turn-000.svg: %v %.40q", err, data)
-	}
-	code, _, errOut = runArena("play", "--game", "othello6", "--svg", dir)
-	if code != 1 || !strings.Contains(errOut, "othello6 has no pictures (games with pictures: tryangle)") {
-		t.Errorf("--svg on othello6: exit %d, %q", code, errOut)
-	}
-}

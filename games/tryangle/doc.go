@@ -144,5 +144,6 @@
 // Input(p, first) is exactly the text a CodinGame bot reads on a turn
 // (§8), Linkable the legal new paths, View a JSON-ready snapshot (houses
 // with units and owner, paths, triangles with owner and flags, scores,
-// linkable pairs), and WriteSVG a picture of the position.
+// linkable pairs), and SVGBoard and SVGPieces (games.Drawer) a picture of
+// the position.
 package tryangle

@@ -2,7 +2,6 @@ package tryangle
 
 import (
 	"fmt"
-	"io"
 	"time"
 
 	"github.com/boardgame-arena/arena/games"
@@ -41,9 +40,6 @@ func init() {
 		},
 	})
 }
-
-// WriteSVG implements games.Picturer (see the function WriteSVG).
-func (s *State) WriteSVG(w io.Writer) error { return WriteSVG(w, s) }
 
 // JSONView implements games.Viewer: the position's View.
 func (s *State) JSONView() any { return s.View() }
