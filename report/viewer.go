@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"math"
 	"strings"
 
 	"github.com/boardgame-arena/arena/games"
@@ -72,6 +73,18 @@ type viewerGame struct {
 	// shorter when the replay stopped (Note says why).
 	Pos  [][]int `json:"x"`
 	Note string  `json:"n,omitempty"`
+	// Joint is 1 for a simultaneous game (a ply is a joint move "a | b",
+	// two statistics per ply).
+	Joint int `json:"j,omitempty"`
+	// Opening is the number of opening plies: statistics and clocks
+	// start after them.
+	Opening int `json:"o,omitempty"`
+	// Clocks are both players' time left in ms after each ply past the
+	// opening (results.Game.Clocks, to 0.1 ms; results.NoClock without).
+	Clocks [][2]float64 `json:"c,omitempty"`
+	// Stats are the moves' statistics (results.Game.MoveStats) in the
+	// order asked, each [player, ms, depth, score, nodes, info].
+	Stats [][]any `json:"st,omitempty"`
 }
 
 // writeViewer writes the game viewer, an HTML fragment (a section with its
@@ -181,6 +194,13 @@ func (b *viewerBuilder) add(g *results.Game) {
 		vg.Start = strings.TrimPrefix(g.Moves[0], results.PositionPrefix)
 		vg.Moves = g.Moves[1:]
 	}
+	vg.Opening = results.Plies(g.Opening)
+	for _, c := range g.Clocks {
+		vg.Clocks = append(vg.Clocks, [2]float64{round1(c[0]), round1(c[1])})
+	}
+	for _, m := range g.MoveStats {
+		vg.Stats = append(vg.Stats, []any{m.Player, round1(m.MS), m.Depth, m.Score, m.Nodes, m.Info})
+	}
 	defer func() { b.d.Games = append(b.d.Games, vg) }()
 	v, err := b.variant(vg.Spec)
 	if err != nil {
@@ -201,6 +221,7 @@ func (b *viewerBuilder) add(g *results.Game) {
 			pos = &seqReplayer{s: s}
 		case games.SimState:
 			pos = &simReplayer{s: s}
+			vg.Joint = 1
 		default:
 			vg.Note = "no board: " + vg.Spec + " is neither sequential nor simultaneous"
 			return
@@ -226,6 +247,10 @@ func (b *viewerBuilder) add(g *results.Game) {
 		prev = append(prev[:0], b.ids...)
 	}
 }
+
+// round1 rounds a time in ms to 0.1 ms, which is all a reader looks at and
+// keeps the page small; NoClock stays as it is.
+func round1(ms float64) float64 { return math.Round(ms*10) / 10 }
 
 // board returns the index of d's fixed layer, adding it when new.
 func (b *viewerBuilder) board(d games.Drawer) int {

@@ -107,12 +107,51 @@
     if (g.s) { notes.push("started from the position " + g.s); }
     note.textContent = notes.join("; ");
     note.hidden = notes.length === 0;
+    showStats(g, ply);
     var items = moves.children;
     for (var k = 0; k < items.length; k++) {
       items[k].className = k === ply - 1 ? "gv-current" : "";
     }
     if (ply > 0 && items[ply - 1] && items[ply - 1].scrollIntoView) {
       items[ply - 1].scrollIntoView({ block: "nearest" });
+    }
+  }
+
+  // msText writes a time in ms for people: "850 ms", "12.3 s".
+  function msText(ms) {
+    if (ms < 0) { return "–"; }
+    return ms < 10000 ? (Math.round(ms * 10) / 10) + " ms" : (Math.round(ms / 100) / 10) + " s";
+  }
+
+  // showStats shows what the record keeps of the move that led to ply:
+  // the mover's time, depth, score, nodes and info, and the clocks after
+  // it; at the last ply also a move that forfeited the game.
+  function showStats(g, ply) {
+    var box = $("gv-stats");
+    box.textContent = "";
+    var k = ply - 1 - (g.o || 0), per = g.j ? 2 : 1, rows = [];
+    if (g.st) {
+      for (var i = Math.max(0, k * per); i < (k + 1) * per && i < g.st.length; i++) { rows.push(g.st[i]); }
+      if (ply === g.m.length) {
+        for (i = Math.max(0, (k + 1) * per); i < g.st.length; i++) { rows.push(g.st[i]); }
+      }
+    }
+    if (rows.length) {
+      var t = document.createElement("table"), head = document.createElement("tr");
+      ["mover", "time", "depth", "score", "nodes", "info"].forEach(function (h) { head.appendChild(text("th", h)); });
+      t.appendChild(head);
+      rows.forEach(function (r) {
+        var tr = document.createElement("tr");
+        [g.p[r[0]], msText(r[1]), r[2] || "", r[3] || (r[2] ? "0" : ""), r[4] || "", r[5] || ""].forEach(function (v) {
+          tr.appendChild(text("td", String(v)));
+        });
+        t.appendChild(tr);
+      });
+      box.appendChild(t);
+    }
+    if (g.c && k >= 0 && k < g.c.length) {
+      box.appendChild(text("p", "Clocks after this move: " + g.p[0] + " " + msText(g.c[k][0]) + ", " +
+        g.p[1] + " " + msText(g.c[k][1])));
     }
   }
 
