@@ -1,171 +1,243 @@
 #!/usr/bin/env python3
-"""A small UGI engine for othello6, in Python with the standard library only.
+"""A small UGI engine for the four sequential games, standard library only.
 
-It plays one ply deep: the move that leaves it the most discs (the first
-such move in a1..f6 order on a tie). It shows what an engine must do to
-play in the arena:
+It plays othello6, erdos (and erdos:algol), pyrga (and pyrga:bga) and
+gravity, one ply deep: the move that leaves the best score for the mover
+(discs, columns, towers or the line just made; a win above all), ties
+broken at random from the Seed option, so a run is reproducible. With the
+option Player=random it plays uniformly random legal moves instead.
 
-    arena tournament --game othello6 --agents \
-        "ugi:cmd=python3 examples/ugi-python/engine.py,movetime=100" greedy
+    arena tournament --game pyrga --agents \
+        "ugi:cmd=python3 examples/ugi-python/engine.py,movetime=100ms" greedy
+
+The game is announced through the UGI_Game option (the arena's ugi agent
+sends its spec before each new game, e.g. "setoption name UGI_Game value
+erdos:algol"); othello6 until then. A game or variant it does not know is
+refused: the reason goes to stderr and an info string, and the engine exits
+at the next isready or go, so the game fails with that reason instead of
+being played with the wrong rules.
 
 The protocol, one command per line on stdin, answers on stdout (flushed):
-  ugi               -> id name ..., option name UGI_Game ..., ugiok
-  isready           -> readyok
-  setoption name UGI_Game value othello6   (any other game is refused)
-  uginewgame
-  position startpos [moves m1 m2 ...]      (cells a1..f6, or pass)
-  go [movetime N | depth N | nodes N | infinite | p1time ...]
-                    -> info ... and bestmove M (under go infinite: after stop)
-  stop, quit, query gameover|p1turn|result
+  ugi                 -> id name, id author, option lines, ugiok
+  isready             -> readyok
+  setoption name UGI_Game value GAME | name Seed value N | name Player value greedy|random
+  uginewgame          (the start position; the random stream restarts)
+  position startpos | fen TEXT [moves M1 M2 ...]   (TEXT: the game's position text)
+  go [movetime N | depth N | nodes N | p1time N p2time N ... | infinite]
+                      -> info depth 1 score cp ... nodes ... pv M, bestmove M
+                         (at once; under go infinite only after stop;
+                          "bestmove (none)" when the game is over)
+  stop                -> the bestmove held back by go infinite
+  query gameover | p1turn | result -> response true|false, p1win|p2win|draw|none
+  quit
+Debug extensions (not UGI; the arena's tests compare them with its rules):
+  moves               -> moves M1 M2 ...   (the legal moves, in any order)
+  fen                 -> fen TEXT          (the current position as text)
 """
 
+import random
 import sys
+import time
 
-N = 6
-DIRS = [(-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0), (1, 1)]
+sys.dont_write_bytecode = True  # keep the example's directory clean
 
+import erdos  # noqa: E402 (the game modules sit next to this file)
+import gravity  # noqa: E402
+import othello6  # noqa: E402
+import pyrga  # noqa: E402
 
-def start():
-    """The start position: board[rank][file], 0 first player, 1 second."""
-    b = [[None] * N for _ in range(N)]
-    b[2][2] = b[3][3] = 1  # c3, d4: second player
-    b[3][2] = b[2][3] = 0  # c4, d3: first player
-    return b, 0
-
-
-def flips(b, r, c, p):
-    """Cells flipped by p playing at (r, c); empty if the move is illegal."""
-    if b[r][c] is not None:
-        return []
-    out = []
-    for dr, dc in DIRS:
-        line = []
-        rr, cc = r + dr, c + dc
-        while 0 <= rr < N and 0 <= cc < N and b[rr][cc] == 1 - p:
-            line.append((rr, cc))
-            rr, cc = rr + dr, cc + dc
-        if line and 0 <= rr < N and 0 <= cc < N and b[rr][cc] == p:
-            out.extend(line)
-    return out
+GAMES = {m.__name__: m for m in (othello6, erdos, pyrga, gravity)}
+VARIANTS = ["othello6", "erdos", "erdos:algol", "pyrga", "pyrga:bga", "gravity"]
+TRUE = ("1", "t", "T", "true", "TRUE", "True")  # what Go's strconv.ParseBool reads
+FALSE = ("0", "f", "F", "false", "FALSE", "False")
 
 
-def moves(b, p):
-    """Legal placements of p as (name, flipped cells), a1..f6 order."""
-    out = []
-    for r in range(N):
-        for c in range(N):
-            f = flips(b, r, c, p)
-            if f:
-                out.append(("abcdef"[c] + str(r + 1), (r, c), f))
-    return out
+def parse_variant(text):
+    """(game module, options) of a game spec such as "erdos:algol" or
+    "pyrga:bga=false"; ValueError saying what is wrong."""
+    name, _, rest = text.strip().partition(":")
+    game = GAMES.get(name)
+    if game is None:
+        raise ValueError("this engine plays %s, not %r" % (", ".join(GAMES), name))
+    opts = {}
+    for kv in filter(None, rest.split(",")):
+        key, eq, val = kv.partition("=")
+        if key not in game.OPTIONS:
+            known = ", ".join(game.OPTIONS) or "none"
+            raise ValueError("%s has no option %r (known: %s)" % (name, key, known))
+        if eq and val not in TRUE + FALSE:
+            raise ValueError("%s option %s=%r is not a boolean" % (name, key, val))
+        opts[key] = not eq or val in TRUE
+    return game, opts
 
 
-def play(b, p, name):
-    """Plays name for p; returns the next player, or raises ValueError."""
-    legal = moves(b, p)
-    if name == "pass":
-        if legal:
-            raise ValueError("pass while a placement is legal")
-        return 1 - p
-    for n, (r, c), f in legal:
-        if n == name:
-            b[r][c] = p
-            for rr, cc in f:
-                b[rr][cc] = p
-            return 1 - p
-    raise ValueError("illegal move " + name)
+class Engine:
+    def __init__(self, out):
+        self.out = out
+        self.game, self.opts = othello6, {}
+        self.refused = None  # why the announced game cannot be played
+        self.seed, self.player, self.games = 1, "greedy", 0
+        self.rand = random.Random()
+        self.new_game()
+        self.pending = None  # the bestmove held back under go infinite
 
+    def say(self, line):
+        self.out.write(line + "\n")
+        self.out.flush()
 
-def over(b):
-    return not moves(b, 0) and not moves(b, 1)
+    def new_game(self):
+        self.games += 1
+        self.rand.seed("%d:%d" % (self.seed, self.games))
+        self.pos = self.game.new(self.opts)
 
-
-def count(b, p):
-    return sum(row.count(p) for row in b)
-
-
-def best(b, p):
-    """The one-ply choice: (move, score in discs, positions looked at)."""
-    legal = moves(b, p)
-    if not legal:
-        return "pass", count(b, p) - count(b, 1 - p), 0
-    top = None
-    for n, _, f in legal:
-        # A move adds the placed disc and the flipped ones, and takes the
-        # flipped ones from the opponent.
-        score = count(b, p) + 1 + len(f) - (count(b, 1 - p) - len(f))
-        if top is None or score > top[1]:
-            top = (n, score)
-    return top[0], top[1], len(legal)
-
-
-def main():
-    out = sys.stdout
-    board, turn = start()
-    pending = None  # bestmove held back under go infinite until stop
-
-    def say(line):
-        out.write(line + "\n")
-        out.flush()
-
-    for raw in sys.stdin:
-        f = raw.split()
-        if not f:
-            continue
-        cmd = f[0]
-        if cmd == "ugi":
-            say("id name python-one-ply")
-            say("id author boardgame-arena example")
-            say("option name UGI_Game type string default othello6")
-            say("ugiok")
-        elif cmd == "isready":
-            say("readyok")
-        elif cmd == "setoption":
-            text = " ".join(f[1:])
-            if text.lower().startswith("name ugi_game value "):
-                game = text.split(" value ", 1)[1].strip()
-                if game != "othello6":
-                    say("info string this engine plays othello6 only, not " + game)
-            else:
-                say("info string unknown option ignored: " + text)
-        elif cmd == "uginewgame":
-            board, turn = start()
-        elif cmd == "position":
-            if len(f) < 2 or f[1] != "startpos":
-                say("info string only 'position startpos [moves ...]' is supported")
-                continue
-            board, turn = start()
-            for m in f[3:] if len(f) > 2 and f[2] == "moves" else []:
-                try:
-                    turn = play(board, turn, m)
-                except ValueError as e:
-                    say("info string position: " + str(e))
-                    break
-        elif cmd == "go":
-            move, score, looked = best(board, turn)
-            say("info depth 1 score cp %d nodes %d pv %s" % (100 * score, looked, move))
-            if "infinite" in f:
-                pending = move
-            else:
-                say("bestmove " + move)
-        elif cmd == "stop":
-            if pending is not None:
-                say("bestmove " + pending)
-                pending = None
-        elif cmd == "query" and len(f) > 1:
-            if f[1] == "gameover":
-                say("response " + ("true" if over(board) else "false"))
-            elif f[1] == "p1turn":
-                say("response " + ("true" if turn == 0 else "false"))
-            elif f[1] == "result":
-                if not over(board):
-                    say("response none")
-                else:
-                    d = count(board, 0) - count(board, 1)
-                    say("response " + ("p1win" if d > 0 else "p2win" if d < 0 else "draw"))
-        elif cmd == "quit":
+    def set_option(self, words):
+        text = " ".join(words)
+        if not text.startswith("name "):
+            self.say("info string setoption needs 'name NAME value VALUE'")
             return
+        name, _, value = text[5:].partition(" value ")
+        name, value = name.strip(), value.strip()
+        if name.lower() == "ugi_game":
+            try:
+                self.game, self.opts = parse_variant(value)
+            except ValueError as e:
+                self.refused = "UGI_Game %s: %s" % (value, e)
+                self.say("info string " + self.refused)
+                print("engine.py: refusing the game: " + self.refused, file=sys.stderr, flush=True)
+                return
+            self.refused = None
+            self.pos = self.game.new(self.opts)
+        elif name.lower() == "seed":
+            try:
+                self.seed = int(value)
+            except ValueError:
+                self.say("info string Seed %r is not an integer; kept %d" % (value, self.seed))
+                return
+            self.games = 0
+            self.new_game()
+        elif name.lower() == "player":
+            if value not in ("greedy", "random"):
+                self.say("info string Player %r: want greedy or random; kept %s" % (value, self.player))
+                return
+            self.player = value
+        else:
+            self.say("info string unknown option %r ignored" % name)
+
+    def position(self, words):
+        """position startpos|fen TEXT [moves ...]; on an error the position
+        stays as it was."""
+        if "moves" in words:
+            cut = words.index("moves")
+            head, moves = words[:cut], words[cut + 1:]
+        else:
+            head, moves = words, []
+        try:
+            if head == ["startpos"]:
+                pos = self.game.new(self.opts)
+            elif len(head) > 1 and head[0] == "fen":
+                pos = self.game.parse_fen(" ".join(head[1:]), self.opts)
+            else:
+                raise ValueError("want 'position startpos [moves ...]' or 'position fen TEXT [moves ...]'")
+            for i, m in enumerate(moves):
+                try:
+                    pos = pos.after(self.game.parse_move(m))
+                except ValueError as e:
+                    raise ValueError("move %d (%s): %s" % (i + 1, m, e))
+        except ValueError as e:
+            self.say("info string position: %s" % e)
+            return
+        self.pos = pos
+
+    def choose(self):
+        """(move, score for the mover, positions looked at)."""
+        legal = self.pos.legal()
+        if self.player == "random":
+            return self.rand.choice(legal), 0, 0
+        p = self.pos.turn()
+        scored = [(self.pos.after(m).value(p), m) for m in legal]
+        top = max(v for v, _ in scored)
+        return self.rand.choice([m for v, m in scored if v == top]), top, len(legal)
+
+    def go(self, words):
+        infinite = "infinite" in words  # the limits do not matter: one ply is fast
+        if self.pos.over():
+            lines = ["info string the game is over", "bestmove (none)"]
+        else:
+            t0 = time.monotonic()
+            move, score, nodes = self.choose()
+            ms = int(1000 * (time.monotonic() - t0))
+            lines = ["info depth 1 score cp %d nodes %d time %d pv %s" % (score, nodes, ms, move), "bestmove " + move]
+        for line in lines[:-1]:
+            self.say(line)
+        if infinite:
+            self.pending = lines[-1]
+        else:
+            self.say(lines[-1])
+
+    def query(self, words):
+        what = words[0] if words else ""
+        if what == "gameover":
+            self.say("response " + ("true" if self.pos.over() else "false"))
+        elif what == "p1turn":
+            self.say("response " + ("true" if not self.pos.over() and self.pos.turn() == 0 else "false"))
+        elif what == "result":
+            if not self.pos.over():
+                self.say("response none")
+            else:
+                self.say("response " + {0: "p1win", 1: "p2win", None: "draw"}[self.pos.winner()])
+        else:
+            self.say("info string unknown query %r (known: gameover, p1turn, result)" % what)
+
+    def serve(self, inp):
+        """Answers commands until quit or the end of input."""
+        while True:
+            raw = inp.readline()
+            if not raw:
+                return 0
+            f = raw.split()
+            if not f:
+                continue
+            cmd, args = f[0], f[1:]
+            if self.pending is not None and cmd not in ("isready", "query", "moves", "fen"):
+                self.say(self.pending)  # stop, or a command that ends go infinite
+                self.pending = None
+            if cmd == "quit":
+                return 0
+            if cmd == "ugi":
+                self.say("id name python-one-ply")
+                self.say("id author boardgame-arena example")
+                self.say("option name UGI_Game type combo default othello6 var " + " var ".join(VARIANTS))
+                self.say("option name Seed type spin default 1 min 0 max 9223372036854775807")
+                self.say("option name Player type combo default greedy var greedy var random")
+                self.say("ugiok")
+            elif cmd == "setoption":
+                self.set_option(args)
+            elif self.refused and cmd in ("isready", "go"):
+                # Exiting here, after the ugi agent has written its isready,
+                # makes the game fail with the reason (from stderr).
+                print("engine.py: exiting: " + self.refused, file=sys.stderr, flush=True)
+                return 2
+            elif self.refused:
+                continue  # nothing of a refused game is played
+            elif cmd == "isready":
+                self.say("readyok")
+            elif cmd == "uginewgame":
+                self.new_game()
+            elif cmd == "position":
+                self.position(args)
+            elif cmd == "go":
+                self.go(args)
+            elif cmd == "stop":
+                pass  # a held bestmove was written above
+            elif cmd == "query":
+                self.query(args)
+            elif cmd == "moves":
+                self.say(" ".join(["moves"] + self.pos.legal()))
+            elif cmd == "fen":
+                self.say("fen " + self.pos.fen())
+            else:
+                self.say("info string unknown command %r ignored" % cmd)
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(Engine(sys.stdout).serve(sys.stdin))
