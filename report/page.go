@@ -108,7 +108,7 @@ code.cmd{display:block;background:#f6f6f6;padding:.6em;white-space:pre-wrap;word
 {{end}}</tbody>
 </table>
 <p class="note">Moves exclude the opening plies; nodes are counted only by agents that report them.</p>
-{{.TimePlot}}{{.MoveTimePlot}}{{.NodesPlot}}{{.DepthPlot}}
+{{.TimePlot}}{{.NodesPlot}}{{.MoveTimePlot}}{{.DepthPlot}}
 </section>
 
 {{range .Matches}}<section id="match" class="match">
@@ -140,12 +140,8 @@ code.cmd{display:block;background:#f6f6f6;padding:.6em;white-space:pre-wrap;word
 {{if .Resumes}}<p class="note">The run was resumed {{.Resumes}} time(s).</p>{{end}}
 <details><summary>Record header</summary><pre>{{.Header}}</pre></details>
 {{end}}</section>
-{{if .Viewer}}
-<section id="viewer">
-<h2>Games</h2>
 {{.Viewer}}
-</section>
-{{end}}
+
 <script>
 // Click a column heading of a sortable table to sort by it.
 document.querySelectorAll("table.sortable").forEach(function (t) {

@@ -116,7 +116,7 @@ type page struct {
 	DepthPlot     template.HTML
 	Matches       []matchSection
 	Configs       []configSection
-	Viewer        template.HTML
+	Viewer        template.HTML // the viewer's own section (writeViewer)
 	plots         []string
 }
 

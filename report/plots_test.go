@@ -1,0 +1,287 @@
+package report
+
+import (
+	"encoding/xml"
+	"fmt"
+	"image/color"
+	"image/png"
+	"io"
+	"math"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"gonum.org/v1/plot"
+)
+
+// svgPath is a <path> of a rendered plot.
+type svgPath struct {
+	style, d string
+}
+
+// parseSVG parses a rendered plot with encoding/xml and returns its paths
+// and texts; it fails the test when the SVG is not well-formed.
+func parseSVG(t *testing.T, svg string) (paths []svgPath, texts []string) {
+	t.Helper()
+	dec := xml.NewDecoder(strings.NewReader(svg))
+	inText := false
+	roots := 0
+	for {
+		tok, err := dec.Token()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			t.Fatalf("the SVG does not parse: %v", err)
+		}
+		switch e := tok.(type) {
+		case xml.StartElement:
+			if e.Name.Local == "svg" {
+				roots++
+			}
+			inText = e.Name.Local == "text"
+			if e.Name.Local == "path" {
+				var p svgPath
+				for _, a := range e.Attr {
+					switch a.Name.Local {
+					case "style":
+						p.style = a.Value
+					case "d":
+						p.d = a.Value
+					}
+				}
+				paths = append(paths, p)
+			}
+		case xml.CharData:
+			if inText {
+				texts = append(texts, strings.TrimSpace(string(e)))
+			}
+		case xml.EndElement:
+			inText = false
+		}
+	}
+	if roots != 1 {
+		t.Fatalf("want one <svg> element, got %d", roots)
+	}
+	return paths, texts
+}
+
+// hex is a colour as vgsvg writes it.
+func hex(c color.RGBA) string { return fmt.Sprintf("#%02X%02X%02X", c.R, c.G, c.B) }
+
+// count returns the paths filled (kind "fill") or stroked ("stroke") in c.
+func count(paths []svgPath, kind string, c color.RGBA) int {
+	n := 0
+	for _, p := range paths {
+		if strings.Contains(p.style, kind+":"+hex(c)) {
+			n++
+		}
+	}
+	return n
+}
+
+func renderSVG(t *testing.T, p *plot.Plot, err error) ([]svgPath, []string) {
+	t.Helper()
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := &renderer{}
+	svg, err := r.render("test", p, 0, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(string(svg), "<?xml") {
+		t.Error("the inline SVG keeps its XML declaration")
+	}
+	return parseSVG(t, string(svg))
+}
+
+func TestRatingPlotMarkers(t *testing.T) {
+	inf := math.Inf(1)
+	for _, tc := range []struct {
+		name            string
+		elo, low, high  []float64
+		wantOpenAtEdges bool
+	}{
+		{"bounded", []float64{50, 0, -50}, []float64{10, -40, -90}, []float64{90, 40, -10}, false},
+		{"open bounds", []float64{300, 10, -20, -300}, []float64{100, -30, -60, -inf}, []float64{inf, 50, 20, -100}, true},
+		{"one player", []float64{0}, []float64{-inf}, []float64{inf}, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			names := make([]string, len(tc.elo))
+			for i := range names {
+				names[i] = fmt.Sprintf("player%d", i)
+			}
+			p, err := ratingPlot(names, tc.elo, tc.low, tc.high, 0.95)
+			paths, texts := renderSVG(t, p, err)
+			if got := count(paths, "fill", colFirst); got != len(names) {
+				t.Errorf("%d rating markers, want %d", got, len(names))
+			}
+			// Each interval is one horizontal line (caps are separate).
+			if got := count(paths, "stroke", colFirst); got < len(names) {
+				t.Errorf("%d interval strokes, want at least %d", got, len(names))
+			}
+			for _, n := range names {
+				if !containsText(texts, n) {
+					t.Errorf("no label %q among %q", n, texts)
+				}
+			}
+		})
+	}
+}
+
+func containsText(texts []string, s string) bool {
+	for _, t := range texts {
+		if t == s {
+			return true
+		}
+	}
+	return false
+}
+
+func TestHeatMapCells(t *testing.T) {
+	nan := math.NaN()
+	names := []string{"a", "b", "c"}
+	values := [][]float64{{nan, 0.75, 1}, {0.25, nan, nan}, {0, nan, nan}} // b and c never met
+	labels := [][]string{{"", "75", "100"}, {"25", "", ""}, {"0", "", ""}}
+	paths, texts := renderSVG(t, heatMap("scores", names, values, labels), nil)
+	if got := count(paths, "stroke", colCell); got != 4 {
+		t.Errorf("%d cells, want 4 (9 minus the diagonal minus the pair that never met)", got)
+	}
+	for _, l := range []string{"75", "100", "25", "0"} {
+		if !containsText(texts, l) {
+			t.Errorf("no cell label %q among %q", l, texts)
+		}
+	}
+	// The colour scale: 0 red, ½ white, 1 green.
+	for _, tc := range []struct {
+		v    float64
+		want color.RGBA
+	}{{0, color.RGBA{0xD7, 0x30, 0x27, 0xFF}}, {0.5, color.RGBA{0xFF, 0xFF, 0xFF, 0xFF}}, {1, color.RGBA{0x1A, 0x98, 0x50, 0xFF}}, {-3, color.RGBA{0xD7, 0x30, 0x27, 0xFF}}} {
+		if got := heatColour(tc.v); got != tc.want {
+			t.Errorf("heatColour(%v) = %v, want %v", tc.v, got, tc.want)
+		}
+	}
+}
+
+func TestBarChartBars(t *testing.T) {
+	cats := []string{"x", "y", "z"}
+	for _, tc := range []struct {
+		name    string
+		ss      []series
+		stacked bool
+		// want bars per colour; a chart of several series also draws one
+		// legend swatch per series in its colour.
+		want map[color.RGBA]int
+	}{
+		{"one series", []series{{"s", []float64{1, 2, 3}}}, false, map[color.RGBA]int{colFirst: 3, colSecond: 0}},
+		{"two series", []series{{"s", []float64{1, 2, 3}}, {"t", []float64{3, 2, 1}}}, false, map[color.RGBA]int{colFirst: 3 + 1, colSecond: 3 + 1}},
+		{"three stacked", []series{{"w", []float64{1, 2, 3}}, {"d", []float64{1, 1, 1}}, {"l", []float64{2, 2, 2}}}, true, map[color.RGBA]int{colFirst: 4, colSecond: 4, colThird: 4}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			p, err := barChart("bars", "n", cats, tc.ss, tc.stacked)
+			paths, texts := renderSVG(t, p, err)
+			for c, want := range tc.want {
+				if got := count(paths, "fill", c); got != want {
+					t.Errorf("%d bars in %s, want %d", got, hex(c), want)
+				}
+			}
+			for _, c := range cats {
+				if !containsText(texts, c) {
+					t.Errorf("no category label %q", c)
+				}
+			}
+		})
+	}
+}
+
+func TestHistogramBins(t *testing.T) {
+	var values []float64
+	for i := 1; i <= 10; i++ {
+		values = append(values, float64(i))
+	}
+	for _, bins := range []int{1, 5, 10} {
+		p, err := histogram("lengths", "plies", values, bins)
+		paths, _ := renderSVG(t, p, err)
+		if got := count(paths, "fill", colFirst); got != bins {
+			t.Errorf("%d bins drawn, want %d", got, bins)
+		}
+	}
+	for _, tc := range []struct {
+		values []float64
+		want   int
+	}{
+		{[]float64{5}, 1},
+		{[]float64{5, 5, 5, 5}, 1},          // one distinct value
+		{[]float64{1, 2, 3, 4, 5, 6, 7}, 3}, // ⌈√7⌉
+		{make([]float64, 10000), 1},
+	} {
+		if got := binsFor(tc.values); got != tc.want {
+			t.Errorf("binsFor(%d values) = %d, want %d", len(tc.values), got, tc.want)
+		}
+	}
+}
+
+// points counts the vertices of a path's d attribute.
+func points(d string) int {
+	return strings.Count(d, "M") + strings.Count(d, "L")
+}
+
+func TestLLRPlot(t *testing.T) {
+	llr := []float64{0.3, 0.1, 0.6, 1.2, 0.9, 1.8, 2.5}
+	p, err := llrPlot(llr, -2.94, 2.94)
+	paths, _ := renderSVG(t, p, err)
+	if got := count(paths, "stroke", colBound); got != 2 {
+		t.Errorf("%d bound lines, want 2", got)
+	}
+	longest := 0
+	for _, q := range paths {
+		if strings.Contains(q.style, "stroke:"+hex(colFirst)) {
+			longest = max(longest, points(q.d))
+		}
+	}
+	if longest != len(llr)+1 {
+		t.Errorf("the LLR line has %d points, want %d (the origin and one per pair)", longest, len(llr)+1)
+	}
+}
+
+func TestBoxPlotBoxes(t *testing.T) {
+	values := [][]float64{{1, 2, 3, 4, 100}, nil, {0, 0.5, 2}}
+	p, err := boxPlot("times", "ms", []string{"a", "b", "c"}, values, 0.001)
+	paths, _ := renderSVG(t, p, err)
+	if got := count(paths, "fill", colFirst); got != 2 {
+		t.Errorf("%d boxes, want 2 (the category without values has none)", got)
+	}
+}
+
+func TestRenderPNG(t *testing.T) {
+	dir := t.TempDir()
+	r := &renderer{pngDir: dir}
+	p, err := histogram("lengths", "plies", []float64{1, 2, 3}, 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := r.render("lengths", p, 0, 0); err != nil {
+		t.Fatal(err)
+	}
+	if len(r.pngs) != 1 || r.pngs[0] != filepath.Join(dir, "lengths.png") {
+		t.Fatalf("PNGs written: %q", r.pngs)
+	}
+	f, err := os.Open(r.pngs[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	img, err := png.Decode(f)
+	if err != nil {
+		t.Fatalf("the PNG does not decode: %v", err)
+	}
+	if b := img.Bounds(); b.Dx() < 500 || b.Dy() < 250 {
+		t.Errorf("PNG of %v pixels, want a plot-sized image", b)
+	}
+	bad := &renderer{pngDir: filepath.Join(dir, "missing", "dir")}
+	if _, err := bad.render("x", p, 0, 0); err == nil {
+		t.Error("no error writing a PNG into a missing directory")
+	}
+}

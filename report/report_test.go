@@ -1,0 +1,376 @@
+package report
+
+import (
+	"bytes"
+	"encoding/xml"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/boardgame-arena/arena/results"
+)
+
+// node is an element of a parsed page.
+type node struct {
+	name     string
+	attr     map[string]string
+	children []*node
+	text     string // the element's own character data
+}
+
+// rawText matches the elements whose content is not markup.
+var rawText = regexp.MustCompile(`(?s)<(script|style)([^>]*)>.*?</(script|style)>`)
+
+// parsePage parses the report as HTML: the contents of script and style
+// elements are dropped (they are not markup), then the rest must nest
+// properly, void elements aside. It fails the test when it does not.
+func parsePage(t *testing.T, page string) *node {
+	t.Helper()
+	page = rawText.ReplaceAllString(page, "<$1$2></$3>")
+	page = strings.Replace(page, "<!DOCTYPE html>", "", 1)
+	dec := xml.NewDecoder(strings.NewReader(page))
+	dec.Strict = false
+	dec.AutoClose = xml.HTMLAutoClose
+	dec.Entity = xml.HTMLEntity
+	root := &node{name: "#root"}
+	stack := []*node{root}
+	for {
+		tok, err := dec.Token()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			t.Fatalf("the page does not parse: %v", err)
+		}
+		top := stack[len(stack)-1]
+		switch e := tok.(type) {
+		case xml.StartElement:
+			n := &node{name: e.Name.Local, attr: map[string]string{}}
+			for _, a := range e.Attr {
+				n.attr[a.Name.Local] = a.Value
+			}
+			top.children = append(top.children, n)
+			stack = append(stack, n)
+		case xml.EndElement:
+			if top.name != e.Name.Local {
+				t.Fatalf("</%s> closes <%s>", e.Name.Local, top.name)
+			}
+			stack = stack[:len(stack)-1]
+		case xml.CharData:
+			top.text += string(e)
+		}
+	}
+	if len(stack) != 1 {
+		t.Fatalf("unclosed elements: %d", len(stack)-1)
+	}
+	return root
+}
+
+// find returns the elements under n (n included) for which ok holds.
+func (n *node) find(ok func(*node) bool) []*node {
+	var out []*node
+	if ok(n) {
+		out = append(out, n)
+	}
+	for _, c := range n.children {
+		out = append(out, c.find(ok)...)
+	}
+	return out
+}
+
+func (n *node) byID(id string) *node {
+	if f := n.find(func(m *node) bool { return m.attr["id"] == id }); len(f) == 1 {
+		return f[0]
+	}
+	return nil
+}
+
+// allText is the text of n and everything in it.
+func (n *node) allText() string {
+	var b strings.Builder
+	b.WriteString(n.text)
+	for _, c := range n.children {
+		b.WriteString(c.allText())
+	}
+	return b.String()
+}
+
+func readTestFile(t *testing.T, name string) *results.File {
+	t.Helper()
+	f, err := results.ReadFile(filepath.Join("testdata", name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return f
+}
+
+// writePage writes the report of files and parses it.
+func writePage(t *testing.T, opt Options, files ...*results.File) (*node, string, Written) {
+	t.Helper()
+	d, err := results.Merge(files...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	wr, err := Write(&buf, d, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return parsePage(t, buf.String()), buf.String(), wr
+}
+
+func TestTournamentPage(t *testing.T) {
+	f := readTestFile(t, "tournament.jsonl")
+	// One game becomes a time forfeit of its loser, so the page must name it.
+	var forfeiter string
+	for i := range f.Games {
+		g := &f.Games[i]
+		if g.Winner == 1 {
+			g.Termination, g.Forfeit, g.Detail = results.Timeout, 0, "took 12 ms (limit 10 ms)"
+			forfeiter = g.Players[0].Name
+			break
+		}
+	}
+	if forfeiter == "" {
+		t.Fatal("the test file has no game the second player won")
+	}
+	opt := Options{Rating: results.ReportOptions{Bootstrap: 50, Seed: 1}}
+	root, html, wr := writePage(t, opt, f)
+
+	for _, id := range []string{"standings", "matrix", "colours", "terminations", "lengths", "search", "config", "viewer"} {
+		if root.byID(id) == nil {
+			t.Errorf("no section %q", id)
+		}
+	}
+	if root.byID("match") != nil {
+		t.Error("a tournament's page has a match section")
+	}
+	// Every plot is inline SVG, in the order Write lists them.
+	var plots []string
+	for _, s := range root.find(func(n *node) bool { return n.name == "svg" && n.attr["data-plot"] != "" }) {
+		plots = append(plots, s.attr["data-plot"])
+	}
+	for _, want := range []string{"ratings", "score-matrix", "los-matrix", "colours", "terminations", "game-length", "time-per-move", "move-times"} {
+		if !slices.Contains(plots, want) {
+			t.Errorf("no plot %q (plots: %q)", want, plots)
+		}
+	}
+	if !slices.Equal(plots, wr.Plots) {
+		t.Errorf("the page's plots %q are not the plots Write lists %q", plots, wr.Plots)
+	}
+	if strings.Contains(html, "http://") && !strings.Contains(html, `xmlns="http://www.w3.org/2000/svg"`) || regexp.MustCompile(`(src|href)="https?:`).MatchString(html) {
+		t.Error("the page refers to a network resource")
+	}
+
+	// Standings: each player's games and W-D-L, counted here from the file.
+	type wdl struct{ w, d, l int }
+	want := map[string]*wdl{}
+	for _, g := range f.Games {
+		for p := range 2 {
+			n := g.Players[p].Name
+			if want[n] == nil {
+				want[n] = &wdl{}
+			}
+			switch g.Points(p) {
+			case 1:
+				want[n].w++
+			case 0.5:
+				want[n].d++
+			default:
+				want[n].l++
+			}
+		}
+	}
+	rows := root.byID("standings-table").find(func(n *node) bool { return n.name == "tr" && n.attr["data-player"] != "" })
+	if len(rows) != len(want) {
+		t.Fatalf("%d standings rows, want %d", len(rows), len(want))
+	}
+	prev := 1e300
+	for _, r := range rows {
+		w := want[r.attr["data-player"]]
+		if w == nil {
+			t.Errorf("unknown player %q in the standings", r.attr["data-player"])
+			continue
+		}
+		got := fmt.Sprintf("%s-%s-%s", r.attr["data-wins"], r.attr["data-draws"], r.attr["data-losses"])
+		if exp := fmt.Sprintf("%d-%d-%d", w.w, w.d, w.l); got != exp {
+			t.Errorf("%s: W-D-L %s, want %s", r.attr["data-player"], got, exp)
+		}
+		elo, err := strconv.ParseFloat(r.attr["data-elo"], 64)
+		if err != nil {
+			t.Errorf("%s: data-elo %q", r.attr["data-player"], r.attr["data-elo"])
+		}
+		if elo > prev {
+			t.Errorf("standings not in rating order: %v after %v", elo, prev)
+		}
+		prev = elo
+	}
+
+	// Terminations: the forfeit is counted and its player named.
+	var timeout *node
+	for _, r := range root.byID("termination-table").find(func(n *node) bool { return n.name == "tr" }) {
+		if r.attr["data-reason"] == results.Timeout {
+			timeout = r
+		}
+	}
+	if timeout == nil {
+		t.Fatal("no timeout row in the terminations")
+	}
+	if timeout.attr["data-games"] != "1" || !strings.Contains(timeout.allText(), forfeiter+" 1") {
+		t.Errorf("timeout row %q (games %s), want 1 game forfeited by %s", timeout.allText(), timeout.attr["data-games"], forfeiter)
+	}
+	if !strings.Contains(root.byID("forfeit-table").allText(), "took 12 ms") {
+		t.Error("the forfeited game's detail is not listed")
+	}
+
+	// The number of games and the command that plays them again.
+	if g := root.byID("games"); g == nil || g.attr["data-games"] != strconv.Itoa(len(f.Games)) {
+		t.Errorf("games shown: %v, want %d", g, len(f.Games))
+	}
+	cmd := root.byID("config").find(func(n *node) bool { return n.name == "code" && n.attr["class"] == "cmd" })
+	if len(cmd) != 1 || cmd[0].allText() != Command(f.Header.Config) {
+		t.Fatalf("command on the page: %v", cmd)
+	}
+	c := cmd[0].allText()
+	for _, part := range []string{"arena tournament", "--game othello6", "--seed 7", "--games 4", "mcts:iters=100 "} {
+		if !strings.Contains(c, part) {
+			t.Errorf("command %q lacks %q", c, part)
+		}
+	}
+}
+
+func TestMatchPage(t *testing.T) {
+	f := readTestFile(t, "match.jsonl")
+	root, _, wr := writePage(t, Options{Rating: results.ReportOptions{Bootstrap: 0}, NoViewer: true}, f)
+	m := root.byID("match")
+	if m == nil {
+		t.Fatal("no match section")
+	}
+	if root.byID("viewer") != nil {
+		t.Error("a viewer despite NoViewer")
+	}
+	// Pentanomial counts over the complete rounds, counted here: the file's
+	// last round is incomplete (it finished after the decision).
+	first := f.Header.Config.Agents[0].Name
+	byRound := map[int][]float64{}
+	for _, g := range f.Games {
+		p := 0
+		if g.Players[1].Name == first {
+			p = 1
+		}
+		byRound[g.Round] = append(byRound[g.Round], g.Points(p))
+	}
+	var penta [5]int
+	pairs := 0
+	for r := 0; len(byRound[r]) == 2; r++ {
+		penta[int(2*(byRound[r][0]+byRound[r][1]))]++
+		pairs++
+	}
+	if pairs == 0 || 2*pairs == len(f.Games) {
+		t.Fatalf("the test file should end with an incomplete round: %d pairs, %d games", pairs, len(f.Games))
+	}
+	rows := m.find(func(n *node) bool { return n.attr["data-penta"] != "" })
+	if want := fmt.Sprintf("%d,%d,%d,%d,%d", penta[0], penta[1], penta[2], penta[3], penta[4]); len(rows) != 1 || rows[0].attr["data-penta"] != want {
+		t.Errorf("pentanomial on the page %v, want %s", rows, want)
+	}
+	text := m.allText()
+	for _, s := range []string{"Elo (95 %)", "nElo (95 %)", "LOS", "LLR", "H1 accepted", fmt.Sprintf("%d game pairs", pairs), "1 more recorded but not counted"} {
+		if !strings.Contains(text, s) {
+			t.Errorf("the match section lacks %q", s)
+		}
+	}
+	// The LLR plot: one point per counted pair (and the origin).
+	var svg *node
+	for _, s := range m.find(func(n *node) bool { return n.name == "svg" }) {
+		if strings.HasPrefix(s.attr["data-plot"], "llr-") {
+			svg = s
+		}
+	}
+	if svg == nil || !slices.Contains(wr.Plots, svg.attr["data-plot"]) {
+		t.Fatalf("no LLR plot in the match section (plots %q)", wr.Plots)
+	}
+	longest := 0
+	for _, p := range svg.find(func(n *node) bool { return n.name == "path" }) {
+		if strings.Contains(p.attr["style"], "stroke:"+hex(colFirst)) {
+			longest = max(longest, points(p.attr["d"]))
+		}
+	}
+	if longest != pairs+1 {
+		t.Errorf("LLR line of %d points, want %d", longest, pairs+1)
+	}
+	// Without a bootstrap there is no LOS matrix.
+	if slices.Contains(wr.Plots, "los-matrix") {
+		t.Error("an LOS heat map without bootstrap resamples")
+	}
+	cmd := Command(f.Header.Config)
+	for _, part := range []string{"arena match", "--sprt elo0=0,elo1=100,alpha=0.05,beta=0.05", "--model logistic"} {
+		if !strings.Contains(cmd, part) {
+			t.Errorf("command %q lacks %q", cmd, part)
+		}
+	}
+}
+
+func TestWritePNGs(t *testing.T) {
+	dir := t.TempDir()
+	f := readTestFile(t, "match.jsonl")
+	_, _, wr := writePage(t, Options{PNGDir: dir, NoViewer: true}, f)
+	if len(wr.PNGs) != len(wr.Plots) {
+		t.Fatalf("%d PNGs for %d plots", len(wr.PNGs), len(wr.Plots))
+	}
+	for i, p := range wr.Plots {
+		if wr.PNGs[i] != filepath.Join(dir, p+".png") {
+			t.Errorf("PNG %q for plot %q", wr.PNGs[i], p)
+		}
+		if st, err := os.Stat(wr.PNGs[i]); err != nil || st.Size() == 0 {
+			t.Errorf("PNG %s: %v", wr.PNGs[i], err)
+		}
+	}
+}
+
+func TestWriteErrors(t *testing.T) {
+	f := readTestFile(t, "match.jsonl")
+	d, err := results.Merge(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	empty := *f
+	empty.Games = nil
+	e, err := results.Merge(&empty)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name string
+		d    *results.Dataset
+		opt  Options
+		want string
+	}{
+		{"no games", e, Options{}, "no games"},
+		{"missing png dir", d, Options{PNGDir: filepath.Join(t.TempDir(), "nope")}, "not an existing directory"},
+		{"unknown anchor", d, Options{Rating: results.ReportOptions{Anchor: "nobody"}}, "no such player"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := Write(io.Discard, tc.d, tc.opt)
+			if err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("error %v, want one saying %q", err, tc.want)
+			}
+		})
+	}
+}
+
+func TestCommandQuoting(t *testing.T) {
+	c := results.Config{Kind: results.Gauntlet, Game: "erdos:algol", Seed: 5, GamesPerPair: 2, MaxPlies: 0,
+		Agents:   []results.AgentInfo{{Name: "a", Spec: "ugi:cmd='python3 engine.py'"}, {Name: "b", Spec: "random"}},
+		Openings: "file:my openings.txt", ShuffleOpenings: true, MoveTimeMS: 50, MoveMarginMS: 25, TimeControl: "10s+100ms"}
+	got := Command(c)
+	want := `arena tournament --gauntlet --game erdos:algol --agents 'ugi:cmd='\''python3 engine.py'\''' random --games 2 --seed 5 --openings 'my openings.txt' --shuffle-openings --move-time 50ms --tc 10s+100ms --move-margin 25ms --max-plies 0`
+	if got != want {
+		t.Errorf("Command:\n got %s\nwant %s", got, want)
+	}
+}
