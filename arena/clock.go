@@ -6,6 +6,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/boardgame-arena/arena/agents"
 	"github.com/boardgame-arena/arena/results"
 )
 
@@ -100,7 +101,8 @@ func at(ns int64) time.Time { return epoch.Add(time.Duration(ns)) }
 // during the Move call it was given to.
 type moveCtx struct {
 	parent   context.Context
-	deadline int64 // arena clock
+	deadline int64         // arena clock
+	clock    *agents.Clock // the mover's clock, when it is on one
 
 	touched atomic.Bool // Done or Err was called: release must lock
 	mu      sync.Mutex
@@ -112,7 +114,15 @@ type moveCtx struct {
 var _ context.Context = (*moveCtx)(nil)
 
 func (c *moveCtx) Deadline() (time.Time, bool) { return at(c.deadline), true }
-func (c *moveCtx) Value(key any) any           { return c.parent.Value(key) }
+
+// Value answers agents.ClockKey itself (a context.WithValue per move
+// would allocate); the clock is the referee's, valid during the move.
+func (c *moveCtx) Value(key any) any {
+	if c.clock != nil && key == agents.ClockKey {
+		return c.clock
+	}
+	return c.parent.Value(key)
+}
 
 func (c *moveCtx) Done() <-chan struct{} {
 	c.touched.Store(true)
@@ -241,12 +251,22 @@ type moveSnap struct {
 	moves     []string // the game's moves before this one
 	stats     [2]playerStats
 	starting  bool // the agent is told the game starts (NewGame), not asked for a move
+	// When the game keeps times per move (timed, per game): the moves'
+	// statistics and clocks before this one, whether this move is on the
+	// mover's clock, and the clocks' time left before it.
+	timed     bool
+	moveStats []results.MoveStat
+	clocks    [][2]float64
+	clocked   bool
+	remaining [2]time.Duration
 }
 
 // startGame records the game in both snapshot buffers; the token is idle.
-func (s *slot) startGame(rec *results.Game, start int64) {
+func (s *slot) startGame(rec *results.Game, start int64, timed bool) {
 	for i := range s.snap {
-		s.snap[i].rec, s.snap[i].gameStart = rec, start
+		sn := &s.snap[i]
+		sn.rec, sn.gameStart, sn.timed = rec, start, timed
+		sn.moveStats, sn.clocks, sn.clocked = nil, nil, false
 	}
 }
 

@@ -27,6 +27,16 @@ type Limits struct {
 	// Margin is the grace beyond the limit: a move that takes longer than
 	// limit+Margin forfeits the game.
 	Margin time.Duration
+	// Clock, when not zero, puts the seat on a game clock: it starts every
+	// game with Clock.Base, a move's limit is the time left, the move's
+	// time is taken off and Clock.Inc added after it; a move that takes
+	// longer than the time left plus Margin loses on time (its flag
+	// falls). Move and First then bound only the agent's NewGame, which is
+	// not charged to the clock.
+	Clock agents.TimeControl
+	// clockText is Clock.String(), computed once by New (Play computes it
+	// per game).
+	clockText string
 }
 
 func (l Limits) limit(first bool) time.Duration {
@@ -108,6 +118,25 @@ type referee struct {
 	stateKey  string
 	startHash uint64
 	stopHalt  func() bool
+
+	// Times per move, for the game in progress. timed: the record keeps
+	// move statistics (a seat on a clock, or an agents.Reporter);
+	// clockOn: some seat is on a clock, clocked[p] whether p is. The
+	// clocks themselves are remaining and inc; clock is the copy a
+	// clocked agent is shown through its move context (rewritten before
+	// every move, as the agent may write to it).
+	timed     bool
+	clockOn   bool
+	clocked   [2]bool
+	remaining [2]time.Duration
+	inc       [2]time.Duration
+	clock     agents.Clock
+	moveStats []results.MoveStat // this game's, while timed
+	clocks    [][2]float64       // this game's, while clockOn
+	// Blocks the records' statistics and clock lists are cut from (see
+	// carve); never reused, so a record a sink kept stays intact.
+	statBlock  []results.MoveStat
+	clockBlock [][2]float64
 }
 
 // newReferee returns a referee stopped hard by ctx; release it when done.
@@ -140,6 +169,10 @@ type answer struct {
 	crash   string // panic value, when the agent panicked
 	elapsed time.Duration
 	limit   time.Duration
+	// clocked: the move was on the mover's clock, which showed left
+	// before it (limit is then max(left, 1ns)).
+	clocked bool
+	left    time.Duration
 }
 
 // play plays one game into rec (whose player identities the caller set).
@@ -179,8 +212,9 @@ func (r *referee) play(setup *Setup, seats [2]Seat, rec *results.Game, onMove fu
 	for p, seat := range seats {
 		r.reporter[p], _ = seat.Agent.(agents.Reporter)
 	}
+	r.startClocks(seats, rec)
 	if r.watch != nil {
-		r.watch.startGame(rec, start)
+		r.watch.startGame(rec, start, r.timed)
 	}
 	// end settles the game and, if the worker still owns it, records it:
 	// lost by forfeit by player p (results.BothForfeit: both) when reason
@@ -208,6 +242,12 @@ func (r *referee) play(setup *Setup, seats [2]Seat, rec *results.Game, onMove fu
 		rec.Moves = r.moves
 		r.keepMoves(rec)
 		r.writeStats(rec)
+		if r.timed {
+			rec.MoveStats = carve(&r.statBlock, r.moveStats)
+			if r.clockOn {
+				rec.Clocks = carve(&r.clockBlock, r.clocks)
+			}
+		}
 		rec.Plies = results.Plies(rec.Moves)
 		rec.DurationMS = ms(time.Duration(t - start))
 		r.plies = max(r.plies, rec.Plies+rec.Plies/4)
@@ -290,12 +330,65 @@ func (r *referee) play(setup *Setup, seats [2]Seat, rec *results.Game, onMove fu
 			text = s.FormatMove(ms[0]) + " | " + s.FormatMove(ms[1])
 			s.PlayJoint(ms[0], ms[1])
 		}
+		if r.clockOn {
+			r.clocks = append(r.clocks, r.clockEntry())
+		}
 		r.moves = append(r.moves, text)
 		if onMove != nil {
 			onMove(b, text)
 		}
 	}
 	return end(0, "", "")
+}
+
+// startClocks sets the game's clocks from the seats' time controls and
+// decides whether the record keeps times per move; it names each clocked
+// player's time control in rec.
+func (r *referee) startClocks(seats [2]Seat, rec *results.Game) {
+	r.clockOn = false
+	for p := range seats {
+		tc := seats[p].Limits.Clock
+		r.clocked[p] = !tc.IsZero()
+		r.remaining[p], r.inc[p] = tc.Base, tc.Inc
+		if r.clocked[p] {
+			r.clockOn = true
+			text := seats[p].Limits.clockText
+			if text == "" {
+				text = tc.String()
+			}
+			rec.Players[p].TC = text
+		}
+	}
+	r.timed = r.clockOn || r.reporter[0] != nil || r.reporter[1] != nil
+	r.moveStats, r.clocks = r.moveStats[:0], r.clocks[:0]
+}
+
+// clockEntry is both players' time left, for Game.Clocks.
+func (r *referee) clockEntry() [2]float64 {
+	var e [2]float64
+	for p := range e {
+		e[p] = results.NoClock
+		if r.clocked[p] {
+			e[p] = msRound(r.remaining[p])
+		}
+	}
+	return e
+}
+
+// carve copies list into a slice cut from *block (a new block when it
+// has no room), so that a record's list costs no allocation of its own.
+func carve[T any](block *[]T, list []T) []T {
+	n := len(list)
+	if n == 0 {
+		return nil
+	}
+	if len(*block) < n {
+		*block = make([]T, max(1024, n))
+	}
+	out := (*block)[:n:n]
+	*block = (*block)[n:]
+	copy(out, list)
+	return out
 }
 
 // noteFault remembers player p's first move of the game that loses by the
@@ -441,7 +534,11 @@ func (r *referee) ask(seat *Seat, s games.Base, p int, first bool) (m games.Move
 	st := &r.stats[p]
 	st.moves++
 	if rep := r.reporter[p]; rep != nil && a.crash == "" {
-		st.nodes += rep.LastStats().Nodes
+		rs := rep.LastStats()
+		st.nodes += rs.Nodes
+		r.moveStats = append(r.moveStats, results.MoveStat{Player: p, MS: msRound(a.elapsed), Depth: rs.Depth, Score: rs.Score, Nodes: rs.Nodes, Info: rs.Info})
+	} else if r.timed {
+		r.moveStats = append(r.moveStats, results.MoveStat{Player: p, MS: msRound(a.elapsed)})
 	}
 	if reason, detail := failure(a, seat, "choosing a move"); reason != "" {
 		return 0, reason, detail, true
@@ -479,10 +576,17 @@ func (r *referee) ask(seat *Seat, s games.Base, p int, first bool) (m games.Move
 // coarse reading are early, never late; the watchdog allows one tick more.
 func (r *referee) call(seat *Seat, p int, first bool, s games.Base, v *games.Variant) bool {
 	limit := seat.Limits.limit(first)
+	clocked := v == nil && r.clocked[p]
+	if clocked {
+		// A move on the clock may use the time left; with none left it
+		// must answer within the margin (a limit of 0 would mean none).
+		limit = max(r.remaining[p], 1)
+	}
 	a := &r.ans
-	*a = answer{limit: limit}
+	*a = answer{limit: limit, clocked: clocked, left: r.remaining[p]}
 	var ctx context.Context = r.hard
-	fast := v == nil && r.fast[p]
+	// Moves on a clock are timed precisely: they are charged to it.
+	fast := v == nil && r.fast[p] && !clocked
 	var start int64
 	if fast {
 		start = coarse.read()
@@ -495,7 +599,11 @@ func (r *referee) call(seat *Seat, p int, first bool, s games.Base, v *games.Var
 			r.ctx = &moveCtx{parent: r.hard}
 		}
 		mc = r.ctx
-		mc.deadline, mc.err = start+int64(limit), nil
+		mc.deadline, mc.err, mc.clock = start+int64(limit), nil, nil
+		if clocked {
+			r.clock.Remaining, r.clock.Inc = r.remaining, r.inc
+			mc.clock = &r.clock
+		}
 		ctx = mc
 	}
 	if w := r.watch; w != nil {
@@ -506,6 +614,9 @@ func (r *referee) call(seat *Seat, p int, first bool, s games.Base, v *games.Var
 			sn := w.nextSnap()
 			sn.player, sn.started, sn.limit, sn.margin = p, start, limit, seat.Limits.Margin
 			sn.moves, sn.stats, sn.starting = r.moves, r.stats, v != nil
+			if r.timed {
+				sn.moveStats, sn.clocks, sn.clocked, sn.remaining = r.moveStats, r.clocks, clocked, r.remaining
+			}
 			ok = w.begin(start + int64(limit+seat.Limits.Margin+coarseTick))
 		} else {
 			ok = w.idle()
@@ -531,6 +642,11 @@ func (r *referee) call(seat *Seat, p int, first bool, s games.Base, v *games.Var
 	st := &r.stats[p]
 	st.spent += a.elapsed
 	st.longest = max(st.longest, a.elapsed)
+	if clocked {
+		// A move past the time left plus the margin loses (failure); one
+		// within the margin leaves the clock at 0 before the increment.
+		r.remaining[p] = max(r.remaining[p]-a.elapsed, 0) + r.inc[p]
+	}
 	return true
 }
 
@@ -589,6 +705,9 @@ func failure(a *answer, seat *Seat, doing string) (reason, detail string) {
 		if a.err != nil {
 			note = a.err.Error()
 		}
+		if a.clocked {
+			return results.Timeout, clockDetail(name, a.elapsed, a.left, seat.Limits.Margin, note)
+		}
 		return results.Timeout, timeoutDetail(name, doing, a.elapsed, a.limit, seat.Limits.Margin, note)
 	case a.crash != "":
 		return results.Crash, fmt.Sprintf("%s crashed %s: %s", name, doing, a.crash)
@@ -611,6 +730,20 @@ func timeoutDetail(name, doing string, elapsed, limit, margin time.Duration, not
 	d := fmt.Sprintf("%s timed out %s after %s (limit %s + margin %s)", name, doing, roundDur(elapsed), limit, margin)
 	if limit == 0 {
 		d = fmt.Sprintf("%s timed out %s (after %s, no arena limit)", name, doing, roundDur(elapsed))
+	}
+	if note != "" {
+		d += ": " + note
+	}
+	return d
+}
+
+// clockDetail describes a move on a clock that lost on time: its flag
+// fell (it took longer than the time left plus the margin), or it gave up
+// before (note says how).
+func clockDetail(name string, elapsed, left, margin time.Duration, note string) string {
+	d := fmt.Sprintf("%s lost on time: its flag fell after %s of thought with %s on its clock (margin %s)", name, roundDur(elapsed), roundDur(left), margin)
+	if elapsed <= left+margin {
+		d = fmt.Sprintf("%s lost on time: it gave up after %s of thought with %s on its clock (margin %s)", name, roundDur(elapsed), roundDur(left), margin)
 	}
 	if note != "" {
 		d += ": " + note
@@ -643,6 +776,10 @@ func safeFormat(b games.Base, m games.Move) (s string) {
 }
 
 func ms(d time.Duration) float64 { return float64(d) / 1e6 }
+
+// msRound is d in milliseconds rounded to the microsecond, as records
+// keep times.
+func msRound(d time.Duration) float64 { return math.Round(float64(d)/1e3) / 1e3 }
 
 // roundTimes rounds a record's times to whole microseconds: sums of many
 // float milliseconds otherwise print as 0.010695999999999999.

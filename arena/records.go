@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/boardgame-arena/arena/agents"
 	"github.com/boardgame-arena/arena/results"
 )
 
@@ -90,6 +91,11 @@ func CheckConfig(c results.Config) error {
 	if strings.HasPrefix(c.Openings, "random:") {
 		if k, ok := randomPlies(c.Openings); !ok || k < 0 || k > MaxOpeningPlies {
 			return fmt.Errorf("openings is %q; random openings are random:K with K from 0 to %d plies", c.Openings, MaxOpeningPlies)
+		}
+	}
+	if c.TimeControl != "" {
+		if _, err := agents.ParseTimeControl(c.TimeControl); err != nil {
+			return fmt.Errorf("tc: %v", err)
 		}
 	}
 	// Milliseconds that fit a time.Duration.

@@ -70,6 +70,11 @@ type Options struct {
 	MoveMargin time.Duration // grace beyond the limit; 0 means DefaultMargin
 	MaxPlies   int           // 0 means DefaultMaxPlies; negative for no cap
 	SPRT       *results.SPRT // matches only
+	// TimeControl puts every agent whose spec has no tc= key of its own
+	// on a game clock (Limits.Clock); an agent's tc= overrides it. It
+	// cannot be combined with MoveTime: a run is on clocks or on per-move
+	// limits (agents with tc= excepted).
+	TimeControl agents.TimeControl
 }
 
 // Tournament is a planned run: what the record header says, and the
@@ -131,10 +136,20 @@ func New(o Options) (*Tournament, error) {
 	if o.SPRT != nil && o.Kind != results.Match {
 		return nil, errors.New("an SPRT belongs to a match")
 	}
+	if !o.TimeControl.IsZero() && o.MoveTime != 0 {
+		return nil, fmt.Errorf("--tc %s and --move-time %s cannot be used together: a clock already limits every move (leave out --move-time, or --tc for fixed per-move limits)", o.TimeControl, o.MoveTime)
+	}
+	if tc := o.TimeControl; !tc.IsZero() {
+		// The bounds of agents.ParseTimeControl, for callers that build one.
+		if _, err := agents.ParseTimeControl(tc.String()); err != nil || tc.Base < time.Millisecond || tc.Inc < 0 {
+			return nil, fmt.Errorf("--tc %s: the base must be 1ms to %s and the increment 0 to %s", tc, agents.MaxClockBase, agents.MaxClockInc)
+		}
+	}
 	t := &Tournament{Variant: v}
 	t.Config = results.Config{
 		Kind: o.Kind, Game: v.String(), GameDigest: v.Digest(), GamesPerPair: o.GamesPerPair, Seed: o.Seed,
 		MoveTimeMS: ms(o.MoveTime), MoveMarginMS: ms(o.MoveMargin), MaxPlies: o.MaxPlies, SPRT: o.SPRT,
+		TimeControl: o.TimeControl.String(),
 	}
 	used := map[string]bool{}
 	for i, text := range o.Agents {
@@ -156,6 +171,15 @@ func New(o Options) (*Tournament, error) {
 		if o.MoveTime == 0 {
 			lim = autoLimits(v.Game, budget, o.MoveMargin)
 		}
+		// On a clock, the limits above bound only NewGame (not charged).
+		tc, own, err := agents.SpecTimeControl(text)
+		if err != nil {
+			return nil, fmt.Errorf("agent %q: %v", text, err)
+		}
+		if lim.Clock = o.TimeControl; own {
+			lim.Clock = tc
+		}
+		lim.clockText = lim.Clock.String()
 		t.Limits = append(t.Limits, lim)
 	}
 	if t.Fixtures, err = Schedule(o.Kind, len(o.Agents), o.GamesPerPair, o.Seed); err != nil {
@@ -242,6 +266,11 @@ func OptionsFrom(c results.Config) Options {
 		MoveTime:   time.Duration(math.Round(c.MoveTimeMS * 1e6)),
 		MoveMargin: time.Duration(math.Round(c.MoveMarginMS * 1e6)),
 		MaxPlies:   c.MaxPlies, SPRT: c.SPRT,
+	}
+	if c.TimeControl != "" {
+		// CheckConfig reports a header whose tc does not read; New then
+		// sees no clock and the configurations differ.
+		o.TimeControl, _ = agents.ParseTimeControl(c.TimeControl)
 	}
 	if c.MaxPlies == 0 {
 		o.MaxPlies = -1
@@ -528,7 +557,18 @@ func (rs *runState) abandon(s *slot, sn *moveSnap) {
 	if sn.starting {
 		doing = "starting the game"
 	}
-	forfeit(rec, sn.player, results.Timeout, timeoutDetail(name, doing, elapsed, sn.limit, sn.margin, "the arena stopped waiting and left it running"))
+	const note = "the arena stopped waiting and left it running"
+	detail := timeoutDetail(name, doing, elapsed, sn.limit, sn.margin, note)
+	if sn.timed {
+		rec.MoveStats = append(slices.Clone(sn.moveStats), results.MoveStat{Player: sn.player, MS: msRound(elapsed)})
+		if len(sn.clocks) > 0 {
+			rec.Clocks = slices.Clone(sn.clocks)
+		}
+		if sn.clocked {
+			detail = clockDetail(name, elapsed, sn.remaining[sn.player], sn.margin, note)
+		}
+	}
+	forfeit(rec, sn.player, results.Timeout, detail)
 	rec.Plies = results.Plies(rec.Moves)
 	rec.DurationMS = ms(time.Duration(now() - sn.gameStart))
 	roundTimes(rec)
