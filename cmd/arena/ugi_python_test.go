@@ -8,6 +8,7 @@ import (
 	"io"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -316,9 +317,69 @@ func TestPythonEngineTournaments(t *testing.T) {
 				}
 			}
 			code, stdout, stderr = runArena("check-engine", "--game", name, "--positions", "20", "--movetime", "50ms", "--agent", agent)
-			if code != 0 || !strings.Contains(stdout, "checks passed") {
+			if code != 0 || !regexp.MustCompile(`all \d+ checks passed`).MatchString(stdout) {
 				t.Errorf("check-engine: exit %d\n%s\n%s", code, stdout, stderr)
 			}
 		})
+	}
+}
+
+// TestPythonEngineRefusedGame: a tournament whose engine is told a game it
+// does not play (here forced through option.UGI_Game) records a crash with
+// the engine's reason, instead of games played by the wrong rules.
+func TestPythonEngineRefusedGame(t *testing.T) {
+	py := python3(t)
+	out := filepath.Join(t.TempDir(), "run.jsonl")
+	code, stdout, stderr := runArena("tournament", "--game", "pyrga", "--games", "2", "--concurrency", "1",
+		"--bootstrap", "10", "--no-progress", "--out", out, "--agents",
+		"ugi:cmd="+py+" "+pythonEngine+",option.UGI_Game=chess,name=python", "random")
+	if code != 0 {
+		t.Fatalf("exit %d\n%s\n%s", code, stdout, stderr)
+	}
+	gs := readGames(t, out)
+	if len(gs) != 2 {
+		t.Fatalf("%d games, want 2", len(gs))
+	}
+	for _, g := range gs {
+		if g.Termination != "crash" || !strings.Contains(g.Detail, "this engine plays othello6, erdos, pyrga, gravity, not 'chess'") {
+			t.Errorf("%s vs %s: %s (%s); want a crash with the engine's reason", g.Players[0].Name, g.Players[1].Name, g.Termination, g.Detail)
+		}
+	}
+}
+
+// TestPythonEngineSeed: the engine's choices follow its Seed option (the
+// same seed plays the same game, another seed another), for both players.
+func TestPythonEngineSeed(t *testing.T) {
+	py := python3(t)
+	play := func(seed int, player string) string {
+		p := startPython(t, py)
+		p.send("setoption name UGI_Game value erdos")
+		p.send(fmt.Sprintf("setoption name Seed value %d", seed))
+		p.send("setoption name Player value " + player)
+		p.ask("isready", "readyok")
+		p.send("uginewgame")
+		var moves []string
+		for len(moves) < 25 {
+			p.send("position startpos moves " + strings.Join(moves, " "))
+			if p.ask("query gameover", "response") == "true" {
+				break
+			}
+			p.send("go movetime 100")
+			line := p.next("go")
+			for !strings.HasPrefix(line, "bestmove ") {
+				line = p.next("go")
+			}
+			moves = append(moves, strings.TrimPrefix(line, "bestmove "))
+		}
+		return strings.Join(moves, " ")
+	}
+	for _, player := range []string{"greedy", "random"} {
+		a, b, c := play(7, player), play(7, player), play(8, player)
+		if a != b {
+			t.Errorf("%s, seed 7 twice: %q and %q", player, a, b)
+		}
+		if a == c {
+			t.Errorf("%s, seeds 7 and 8 played the same game %q", player, a)
+		}
 	}
 }
