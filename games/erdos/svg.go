@@ -124,7 +124,7 @@ func (s *State) SVGPieces(dst []string) []string {
 // svgCaption is the line under the board: who moves or the result, and the
 // columns each player controls.
 func (s *State) svgCaption() string {
-	b := make([]byte, 0, 128)
+	b := make([]byte, 0, 256)
 	b = append(b, svgCaptionStart...)
 	switch o := s.Outcome(); {
 	case s.b.reason == NotOver:

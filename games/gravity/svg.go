@@ -143,7 +143,7 @@ func (s *State) SVGPieces(dst []string) []string {
 // svgCaption is the line under the board: who moves and from where not, or
 // the result.
 func (s *State) svgCaption() string {
-	b := make([]byte, 0, 128)
+	b := make([]byte, 0, 256)
 	b = append(b, svgCaptionStart...)
 	switch s.end {
 	case endFive:

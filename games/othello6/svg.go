@@ -95,7 +95,7 @@ func (s *State) SVGPieces(dst []string) []string {
 // svgCaption is the line under the board: the side to move or the result,
 // and both players' discs.
 func (s *State) svgCaption() string {
-	b := make([]byte, 0, 96)
+	b := make([]byte, 0, 256)
 	b = append(b, svgCaptionStart...)
 	x, o := bits.OnesCount64(s.discs[0]), bits.OnesCount64(s.discs[1])
 	switch {
