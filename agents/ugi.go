@@ -318,6 +318,13 @@ func (a *UGI) GoCommand() string {
 	if a.movetime > 0 {
 		fmt.Fprintf(&b, " movetime %d", a.movetime.Milliseconds())
 	}
+	b.WriteString(a.limitArgs())
+	return b.String()
+}
+
+// limitArgs returns the go arguments of the spec's depth= and nodes=.
+func (a *UGI) limitArgs() string {
+	var b strings.Builder
 	if a.depth > 0 {
 		fmt.Fprintf(&b, " depth %d", a.depth)
 	}
@@ -327,10 +334,22 @@ func (a *UGI) GoCommand() string {
 	return b.String()
 }
 
+// ClockGoCommand returns the go command of a move under clock c:
+// "go p1time MS p2time MS p1inc MS p2inc MS", in whole milliseconds (UGI's
+// unit; a remaining time is rounded down, never up).
+func ClockGoCommand(c *Clock) string {
+	return fmt.Sprintf("go p1time %d p2time %d p1inc %d p2inc %d",
+		max(c.Remaining[0].Milliseconds(), 0), max(c.Remaining[1].Milliseconds(), 0),
+		max(c.Inc[0].Milliseconds(), 0), max(c.Inc[1].Milliseconds(), 0))
+}
+
 // Move implements Agent. The bestmove is due within movetime + margin (when
 // a movetime is given) and UGIStopWait before ctx's deadline; past it the
 // engine is sent stop, and killed if it does not answer within
-// UGIStopWait.
+// UGIStopWait. A move under a clock (ClockFrom(ctx)) is asked for with
+// ClockGoCommand (and the spec's depth= or nodes=, never its movetime=):
+// the engine plans its own time, and is stopped only when it nears the
+// flag, ctx's deadline (a quarter of its time, at most UGIStopWait, before).
 func (a *UGI) Move(ctx context.Context, b games.Base, p int) (games.Move, error) {
 	s, ok := b.(games.State)
 	if !ok {
@@ -361,14 +380,23 @@ func (a *UGI) Move(ctx context.Context, b games.Base, p int) (games.Move, error)
 	}
 	a.stats = Stats{}
 	start := time.Now()
+	clock, onClock := ClockFrom(ctx)
 	var deadline time.Time
-	if a.movetime > 0 && a.depth == 0 && a.nodes == 0 {
+	if a.movetime > 0 && a.depth == 0 && a.nodes == 0 && !onClock {
 		deadline = start.Add(a.movetime + a.margin)
 	}
+	stopWait := UGIStopWait
 	if d, ok := ctx.Deadline(); ok {
+		if onClock {
+			// The deadline is the mover's flag, and the engine plans
+			// its own time from p1time/p2time: only an engine that
+			// runs out is stopped, a quarter of its time before the
+			// flag at most, so that a short clock is not cut at once.
+			stopWait = min(UGIStopWait, d.Sub(start)/4)
+		}
 		// Stop early enough that the engine's answer to stop, or its
 		// kill, still comes by the arena's deadline.
-		d = d.Add(-UGIStopWait)
+		d = d.Add(-stopWait)
 		if d.Before(start) {
 			d = start
 		}
@@ -382,7 +410,11 @@ func (a *UGI) Move(ctx context.Context, b games.Base, p int) (games.Move, error)
 	if err := a.send(deadline, pos); err != nil {
 		return 0, err
 	}
-	if err := a.send(deadline, a.GoCommand()); err != nil {
+	goCmd := a.GoCommand()
+	if onClock {
+		goCmd = ClockGoCommand(clock) + a.limitArgs()
+	}
+	if err := a.send(deadline, goCmd); err != nil {
 		return 0, err
 	}
 	stopped := false
@@ -393,13 +425,13 @@ func (a *UGI) Move(ctx context.Context, b games.Base, p int) (games.Move, error)
 			if late && !stopped {
 				// Too slow, or the arena gave up: ask for the move now.
 				stopped = true
-				a.proc.WriteLine("stop", time.Now().Add(UGIStopWait))
-				deadline = time.Now().Add(UGIStopWait)
+				a.proc.WriteLine("stop", time.Now().Add(stopWait))
+				deadline = time.Now().Add(stopWait)
 				ctx = context.Background()
 				continue
 			}
 			if late {
-				return 0, a.fail(ErrTimeout, "no bestmove within %s, nor %s after stop", time.Since(start).Round(time.Millisecond)-UGIStopWait, UGIStopWait)
+				return 0, a.fail(ErrTimeout, "no bestmove within %s, nor %s after stop", (time.Since(start) - stopWait).Round(time.Millisecond), stopWait.Round(time.Millisecond))
 			}
 			return 0, a.classify(err, "waiting for bestmove")
 		}

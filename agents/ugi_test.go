@@ -337,3 +337,69 @@ func TestUGIStderrFile(t *testing.T) {
 	}
 	botproctest.NoneRunning(t, filepath.Join(dir, "pids"))
 }
+
+// TestUGIClock: a move under a clock is asked for with the clock's times
+// (p1time/p2time/p1inc/p2inc in whole milliseconds, depth= kept, movetime=
+// dropped), and an engine well inside its time is not sent stop, even
+// when its clock is shorter than UGIStopWait's share of a plain move.
+func TestUGIClock(t *testing.T) {
+	dir := t.TempDir()
+	a := newUGI(t, "ugi:cmd=sh "+ugiScript(t, dir, `sleep 0.1; echo "bestmove b3"`)+",movetime=20ms,depth=7")
+	v, s := othello(t)
+	if err := a.NewGame(v, 0); err != nil {
+		t.Fatal(err)
+	}
+	clock := &agents.Clock{Remaining: [2]time.Duration{400*time.Millisecond + 999*time.Microsecond, 61 * time.Second}, Inc: [2]time.Duration{100 * time.Millisecond, 0}}
+	ctx, cancel := context.WithTimeout(agents.WithClock(context.Background(), clock), 400*time.Millisecond)
+	defer cancel()
+	m, err := a.Move(ctx, s, 0)
+	if err != nil || s.FormatMove(m) != "b3" {
+		t.Fatalf("move %s, %v; want b3", s.FormatMove(m), err)
+	}
+	a.Close()
+	log, _ := os.ReadFile(filepath.Join(dir, "log"))
+	if want := "position startpos\ngo p1time 400 p2time 61000 p1inc 100 p2inc 0 depth 7\nquit\n"; !strings.HasSuffix(string(log), want) {
+		t.Errorf("engine read:\n%s\nwant it to end with:\n%s", log, want)
+	}
+	botproctest.NoneRunning(t, filepath.Join(dir, "pids"))
+}
+
+// TestUGIClockFlag: an engine that thinks past its flag under a clock is
+// stopped before the flag and killed at it, and the agent reports the
+// timeout itself, by the context's deadline (not long after).
+func TestUGIClockFlag(t *testing.T) {
+	dir := t.TempDir()
+	a := newUGI(t, "ugi:cmd=sh "+ugiScript(t, dir, `sleep 30`))
+	v, s := othello(t)
+	if err := a.NewGame(v, 0); err != nil {
+		t.Fatal(err)
+	}
+	clock := &agents.Clock{Remaining: [2]time.Duration{200 * time.Millisecond, 200 * time.Millisecond}}
+	ctx, cancel := context.WithTimeout(agents.WithClock(context.Background(), clock), 200*time.Millisecond)
+	defer cancel()
+	start := time.Now()
+	_, err := a.Move(ctx, s, 0)
+	if !errors.Is(err, agents.ErrTimeout) || !strings.Contains(err.Error(), "nor 50ms after stop") {
+		t.Fatalf("err %v; want a timeout with stop sent 50ms before the flag", err)
+	}
+	if d := time.Since(start); d > time.Second {
+		t.Errorf("took %s for a 200ms clock", d)
+	}
+	a.Close()
+	botproctest.NoneRunning(t, filepath.Join(dir, "pids"))
+}
+
+func TestClockGoCommand(t *testing.T) {
+	for _, tc := range []struct {
+		c    agents.Clock
+		want string
+	}{
+		{agents.Clock{}, "go p1time 0 p2time 0 p1inc 0 p2inc 0"},
+		{agents.Clock{Remaining: [2]time.Duration{10 * time.Second, 1500 * time.Microsecond}, Inc: [2]time.Duration{time.Millisecond, 2 * time.Second}}, "go p1time 10000 p2time 1 p1inc 1 p2inc 2000"},
+		{agents.Clock{Remaining: [2]time.Duration{-5 * time.Millisecond, 999 * time.Microsecond}}, "go p1time 0 p2time 0 p1inc 0 p2inc 0"},
+	} {
+		if got := agents.ClockGoCommand(&tc.c); got != tc.want {
+			t.Errorf("%+v: %q, want %q", tc.c, got, tc.want)
+		}
+	}
+}

@@ -221,7 +221,12 @@ func (e *engine) position(f []string) {
 	e.s = s
 }
 
-// goSearch starts the agent on a copy of the position.
+// goSearch starts the agent on a copy of the position. go movetime MS
+// gives it a deadline MS away; go p1time MS p2time MS [p1inc MS p2inc MS]
+// gives it the clock (agents.WithClock), for its own time manager, and a
+// deadline at the side to move's time left; go infinite gives it neither
+// and holds its bestmove until stop. depth and nodes are ignored (a
+// built-in agent's budget is its spec's).
 func (e *engine) goSearch(f []string) {
 	var limit time.Duration
 	infinite := false
@@ -253,19 +258,18 @@ func (e *engine) goSearch(f []string) {
 			num() // built-in agents take their budget from their spec
 		}
 	}
-	if limit <= 0 && !infinite {
-		// A share of the clock: a fortieth of it plus half the increment.
-		clock, inc := p1, inc1
-		if e.s.ToMove() == 1 {
-			clock, inc = p2, inc2
-		}
-		if clock >= 0 {
-			limit = max(clock/40+inc/2, time.Millisecond)
-		}
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	if limit > 0 {
+	var ctx context.Context
+	var cancel context.CancelFunc
+	switch mover := e.s.ToMove(); {
+	case limit > 0:
 		ctx, cancel = context.WithTimeout(context.Background(), limit)
+	case !infinite && mover >= 0 && mover < 2 && [2]time.Duration{p1, p2}[mover] >= 0:
+		// Under a clock the agent plans its own time (agents.ClockFrom)
+		// and must answer by its flag: the side to move's time left.
+		c := &agents.Clock{Remaining: [2]time.Duration{max(p1, 0), max(p2, 0)}, Inc: [2]time.Duration{inc1, inc2}}
+		ctx, cancel = context.WithTimeout(agents.WithClock(context.Background(), c), c.Remaining[mover])
+	default:
+		ctx, cancel = context.WithCancel(context.Background())
 	}
 	e.cancel, e.done, e.stopped, e.stopOnce = cancel, make(chan struct{}), make(chan struct{}), new(sync.Once)
 	s := e.s.Clone()

@@ -12,6 +12,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -441,32 +442,73 @@ func TestUGIBrokenEngineForfeits(t *testing.T) {
 	}
 }
 
-// TestEngineClock: with clocks and no movetime, the player to move gets a
-// fortieth of its own clock plus half its increment.
+// clockSpy is an agent that reports, as its stats' Info, the clock and the
+// time to the deadline its move's context carried, then waits for the
+// context to end (a time manager that uses all it is given).
+type clockSpy struct{ info string }
+
+func (c *clockSpy) Name() string            { return "spy" }
+func (c *clockSpy) LastStats() agents.Stats { return agents.Stats{Info: c.info} }
+func (c *clockSpy) Move(ctx context.Context, b games.Base, p int) (games.Move, error) {
+	c.info = "no clock"
+	if cl, ok := agents.ClockFrom(ctx); ok {
+		c.info = fmt.Sprintf("clock %v %v", cl.Remaining, cl.Inc)
+	}
+	if d, ok := ctx.Deadline(); ok {
+		c.info += fmt.Sprintf(" deadline in %dms", (time.Until(d)+5*time.Millisecond).Milliseconds()/10*10)
+	}
+	if _, ok := ctx.Deadline(); ok {
+		<-ctx.Done()
+	}
+	return b.(games.State).LegalMoves(nil)[0], nil
+}
+
+// TestEngineClock: go with p1time/p2time/p1inc/p2inc runs the agent with
+// the clock in its context (agents.ClockFrom) and a deadline at the side
+// to move's time left, so the bestmove comes within that time; movetime
+// and infinite take no clock.
 func TestEngineClock(t *testing.T) {
-	e, err := newEngine("othello6", "mcts:iters=1000000000000,maxnodes=65536", 1)
-	if err != nil {
-		t.Fatal(err)
+	for _, tc := range []struct {
+		name, in, info string
+		least, most    time.Duration
+	}{
+		{"p1 to move", "position startpos\ngo p1time 300 p2time 40000 p1inc 20 p2inc 7\n",
+			"info string clock [300ms 40s] [20ms 7ms] deadline in 300ms", 250 * time.Millisecond, 600 * time.Millisecond},
+		{"p2 to move", "position startpos moves b3\ngo p1time 40000 p2time 200 p1inc 0 p2inc 5\n",
+			"info string clock [40s 200ms] [0s 5ms] deadline in 200ms", 150 * time.Millisecond, 500 * time.Millisecond},
+		{"movetime", "position startpos\ngo movetime 100 p1time 40000 p2time 40000\n",
+			"info string no clock deadline in 100ms", 50 * time.Millisecond, 400 * time.Millisecond},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			e, err := newEngine("othello6", "random", 1)
+			if err != nil {
+				t.Fatal(err)
+			}
+			e.agent = &clockSpy{}
+			inR, inW := io.Pipe()
+			outR, outW := io.Pipe()
+			served := make(chan error, 1)
+			go func() { served <- e.serve(inR, outW); outW.Close() }()
+			lines := bufio.NewScanner(outR)
+			start := time.Now()
+			fmt.Fprint(inW, tc.in)
+			var got []string
+			for lines.Scan() && !strings.HasPrefix(lines.Text(), "bestmove ") {
+				got = append(got, lines.Text())
+			}
+			if d := time.Since(start); d < tc.least || d > tc.most {
+				t.Errorf("bestmove after %s, want %s to %s", d, tc.least, tc.most)
+			}
+			if !slices.Contains(got, tc.info) {
+				t.Errorf("the engine said %q; want %q", got, tc.info)
+			}
+			fmt.Fprintln(inW, "quit")
+			if err := <-served; err != nil {
+				t.Fatal(err)
+			}
+			inW.Close()
+		})
 	}
-	inR, inW := io.Pipe()
-	outR, outW := io.Pipe()
-	served := make(chan error, 1)
-	go func() { served <- e.serve(inR, outW); outW.Close() }()
-	lines := bufio.NewScanner(outR)
-	// First player to move: 4000/40 + 200/2 = 200 ms (p2's clock is far
-	// larger, so using it would show).
-	start := time.Now()
-	fmt.Fprintln(inW, "position startpos\ngo p1time 4000 p2time 400000 p1inc 200 p2inc 0")
-	for lines.Scan() && !strings.HasPrefix(lines.Text(), "bestmove ") {
-	}
-	if d := time.Since(start); d < 150*time.Millisecond || d > 2*time.Second {
-		t.Errorf("bestmove after %s, want about 200ms", d)
-	}
-	fmt.Fprintln(inW, "quit")
-	if err := <-served; err != nil {
-		t.Fatal(err)
-	}
-	inW.Close()
 }
 
 // TestUGIEngineFenOpening: games that start at an opening given as a
