@@ -8,8 +8,8 @@ import (
 )
 
 // The picture (games.Drawer): a green board with its grid and the cell
-// names, then one fragment per disc, a dot on the last placement and a
-// caption. Every fragment but the caption is built once, below, so drawing a
+// names, then one fragment per disc, a red dot on the last placement, grey
+// dots on the legal placements and a caption. Every fragment but the caption is built once, below, so drawing a
 // position only appends strings that already exist.
 const (
 	svgCell   = 60                        // cell side
@@ -28,6 +28,8 @@ var (
 	svgDiscs [2][Size * Size]string
 	// svgLast[i] marks square i as the last placement.
 	svgLast [Size * Size]string
+	// svgLegal[i] marks square i as a legal placement.
+	svgLegal [Size * Size]string
 	// svgBoardLayer is the fixed layer.
 	svgBoardLayer string
 	// svgCaptionStart opens the caption's text element.
@@ -42,6 +44,7 @@ func init() {
 				[2]string{"x", "o"}[p], x, y, svgRadius, fill)
 		}
 		svgLast[i] = fmt.Sprintf(`<circle class="last" cx="%d" cy="%d" r="6" fill="#d9534f"/>`, x, y)
+		svgLegal[i] = fmt.Sprintf(`<circle class="legal" cx="%d" cy="%d" r="5" fill="#000000" fill-opacity="0.3"/>`, x, y)
 	}
 	var b strings.Builder
 	fmt.Fprintf(&b, `<rect x="0" y="0" width="%d" height="%d" fill="#ffffff"/>`+"\n", svgWidth, svgHeight)
@@ -76,7 +79,8 @@ func (s *State) SVGBoard(dst []byte) []byte { return append(dst, svgBoardLayer..
 
 // SVGPieces implements games.Drawer: the discs in square order, X's first,
 // a red dot on the last placement (when the history holds it: not after a
-// pass, nor in a position read from text), and the caption.
+// pass, nor in a position read from text), a grey dot on every legal
+// placement of the player to move, and the caption.
 func (s *State) SVGPieces(dst []string) []string {
 	for p := range 2 {
 		for d := s.discs[p]; d != 0; d &= d - 1 {
@@ -87,6 +91,11 @@ func (s *State) SVGPieces(dst []string) []string {
 		h := &s.hist[s.ply-1]
 		if placed := (s.discs[0] | s.discs[1]) &^ (h.discs[0] | h.discs[1]); placed != 0 {
 			dst = append(dst, svgLast[bits.TrailingZeros64(placed)])
+		}
+	}
+	if !s.over {
+		for m := s.moves; m != 0; m &= m - 1 {
+			dst = append(dst, svgLegal[bits.TrailingZeros64(m)])
 		}
 	}
 	return append(dst, s.svgCaption())

@@ -59,8 +59,9 @@ func TestSVGKnownPositions(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			doc, c := svgDoc(t, tt.s)
-			if c[".disc x"] != tt.x || c[".disc o"] != tt.o || c[".last"] != tt.last || c["circle"] != tt.x+tt.o+tt.last {
-				t.Errorf("%d black, %d white discs, %d last-move dots; want %d, %d, %d", c[".disc x"], c[".disc o"], c[".last"], tt.x, tt.o, tt.last)
+			legal := bits.OnesCount64(tt.s.LegalMask())
+			if c[".disc x"] != tt.x || c[".disc o"] != tt.o || c[".last"] != tt.last || c[".legal"] != legal || c["circle"] != tt.x+tt.o+tt.last+legal {
+				t.Errorf("%d black, %d white discs, %d last-move dots, %d legal; want %d, %d, %d, %d", c[".disc x"], c[".disc o"], c[".last"], c[".legal"], tt.x, tt.o, tt.last, legal)
 			}
 			if c["svg"] != 1 || c[".caption"] != 1 || !strings.Contains(doc, ">"+tt.caption+"</text>") {
 				t.Errorf("caption: want %q in\n%s", tt.caption, doc)
@@ -94,10 +95,13 @@ func TestSVGRandomGames(t *testing.T) {
 				t.Fatalf("seed %d ply %d: the board layer changed", seed, s.Ply())
 			}
 			var discs [2]uint64
-			dots := 0
+			dots, legal := 0, 0
 			for _, f := range s.SVGPieces(nil) {
 				if strings.HasPrefix(f, `<circle class="last"`) {
 					dots++
+				}
+				if strings.HasPrefix(f, `<circle class="legal"`) {
+					legal++
 				}
 				m := discRE.FindStringSubmatch(f)
 				if m == nil {
@@ -120,6 +124,9 @@ func TestSVGRandomGames(t *testing.T) {
 			wantDot := 0
 			if s.ply > 0 && bits.OnesCount64(s.discs[0]|s.discs[1]) > bits.OnesCount64(s.hist[s.ply-1].discs[0]|s.hist[s.ply-1].discs[1]) {
 				wantDot = 1
+			}
+			if want := bits.OnesCount64(s.LegalMask()); s.Terminal() && legal != 0 || !s.Terminal() && legal != want {
+				t.Fatalf("seed %d ply %d: %d legal dots, want %d", seed, s.Ply(), legal, want)
 			}
 			if dots != wantDot {
 				t.Fatalf("seed %d ply %d: %d last-move dots, want %d", seed, s.Ply(), dots, wantDot)
