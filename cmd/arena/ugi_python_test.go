@@ -302,8 +302,10 @@ func TestPythonEngineTournaments(t *testing.T) {
 	for _, name := range pythonVariants {
 		t.Run(strings.ReplaceAll(name, ":", "_"), func(t *testing.T) {
 			out := filepath.Join(t.TempDir(), "run.jsonl")
+			// --move-time: the first game's limit also bounds the engine's
+			// start, which takes python3 most of a second on a loaded machine.
 			code, stdout, stderr := runArena("tournament", "--game", name, "--games", "24", "--concurrency", "2",
-				"--bootstrap", "10", "--no-progress", "--out", out, "--agents", agent+",movetime=100ms,name=python", "random")
+				"--move-time", "5s", "--bootstrap", "10", "--no-progress", "--out", out, "--agents", agent+",movetime=100ms,name=python", "random")
 			if code != 0 {
 				t.Fatalf("exit %d\n%s\n%s", code, stdout, stderr)
 			}
@@ -331,7 +333,7 @@ func TestPythonEngineRefusedGame(t *testing.T) {
 	py := python3(t)
 	out := filepath.Join(t.TempDir(), "run.jsonl")
 	code, stdout, stderr := runArena("tournament", "--game", "pyrga", "--games", "2", "--concurrency", "1",
-		"--bootstrap", "10", "--no-progress", "--out", out, "--agents",
+		"--move-time", "5s", "--bootstrap", "10", "--no-progress", "--out", out, "--agents",
 		"ugi:cmd="+py+" "+pythonEngine+",option.UGI_Game=chess,name=python", "random")
 	if code != 0 {
 		t.Fatalf("exit %d\n%s\n%s", code, stdout, stderr)
