@@ -469,7 +469,7 @@ const viewerHTML = `<section id="viewer" class="gv">
 <div class="gv-main">
 <div id="gv-board"></div>
 <div class="gv-side">
-<div class="gv-buttons"><button type="button" id="gv-first" title="start (Home)">⏮</button> <button type="button" id="gv-prev" title="back (←)">◀</button> <button type="button" id="gv-next" title="forward (→)">▶</button> <button type="button" id="gv-last" title="end (End)">⏭</button></div>
+<div class="gv-buttons"><button type="button" id="gv-first" title="start (Home)">|◀</button> <button type="button" id="gv-prev" title="back (←)">◀</button> <button type="button" id="gv-next" title="forward (→)">▶</button> <button type="button" id="gv-last" title="end (End)">▶|</button></div>
 <p id="gv-ply"></p>
 <p class="gv-note" id="gv-note" hidden></p>
 <div id="gv-stats"></div>

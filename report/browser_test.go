@@ -1,0 +1,461 @@
+package report
+
+import (
+	"bytes"
+	"context"
+	"encoding/xml"
+	"errors"
+	"fmt"
+	"image/png"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	cdplog "github.com/chromedp/cdproto/log"
+	"github.com/chromedp/cdproto/runtime"
+	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
+
+	"github.com/boardgame-arena/arena/results"
+)
+
+// The real-browser tests open generated pages in headless Chromium (Debian's
+// chromium package), driven by chromedp. They skip when no browser is
+// installed, unless ARENA_REQUIRE_BROWSER is set (.ci/run sets it, so CI
+// cannot skip them silently).
+
+// requireBrowserEnv names the variable that turns a missing browser into a
+// failure.
+const requireBrowserEnv = "ARENA_REQUIRE_BROWSER"
+
+// browserPath returns the Chromium binary, or skips (fails, when
+// ARENA_REQUIRE_BROWSER is set) when there is none.
+func browserPath(t *testing.T) string {
+	t.Helper()
+	names := []string{"chromium", "chromium-browser", "google-chrome", "google-chrome-stable", "headless-shell"}
+	for _, name := range names {
+		if p, err := exec.LookPath(name); err == nil {
+			return p
+		}
+	}
+	msg := fmt.Sprintf("no browser for the real-browser test (looked for %s on PATH); install one with 'apt-get install -y chromium'", strings.Join(names, ", "))
+	if os.Getenv(requireBrowserEnv) != "" {
+		t.Fatalf("%s, or unset %s", msg, requireBrowserEnv)
+	}
+	t.Skipf("%s (set %s=1 to make this a failure)", msg, requireBrowserEnv)
+	return ""
+}
+
+// browser is a headless Chromium with one tab, recording the page's console
+// errors and uncaught exceptions.
+type browser struct {
+	t       *testing.T
+	ctx     context.Context
+	dataDir string // the browser's profile: its processes name it
+	mu      sync.Mutex
+	errs    []string
+}
+
+// newBrowser starts Chromium; everything it does ends within timeout, and
+// the test's cleanup stops it and checks that none of its processes are
+// left.
+func newBrowser(t *testing.T, timeout time.Duration) *browser {
+	exe := browserPath(t)
+	b := &browser{t: t, dataDir: t.TempDir()}
+	ctx, cancelTimeout := context.WithTimeout(context.Background(), timeout)
+	opts := append(chromedp.DefaultExecAllocatorOptions[:],
+		chromedp.ExecPath(exe),
+		chromedp.UserDataDir(b.dataDir),
+		chromedp.NoSandbox, // the tests may run as root, where Chromium's sandbox refuses to start
+		chromedp.DisableGPU,
+		chromedp.WindowSize(1200, 900),
+	)
+	actx, cancelAlloc := chromedp.NewExecAllocator(ctx, opts...)
+	bctx, cancelBrowser := chromedp.NewContext(actx)
+	b.ctx = bctx
+	t.Cleanup(func() {
+		cancelBrowser()
+		cancelAlloc()
+		cancelTimeout()
+		b.checkGone()
+	})
+	// Start the browser, and listen to the console from the first page on.
+	if err := chromedp.Listen(bctx, b.listen); err != nil {
+		t.Fatalf("starting %s: %v", exe, err)
+	}
+	return b
+}
+
+// listen records console errors and uncaught exceptions (it runs on the
+// browser's reading goroutine: it only appends).
+func (b *browser) listen(ev any) {
+	var msg string
+	switch ev := ev.(type) {
+	case *runtime.EventConsoleAPICalled:
+		if ev.Type != "error" && ev.Type != "assert" {
+			return
+		}
+		var parts []string
+		for _, a := range ev.Args {
+			if a.Value != nil {
+				parts = append(parts, string(a.Value))
+			} else {
+				parts = append(parts, a.Description)
+			}
+		}
+		msg = "console." + string(ev.Type) + ": " + strings.Join(parts, " ")
+	case *runtime.EventExceptionThrown:
+		d := ev.ExceptionDetails
+		msg = fmt.Sprintf("uncaught exception at %d:%d: %s", d.LineNumber, d.ColumnNumber, d.Text)
+		if d.Exception != nil {
+			msg += " " + d.Exception.Description
+		}
+	case *cdplog.EventEntryAdded:
+		if ev.Entry.Level != "error" {
+			return
+		}
+		msg = "browser log: " + ev.Entry.Text + " " + ev.Entry.URL
+	default:
+		return
+	}
+	b.mu.Lock()
+	b.errs = append(b.errs, msg)
+	b.mu.Unlock()
+}
+
+// checkErrors fails the test if the page reported any error so far.
+func (b *browser) checkErrors() {
+	b.t.Helper()
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	for _, e := range b.errs {
+		b.t.Errorf("the page reported: %s", e)
+	}
+	b.errs = nil
+}
+
+// probeListener makes the page log an error and throw an exception, and
+// fails the test unless the listener saw both: the check that a page
+// reported no errors must be able to fail.
+func (b *browser) probeListener() {
+	b.t.Helper()
+	eval[bool](b, `console.error("probe-console"); setTimeout(function () { throw new Error("probe-exception"); }, 0); true`)
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		b.mu.Lock()
+		joined := strings.Join(b.errs, "\n")
+		b.mu.Unlock()
+		if strings.Contains(joined, "probe-console") && strings.Contains(joined, "probe-exception") {
+			break
+		}
+		if time.Now().After(deadline) {
+			b.t.Fatalf("the console listener missed the probe's error or exception; it saw: %q", joined)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	b.mu.Lock()
+	b.errs = nil
+	b.mu.Unlock()
+}
+
+// checkGone waits a little for the browser's processes to end and fails
+// the test if any process still names its profile directory.
+func (b *browser) checkGone() {
+	deadline := time.Now().Add(10 * time.Second)
+	var left []string
+	for {
+		left = processesNaming(b.dataDir)
+		if len(left) == 0 || time.Now().After(deadline) {
+			break
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	if len(left) > 0 {
+		b.t.Errorf("browser processes left behind: %s", strings.Join(left, "; "))
+	}
+}
+
+// processesNaming lists the live processes whose command line contains s.
+func processesNaming(s string) []string {
+	dirs, _ := filepath.Glob("/proc/[0-9]*/cmdline")
+	var out []string
+	for _, d := range dirs {
+		cmd, err := os.ReadFile(d)
+		if err != nil || !bytes.Contains(cmd, []byte(s)) {
+			continue
+		}
+		pid := filepath.Base(filepath.Dir(d))
+		if stat, err := os.ReadFile(filepath.Join("/proc", pid, "stat")); err == nil && zombie(stat) {
+			continue // ended, waiting for its parent to reap it
+		}
+		name, _, _ := bytes.Cut(cmd, []byte{0})
+		out = append(out, pid+" "+string(name))
+	}
+	return out
+}
+
+// zombie reports whether /proc/PID/stat says the process has ended.
+func zombie(stat []byte) bool {
+	i := bytes.LastIndexByte(stat, ')')
+	return i >= 0 && i+2 < len(stat) && stat[i+2] == 'Z'
+}
+
+// run runs actions, failing the test on an error.
+func (b *browser) run(what string, actions ...chromedp.Action[chromedp.Void]) {
+	b.t.Helper()
+	if err := chromedp.Do(b.ctx, actions...); err != nil {
+		b.t.Fatalf("%s: %v", what, err)
+	}
+}
+
+// eval evaluates a JavaScript expression and decodes its JSON value.
+func eval[T any](b *browser, expr string) T {
+	b.t.Helper()
+	v, err := chromedp.Run(b.ctx, chromedp.Evaluate[T](expr))
+	if err != nil {
+		b.t.Fatalf("evaluating %s: %v", expr, err)
+	}
+	return v
+}
+
+// viewState is what the page shows: the current game and ply, the picture
+// the viewer built and the elements the browser parsed from it, the marked
+// move, and the statistics rows.
+type viewState struct {
+	Game     int    `json:"game"`
+	Ply      int    `json:"ply"`
+	SVG      string `json:"svg"`
+	Elements int    `json:"elements"`
+	Current  string `json:"current"`
+	PlyText  string `json:"plyText"`
+	StatRows int    `json:"statRows"`
+	Options  []int  `json:"options"`
+}
+
+const viewStateJS = `(function () {
+  var v = window.arenaViewer, cur = document.querySelector("#gv-moves li.gv-current");
+  return {
+    game: v.game(), ply: v.ply(), svg: v.game() < 0 ? "" : v.svg(v.game(), v.ply()),
+    elements: document.querySelectorAll("#gv-board svg *").length,
+    current: cur ? cur.textContent : "",
+    plyText: document.getElementById("gv-ply").textContent,
+    statRows: document.querySelectorAll("#gv-stats tr").length,
+    options: Array.prototype.map.call(document.querySelectorAll("#gv-game option"), function (o) { return Number(o.value); })
+  };
+})()`
+
+func (b *browser) state() viewState {
+	b.t.Helper()
+	return eval[viewState](b, viewStateJS)
+}
+
+// choose sets a select element's value as a user would and fires change.
+func (b *browser) choose(id, value string) {
+	b.t.Helper()
+	b.run("choosing "+value+" in #"+id,
+		chromedp.SetValue(chromedp.ID(id), value),
+		chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
+			_, err := chromedp.Evaluate[bool](`document.getElementById(`+strconv.Quote(id)+`).dispatchEvent(new Event("change"))`)(ctx, t)
+			return err
+		}),
+	)
+}
+
+// svgElements counts the elements of an SVG document below its root, as
+// a browser's DOM holds them.
+func svgElements(t *testing.T, svg string) int {
+	t.Helper()
+	d := xml.NewDecoder(strings.NewReader(svg))
+	n := 0
+	for {
+		tok, err := d.Token()
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			t.Fatalf("the picture is not well-formed XML: %v", err)
+		}
+		if _, ok := tok.(xml.StartElement); ok {
+			n++
+		}
+	}
+	return n - 1
+}
+
+// browserGames are the games of the browser test: two of every game that
+// draws itself (the first with statistics), and three more Othello games
+// for the filters, in a fixed order.
+func browserGames(t *testing.T) []*results.Game {
+	var gs []*results.Game
+	for _, name := range drawerGames(t) {
+		for _, g := range randomGames(t, name, 2, 17, 300) {
+			g.Index = len(gs)
+			gs = append(gs, g)
+		}
+	}
+	for i, g := range randomGames(t, "othello6", 4, 23, 300)[1:] {
+		g.Index = len(gs)
+		g.Players[0].Name, g.Players[1].Name = testPlayers[(i+1)%3], testPlayers[(i+2)%3]
+		gs = append(gs, g)
+	}
+	// One forfeit: the second player timed out at its first move.
+	f := gs[len(gs)-1]
+	f.Moves, f.Plies, f.Winner, f.Result, f.Score = f.Moves[:1], 1, 0, "1-0", 0
+	f.Termination, f.Forfeit, f.Detail = results.Timeout, 1, "no move within 100 ms"
+	f.MoveStats, f.Clocks = nil, nil
+	for _, g := range gs {
+		if err := g.Check(); err != nil {
+			t.Fatalf("game %d: %v", g.Index, err)
+		}
+	}
+	return gs
+}
+
+// TestViewerInBrowser opens a page with the viewer in headless Chromium and
+// checks: no console errors, the board is drawn, the next button and the
+// right arrow step the game and change the drawn pieces, the marked move is
+// the one just played, the page's picture of every ply stepped to is the
+// replay's (games.WriteSVG) and the browser's DOM holds all its elements,
+// statistics appear for a game with them, and the filters show exactly the
+// matching games. It writes a screenshot (to ARENA_SCREENSHOT when set).
+func TestViewerInBrowser(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts a browser")
+	}
+	b := newBrowser(t, 2*time.Minute)
+	gs := browserGames(t)
+	want := make([][]string, len(gs)) // the replay's picture of every ply
+	for i, g := range gs {
+		want[i] = replaySVGs(t, g)
+	}
+	page := filepath.Join(t.TempDir(), "viewer.html")
+	writeTestPage(t, page, gs, ViewerOptions{})
+	b.run("opening the page", chromedp.Navigate("file://"+page), chromedp.WaitVisible(chromedp.CSS("#gv-board svg")))
+	b.checkErrors()
+	b.probeListener()
+
+	// The page's picture at (game, ply) is the replay's, and the browser
+	// parsed every element of it.
+	check := func(s viewState, game, ply int) {
+		t.Helper()
+		if s.Game != game || s.Ply != ply {
+			t.Fatalf("the page shows game %d ply %d, want game %d ply %d", s.Game, s.Ply, game, ply)
+		}
+		if s.SVG != want[game][ply] {
+			t.Fatalf("game %d ply %d: the page's picture differs from the replay's\npage:   %q\nreplay: %q", game, ply, s.SVG, want[game][ply])
+		}
+		if n := svgElements(t, want[game][ply]); s.Elements != n {
+			t.Fatalf("game %d ply %d: the board holds %d elements, the picture has %d", game, ply, s.Elements, n)
+		}
+		wantCurrent := ""
+		if ply > 0 {
+			wantCurrent = gs[game].Moves[ply-1]
+		}
+		if s.Current != wantCurrent {
+			t.Fatalf("game %d ply %d: marked move %q, want %q", game, ply, s.Current, wantCurrent)
+		}
+	}
+	s := b.state()
+	check(s, 0, 0)
+	if len(s.Options) != len(gs) {
+		t.Fatalf("the game list has %d games, want %d", len(s.Options), len(gs))
+	}
+	b.run("clicking next", chromedp.Click(chromedp.ID("gv-next")))
+	s1 := b.state()
+	check(s1, 0, 1)
+	b.run("pressing the right arrow", chromedp.KeyEvent(kb.ArrowRight))
+	s2 := b.state()
+	check(s2, 0, 2)
+	if s1.SVG == s.SVG || s2.SVG == s1.SVG {
+		t.Error("stepping did not change the drawn pieces")
+	}
+	if s2.StatRows < 2 {
+		t.Errorf("game 0 has move statistics, the page shows %d table rows", s2.StatRows)
+	}
+	b.run("pressing the left arrow", chromedp.KeyEvent(kb.ArrowLeft))
+	check(b.state(), 0, 1)
+
+	// Every game: pick it, step forward with the arrow key a few plies,
+	// then jump to the end.
+	for gi, g := range gs {
+		b.choose("gv-game", strconv.Itoa(gi))
+		check(b.state(), gi, 0)
+		n := min(7, len(g.Moves))
+		for range n {
+			b.run("pressing the right arrow", chromedp.KeyEvent(kb.ArrowRight))
+		}
+		check(b.state(), gi, n)
+		b.run("pressing End", chromedp.KeyEvent(kb.End))
+		s := b.state()
+		check(s, gi, len(g.Moves))
+		if !strings.Contains(s.PlyText, g.Result) {
+			t.Errorf("game %d: the ply line %q does not give the result %s", gi, s.PlyText, g.Result)
+		}
+	}
+	b.run("clicking start", chromedp.Click(chromedp.ID("gv-first")))
+	check(b.state(), len(gs)-1, 0)
+
+	// Filters: the game list holds exactly the matching games.
+	filterCases := []struct {
+		player, result string
+		match          func(g *results.Game) bool
+	}{
+		{"beta", "", func(g *results.Game) bool { return g.Players[0].Name == "beta" || g.Players[1].Name == "beta" }},
+		{"beta", "draw", func(g *results.Game) bool {
+			return (g.Players[0].Name == "beta" || g.Players[1].Name == "beta") && g.Winner == -1
+		}},
+		{"", "1-0", func(g *results.Game) bool { return g.Result == "1-0" }},
+		{"", "0-1", func(g *results.Game) bool { return g.Result == "0-1" }},
+		{"", "forfeit", func(g *results.Game) bool { return g.Forfeit != -1 }},
+		{"", "", func(g *results.Game) bool { return true }},
+	}
+	for _, c := range filterCases {
+		b.choose("gv-player", c.player)
+		b.choose("gv-result", c.result)
+		var wantIdx []int
+		for i, g := range gs {
+			if c.match(g) {
+				wantIdx = append(wantIdx, i)
+			}
+		}
+		s := b.state()
+		if !slices.Equal(s.Options, wantIdx) {
+			t.Errorf("filter player %q result %q: games %v, want %v", c.player, c.result, s.Options, wantIdx)
+		}
+		if len(wantIdx) > 0 && !slices.Contains(wantIdx, s.Game) {
+			t.Errorf("filter player %q result %q: shows game %d, not among %v", c.player, c.result, s.Game, wantIdx)
+		}
+		if len(wantIdx) == 0 && s.Game != -1 {
+			t.Errorf("filter player %q result %q: no game matches, but game %d is shown", c.player, c.result, s.Game)
+		}
+	}
+	b.choose("gv-result", "forfeit")
+	if s := b.state(); !strings.Contains(s.PlyText, "timeout") || !strings.Contains(s.PlyText, "no move within 100 ms") {
+		t.Errorf("the forfeit's ply line %q does not say how it ended", s.PlyText)
+	}
+	b.choose("gv-result", "")
+
+	shot, err := chromedp.Run(b.ctx, chromedp.Screenshot(chromedp.ID("viewer")))
+	if err != nil {
+		t.Fatalf("screenshot: %v", err)
+	}
+	if _, err := png.Decode(bytes.NewReader(shot)); err != nil {
+		t.Fatalf("the screenshot is not a PNG: %v", err)
+	}
+	out := os.Getenv("ARENA_SCREENSHOT")
+	if out == "" {
+		out = filepath.Join(t.TempDir(), "viewer.png")
+	}
+	if err := os.WriteFile(out, shot, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("screenshot: %s (%d bytes)", out, len(shot))
+	b.checkErrors()
+}
