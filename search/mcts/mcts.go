@@ -232,6 +232,13 @@ func New(opts Options, seed uint64) *Searcher {
 // Options returns the searcher's options after defaults.
 func (s *Searcher) Options() Options { return s.opts }
 
+// SetBudget changes the iteration and time budgets of later searches (0:
+// none; a search needs one of them or a context deadline), e.g. for a
+// clock's share of each move. Negative values count as 0.
+func (s *Searcher) SetBudget(iterations int64, t time.Duration) {
+	s.opts.Iterations, s.opts.Time = max(iterations, 0), max(t, 0)
+}
+
 // Validate checks options that New cannot repair.
 func (o Options) Validate() error {
 	switch o.Rollout {
