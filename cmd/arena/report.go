@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"time"
 
 	"github.com/boardgame-arena/arena/report"
 	"github.com/boardgame-arena/arena/results"
@@ -137,4 +138,105 @@ func byteSize(n int64) string {
 		return fmt.Sprintf("%.0f kB", float64(n)/(1<<10))
 	}
 	return strings.TrimSpace(fmt.Sprintf("%d bytes", n))
+}
+
+// liveReport keeps the --report page of a running tournament: rewritten
+// (atomically) every few games and at the end, so that a browser watching
+// it (the page reloads itself while the run goes on) follows the run.
+type liveReport struct {
+	path        string
+	s           *session
+	opts        results.ReportOptions
+	every, next int
+	concurrency int
+	stderr      io.Writer
+	failed      bool // a rewrite failed: said once, not repeated every batch
+}
+
+// liveRefresh is how often, in seconds, a live page reloads itself.
+const liveRefresh = 15
+
+// newLiveReport returns nil without a path. every is --rating-interval:
+// 0 (or -1) for every 5 % of the games.
+func newLiveReport(path string, s *session, o results.ReportOptions, every, concurrency int, stderr io.Writer) *liveReport {
+	if path == "" {
+		return nil
+	}
+	s.keepMoves = true
+	total := len(s.tour.Fixtures)
+	if every <= 0 {
+		every = max(total/20, 1)
+	}
+	return &liveReport{path: path, s: s, opts: o, every: every, next: len(s.done) + every, concurrency: concurrency, stderr: stderr}
+}
+
+// update rewrites the page when another interval of games has finished.
+// It runs in the arena's Sink, so no two calls overlap.
+func (l *liveReport) update() {
+	if l == nil {
+		return
+	}
+	n, total := l.count()
+	if n < l.next || n >= total {
+		return // the end is final's
+	}
+	for l.next <= n {
+		l.next += l.every
+	}
+	o := l.opts
+	o.Bootstrap = min(o.Bootstrap, 200) // as the interim standings: quick
+	err := l.write(o, fmt.Sprintf("Live: %d of %d games (written %s); this page reloads every %d s.", n, total, time.Now().UTC().Format("15:04:05 UTC"), liveRefresh), liveRefresh)
+	if err != nil && !l.failed {
+		l.failed = true
+		fmt.Fprintf(l.stderr, "\narena: warning: --report: %v (the run goes on)\n", err)
+	}
+}
+
+// final writes the page of everything recorded, once the run has ended.
+func (l *liveReport) final(complete bool) error {
+	if l == nil {
+		return nil
+	}
+	n, total := l.count()
+	if n == 0 {
+		return nil
+	}
+	status := ""
+	if !complete {
+		status = fmt.Sprintf("Interrupted after %d of %d games.", n, total)
+	}
+	if err := l.write(l.opts, status, 0); err != nil {
+		return fmt.Errorf("--report: %w", err)
+	}
+	fmt.Fprintf(l.stderr, "arena: report in %s\n", l.path)
+	return nil
+}
+
+func (l *liveReport) count() (n, total int) {
+	l.s.mu.Lock()
+	defer l.s.mu.Unlock()
+	return len(l.s.games), len(l.s.tour.Fixtures)
+}
+
+func (l *liveReport) write(o results.ReportOptions, status string, refresh int) error {
+	t := l.s.tour
+	f := &results.File{
+		Path:   l.s.path,
+		Header: results.Header{Record: results.KindHeader, Version: results.FormatVersion, Concurrency: l.concurrency, Config: t.Config},
+	}
+	if f.Path == "" {
+		f.Path = "(records not saved)"
+	}
+	l.s.mu.Lock()
+	f.Games = make([]results.Game, len(l.s.games))
+	for i, g := range l.s.games {
+		f.Games[i] = *g
+	}
+	l.s.mu.Unlock()
+	d, err := results.Merge(f)
+	if err != nil {
+		return err
+	}
+	_, _, err = writeReportFile(l.path, d, report.Options{Rating: o, Status: status, Refresh: refresh})
+	return err
 }

@@ -58,6 +58,7 @@ type runFlags struct {
 	format          *string
 	interval        *int
 	noProgress      *bool
+	report          *string // tournament only: the live HTML report
 }
 
 // configFlags name the flags that change the planned games: on --resume
@@ -141,6 +142,9 @@ type session struct {
 	mu     sync.Mutex
 	games  []*results.Game // everything recorded, old and new
 	stderr io.Writer
+	// keepMoves keeps the new games' moves in games (the live report's
+	// viewer and game lengths need them; the tables do not).
+	keepMoves bool
 }
 
 // open builds the tournament and its record file from the flags: a new
@@ -223,7 +227,12 @@ func (s *session) record(batch []*results.Game) error {
 	s.mu.Lock()
 	for _, g := range batch {
 		c := *g
-		c.Moves, c.Opening = nil, nil
+		if s.keepMoves {
+			c.Moves, c.Opening = slices.Clone(g.Moves), slices.Clone(g.Opening) // the batch may be reused
+			c.MoveStats, c.Clocks = slices.Clone(g.MoveStats), slices.Clone(g.Clocks)
+		} else {
+			c.Moves, c.Opening = nil, nil
+		}
 		s.games = append(s.games, &c)
 	}
 	s.mu.Unlock()
@@ -348,6 +357,7 @@ func parseTournament(args []string, stderr io.Writer) (rf *runFlags, gauntlet bo
 	rf = addRunFlags(fs, 40, "games per pairing (even: colour-swapped pairs)")
 	g := fs.Bool("gauntlet", false, "the first agent plays each of the others (instead of everyone playing everyone)")
 	rt := addRatingFlags(fs, rf.seed)
+	rf.report = fs.String("report", "", "keep an HTML report (as arena report writes) in this file: rewritten every --rating-interval games (default: every 5 % of the games) and at the end")
 	if err = parseNoArgs(fs, args, "agents"); err != nil {
 		return
 	}
@@ -423,6 +433,7 @@ func runTournament(args []string, stdout, stderr io.Writer) error {
 	if interval == 0 && len(t.Fixtures) >= 400 {
 		interval = max(len(t.Fixtures)/4, 1)
 	}
+	live := newLiveReport(*rf.report, s, ropts, *rf.interval, *rf.concurrency, stderr)
 	ctx, stop, release := interrupts(stderr)
 	defer release()
 	prog := newProgress(stderr, remaining, *rf.noProgress)
@@ -436,6 +447,7 @@ func runTournament(args []string, stdout, stderr io.Writer) error {
 				return err
 			}
 			prog.add(len(batch))
+			live.update()
 			if n := len(s.games); interval > 0 && n >= nextTable && n < len(t.Fixtures) {
 				for nextTable <= n {
 					nextTable += interval
@@ -453,6 +465,7 @@ func runTournament(args []string, stdout, stderr io.Writer) error {
 	})
 	prog.finish()
 	elapsed := time.Since(start)
+	reportErr := live.final(st.Complete && runErr == nil)
 	if runErr != nil {
 		return runErr
 	}
@@ -485,5 +498,5 @@ func runTournament(args []string, stdout, stderr io.Writer) error {
 		}
 		return fmt.Errorf("interrupted after %d of %d games; continue with: arena tournament --resume %s", n, len(t.Fixtures), s.path)
 	}
-	return nil
+	return reportErr
 }

@@ -1,0 +1,290 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"html"
+	"image/png"
+	"math"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/boardgame-arena/arena/report"
+	"github.com/boardgame-arena/arena/results"
+)
+
+// reportTestdata is a small tournament record kept by the report package.
+var reportTestdata = filepath.Join("..", "..", "report", "testdata")
+
+// standingsRow matches a standings row of the page (the template writes
+// the attributes in this order).
+var standingsRow = regexp.MustCompile(`<tr data-player="([^"]*)" data-elo="([^"]*)" data-elo-low="([^"]*)" data-elo-high="([^"]*)"`)
+
+// TestReportStandingsEqualRate: the page's standings are arena rate's, to
+// the last digit, open bounds included, with the same rating flags.
+func TestReportStandingsEqualRate(t *testing.T) {
+	file := filepath.Join(reportTestdata, "tournament.jsonl")
+	for _, flags := range [][]string{
+		{"--bootstrap", "200"},
+		{"--bootstrap", "100", "--draws", "davidson", "--seed", "9"},
+		{"--bootstrap", "0", "--anchor", "greedy=1500"},
+	} {
+		out := filepath.Join(t.TempDir(), "r.html")
+		code, stdout, stderr := runArena(append([]string{"report", file, "--out", out, "--viewer-games", "-1"}, flags...)...)
+		if code != 0 {
+			t.Fatalf("report %v: exit %d: %s", flags, code, stderr)
+		}
+		if !strings.Contains(stdout, "wrote "+out) {
+			t.Errorf("report says %q", stdout)
+		}
+		code, js, stderr := runArena(append([]string{"rate", file, "--format", "json"}, flags...)...)
+		if code != 0 {
+			t.Fatalf("rate %v: %s", flags, stderr)
+		}
+		var rep results.Report
+		if err := json.Unmarshal([]byte(js), &rep); err != nil {
+			t.Fatal(err)
+		}
+		page, err := os.ReadFile(out)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rows := standingsRow.FindAllStringSubmatch(string(page), -1)
+		if len(rows) != len(rep.Players) {
+			t.Fatalf("%v: %d standings rows on the page, rate has %d players", flags, len(rows), len(rep.Players))
+		}
+		for i, p := range rep.Players {
+			row := rows[i]
+			got := []float64{parseBound(t, row[2]), parseBound(t, row[3]), parseBound(t, row[4])}
+			want := []float64{p.Elo, p.EloLow, p.EloHigh}
+			if row[1] != p.Name || !equalFloats(got, want) {
+				t.Errorf("%v: rank %d: page %s %v, rate %s %v", flags, i+1, row[1], got, p.Name, want)
+			}
+		}
+	}
+}
+
+func parseBound(t *testing.T, s string) float64 {
+	t.Helper()
+	v, err := strconv.ParseFloat(html.UnescapeString(s), 64) // reads +inf and -inf too
+	if err != nil {
+		t.Fatalf("data attribute %q is not a number", s)
+	}
+	return v
+}
+
+func equalFloats(a, b []float64) bool {
+	for i := range a {
+		if a[i] != b[i] && !(math.IsNaN(a[i]) && math.IsNaN(b[i])) {
+			return false
+		}
+	}
+	return len(a) == len(b)
+}
+
+func TestReportPNG(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "plots") // created by --png
+	out := filepath.Join(t.TempDir(), "r.html")
+	code, stdout, stderr := runArena("report", filepath.Join(reportTestdata, "match.jsonl"), "--out", out, "--png", dir, "--bootstrap", "20")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	m := regexp.MustCompile(`(\d+) plots\)`).FindStringSubmatch(stdout)
+	if m == nil {
+		t.Fatalf("no plot count in %q", stdout)
+	}
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strconv.Itoa(len(entries)) != m[1] {
+		t.Errorf("%d files for %s plots", len(entries), m[1])
+	}
+	for _, e := range entries {
+		f, err := os.Open(filepath.Join(dir, e.Name()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := png.Decode(f); err != nil {
+			t.Errorf("%s: %v", e.Name(), err)
+		}
+		f.Close()
+	}
+	if _, err := os.Stat(filepath.Join(dir, "llr-1.png")); err != nil {
+		t.Error("no PNG of the match's LLR plot")
+	}
+}
+
+func TestReportErrors(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(reportTestdata, "match.jsonl")
+	header := filepath.Join(dir, "header.jsonl")
+	data, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	first, _, _ := strings.Cut(string(data), "\n")
+	if err := os.WriteFile(header, []byte(first+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(dir, "r.html")
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--out", out}, "give one or more record files"},
+		{[]string{file}, "give the page to write with --out"},
+		{[]string{file, "--out", out, "--viewer-games", "-2"}, "--viewer-games -2"},
+		{[]string{file, "--out", out, "--draws", "third"}, "unknown --draws"},
+		{[]string{filepath.Join(dir, "missing.jsonl"), "--out", out}, "missing.jsonl"},
+		{[]string{header, "--out", out}, "no games to report"},
+		{[]string{file, "--out", out, "--anchor", "nobody=0"}, "--anchor nobody: no such player"},
+		{[]string{file, "--out", filepath.Join(dir, "no", "such", "dir", "r.html")}, "report"},
+	} {
+		code, _, stderr := runArena(append([]string{"report"}, tc.args...)...)
+		if code == 0 || !strings.Contains(stderr, tc.want) {
+			t.Errorf("report %q: exit %d, stderr %q, want it to say %q", tc.args, code, stderr, tc.want)
+		}
+	}
+	if _, err := os.Stat(out); err == nil {
+		t.Error("a failed report left a page behind")
+	}
+}
+
+// TestWriteReportFileKeepsOldPage: a report that fails leaves the page it
+// would have replaced as it was, and no temporary file.
+func TestWriteReportFileKeepsOldPage(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "r.html")
+	if err := os.WriteFile(path, []byte("old page"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	empty := results.NewDataset("othello6", []string{"a", "b"}, nil)
+	if _, _, err := writeReportFile(path, empty, report.Options{}); err == nil {
+		t.Fatal("no error for a report without games")
+	}
+	if data, _ := os.ReadFile(path); string(data) != "old page" {
+		t.Errorf("the old page became %q", data)
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 1 {
+		t.Errorf("files left: %v", entries)
+	}
+}
+
+// TestLiveReport: a tournament with --report rewrites the page while it
+// runs; a reader polling it meanwhile only ever sees whole pages, and at
+// the end the page holds every game, without the live status, and no
+// temporary file is left.
+func TestLiveReport(t *testing.T) {
+	dir := t.TempDir()
+	page := filepath.Join(dir, "live.html")
+	stop := make(chan struct{})
+	var wg sync.WaitGroup
+	var reads, versions int
+	var torn []string
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		last := ""
+		for {
+			select {
+			case <-stop:
+				return
+			default:
+			}
+			data, err := os.ReadFile(page)
+			if err == nil {
+				reads++
+				s := string(data)
+				if !strings.HasPrefix(s, "<!DOCTYPE html>") || !strings.HasSuffix(s, "</html>\n") {
+					torn = append(torn, fmt.Sprintf("%d bytes", len(s)))
+				}
+				if s != last {
+					versions++
+					last = s
+				}
+			}
+			time.Sleep(200 * time.Microsecond)
+		}
+	}()
+	code, _, stderr := runArena("tournament", "--game", "othello6", "--agents", "random", "greedy", "mcts:iters=200",
+		"--games", "8", "--concurrency", "2", "--rating-interval", "1", "--bootstrap", "20", "--no-progress",
+		"--out", filepath.Join(dir, "run.jsonl"), "--report", page)
+	close(stop)
+	wg.Wait()
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	if len(torn) > 0 {
+		t.Errorf("the reader saw %d partial pages: %v", len(torn), torn)
+	}
+	if versions < 2 {
+		t.Errorf("the reader saw %d versions of the page in %d reads, want the page rewritten during the run", versions, reads)
+	}
+	data, err := os.ReadFile(page)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := string(data)
+	if !strings.Contains(s, `data-games="24"`) || strings.Contains(s, "Live:") || strings.Contains(s, `http-equiv="refresh"`) {
+		t.Error("the final page does not hold all 24 games without the live status")
+	}
+	if !strings.Contains(s, `id="viewer"`) {
+		t.Error("the final page has no game viewer")
+	}
+	if !strings.Contains(stderr, "report in "+page) {
+		t.Errorf("stderr does not say where the report is: %s", stderr)
+	}
+	entries, _ := os.ReadDir(dir)
+	if len(entries) != 2 {
+		t.Errorf("files left in the directory: %v", entries)
+	}
+}
+
+// TestLiveReportAfterCtrlC: an interrupted tournament still writes its
+// page, of the games recorded, saying it was interrupted.
+func TestLiveReportAfterCtrlC(t *testing.T) {
+	dir := t.TempDir()
+	out, page := filepath.Join(dir, "run.jsonl"), filepath.Join(dir, "r.html")
+	type result struct {
+		code   int
+		stderr string
+	}
+	done := make(chan result)
+	go func() {
+		c, _, e := runArena("tournament", "--agents", "mcts:iters=3000", "greedy", "--games", "40", "--concurrency", "2",
+			"--out", out, "--report", page, "--bootstrap", "0", "--no-progress")
+		done <- result{c, e}
+	}()
+	deadline := time.Now().Add(30 * time.Second)
+	for countGames(out) < 2 {
+		if time.Now().After(deadline) {
+			t.Fatal("no games recorded in 30 s")
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	syscall.Kill(os.Getpid(), syscall.SIGINT)
+	r := <-done
+	if r.code != 1 || !strings.Contains(r.stderr, "interrupted after") {
+		t.Fatalf("exit %d: %s", r.code, r.stderr)
+	}
+	n := countGames(out)
+	data, err := os.ReadFile(page)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := string(data)
+	if !strings.Contains(s, fmt.Sprintf("Interrupted after %d of 40 games", n)) || !strings.Contains(s, fmt.Sprintf(`data-games="%d"`, n)) {
+		t.Errorf("the page does not report the %d recorded games of an interrupted run", n)
+	}
+	if !strings.HasSuffix(s, "</html>\n") {
+		t.Error("the page is incomplete")
+	}
+}
