@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/boardgame-arena/arena/agents"
 	"github.com/boardgame-arena/arena/arena"
 	"github.com/boardgame-arena/arena/internal/sysmem"
 	"github.com/boardgame-arena/arena/results"
@@ -91,10 +92,29 @@ func (r *runFlags) check(kind string, n int) error {
 	if err := inRange("max-plies", *r.maxPlies, 0, maxMaxPlies, " (0: no cap)"); err != nil {
 		return err
 	}
+	if err := r.checkTC(); err != nil {
+		return err
+	}
 	if err := inRange("rating-interval", *r.interval, -1, maxGames, " (0: automatic, -1: never)"); err != nil {
 		return err
 	}
 	return checkOpenings(*r.openings)
+}
+
+// checkTC validates --tc and refuses it with --move-time: on a clock the
+// time left limits every move (an agent's own tc= key does combine with
+// --move-time: that agent is on its clock, the others on the limit).
+func (r *runFlags) checkTC() error {
+	if *r.tc == "" {
+		return nil
+	}
+	if _, err := agents.ParseTimeControl(*r.tc); err != nil {
+		return fmt.Errorf("--tc: %v", err)
+	}
+	if *r.moveTime != 0 {
+		return fmt.Errorf("--tc %s and --move-time %s cannot be used together: the clock limits every move (leave out --move-time, or give agents their own clocks with tc= in their specs)", *r.tc, spec.FormatDuration(*r.moveTime))
+	}
+	return nil
 }
 
 // checkOpenings bounds K of --openings random:K (the arena checks the rest).

@@ -2,10 +2,14 @@ package main
 
 import (
 	"io"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 	"unicode/utf8"
+
+	"github.com/boardgame-arena/arena/agents"
+	"github.com/boardgame-arena/arena/results"
 )
 
 // TestFlagLimits: every numeric flag outside its documented range is
@@ -77,6 +81,7 @@ func FuzzFlags(f *testing.F) {
 		"--concurrency 0", "--move-time 1ms --move-margin 1h", "--openings random:3+seed",
 		"--sprt elo0=0,elo1=5 --agents a b", "--max-plies -1", "--rating-interval 9",
 		"--agents --games", "--format json --bootstrap 10", "--anchor x=NaN", "--prior 1e400",
+		"--tc 1s+10ms", "--tc 1s --move-time 1s", "--tc 10",
 	} {
 		f.Add(false, s)
 		f.Add(true, s)
@@ -129,5 +134,69 @@ func checkAccepted(t *testing.T, args []string, rf *runFlags, pairs uint64) {
 		t.Fatalf("%q: accepted --max-plies %d", args, *rf.maxPlies)
 	case *rf.interval < -1:
 		t.Fatalf("%q: accepted --rating-interval %d", args, *rf.interval)
+	case *rf.tc != "" && *rf.moveTime != 0:
+		t.Fatalf("%q: accepted --tc with --move-time", args)
+	}
+	if *rf.tc != "" {
+		if _, err := agents.ParseTimeControl(*rf.tc); err != nil {
+			t.Fatalf("%q: accepted --tc %q: %v", args, *rf.tc, err)
+		}
+	}
+}
+
+// TestTimeControlFlags: bad --tc values and --tc with --move-time are
+// refused before anything runs, with errors saying what to type; a good
+// --tc is recorded in the header, a resume with another --tc is refused,
+// and play accepts --tc.
+func TestTimeControlFlags(t *testing.T) {
+	for _, tt := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"tournament", "--tc", "10"}, `--tc: time control "10": the base is not a duration (write BASE or BASE+INC with units, e.g. 10s+100ms`},
+		{[]string{"tournament", "--tc", "1s+fast"}, "the increment is not a duration"},
+		{[]string{"tournament", "--tc", "0s"}, "the base is out of range"},
+		{[]string{"tournament", "--tc", "48h"}, "the base is out of range"},
+		{[]string{"tournament", "--tc", "1s+2h"}, "the increment is out of range"},
+		{[]string{"tournament", "--tc", "1s+-1ms"}, "the increment is out of range"},
+		{[]string{"tournament", "--tc", "1s", "--move-time", "50ms"}, "--tc 1s and --move-time 50ms cannot be used together"},
+		{[]string{"match", "--agents", "random", "greedy", "--tc", "x"}, `--tc: time control "x"`},
+		{[]string{"tournament", "--agents", "random:tc=1", "greedy", "--games", "2"}, `tc=time control "1"`},
+		{[]string{"play", "--agents", "random", "greedy", "--tc", "1s+"}, `--tc: time control "1s+"`},
+	} {
+		code, _, errOut := runArena(tt.args...)
+		if code != 1 || !strings.Contains(errOut, tt.want) {
+			t.Errorf("arena %v: exit %d, stderr %q; want exit 1 and %q", tt.args, code, errOut, tt.want)
+		}
+	}
+	out := filepath.Join(t.TempDir(), "run.jsonl")
+	args := []string{"tournament", "--game", "othello6", "--agents", "random", "greedy:tc=5s", "--games", "2", "--tc", "2s+20ms", "--no-progress", "--out", out}
+	if code, _, errOut := runArena(args...); code != 0 {
+		t.Fatalf("arena %v: %s", args, errOut)
+	}
+	f, err := results.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if f.Header.Config.TimeControl != "2s+20ms" || len(f.Games) != 2 {
+		t.Fatalf("header tc %q, %d games", f.Header.Config.TimeControl, len(f.Games))
+	}
+	for _, g := range f.Games {
+		for _, p := range g.Players {
+			if want := map[string]string{"random": "2s+20ms", "greedy:tc=5s": "5s"}[p.Name]; p.TC != want {
+				t.Errorf("game %d: %s on a %q clock, want %q", g.Index, p.Name, p.TC, want)
+			}
+		}
+		if len(g.Clocks) != g.Plies-len(g.Opening) || len(g.MoveStats) != g.Players[0].Moves+g.Players[1].Moves {
+			t.Errorf("game %d: %d clock entries, %d move stats for %d plies", g.Index, len(g.Clocks), len(g.MoveStats), g.Plies)
+		}
+	}
+	code, _, errOut := runArena("tournament", "--resume", out, "--tc", "2s")
+	if code != 1 || !strings.Contains(errOut, "tc: 2s+20ms (file) ≠ 2s (now)") {
+		t.Errorf("resume with another --tc: exit %d: %s", code, errOut)
+	}
+	code, stdout, errOut := runArena("play", "--agents", "random", "greedy:tc=3s", "--tc", "1s+5ms", "--quiet")
+	if code != 0 || !strings.Contains(stdout, "clock of random (1s+5ms): ") || !strings.Contains(stdout, "clock of greedy:tc=3s (3s): ") {
+		t.Errorf("play --tc: exit %d: %s%s", code, stdout, errOut)
 	}
 }

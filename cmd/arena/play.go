@@ -7,10 +7,12 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"time"
 
 	"github.com/boardgame-arena/arena/agents"
 	"github.com/boardgame-arena/arena/arena"
 	"github.com/boardgame-arena/arena/games"
+	"github.com/boardgame-arena/arena/results"
 	"github.com/boardgame-arena/arena/rng"
 )
 
@@ -19,12 +21,13 @@ func init() {
 }
 
 func runPlay(args []string, stdout, stderr io.Writer) error {
-	fs := newFlagSet("play", "--game G --agents A B [--seed S] [--quiet] [--svg DIR]", stderr)
+	fs := newFlagSet("play", "--game G --agents A B [--seed S] [--tc BASE[+INC]] [--quiet] [--svg DIR]", stderr)
 	game := fs.String("game", "othello6", "game spec (see 'arena games')")
 	var specs listFlag
 	fs.Var(&specs, "agents", "the two agent specs, first player first (see 'arena agents'); default greedy random")
 	seed := fs.Uint64("seed", 1, "seed for every random choice of the agents")
 	quiet := fs.Bool("quiet", false, "print only the moves and the result, not the board")
+	tcText := fs.String("tc", "", "game clock BASE[+INC] for both agents (an agent's tc= key overrides it), e.g. 10s+100ms; a flag fall loses on time")
 	svgDir := fs.String("svg", "", "write a picture of the start and of the position after every move to DIR/turn-NNN.svg (NNN the moves played; DIR is created)")
 	if err := parseNoArgs(fs, args, "agents"); err != nil {
 		return err
@@ -39,7 +42,14 @@ func runPlay(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
+	var tc agents.TimeControl
+	if *tcText != "" {
+		if tc, err = agents.ParseTimeControl(*tcText); err != nil {
+			return fmt.Errorf("--tc: %v", err)
+		}
+	}
 	var players [2]agents.Agent
+	var seats [2]arena.Seat
 	for i, sp := range specs {
 		a, err := agents.New(sp, rng.Derive(*seed, uint64(i)))
 		if err != nil {
@@ -52,6 +62,10 @@ func runPlay(args []string, stdout, stderr io.Writer) error {
 			return fmt.Errorf("agent %q: %v", sp, err)
 		}
 		players[i] = a
+		seats[i] = arena.Seat{Agent: a, Limits: arena.Limits{Clock: tc, Margin: arena.DefaultMargin}}
+		if own, ok, _ := agents.SpecTimeControl(sp); ok { // agents.New checked it
+			seats[i].Limits.Clock = own
+		}
 	}
 	fmt.Fprintf(stdout, "%s: %s (first) vs %s (second), seed %d\n", v, players[0].Name(), players[1].Name(), *seed)
 	start := v.New()
@@ -69,7 +83,8 @@ func runPlay(args []string, stdout, stderr io.Writer) error {
 		}
 		svgErr = writeSVG(*svgDir, start)
 	}
-	res, err := arena.PlayGame(context.Background(), v, players, func(s games.Base, last string) {
+	// Without a clock a move has no limit (play is for watching).
+	res, err := arena.Play(context.Background(), arena.Setup{Variant: v}, seats, func(s games.Base, last string) {
 		if *svgDir != "" && svgErr == nil {
 			svgErr = writeSVG(*svgDir, s)
 		}
@@ -90,6 +105,7 @@ func runPlay(args []string, stdout, stderr io.Writer) error {
 		winner = players[w].Name() + " wins"
 	}
 	fmt.Fprintf(stdout, "\nresult %s (%s, score %+d) after %d plies\n", res.Outcome.Result(), winner, res.Outcome.Score, res.Plies)
+	printClocks(stdout, res.Record, players)
 	return nil
 }
 
@@ -109,4 +125,16 @@ func writeSVG(dir string, s games.Base) error {
 		return fmt.Errorf("--svg: writing %s: %v", name, err)
 	}
 	return nil
+}
+
+// printClocks prints the time each clocked player had left at the end.
+func printClocks(w io.Writer, rec *results.Game, players [2]agents.Agent) {
+	if rec == nil || len(rec.Clocks) == 0 {
+		return
+	}
+	for p, left := range rec.Clocks[len(rec.Clocks)-1] {
+		if left != results.NoClock {
+			fmt.Fprintf(w, "clock of %s (%s): %s left\n", players[p].Name(), rec.Players[p].TC, time.Duration(left*1e6).Round(time.Microsecond))
+		}
+	}
 }

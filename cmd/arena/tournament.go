@@ -51,6 +51,7 @@ type runFlags struct {
 	shuffleOpenings *bool
 	moveTime        *time.Duration
 	moveMargin      *time.Duration
+	tc              *string
 	maxPlies        *int
 	concurrency     *int
 	out             *string
@@ -63,7 +64,7 @@ type runFlags struct {
 
 // configFlags name the flags that change the planned games: on --resume
 // they must agree with the file (or be left out).
-var configFlags = []string{"game", "agents", "games", "gauntlet", "seed", "openings", "shuffle-openings", "move-time", "move-margin", "max-plies", "sprt", "model"}
+var configFlags = []string{"game", "agents", "games", "gauntlet", "seed", "openings", "shuffle-openings", "move-time", "move-margin", "tc", "max-plies", "sprt", "model"}
 
 func addRunFlags(fs *flag.FlagSet, defaultGames int, gamesHelp string) *runFlags {
 	r := &runFlags{fs: fs}
@@ -74,7 +75,8 @@ func addRunFlags(fs *flag.FlagSet, defaultGames int, gamesHelp string) *runFlags
 	r.openings = fs.String("openings", "", "random:K (K random plies per game pair, 0 to 1000), none, or a FILE with one opening per line (default: the game's own number of random plies, 2 for most games)")
 	r.shuffleOpenings = fs.Bool("shuffle-openings", false, "use the openings file in an order shuffled by the seed")
 	r.moveTime = fs.Duration("move-time", 0, "wall-clock limit per move, 1ms to 24h (0: each agent's time= budget, else the game's limit, else 1m)")
-	r.moveMargin = fs.Duration("move-margin", arena.DefaultMargin, "grace beyond the move limit before a forfeit, 1ms to 1h")
+	r.moveMargin = fs.Duration("move-margin", arena.DefaultMargin, "grace beyond the move limit (or the time left on a clock) before a forfeit, 1ms to 1h")
+	r.tc = fs.String("tc", "", "game clock BASE[+INC] for every agent without its own tc= key, e.g. 10s+100ms (BASE 1ms to 24h, INC 0 to 1h): a move may use the time left, the increment is added after it, a flag fall loses on time; not with --move-time")
 	r.maxPlies = fs.Int("max-plies", arena.DefaultMaxPlies, "adjudicate a game as a draw after this many plies, 0 to 1000000 (0: no cap)")
 	r.concurrency = fs.Int("concurrency", min(runtime.NumCPU(), maxConcurrency), "games played at once, 1 to 256")
 	r.out = fs.String("out", "", "record file (JSON Lines) to write; it must not exist yet")
@@ -123,6 +125,12 @@ func (r *runFlags) apply(o *arena.Options, only map[string]bool) {
 	}
 	if use("move-margin") {
 		o.MoveMargin = *r.moveMargin
+	}
+	if use("tc") {
+		o.TimeControl = agents.TimeControl{}
+		if *r.tc != "" {
+			o.TimeControl, _ = agents.ParseTimeControl(*r.tc) // check() reported a bad one
+		}
 	}
 	if use("max-plies") {
 		o.MaxPlies = *r.maxPlies
@@ -231,7 +239,9 @@ func (s *session) record(batch []*results.Game) error {
 			c.Moves, c.Opening = slices.Clone(g.Moves), slices.Clone(g.Opening) // the batch may be reused
 			c.MoveStats, c.Clocks = slices.Clone(g.MoveStats), slices.Clone(g.Clocks)
 		} else {
-			c.Moves, c.Opening = nil, nil
+			// The tables need neither moves nor times per move (an
+			// engine's info lines would otherwise stay for the whole run).
+			c.Moves, c.Opening, c.MoveStats, c.Clocks = nil, nil, nil, nil
 		}
 		s.games = append(s.games, &c)
 	}
