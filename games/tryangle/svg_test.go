@@ -3,6 +3,7 @@ package tryangle
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"regexp"
 	"slices"
 	"strconv"
@@ -61,7 +62,7 @@ func TestSVG(t *testing.T) {
 			t.Errorf("house %d shows %s/%s, has %d/%d", h, u[1], u[2], s.Units(0, h), s.Units(1, h))
 		}
 	}
-	if !strings.Contains(string(doc), ">turn 41/200   red "+strconv.Itoa(s.Score(0))+" : "+strconv.Itoa(s.Score(1))+" blue</text>") {
+	if !strings.Contains(string(doc), ">turn 41/200 · red "+strconv.Itoa(s.Score(0))+" : "+strconv.Itoa(s.Score(1))+" blue</text>") {
 		t.Errorf("caption missing: turn 41, scores %d:%d", s.Score(0), s.Score(1))
 	}
 }
@@ -147,15 +148,57 @@ func TestWriteSVGReportsErrors(t *testing.T) {
 	}
 }
 
+// BenchmarkSVGPieces draws every position of a game, as a report does:
+// undoing it to the start, then playing it again (ns/position includes the
+// undo or play; draw=false measures those alone).
 func BenchmarkSVGPieces(b *testing.B) {
-	s := New(Generate(6))
-	randomGame(b, s, 4, nil)
-	for s.Ply() > 40 {
-		s.Undo()
+	for _, draw := range []bool{true, false} {
+		b.Run(fmt.Sprintf("draw=%v", draw), func(b *testing.B) { benchmarkSVGPieces(b, draw) })
 	}
+}
+
+func benchmarkSVGPieces(b *testing.B, draw bool) {
+	s := New(Generate(6))
+	moves := randomGame(b, s, 4, nil)
 	var dst []string
 	b.ReportAllocs()
 	for b.Loop() {
-		dst = s.SVGPieces(dst[:0])
+		for s.Ply() > 0 {
+			if draw {
+				dst = s.SVGPieces(dst[:0])
+			}
+			s.Undo()
+		}
+		for _, m := range moves {
+			if draw {
+				dst = s.SVGPieces(dst[:0])
+			}
+			s.PlayJoint(m[0], m[1])
+		}
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*2*len(moves)), "ns/position")
+}
+
+// TestSVGCache: fragments kept from earlier positions are those a fresh
+// state formats, and a full cache starts again instead of growing.
+func TestSVGCache(t *testing.T) {
+	s := New(Generate(3))
+	var seen []string
+	randomGame(t, s, 9, func() {
+		got := s.SVGPieces(nil)
+		if want := s.clone().SVGPieces(nil); !slices.Equal(got, want) {
+			t.Fatalf("turn %d: drawn with the cache %s", s.Turn(), strings.Join(got, "\n"))
+		}
+		seen = got
+	})
+	sc := s.scr()
+	for i := range svgCacheMax + 1 {
+		sc.svg[uint64(i)<<40] = "junk"
+	}
+	if got := s.SVGPieces(nil); !slices.Equal(got, seen) {
+		t.Error("a full cache changed the picture")
+	}
+	if n := len(sc.svg); n > len(seen) {
+		t.Errorf("the cache holds %d fragments after a full one was dropped, want at most %d", n, len(seen))
 	}
 }

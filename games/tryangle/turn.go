@@ -44,6 +44,8 @@ type scratch struct {
 
 	plans [2]planSet
 	plan  planScratch
+
+	svg map[uint64]string // picture fragments drawn before, by key (svg.go)
 }
 
 const unreachable = 255
