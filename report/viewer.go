@@ -27,14 +27,27 @@ import (
 var viewerJS string
 
 // DefaultViewerGames is the number of games the viewer holds unless told
-// otherwise (ViewerOptions.MaxGames): about 3 MB of Othello 6×6 games.
+// otherwise (ViewerOptions.MaxGames): about 2.3 MB of Othello 6×6 games.
 const DefaultViewerGames = 1000
+
+// DefaultViewerBytes is the size at which the viewer stops taking games
+// unless told otherwise (ViewerOptions.MaxBytes): the issue's budget of a
+// 1 000-game report. Games on generated maps weigh much more than games on
+// a fixed board (about 100 kB a TryAngle Catch game on its own map against
+// 2.3 kB an Othello 6×6 game), so the size, not the count, is what caps
+// such a report.
+const DefaultViewerBytes = 10_000_000
 
 // ViewerOptions configures the game viewer.
 type ViewerOptions struct {
 	// MaxGames caps the games the viewer holds, the first ones in the
 	// order given; the page says how many were left out. 0 means all.
 	MaxGames int
+	// MaxBytes stops the viewer taking further games once its data
+	// (the games, boards and fragments, as JSON) passes this size; it
+	// always holds at least one game. 0 means DefaultViewerBytes, a
+	// negative value no limit.
+	MaxBytes int
 }
 
 // viewerData is what the page's script reads (JSON in a script element).
@@ -43,7 +56,11 @@ type viewerData struct {
 	Boards  []viewerBoard `json:"boards"` // distinct fixed layers
 	Frags   []string      `json:"frags"`  // distinct piece fragments
 	Games   []viewerGame  `json:"games"`
-	Omitted int           `json:"omitted"` // games left out by MaxGames
+	Omitted int           `json:"omitted"` // games left out by MaxGames or MaxBytes
+	// Limit says what left games out: "games" (MaxGames) or "bytes"
+	// (MaxBytes, given here in bytes); empty when none was.
+	Limit    string `json:"limit,omitempty"`
+	MaxBytes int    `json:"max_bytes,omitempty"`
 }
 
 // viewerBoard is a fixed layer (games.Drawer.SVGBoard) with its size.
@@ -151,11 +168,21 @@ func buildViewer(gs []*results.Game, opt ViewerOptions) (*viewerData, error) {
 		return nil, fmt.Errorf("viewer: MaxGames %d is negative (0 means all games)", opt.MaxGames)
 	}
 	if opt.MaxGames > 0 && len(gs) > opt.MaxGames {
-		b.d.Omitted = len(gs) - opt.MaxGames
+		b.d.Omitted, b.d.Limit = len(gs)-opt.MaxGames, "games"
 		gs = gs[:opt.MaxGames]
 	}
-	for _, g := range gs {
-		b.add(g)
+	maxBytes := opt.MaxBytes
+	if maxBytes == 0 {
+		maxBytes = DefaultViewerBytes
+	}
+	size := 0
+	for i, g := range gs {
+		if maxBytes > 0 && i > 0 && size > maxBytes {
+			b.d.Omitted += len(gs) - i
+			b.d.Limit, b.d.MaxBytes = "bytes", maxBytes
+			break
+		}
+		size += b.add(g)
 	}
 	return &b.d, nil
 }
@@ -170,10 +197,12 @@ func (b *viewerBuilder) variant(spec string) (games.Variant, error) {
 	return v, err
 }
 
-// add replays g and appends it to the viewer. A game that cannot be replayed
-// (an unknown game, a move that is not legal) is still listed with its
-// moves, and its note says what went wrong.
-func (b *viewerBuilder) add(g *results.Game) {
+// add replays g and appends it to the viewer, and returns about how many
+// bytes of JSON that adds: the game's own, and its new boards and
+// fragments. A game that cannot be replayed (an unknown game, a move that
+// is not legal) is still listed with its moves, and its note says what went
+// wrong.
+func (b *viewerBuilder) add(g *results.Game) (size int) {
 	vg := viewerGame{
 		Index:   g.Index,
 		Spec:    g.GameSpec(),
@@ -201,7 +230,17 @@ func (b *viewerBuilder) add(g *results.Game) {
 	for _, m := range g.MoveStats {
 		vg.Stats = append(vg.Stats, []any{m.Player, round1(m.MS), m.Depth, m.Score, m.Nodes, m.Info})
 	}
-	defer func() { b.d.Games = append(b.d.Games, vg) }()
+	boards, frags := len(b.d.Boards), len(b.d.Frags)
+	defer func() {
+		b.d.Games = append(b.d.Games, vg)
+		size = jsonSize(vg)
+		for _, bd := range b.d.Boards[boards:] {
+			size += len(bd.SVG) + 32
+		}
+		for _, f := range b.d.Frags[frags:] {
+			size += len(f) + 3
+		}
+	}()
 	v, err := b.variant(vg.Spec)
 	if err != nil {
 		vg.Note = "no board: " + err.Error()
@@ -246,6 +285,13 @@ func (b *viewerBuilder) add(g *results.Game) {
 		vg.Pos = append(vg.Pos, encodePosition(prev, b.ids))
 		prev = append(prev[:0], b.ids...)
 	}
+	return 0 // set by the deferred function
+}
+
+// jsonSize returns the length of v in JSON (0 if it has none).
+func jsonSize(v any) int {
+	data, _ := json.Marshal(v)
+	return len(data)
 }
 
 // round1 rounds a time in ms to 0.1 ms, which is all a reader looks at and

@@ -165,9 +165,10 @@
     sel.player.appendChild(o);
   });
   if (data.omitted > 0) {
-    var om = $("gv-omitted");
+    var om = $("gv-omitted"), why = data.limit === "bytes" ?
+      "to keep the report near " + Math.round(data.max_bytes / 1e6) + " MB" : "by the cap on games";
     om.textContent = "The viewer holds the first " + data.games.length + " games; " + data.omitted +
-      " more were left out to keep the report small (arena report --viewer-games N changes the cap).";
+      " more were left out " + why + " (arena report --viewer-games N changes it; 0 holds all).";
     om.hidden = false;
   }
   sel.player.addEventListener("change", fillGames);

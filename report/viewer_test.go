@@ -464,7 +464,7 @@ func TestViewerSize(t *testing.T) {
 	}
 	for _, name := range drawerGames(t) {
 		gs := randomGames(t, name, n[name], 21, 400)
-		page, d := viewerPage(t, gs, ViewerOptions{})
+		page, d := viewerPage(t, gs, ViewerOptions{MaxBytes: -1})
 		plies := 0
 		for _, g := range gs {
 			plies += len(g.Moves)
@@ -475,6 +475,44 @@ func TestViewerSize(t *testing.T) {
 		if name == "othello6" && len(page) > 10e6 {
 			t.Errorf("1 000 othello6 games weigh %d bytes, over 10 MB", len(page))
 		}
+		// The default budget keeps every viewer near 10 MB: all the
+		// games when they fit, else the first ones and a note.
+		page, d = viewerPage(t, gs, ViewerOptions{})
+		if len(page) > DefaultViewerBytes+DefaultViewerBytes/10 {
+			t.Errorf("%s: the default viewer weighs %d bytes", name, len(page))
+		}
+		fits := float64(len(gs))*per < DefaultViewerBytes
+		if fits != (d.Omitted == 0) || d.Omitted+len(d.Games) != len(gs) || (d.Omitted > 0) != (d.Limit == "bytes") {
+			t.Errorf("%s: default budget: %d games held, %d omitted (limit %q); fits %t", name, len(d.Games), d.Omitted, d.Limit, fits)
+		}
+		if d.Omitted > 0 {
+			t.Logf("%-9s default budget: the first %d games, %d bytes", name, len(d.Games), len(page))
+		}
+	}
+}
+
+func TestViewerByteBudget(t *testing.T) {
+	gs := randomGames(t, "othello6", 30, 4, 400)
+	_, all := viewerPage(t, gs, ViewerOptions{MaxBytes: -1})
+	sizes := make([]int, len(gs))
+	for i := range gs {
+		page, _ := viewerPage(t, gs[:i+1], ViewerOptions{MaxBytes: -1})
+		sizes[i] = len(page)
+	}
+	budget := sizes[9] // what ten games weigh with the markup
+	page, d := viewerPage(t, gs, ViewerOptions{MaxBytes: budget - len(viewerHTML) - len(viewerJS)})
+	if len(all.Games) != 30 || d.Limit != "bytes" || d.Omitted == 0 || d.Omitted+len(d.Games) != 30 {
+		t.Fatalf("budget of about 10 games: %d held, %d omitted, limit %q", len(d.Games), d.Omitted, d.Limit)
+	}
+	// The budget is passed by at most one game.
+	if len(d.Games) < 9 || len(d.Games) > 12 {
+		t.Errorf("budget of about 10 games holds %d (page %d bytes, ten games %d)", len(d.Games), len(page), budget)
+	}
+	if _, d := viewerPage(t, gs, ViewerOptions{MaxBytes: 1}); len(d.Games) != 1 || d.Omitted != 29 {
+		t.Errorf("a tiny budget holds %d games (want at least one), %d omitted", len(d.Games), d.Omitted)
+	}
+	if _, d := viewerPage(t, gs, ViewerOptions{MaxGames: 5, MaxBytes: 1}); len(d.Games) != 1 || d.Omitted != 29 || d.Limit != "bytes" {
+		t.Errorf("cap and budget: %d games, %d omitted, limit %q", len(d.Games), d.Omitted, d.Limit)
 	}
 }
 
