@@ -34,7 +34,7 @@
 // agent is closed (io.Closer) and built afresh, so that every game is
 // reproducible whichever worker plays it. Agents implementing
 // agents.GameStarter hear about every new game; agents.Reporter supplies the
-// node counts in the records.
+// node counts and the per-move statistics in the records.
 //
 // An agent thinks on the live game state (no copy): it may play and undo
 // moves but must leave it as it found it; the referee checks the position's
@@ -63,6 +63,33 @@
 // record says which and why. Both players failing on the same turn of a
 // simultaneous game is a draw. A game reaching the ply cap (--max-plies) is
 // adjudicated a draw.
+//
+// # Clocks
+//
+// A seat with Limits.Clock (Options.TimeControl, --tc, for every agent
+// without its own tc= key, which overrides it) plays on a Fischer clock:
+// it starts each game with the base; a move's limit is the time left, so
+// the move context's deadline is the move's start plus the time left and
+// the watchdog gives up at the time left plus the margin plus a tick; the
+// move's time is taken off and the increment added after it. A move that
+// takes longer than the time left plus the margin loses on time (its flag
+// fell: the detail gives the time used and what was on the clock); one
+// within the margin leaves the clock at 0 plus the increment. NewGame is
+// not charged to the clock (as in cutechess): it keeps the limits the seat
+// would have without one. Moves on a clock are always timed with the
+// precise clock. The move context answers agents.ClockKey with the
+// referee's own agents.Clock, rewritten before each move (no allocation):
+// both players' time left before the move and their increments. The two
+// players of a simultaneous game think one after the other, each on its
+// own clock. Options.TimeControl and MoveTime together are refused.
+//
+// Records then carry each clocked player's time control (Player.TC) and
+// both players' time left after every ply the agents played (Game.Clocks);
+// Game.MoveStats, one entry per move asked for with its time and the
+// agent's statistics, is kept when a clock is in force or an agent is an
+// agents.Reporter. Both lists are cut from blocks the referee allocates
+// for many games, never reused, so a sink may keep them; games of other
+// agents carry neither and cost nothing more.
 //
 // # Stuck agents
 //
