@@ -40,6 +40,9 @@
 //
 // A game's own tests may add a View, e.g. a rendering of internal state,
 // which is then compared wherever the suite compares positions.
+//
+// CheckDrawer checks the pictures of games.Drawer the same way (see its
+// doc), and SVGCount counts a picture's elements for a game's own tests.
 package gamestest
 
 import (
