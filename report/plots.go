@@ -233,7 +233,7 @@ func binsFor(values []float64) int {
 // llrPlot draws the SPRT's log-likelihood ratio after each game pair, with
 // the acceptance bounds as dashed lines.
 func llrPlot(llr []float64, lower, upper float64) (*plot.Plot, error) {
-	p := newPlot("SPRT log-likelihood ratio", "game pairs", "LLR")
+	p := newPlot(fmt.Sprintf("SPRT log-likelihood ratio after each game pair (dashed: the bounds %.2f and %.2f)", lower, upper), "game pairs", "LLR")
 	xys := make(plotter.XYs, len(llr)+1) // from (0, 0)
 	for i, v := range llr {
 		xys[i+1] = plotter.XY{X: float64(i + 1), Y: v}
@@ -254,8 +254,6 @@ func llrPlot(llr []float64, lower, upper float64) (*plot.Plot, error) {
 		l.LineStyle.Dashes = []vg.Length{vg.Points(4), vg.Points(3)}
 		p.Add(l)
 	}
-	p.Legend.Add("LLR", line)
-	p.Legend.Top, p.Legend.Left = true, true
 	p.Y.Min = math.Min(p.Y.Min, lower*1.1)
 	p.Y.Max = math.Max(p.Y.Max, upper*1.1)
 	return p, nil
