@@ -58,9 +58,10 @@ type viewerData struct {
 	Games   []viewerGame  `json:"games"`
 	Omitted int           `json:"omitted"` // games left out by MaxGames or MaxBytes
 	// Limit says what left games out: "games" (MaxGames) or "bytes"
-	// (MaxBytes, given here in bytes); empty when none was.
+	// (MaxBytes); empty when nothing was left out. MaxBytes is the budget
+	// in force, -1 for none.
 	Limit    string `json:"limit,omitempty"`
-	MaxBytes int    `json:"max_bytes,omitempty"`
+	MaxBytes int    `json:"max_bytes"`
 }
 
 // viewerBoard is a fixed layer (games.Drawer.SVGBoard) with its size.
@@ -172,14 +173,18 @@ func buildViewer(gs []*results.Game, opt ViewerOptions) (*viewerData, error) {
 		gs = gs[:opt.MaxGames]
 	}
 	maxBytes := opt.MaxBytes
-	if maxBytes == 0 {
+	switch {
+	case maxBytes == 0:
 		maxBytes = DefaultViewerBytes
+	case maxBytes < 0:
+		maxBytes = -1
 	}
+	b.d.MaxBytes = maxBytes
 	size := 0
 	for i, g := range gs {
 		if maxBytes > 0 && i > 0 && size > maxBytes {
 			b.d.Omitted += len(gs) - i
-			b.d.Limit, b.d.MaxBytes = "bytes", maxBytes
+			b.d.Limit = "bytes"
 			break
 		}
 		size += b.add(g)

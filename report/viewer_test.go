@@ -508,6 +508,12 @@ func TestViewerByteBudget(t *testing.T) {
 	if len(d.Games) < 9 || len(d.Games) > 12 {
 		t.Errorf("budget of about 10 games holds %d (page %d bytes, ten games %d)", len(d.Games), len(page), budget)
 	}
+	if all.MaxBytes != -1 || d.MaxBytes != budget-len(viewerHTML)-len(viewerJS) {
+		t.Errorf("budget in the data: %d without one, %d with one", all.MaxBytes, d.MaxBytes)
+	}
+	if _, d := viewerPage(t, gs[:2], ViewerOptions{}); d.MaxBytes != DefaultViewerBytes {
+		t.Errorf("default budget in the data: %d", d.MaxBytes)
+	}
 	if _, d := viewerPage(t, gs, ViewerOptions{MaxBytes: 1}); len(d.Games) != 1 || d.Omitted != 29 {
 		t.Errorf("a tiny budget holds %d games (want at least one), %d omitted", len(d.Games), d.Omitted)
 	}

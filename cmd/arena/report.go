@@ -26,7 +26,7 @@ func runReport(args []string, stdout, stderr io.Writer) error {
 	out := fs.String("out", "", "the HTML file to write (required)")
 	png := fs.String("png", "", "also write every plot as DIR/NAME.png (the directory is created if missing)")
 	title := fs.String("title", "", "the page's title (default: the game and the number of games)")
-	viewerGames := fs.Int("viewer-games", report.DefaultViewerGames, fmt.Sprintf("games the game viewer holds, the first ones recorded (0: all, at most %d; -1: no viewer)", maxViewerGames))
+	viewerGames := fs.Int("viewer-games", report.DefaultViewerGames, fmt.Sprintf("games the game viewer holds, the first ones recorded (0: all, at most %d; -1: no viewer); by default also no more than about %d MB of them", maxViewerGames, report.DefaultViewerBytes/1_000_000))
 	seed := fs.Uint64("seed", 1, "seed of the bootstrap (default: the first file's tournament seed, as arena rate)")
 	rf := addRatingFlags(fs, seed)
 	var files []string
@@ -82,8 +82,13 @@ func runReport(args []string, stdout, stderr io.Writer) error {
 			return fmt.Errorf("--png: %w", err)
 		}
 	}
-	ro := report.Options{Rating: opts, PNGDir: *png, Title: *title,
-		Viewer: report.ViewerOptions{MaxGames: *viewerGames}, NoViewer: *viewerGames < 0}
+	viewer := report.ViewerOptions{MaxGames: *viewerGames}
+	fs.Visit(func(f *flag.Flag) {
+		if f.Name == "viewer-games" {
+			viewer.MaxBytes = -1 // a number given is held to, whatever the games weigh
+		}
+	})
+	ro := report.Options{Rating: opts, PNGDir: *png, Title: *title, Viewer: viewer, NoViewer: *viewerGames < 0}
 	wr, size, err := writeReportFile(*out, d, ro)
 	if err != nil {
 		return err
