@@ -44,6 +44,9 @@ func runReport(args []string, stdout, stderr io.Writer) error {
 	if *out == "" {
 		return errors.New("give the page to write with --out, e.g. --out report.html")
 	}
+	if err := checkReportPath("--out", *out, files...); err != nil {
+		return err
+	}
 	if *viewerGames < -1 || *viewerGames > maxViewerGames {
 		return fmt.Errorf("--viewer-games %d: want -1 (no viewer), 0 (all games) or up to %d games", *viewerGames, maxViewerGames)
 	}
@@ -244,4 +247,29 @@ func (l *liveReport) write(o results.ReportOptions, status string, refresh int) 
 	}
 	_, _, err = writeReportFile(l.path, d, report.Options{Rating: o, Status: status, Refresh: refresh})
 	return err
+}
+
+// checkReportPath refuses a page path that names one of the record files:
+// writing the page there would destroy the records.
+func checkReportPath(flagName, page string, records ...string) error {
+	if page == "" {
+		return nil
+	}
+	for _, r := range records {
+		if r != "" && sameFile(page, r) {
+			return fmt.Errorf("%s %s would overwrite the record file %s: give the page a name of its own, e.g. report.html", flagName, page, r)
+		}
+	}
+	return nil
+}
+
+// sameFile reports whether two paths name the same file: the same path
+// once cleaned, or (both existing) the same file on disk.
+func sameFile(a, b string) bool {
+	if filepath.Clean(a) == filepath.Clean(b) {
+		return true
+	}
+	sa, errA := os.Stat(a)
+	sb, errB := os.Stat(b)
+	return errA == nil && errB == nil && os.SameFile(sa, sb)
 }

@@ -147,6 +147,7 @@ func TestReportErrors(t *testing.T) {
 		{[]string{header, "--out", out}, "no games to report"},
 		{[]string{file, "--out", out, "--anchor", "nobody=0"}, "--anchor nobody: no such player"},
 		{[]string{file, "--out", filepath.Join(dir, "no", "such", "dir", "r.html")}, "report"},
+		{[]string{header, "--out", dir + "/./header.jsonl"}, "would overwrite the record file"},
 	} {
 		code, _, stderr := runArena(append([]string{"report"}, tc.args...)...)
 		if code == 0 || !strings.Contains(stderr, tc.want) {
@@ -155,6 +156,24 @@ func TestReportErrors(t *testing.T) {
 	}
 	if _, err := os.Stat(out); err == nil {
 		t.Error("a failed report left a page behind")
+	}
+}
+
+// TestReportPathIsNotTheRecord: --report naming the record file is refused
+// before any game is played or any file touched.
+func TestReportPathIsNotTheRecord(t *testing.T) {
+	rec := filepath.Join(t.TempDir(), "run.jsonl")
+	for _, args := range [][]string{
+		{"--out", rec, "--report", rec},
+		{"--out", rec, "--report", filepath.Join(filepath.Dir(rec), ".", "run.jsonl")},
+	} {
+		code, _, stderr := runArena(append([]string{"tournament", "--agents", "random", "greedy", "--games", "2", "--no-progress"}, args...)...)
+		if code == 0 || !strings.Contains(stderr, "would overwrite the record file") {
+			t.Errorf("%q: exit %d, %s", args, code, stderr)
+		}
+		if _, err := os.Stat(rec); err == nil {
+			t.Errorf("%q: the record file was created", args)
+		}
 	}
 }
 

@@ -374,6 +374,9 @@ func parseTournament(args []string, stderr io.Writer) (rf *runFlags, gauntlet bo
 	if err = checkFormat(*rf.format, results.Formats...); err != nil {
 		return
 	}
+	if err = checkReportPath("--report", *rf.report, *rf.out, *rf.resume); err != nil {
+		return
+	}
 	if ropts, err = rt.options(); err != nil {
 		return
 	}
