@@ -459,3 +459,94 @@ func TestViewerInBrowser(t *testing.T) {
 	t.Logf("screenshot: %s (%d bytes)", out, len(shot))
 	b.checkErrors()
 }
+
+// TestReportInBrowser opens whole reports (Write, as 'arena report' writes
+// them) in headless Chromium: the tournament and match records of the
+// package's testdata (real arena runs) and a report of random games of every
+// game that draws itself. Each page must load without console errors and
+// show its standings, plots and viewer; stepping the viewer forward with
+// the arrow key must show the replay's picture at that ply, in the page's
+// data and in the DOM.
+func TestReportInBrowser(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts a browser")
+	}
+	b := newBrowser(t, 3*time.Minute)
+	type reportCase struct {
+		name string
+		d    *results.Dataset
+	}
+	var cases []reportCase
+	for _, file := range []string{"tournament.jsonl", "match.jsonl"} {
+		f, err := results.ReadFile(filepath.Join("testdata", file))
+		if err != nil {
+			t.Fatal(err)
+		}
+		d, err := results.Merge(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cases = append(cases, reportCase{file, d})
+	}
+	for _, name := range drawerGames(t) {
+		gs := randomGames(t, name, 6, 29, 300)
+		cases = append(cases, reportCase{name, results.NewDataset(name, testPlayers, gs)})
+	}
+	for ci, c := range cases {
+		page := filepath.Join(t.TempDir(), "report.html")
+		var buf bytes.Buffer
+		if _, err := Write(&buf, c.d, Options{Rating: results.ReportOptions{Bootstrap: 20, Seed: 1}}); err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		if err := os.WriteFile(page, buf.Bytes(), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		b.run(c.name+": opening the report", chromedp.Navigate("file://"+page), chromedp.WaitVisible(chromedp.CSS("#gv-board svg")))
+		rows := eval[int](b, `document.querySelectorAll("#standings-table tbody tr").length`)
+		if rows != len(c.d.Players) {
+			t.Errorf("%s: %d standings rows, want %d", c.name, rows, len(c.d.Players))
+		}
+		plots := eval[int](b, `Array.prototype.filter.call(document.querySelectorAll("svg"), function (s) { return !s.closest("#viewer"); }).length`)
+		if plots < 3 || eval[int](b, `document.querySelectorAll("#standings svg").length`) < 1 {
+			t.Errorf("%s: %d plots outside the viewer (want at least 3, a rating plot among them)", c.name, plots)
+		}
+		// The longest game, stepped forward ten plies with the arrow key.
+		gi := 0
+		for i, g := range c.d.Games {
+			if len(g.Moves) > len(c.d.Games[gi].Moves) {
+				gi = i
+			}
+		}
+		g := c.d.Games[gi]
+		want := replaySVGs(t, g)
+		b.choose("gv-game", strconv.Itoa(gi))
+		n := min(10, len(want)-1)
+		for range n {
+			b.run("pressing the right arrow", chromedp.KeyEvent(kb.ArrowRight))
+		}
+		s := b.state()
+		if s.Game != gi || s.Ply != n {
+			t.Fatalf("%s: the viewer shows game %d ply %d, want game %d ply %d", c.name, s.Game, s.Ply, gi, n)
+		}
+		if s.SVG != want[n] {
+			t.Errorf("%s: game %d ply %d: the page's picture differs from the replay's", c.name, gi, n)
+		}
+		if e := svgElements(t, want[n]); s.Elements != e {
+			t.Errorf("%s: game %d ply %d: the board holds %d elements, the replay's picture %d", c.name, gi, n, s.Elements, e)
+		}
+		if s.Current != g.Moves[n-1] {
+			t.Errorf("%s: marked move %q, want %q", c.name, s.Current, g.Moves[n-1])
+		}
+		if ci == 0 {
+			shot, err := chromedp.Run(b.ctx, chromedp.CaptureScreenshot())
+			if err != nil {
+				t.Fatalf("screenshot: %v", err)
+			}
+			if _, err := png.Decode(bytes.NewReader(shot)); err != nil {
+				t.Fatalf("the screenshot is not a PNG: %v", err)
+			}
+			t.Logf("%s: screenshot of %d bytes", c.name, len(shot))
+		}
+		b.checkErrors()
+	}
+}
