@@ -349,39 +349,53 @@ func TestPythonEngineRefusedGame(t *testing.T) {
 	}
 }
 
-// TestPythonEngineSeed: the engine's choices follow its Seed option (the
-// same seed plays the same game, another seed another), for both players.
+// TestPythonEngineSeed: the engine's choices follow its Seed option and the
+// position only (the same seed plays the same game, also when asked about a
+// position of it first, another seed another game), for both players.
 func TestPythonEngineSeed(t *testing.T) {
 	py := python3(t)
-	play := func(seed int, player string) string {
+	// play lets the engine play both sides of an erdos game; from is a
+	// ply whose position it is asked about before the rest.
+	play := func(seed int, player string, from []string) []string {
 		p := startPython(t, py)
 		p.send("setoption name UGI_Game value erdos")
 		p.send(fmt.Sprintf("setoption name Seed value %d", seed))
 		p.send("setoption name Player value " + player)
 		p.ask("isready", "readyok")
 		p.send("uginewgame")
-		var moves []string
-		for len(moves) < 25 {
+		best := func(moves []string) string {
 			p.send("position startpos moves " + strings.Join(moves, " "))
-			if p.ask("query gameover", "response") == "true" {
-				break
-			}
 			p.send("go movetime 100")
 			line := p.next("go")
 			for !strings.HasPrefix(line, "bestmove ") {
 				line = p.next("go")
 			}
-			moves = append(moves, strings.TrimPrefix(line, "bestmove "))
+			return strings.TrimPrefix(line, "bestmove ")
 		}
-		return strings.Join(moves, " ")
+		var first []string
+		if from != nil {
+			first = append(first, best(from))
+		}
+		var moves []string
+		for {
+			if m := best(moves); m != "(none)" {
+				moves = append(moves, m)
+				continue
+			}
+			return append(first, moves...)
+		}
 	}
 	for _, player := range []string{"greedy", "random"} {
-		a, b, c := play(7, player), play(7, player), play(8, player)
-		if a != b {
+		a, b, c := play(7, player, nil), play(7, player, nil), play(8, player, nil)
+		if len(a) < 10 || !slices.Equal(a, b) {
 			t.Errorf("%s, seed 7 twice: %q and %q", player, a, b)
 		}
-		if a == c {
+		if slices.Equal(a, c) {
 			t.Errorf("%s, seeds 7 and 8 played the same game %q", player, a)
+		}
+		k := len(a) / 2
+		if d := play(7, player, a[:k]); d[0] != a[k] || !slices.Equal(d[1:], a) {
+			t.Errorf("%s, seed 7: at ply %d of %q first, then the game: %q", player, k, a, d)
 		}
 	}
 }

@@ -4,8 +4,11 @@
 It plays othello6, erdos (and erdos:algol), pyrga (and pyrga:bga) and
 gravity, one ply deep: the move that leaves the best score for the mover
 (discs, columns, towers or the line just made; a win above all), ties
-broken at random from the Seed option, so a run is reproducible. With the
-option Player=random it plays uniformly random legal moves instead.
+broken at random. With the option Player=random it plays uniformly random
+legal moves instead. Its random choices are drawn from the Seed option and
+the position, so the same seed gives the same move in the same position
+whatever came before: a run is reproducible even when games are spread over
+several engine processes in varying order.
 
     arena tournament --game pyrga --agents \
         "ugi:cmd=python3 examples/ugi-python/engine.py,movetime=100ms" greedy
@@ -21,7 +24,7 @@ The protocol, one command per line on stdin, answers on stdout (flushed):
   ugi                 -> id name, id author, option lines, ugiok
   isready             -> readyok
   setoption name UGI_Game value GAME | name Seed value N | name Player value greedy|random
-  uginewgame          (the start position; the random stream restarts)
+  uginewgame          (the start position)
   position startpos | fen TEXT [moves M1 M2 ...]   (TEXT: the game's position text)
   go [movetime N | depth N | nodes N | p1time N p2time N ... | infinite]
                       -> info depth 1 score cp ... nodes ... pv M, bestmove M
@@ -76,19 +79,13 @@ class Engine:
         self.out = out
         self.game, self.opts = othello6, {}
         self.refused = None  # why the announced game cannot be played
-        self.seed, self.player, self.games = 1, "greedy", 0
-        self.rand = random.Random()
-        self.new_game()
+        self.seed, self.player = 1, "greedy"
+        self.pos = self.game.new(self.opts)
         self.pending = None  # the bestmove held back under go infinite
 
     def say(self, line):
         self.out.write(line + "\n")
         self.out.flush()
-
-    def new_game(self):
-        self.games += 1
-        self.rand.seed("%d:%d" % (self.seed, self.games))
-        self.pos = self.game.new(self.opts)
 
     def set_option(self, words):
         text = " ".join(words)
@@ -113,8 +110,6 @@ class Engine:
             except ValueError:
                 self.say("info string Seed %r is not an integer; kept %d" % (value, self.seed))
                 return
-            self.games = 0
-            self.new_game()
         elif name.lower() == "player":
             if value not in ("greedy", "random"):
                 self.say("info string Player %r: want greedy or random; kept %s" % (value, self.player))
@@ -151,12 +146,13 @@ class Engine:
     def choose(self):
         """(move, score for the mover, positions looked at)."""
         legal = self.pos.legal()
+        rand = random.Random("%d %s" % (self.seed, self.pos.fen()))
         if self.player == "random":
-            return self.rand.choice(legal), 0, 0
+            return rand.choice(legal), 0, 0
         p = self.pos.turn()
         scored = [(self.pos.after(m).value(p), m) for m in legal]
         top = max(v for v, _ in scored)
-        return self.rand.choice([m for v, m in scored if v == top]), top, len(legal)
+        return rand.choice([m for v, m in scored if v == top]), top, len(legal)
 
     def go(self, words):
         infinite = "infinite" in words  # the limits do not matter: one ply is fast
@@ -222,7 +218,7 @@ class Engine:
             elif cmd == "isready":
                 self.say("readyok")
             elif cmd == "uginewgame":
-                self.new_game()
+                self.pos = self.game.new(self.opts)
             elif cmd == "position":
                 self.position(args)
             elif cmd == "go":
