@@ -21,12 +21,13 @@ func init() {
 }
 
 func runCheckEngine(args []string, stdout, stderr io.Writer) error {
-	fs := newFlagSet("check-engine", "--agent \"ugi:cmd=…\" [--game othello6] [--positions 10] [--movetime 100ms] [--margin 200ms] [--seed 1]", stderr)
+	fs := newFlagSet("check-engine", "--agent \"ugi:cmd=…\" [--game othello6] [--positions 10] [--movetime 100ms] [--margin 200ms] [--clock 1s] [--seed 1]", stderr)
 	game := fs.String("game", "othello6", "game spec the engine is checked on (sequential)")
 	agent := fs.String("agent", "", "the engine as a ugi agent spec, e.g. ugi:cmd='python3 engine.py' (required)")
 	positions := fs.Int("positions", 10, "random positions (1 to 1000) the engine must answer with a legal move")
 	movetime := fs.Duration("movetime", 100*time.Millisecond, "movetime of each go (1ms to 1m)")
 	margin := fs.Duration("margin", 200*time.Millisecond, "how late after movetime (or after stop) a bestmove may come")
+	clock := fs.Duration("clock", time.Second, "the mover's time left in the clock check (10ms to 1m); its bestmove is due within half of it")
 	seed := fs.Uint64("seed", 1, "seed of the random positions")
 	if err := parseNoArgs(fs, args); err != nil {
 		return err
@@ -36,6 +37,9 @@ func runCheckEngine(args []string, stdout, stderr io.Writer) error {
 	}
 	if *movetime < time.Millisecond || *movetime > time.Minute {
 		return fmt.Errorf("--movetime %s: want 1ms to 1m", *movetime)
+	}
+	if *clock < 10*time.Millisecond || *clock > time.Minute {
+		return fmt.Errorf("--clock %s: want 10ms to 1m", *clock)
 	}
 	if *margin < 0 {
 		return fmt.Errorf("--margin %s: want 0 or more", *margin)
@@ -54,7 +58,7 @@ func runCheckEngine(args []string, stdout, stderr io.Writer) error {
 	if _, ok := v.New().(games.State); !ok {
 		return fmt.Errorf("--game %s is simultaneous; UGI describes sequential games only", v)
 	}
-	c := &checker{v: v, sp: sp, movetime: *movetime, margin: *margin, out: stdout}
+	c := &checker{v: v, sp: sp, movetime: *movetime, margin: *margin, clock: *clock, out: stdout}
 	failed := c.run(*positions, *seed)
 	if failed > 0 {
 		return fmt.Errorf("%d of %d checks failed", failed, c.checks)
@@ -68,12 +72,14 @@ type checker struct {
 	v                games.Variant
 	sp               spec.Spec
 	movetime, margin time.Duration
+	clock            time.Duration // the mover's time left in the clock check
 	out              io.Writer
 	proc             *botproc.Process
 	checks           int
 	failed           int
 	badInfo          []string
 	infos            int
+	said             string // the last info string line, shown with a failure
 }
 
 // report prints one check's verdict; err nil is a pass.
@@ -102,6 +108,9 @@ func (c *checker) readUntil(word string, deadline time.Time) (string, error) {
 		f := strings.Fields(line)
 		if word == "" {
 			return line, nil // any line
+		}
+		if len(f) > 1 && f[0] == "info" && f[1] == "string" {
+			c.said = line
 		}
 		if len(f) > 0 && f[0] == "info" {
 			c.infos++
@@ -188,45 +197,48 @@ handshake:
 		return c.failed
 	}
 
-	// Legal bestmoves within movetime in random positions.
+	// Legal bestmoves within movetime in random positions given as move
+	// lists, then as positions in the game's text format.
 	r := rng.New(seed)
 	var illegal, late error
 	worst := time.Duration(0)
 	for i := 0; i < positions && illegal == nil; i++ {
 		s, moves := randomPosition(c.v, r)
-		cmd := "position startpos"
-		if len(moves) > 0 {
-			cmd += " moves " + strings.Join(moves, " ")
-		}
-		c.send(cmd)
-		t0 := time.Now()
-		c.send(fmt.Sprintf("go movetime %d", c.movetime.Milliseconds()))
-		line, err := c.readUntil("bestmove", t0.Add(c.movetime+c.margin+2*time.Second))
-		el := time.Since(t0)
-		worst = max(worst, el)
-		if err != nil {
-			illegal = fmt.Errorf("after %q: %v", cmd, err)
-			break
-		}
-		if el > c.movetime+c.margin && late == nil {
-			late = fmt.Errorf("bestmove after %s with go movetime %d (allowed %s) after %q", el.Round(time.Millisecond), c.movetime.Milliseconds(), c.movetime+c.margin, cmd)
-		}
-		if err := legalBest(s, line); err != nil {
-			illegal = fmt.Errorf("after %q: %v", cmd, err)
-		}
+		illegal = c.bestmove(s, movesCommand(moves), &worst, &late)
 	}
-	c.report("legal-moves", fmt.Sprintf("%d positions answered with legal moves", positions), illegal)
+	c.report("legal-moves", fmt.Sprintf("%d positions given as move lists answered with legal moves", positions), illegal)
+	if _, ok := c.v.New().(games.PositionWriter); !ok {
+		c.report("fen", fmt.Sprintf("not applicable: %s has no position format", c.v), nil)
+	} else {
+		var bad error
+		for i := 0; i < positions && bad == nil && !exited(p); i++ {
+			s, moves := randomPosition(c.v, r)
+			bad = c.bestmove(s, fenCommand(c.v, moves, r), &worst, &late)
+		}
+		if bad != nil {
+			bad = fmt.Errorf("%v (positions as text: see 'arena games' and the game's package documentation)", bad)
+		}
+		c.report("fen", fmt.Sprintf("%d positions given as 'position fen' answered with legal moves", positions), bad)
+	}
 	c.report("movetime", fmt.Sprintf("slowest answer %s for movetime %s", worst.Round(time.Millisecond), c.movetime), late)
+
+	// query gameover, p1turn and result, in random positions and in
+	// finished games.
+	if !exited(p) {
+		n, err := c.queries(positions, r)
+		c.report("query", fmt.Sprintf("%d positions (%d finished) answered correctly", 2*positions, n), err)
+	}
+
+	// A short clock: bestmove well inside the mover's time.
+	if !exited(p) {
+		c.report(c.clockCheck(r))
+	}
 
 	// go infinite, then stop: bestmove only after stop, and promptly
 	// (checked even after a wrong move: a separate failure).
 	if !exited(p) {
 		s, moves := randomPosition(c.v, r)
-		cmd := "position startpos"
-		if len(moves) > 0 {
-			cmd += " moves " + strings.Join(moves, " ")
-		}
-		c.send(cmd)
+		c.send(movesCommand(moves))
 		c.send("go infinite")
 		_, early := c.readUntil("bestmove", time.Now().Add(c.movetime))
 		var err error
@@ -269,6 +281,147 @@ handshake:
 	return c.failed
 }
 
+// bestmove sets a position by cmd, sends go movetime and checks the
+// answer is a legal move of s; a late answer is noted in late (the first)
+// and worst, and does not fail.
+func (c *checker) bestmove(s games.State, cmd string, worst *time.Duration, late *error) error {
+	c.said = ""
+	c.send(cmd)
+	t0 := time.Now()
+	c.send(fmt.Sprintf("go movetime %d", c.movetime.Milliseconds()))
+	line, err := c.readUntil("bestmove", t0.Add(c.movetime+c.margin+2*time.Second))
+	el := time.Since(t0)
+	*worst = max(*worst, el)
+	if err != nil {
+		return fmt.Errorf("after %q: %v", cmd, err)
+	}
+	if el > c.movetime+c.margin && *late == nil {
+		*late = fmt.Errorf("bestmove after %s with go movetime %d (allowed %s) after %q", el.Round(time.Millisecond), c.movetime.Milliseconds(), c.movetime+c.margin, cmd)
+	}
+	if err := legalBest(s, line); err != nil {
+		if c.said != "" {
+			return fmt.Errorf("after %q: %v; the engine said %q", cmd, err, c.said)
+		}
+		return fmt.Errorf("after %q: %v", cmd, err)
+	}
+	return nil
+}
+
+// queryWait bounds the answer to a query.
+const queryWait = time.Second
+
+// queries asks query gameover, p1turn and result in positions random
+// positions and as many random games played to the end (p1turn only
+// before the end: UGI leaves it open after), and returns how many were
+// finished and the first wrong or missing answer.
+func (c *checker) queries(positions int, r *rng.Rand) (finished int, err error) {
+	for i := 0; i < 2*positions; i++ {
+		var s games.State
+		var moves []string
+		if i%2 == 0 {
+			s, moves = randomPosition(c.v, r)
+		} else {
+			s, moves = randomGame(c.v, r)
+		}
+		if s.Terminal() {
+			finished++
+		}
+		cmd := movesCommand(moves)
+		c.send(cmd)
+		want := queryAnswers(s)
+		for _, q := range []string{"gameover", "p1turn", "result"} {
+			if q == "p1turn" && s.Terminal() {
+				continue // UGI does not say whose turn it is after the end
+			}
+			c.send("query " + q)
+			line, err := c.readUntil("response", time.Now().Add(queryWait))
+			if err != nil {
+				return finished, fmt.Errorf("query %s after %q: %v (UGI engines answer 'query gameover|p1turn|result' with 'response true|false' or 'response p1win|p2win|draw|none')", q, cmd, err)
+			}
+			if got := strings.Join(strings.Fields(line), " "); got != "response "+want[q] {
+				return finished, fmt.Errorf("query %s after %q: answered %q, want \"response %s\"", q, cmd, line, want[q])
+			}
+		}
+	}
+	return finished, nil
+}
+
+// queryAnswers returns the right answers to the queries in s, by query.
+func queryAnswers(s games.State) map[string]string {
+	result := "none"
+	if s.Terminal() {
+		switch s.Outcome().Winner {
+		case 0:
+			result = "p1win"
+		case 1:
+			result = "p2win"
+		default:
+			result = "draw"
+		}
+	}
+	return map[string]string{
+		"gameover": strconv.FormatBool(s.Terminal()),
+		"p1turn":   strconv.FormatBool(s.ToMove() == 0),
+		"result":   result,
+	}
+}
+
+// clockCheck gives the engine a short clock in a few random positions:
+// each bestmove is due within half the mover's time left.
+func (c *checker) clockCheck(r *rng.Rand) (name, detail string, err error) {
+	const tries = 3
+	left := c.clock
+	worst := time.Duration(0)
+	for i := 0; i < tries; i++ {
+		s, moves := randomPosition(c.v, r)
+		cmd := movesCommand(moves)
+		c.send(cmd)
+		times := [2]time.Duration{3 * left, 3 * left}
+		times[s.ToMove()] = left
+		inc := left / 100
+		goCmd := fmt.Sprintf("go p1time %d p2time %d p1inc %d p2inc %d", times[0].Milliseconds(), times[1].Milliseconds(), inc.Milliseconds(), inc.Milliseconds())
+		t0 := time.Now()
+		c.send(goCmd)
+		line, err := c.readUntil("bestmove", t0.Add(left+c.margin))
+		el := time.Since(t0)
+		worst = max(worst, el)
+		if err != nil {
+			return "clock", "", fmt.Errorf("%q after %q: %v (the mover had %s)", goCmd, cmd, err, left)
+		}
+		if el > left/2 {
+			return "clock", "", fmt.Errorf("bestmove after %s for %q after %q: more than half of the mover's %s (a time manager should spend a small share of its clock)", el.Round(time.Millisecond), goCmd, cmd, left)
+		}
+		if err := legalBest(s, line); err != nil {
+			return "clock", "", fmt.Errorf("after %q and %q: %v", cmd, goCmd, err)
+		}
+	}
+	return "clock", fmt.Sprintf("slowest answer %s with %s on the mover's clock", worst.Round(time.Millisecond), left), nil
+}
+
+// movesCommand is the position command of a game's moves from the start.
+func movesCommand(moves []string) string {
+	if len(moves) == 0 {
+		return "position startpos"
+	}
+	return "position startpos moves " + strings.Join(moves, " ")
+}
+
+// fenCommand is a position command that gives the position after a
+// random number of the moves as text, and the rest of the moves after it
+// (v's states write positions as text).
+func fenCommand(v games.Variant, moves []string, r *rng.Rand) string {
+	cut := r.IntN(len(moves) + 1)
+	s := v.New().(games.State)
+	if _, err := games.Replay(v.String(), s, moves[:cut]); err != nil {
+		panic(err) // moves came from the rules
+	}
+	cmd := "position fen " + s.(games.PositionWriter).Position()
+	if cut < len(moves) {
+		cmd += " moves " + strings.Join(moves[cut:], " ")
+	}
+	return cmd
+}
+
 // randomPosition plays a random number of random moves from the start,
 // stopping before the game ends.
 func randomPosition(v games.Variant, r *rng.Rand) (games.State, []string) {
@@ -288,6 +441,24 @@ func randomPosition(v games.Variant, r *rng.Rand) (games.State, []string) {
 	}
 	return s, moves
 }
+
+// randomGame plays random moves from the start to the end of the game (at
+// most maxCheckPlies).
+func randomGame(v games.Variant, r *rng.Rand) (games.State, []string) {
+	s := v.New().(games.State)
+	var moves []string
+	var buf []games.Move
+	for len(moves) < maxCheckPlies && !s.Terminal() {
+		buf = s.LegalMoves(buf[:0])
+		m := buf[r.IntN(len(buf))]
+		moves = append(moves, s.FormatMove(m))
+		s.Play(m)
+	}
+	return s, moves
+}
+
+// maxCheckPlies bounds randomGame for games that could go on and on.
+const maxCheckPlies = 1000
 
 // legalBest checks a bestmove line against s.
 func legalBest(s games.State, line string) error {

@@ -35,6 +35,9 @@ var (
 )
 
 func TestMain(m *testing.M) {
+	if mode := os.Getenv(brokenEngineEnv); mode != "" {
+		os.Exit(brokenEngine(mode))
+	}
 	code := m.Run()
 	if binDir != "" {
 		os.RemoveAll(binDir)
@@ -182,7 +185,7 @@ func TestCheckEngine(t *testing.T) {
 	bin := arenaBinary(t)
 	code, stdout, stderr := runArena("check-engine", "--game", "gravity", "--positions", "5", "--movetime", "50ms",
 		"--agent", "ugi:cmd="+bin+" engine --agent greedy")
-	if code != 0 || !strings.Contains(stdout, "all 8 checks passed") {
+	if code != 0 || !strings.Contains(stdout, "all 11 checks passed") {
 		t.Fatalf("arena engine failed the check: exit %d\n%s\n%s", code, stdout, stderr)
 	}
 	for _, tc := range []struct {
@@ -200,6 +203,102 @@ func TestCheckEngine(t *testing.T) {
 				"--agent", "ugi:cmd=sh "+script)
 			if code != 1 || !strings.Contains(stderr, "checks failed") {
 				t.Errorf("exit %d, stderr %q; want 1 and the number of failed checks", code, stderr)
+			}
+			for _, w := range tc.want {
+				if !strings.Contains(stdout, w) {
+					t.Errorf("report lacks %q:\n%s", w, stdout)
+				}
+			}
+			botproctest.NoneRunning(t, pids)
+		})
+	}
+}
+
+// brokenEngineEnv, set in the environment of this test binary, makes it a
+// deliberately broken arena engine (greedy, othello6) instead of running
+// tests; the value says how it is broken (see brokenEngine).
+const brokenEngineEnv = "ARENA_TEST_BROKEN_ENGINE"
+
+// brokenEngine serves arena engine --agent greedy on stdin/stdout, broken
+// as mode says: "nofen" ignores position fen (an info string says so and
+// the position stays as it was), "noquery" never answers query, and
+// "swapresult" answers query result with the winners swapped. It appends
+// its PID to the file named by ARENA_TEST_PIDS and returns the exit code.
+func brokenEngine(mode string) int {
+	if f, err := os.OpenFile(os.Getenv("ARENA_TEST_PIDS"), os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644); err == nil {
+		fmt.Fprintln(f, os.Getpid())
+		f.Close()
+	}
+	e, err := newEngine("othello6", "greedy", 1)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 2
+	}
+	in, toEngine := io.Pipe()
+	go func() {
+		sc := bufio.NewScanner(os.Stdin)
+		for sc.Scan() {
+			line := sc.Text()
+			switch {
+			case mode == "nofen" && strings.HasPrefix(line, "position fen"):
+				line = "frobnicate" // answered with an info string
+			case mode == "noquery" && strings.HasPrefix(line, "query"):
+				continue
+			}
+			fmt.Fprintln(toEngine, line)
+		}
+		toEngine.Close()
+	}()
+	var out io.Writer = os.Stdout
+	if mode == "swapresult" {
+		out = swapWriter{os.Stdout}
+	}
+	if err := e.serve(in, out); err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 1
+	}
+	return 0
+}
+
+// swapWriter swaps p1win and p2win in what the engine writes (one line a
+// Write: the engine flushes each line).
+type swapWriter struct{ w io.Writer }
+
+func (s swapWriter) Write(b []byte) (int, error) {
+	t := strings.NewReplacer("response p1win", "response p2win", "response p2win", "response p1win").Replace(string(b))
+	if _, err := io.WriteString(s.w, t); err != nil {
+		return 0, err
+	}
+	return len(b), nil
+}
+
+// TestCheckEngineBrokenEngines: engines that play legal moves from move
+// lists but ignore position fen, never answer query, or answer it wrong
+// fail the fen or query check with the reason, and pass the others.
+func TestCheckEngineBrokenEngines(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs external processes")
+	}
+	self, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		mode string
+		want []string
+	}{
+		{"nofen", []string{"FAIL fen", "after \"position fen ", "the engine said \"info string unknown command", "positions as text: see 'arena games'", "pass legal-moves", "pass query"}},
+		{"noquery", []string{"FAIL query", "query gameover after \"position startpos", "no response in time (UGI engines answer 'query gameover|p1turn|result'", "pass fen"}},
+		{"swapresult", []string{"FAIL query", "query result after \"position startpos moves ", "want \"response p", "pass fen", "pass clock"}},
+	} {
+		t.Run(tc.mode, func(t *testing.T) {
+			pids := filepath.Join(t.TempDir(), "pids")
+			code, stdout, stderr := runArena("check-engine", "--positions", "8", "--movetime", "20ms", "--margin", "100ms",
+				// GORACE: a race-enabled binary otherwise sleeps 1s at
+				// exit, and fails the quit check.
+				"--agent", "ugi:cmd=env GORACE=atexit_sleep_ms=0 "+brokenEngineEnv+"="+tc.mode+" ARENA_TEST_PIDS="+pids+" "+self)
+			if code != 1 || !strings.Contains(stderr, "1 of 11 checks failed") {
+				t.Errorf("exit %d, stderr %q; want 1 and one failed check:\n%s", code, stderr, stdout)
 			}
 			for _, w := range tc.want {
 				if !strings.Contains(stdout, w) {
@@ -400,7 +499,7 @@ func TestExampleEngines(t *testing.T) {
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			code, stdout, stderr := runArena("check-engine", "--game", tc.game, "--positions", "5", "--movetime", "50ms", "--agent", tc.agent)
-			if code != 0 || !strings.Contains(stdout, "all 8 checks passed") {
+			if code != 0 || !strings.Contains(stdout, "all 11 checks passed") {
 				t.Errorf("exit %d\n%s\n%s", code, stdout, stderr)
 			}
 		})
