@@ -17,6 +17,7 @@ import (
 	"bufio"
 	"fmt"
 	"os"
+	"slices"
 	"strings"
 
 	"github.com/boardgame-arena/arena/games"
@@ -67,17 +68,43 @@ func main() {
 		case "uginewgame":
 			s = v.New().(games.State)
 		case "position":
-			if len(f) < 2 || f[1] != "startpos" {
-				say("info string only 'position startpos [moves ...]' is supported")
-				continue
+			// position startpos|fen TEXT [moves ...]
+			end := slices.Index(f, "moves")
+			if end < 0 {
+				end = len(f)
 			}
-			s = v.New().(games.State)
-			var moves []string
-			if len(f) > 2 && f[2] == "moves" {
-				moves = f[3:]
+			var err error
+			switch {
+			case len(f) > 1 && f[1] == "startpos":
+				s = v.New().(games.State)
+			case len(f) > 2 && f[1] == "fen":
+				s, err = games.ParsePosition(v, strings.Join(f[2:end], " "))
+			default:
+				err = fmt.Errorf("want 'position startpos|fen TEXT [moves ...]'")
 			}
-			if _, err := games.Replay(v.String(), s, moves); err != nil {
+			if err == nil && end < len(f) {
+				_, err = games.Replay(v.String(), s, f[end+1:])
+			}
+			if err != nil {
 				say("info string position: %v", err)
+				s = v.New().(games.State)
+			}
+		case "query":
+			// query gameover|p1turn|result, from the rules.
+			switch strings.Join(f[1:], " ") {
+			case "gameover":
+				say("response %t", s.Terminal())
+			case "p1turn":
+				say("response %t", s.ToMove() == 0)
+			case "result":
+				r := "none"
+				if s.Terminal() {
+					r = map[int]string{0: "p1win", 1: "p2win"}[s.Outcome().Winner]
+					if r == "" {
+						r = "draw"
+					}
+				}
+				say("response %s", r)
 			}
 		case "go":
 			m, score, n := onePly(s)
