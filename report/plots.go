@@ -282,6 +282,11 @@ func boxPlot(title, ylabel string, cats []string, values [][]float64, floor floa
 		b.MedianStyle.Color = color.White
 		p.Add(b)
 	}
+	if p.Y.Min >= p.Y.Max {
+		// All values equal: gonum would widen the range by ±1, below zero,
+		// which a log scale cannot show (it panics). A decade each side.
+		p.Y.Min, p.Y.Max = math.Max(p.Y.Min, floor)/10, math.Max(p.Y.Max, floor)*10
+	}
 	p.NominalX(cats...)
 	if len(cats) > 4 {
 		p.X.Tick.Label.Rotation = math.Pi / 6

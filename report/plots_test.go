@@ -285,3 +285,27 @@ func TestRenderPNG(t *testing.T) {
 		t.Error("no error writing a PNG into a missing directory")
 	}
 }
+
+// TestDegeneratePlots: data without spread still gives a well-formed plot
+// with every mark (all games of one length, all times zero, every bound
+// open).
+func TestDegeneratePlots(t *testing.T) {
+	p, err := histogram("lengths", "plies", []float64{30, 30, 30}, binsFor([]float64{30, 30, 30}))
+	paths, _ := renderSVG(t, p, err)
+	if got := count(paths, "fill", colFirst); got != 1 {
+		t.Errorf("%d bins for games of one length, want 1", got)
+	}
+	p, err = barChart("times", "ms", []string{"a", "b"}, []series{{"mean", []float64{0, 0}}}, false)
+	renderSVG(t, p, err)
+	inf := math.Inf(1)
+	p, err = ratingPlot([]string{"a", "b"}, []float64{0, 0}, []float64{-inf, -inf}, []float64{inf, inf}, 0.95)
+	paths, _ = renderSVG(t, p, err)
+	if got := count(paths, "fill", colFirst); got != 2 {
+		t.Errorf("%d markers with every bound open, want 2", got)
+	}
+	p, err = boxPlot("times", "ms", []string{"a"}, [][]float64{{0, 0, 0}}, 0.001)
+	paths, _ = renderSVG(t, p, err)
+	if got := count(paths, "fill", colFirst); got != 1 {
+		t.Errorf("%d boxes of zero times, want 1", got)
+	}
+}
