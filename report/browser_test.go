@@ -376,11 +376,29 @@ func TestViewerInBrowser(t *testing.T) {
 	if s1.SVG == s.SVG || s2.SVG == s1.SVG {
 		t.Error("stepping did not change the drawn pieces")
 	}
-	if s2.StatRows < 2 {
-		t.Errorf("game 0 has move statistics, the page shows %d table rows", s2.StatRows)
+	// Ply 2 was the second move: its statistics row and the clocks after it.
+	if s2.StatRows != 2 {
+		t.Errorf("game 0 has move statistics, the page shows %d table rows (want a header and one move)", s2.StatRows)
+	}
+	ms, clocks := gs[0].MoveStats[1], gs[0].Clocks[1]
+	row := eval[string](b, `document.querySelectorAll("#gv-stats tr")[1].textContent`)
+	for _, w := range []string{gs[0].Players[ms.Player].Name, strconv.Itoa(ms.Depth), strconv.FormatInt(ms.Nodes, 10), ms.Info} {
+		if !strings.Contains(row, w) {
+			t.Errorf("the statistics row %q lacks %q (%+v)", row, w, ms)
+		}
+	}
+	clockText := eval[string](b, `document.querySelector("#gv-stats p").textContent`)
+	if want := fmt.Sprintf("%s %.2f s", gs[0].Players[0].Name, clocks[0]/1000); !strings.Contains(clockText, want) {
+		t.Errorf("the clocks line %q lacks %q", clockText, want)
 	}
 	b.run("pressing the left arrow", chromedp.KeyEvent(kb.ArrowLeft))
 	check(b.state(), 0, 1)
+	// The arrow keys step the game also while the game list has the focus
+	// (and do not pick another game there).
+	b.run("focusing the game list", chromedp.Focus(chromedp.ID("gv-game")))
+	b.run("pressing the right arrow", chromedp.KeyEvent(kb.ArrowRight))
+	check(b.state(), 0, 2)
+	b.run("leaving the game list", chromedp.Blur(chromedp.ID("gv-game")))
 
 	// Every game: pick it, step forward with the arrow key a few plies,
 	// then jump to the end.

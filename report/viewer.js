@@ -117,10 +117,11 @@
     }
   }
 
-  // msText writes a time in ms for people: "850 ms", "12.3 s".
+  // msText writes a time in ms for people: "850.5 ms", "9.59 s"; a
+  // player without a clock (results.NoClock) gets a dash.
   function msText(ms) {
     if (ms < 0) { return "–"; }
-    return ms < 10000 ? (Math.round(ms * 10) / 10) + " ms" : (Math.round(ms / 100) / 10) + " s";
+    return ms < 1000 ? (Math.round(ms * 10) / 10) + " ms" : (ms / 1000).toFixed(2) + " s";
   }
 
   // showStats shows what the record keeps of the move that led to ply:
