@@ -14,8 +14,8 @@ several engine processes in varying order.
         "ugi:cmd=python3 examples/ugi-python/engine.py,movetime=100ms" greedy
 
 The game is announced through the UGI_Game option (the arena's ugi agent
-sends its spec before each new game, e.g. "setoption name UGI_Game value
-erdos:algol"); othello6 until then. A game or variant it does not know is
+sends the game's spec before a game of another variant than the last, e.g.
+"setoption name UGI_Game value erdos:algol"); othello6 until then. A game or variant it does not know is
 refused: the reason goes to stderr and an info string, and the engine exits
 at the next isready or go, so the game fails with that reason instead of
 being played with the wrong rules.
@@ -34,7 +34,7 @@ The protocol, one command per line on stdin, answers on stdout (flushed):
   query gameover | p1turn | result -> response true|false, p1win|p2win|draw|none
   quit
 Debug extensions (not UGI; the arena's tests compare them with its rules):
-  moves               -> moves M1 M2 ...   (the legal moves, in any order)
+  moves               -> moves M1 M2 ...   (the legal moves, in no set order)
   fen                 -> fen TEXT          (the current position as text)
 """
 
