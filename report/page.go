@@ -111,7 +111,8 @@ code.cmd{display:block;background:#f6f6f6;padding:.6em;white-space:pre-wrap;word
 {{.TimePlot}}{{.NodesPlot}}{{.MoveTimePlot}}{{.DepthPlot}}
 </section>
 
-{{range .Matches}}<section id="match" class="match">
+{{if .Matches}}<section id="match">
+{{range .Matches}}<div class="match">
 <h2>Match: {{.First}} vs {{.Second}}</h2>
 <p>From {{.First}}'s view, {{.Pairs}} game pairs ({{.Games}} games) counted in round order{{if .Uncounted}}; {{.Uncounted}} more recorded but not counted{{end}}.</p>
 <table class="penta">
@@ -130,7 +131,8 @@ code.cmd{display:block;background:#f6f6f6;padding:.6em;white-space:pre-wrap;word
 </tbody>
 </table>
 {{.LLRPlot}}
-</section>
+</div>
+{{end}}</section>
 {{end}}
 <section id="config">
 <h2>Configuration</h2>

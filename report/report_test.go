@@ -69,6 +69,13 @@ func parsePage(t *testing.T, page string) *node {
 	if len(stack) != 1 {
 		t.Fatalf("unclosed elements: %d", len(stack)-1)
 	}
+	seen := map[string]bool{}
+	for _, n := range root.find(func(n *node) bool { return n.attr["id"] != "" }) {
+		if seen[n.attr["id"]] {
+			t.Errorf("id %q appears twice", n.attr["id"])
+		}
+		seen[n.attr["id"]] = true
+	}
 	return root
 }
 
@@ -248,10 +255,14 @@ func TestTournamentPage(t *testing.T) {
 func TestMatchPage(t *testing.T) {
 	f := readTestFile(t, "match.jsonl")
 	root, _, wr := writePage(t, Options{Rating: results.ReportOptions{Bootstrap: 0}, NoViewer: true}, f)
-	m := root.byID("match")
-	if m == nil {
+	if root.byID("match") == nil {
 		t.Fatal("no match section")
 	}
+	ms := root.find(func(n *node) bool { return n.attr["class"] == "match" })
+	if len(ms) != 1 {
+		t.Fatalf("%d matches on the page, want 1", len(ms))
+	}
+	m := ms[0]
 	if root.byID("viewer") != nil {
 		t.Error("a viewer despite NoViewer")
 	}
@@ -372,5 +383,37 @@ func TestCommandQuoting(t *testing.T) {
 	want := `arena tournament --gauntlet --game erdos:algol --agents 'ugi:cmd='\''python3 engine.py'\''' random --games 2 --seed 5 --openings 'my openings.txt' --shuffle-openings --move-time 50ms --tc 10s+100ms --move-margin 25ms --max-plies 0`
 	if got != want {
 		t.Errorf("Command:\n got %s\nwant %s", got, want)
+	}
+}
+
+// TestMergedPage: a tournament and a match of the same game make one page:
+// standings over both files' players and games, the match's own section,
+// and each file's configuration.
+func TestMergedPage(t *testing.T) {
+	tour, match := readTestFile(t, "tournament.jsonl"), readTestFile(t, "match.jsonl")
+	root, _, _ := writePage(t, Options{Rating: results.ReportOptions{Bootstrap: 20, Seed: 1}, NoViewer: true}, tour, match)
+	players := map[string]bool{}
+	for _, f := range []*results.File{tour, match} {
+		for _, g := range f.Games {
+			players[g.Players[0].Name], players[g.Players[1].Name] = true, true
+		}
+	}
+	rows := root.byID("standings-table").find(func(n *node) bool { return n.name == "tr" && n.attr["data-player"] != "" })
+	games := 0
+	for _, r := range rows {
+		if !players[r.attr["data-player"]] {
+			t.Errorf("unexpected player %q", r.attr["data-player"])
+		}
+		n, _ := strconv.Atoi(r.attr["data-games"])
+		games += n
+	}
+	if len(rows) != len(players) || games != 2*(len(tour.Games)+len(match.Games)) {
+		t.Errorf("%d players with %d player-games, want %d players and %d", len(rows), games, len(players), 2*(len(tour.Games)+len(match.Games)))
+	}
+	if len(root.find(func(n *node) bool { return n.attr["class"] == "match" })) != 1 {
+		t.Error("want one match section, for the match file")
+	}
+	if cmds := root.byID("config").find(func(n *node) bool { return n.attr["class"] == "cmd" }); len(cmds) != 2 {
+		t.Errorf("%d commands, want one per file", len(cmds))
 	}
 }
