@@ -230,13 +230,13 @@ func binsFor(values []float64) int {
 	return max(1, min(b, span, 40))
 }
 
-// llrPlot draws the SPRT's log-likelihood ratio after each game pair, with
-// the acceptance bounds as dashed lines.
+// llrPlot draws the SPRT's log-likelihood ratio (llr[i]: after pair i+1)
+// against the games counted, with the acceptance bounds as dashed lines.
 func llrPlot(llr []float64, lower, upper float64) (*plot.Plot, error) {
-	p := newPlot(fmt.Sprintf("SPRT log-likelihood ratio after each game pair (dashed: the bounds %.2f and %.2f)", lower, upper), "game pairs", "LLR")
+	p := newPlot(fmt.Sprintf("SPRT log-likelihood ratio after each game pair (dashed: the bounds %.2f and %.2f)", lower, upper), "games", "LLR")
 	xys := make(plotter.XYs, len(llr)+1) // from (0, 0)
 	for i, v := range llr {
-		xys[i+1] = plotter.XY{X: float64(i + 1), Y: v}
+		xys[i+1] = plotter.XY{X: float64(2 * (i + 1)), Y: v}
 	}
 	line, err := plotter.NewLine(xys)
 	if err != nil {
@@ -244,7 +244,7 @@ func llrPlot(llr []float64, lower, upper float64) (*plot.Plot, error) {
 	}
 	line.LineStyle.Color, line.LineStyle.Width = colFirst, vg.Points(1.5)
 	p.Add(plotter.NewGrid(), line)
-	end := float64(max(len(llr), 1))
+	end := float64(2 * max(len(llr), 1))
 	for _, b := range []float64{lower, upper} {
 		l, err := plotter.NewLine(plotter.XYs{{X: 0, Y: b}, {X: end, Y: b}})
 		if err != nil {
