@@ -17,10 +17,10 @@ import (
 func init() {
 	Register(&Kind{
 		Name: "alphabeta",
-		Help: "negamax alpha-beta (PVS, iterative deepening, aspiration, transposition table, killers/history); simultaneous games are searched sequentialised, the searcher choosing first (cautious); default budget time=1s",
+		Help: "negamax alpha-beta (PVS, iterative deepening, aspiration, transposition table, killers/history); simultaneous games are searched sequentialised, the searcher choosing first (cautious); default budget time=1s; on a clock (tc=, --tc) the time per move comes from the time manager (a share of the remaining time and increment over the game's estimate of moves left, at most a third of what is left), and time= then caps it",
 		Keys: []Key{
 			{"depth", "stop after completing this depth (plies), 1 to 100"},
-			{"time", "think this long per move, 1ms to 24h, e.g. 200ms, 2s (less a safety margin: a fifth, at most 50 ms); the best move of the last complete iteration is played"},
+			{"time", "think this long per move, 1ms to 24h, e.g. 200ms, 2s (less a safety margin: a fifth, at most 50 ms); the best move of the last complete iteration is played; on a clock (tc=, --tc) the time per move comes from the time manager, and time= then caps it"},
 			{"nodes", "stop after about this many nodes per move, 1 to 10^12"},
 			{"tt", "transposition table size in MB, 0 to 65536 and at most 3/4 of the machine's memory (default 64; 0 turns the table off)"},
 			{"threads", "Lazy SMP threads sharing the table, 1 to 256 (default 1)"},
@@ -41,6 +41,12 @@ type AlphaBeta struct {
 	root  []MoveAnalysis
 	// budget is the time= key, 0 without it (see MoveTime).
 	budget time.Duration
+	// depth, nodes and think are the search's budgets without a clock
+	// (think: time=, or the default second); a move on a clock replaces
+	// think with its share (see clockShare), so each move sets them anew.
+	depth int
+	nodes int64
+	think time.Duration
 }
 
 // Ranges of the alphabeta keys (the help text states them).
@@ -97,7 +103,8 @@ func newAlphaBeta(sp spec.Spec, _ uint64) (Agent, error) {
 	}
 	opts := alphabeta.Options{Depth: depth, Nodes: nodes, Time: think, TTMB: tt, Threads: threads,
 		Exact: exact, Aspiration: asp, RootScores: rootScores}
-	return &AlphaBeta{name: DisplayName(sp), s: alphabeta.New(opts), exact: exact, budget: budget}, nil
+	return &AlphaBeta{name: DisplayName(sp), s: alphabeta.New(opts), exact: exact, budget: budget,
+		depth: depth, nodes: nodes, think: think}, nil
 }
 
 // MoveTime implements Budgeter: the time= key, the same for every move.
@@ -137,6 +144,13 @@ func (a *AlphaBeta) Move(ctx context.Context, b games.Base, p int) (games.Move, 
 		// choosing first (the cautious reading, see games.Sequentialize).
 		st = games.Sequentialize(sim, p)
 	}
+	// On a clock the move gets its share (depth= and nodes= may stop it
+	// sooner); without one, the agent's own budget.
+	think := a.think
+	if share, ok := clockShare(ctx, b, p, a.budget); ok {
+		think = share
+	}
+	a.s.SetBudget(a.depth, a.nodes, think)
 	if a.exact {
 		if solver, ok := b.(alphabeta.ExactSolver); ok {
 			return a.solve(ctx, st, solver)

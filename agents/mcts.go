@@ -16,10 +16,10 @@ import (
 func init() {
 	Register(&Kind{
 		Name: "mcts",
-		Help: "Monte Carlo tree search: UCT with MCTS-Solver for sequential games, decoupled UCT for simultaneous ones; default budget iters=10000",
+		Help: "Monte Carlo tree search: UCT with MCTS-Solver for sequential games, decoupled UCT for simultaneous ones; default budget iters=10000; on a clock (tc=, --tc) it searches for the time manager's share of the remaining time and increment (iters= and time= then cap it)",
 		Keys: []Key{
 			{"iters", "iterations per move, 1 to 10^12 (shared out between threads)"},
-			{"time", "think this long per move, 1ms to 24h, e.g. 200ms, 1s (less a safety margin: a fifth, at most 50 ms)"},
+			{"time", "think this long per move, 1ms to 24h, e.g. 200ms, 1s (less a safety margin: a fifth, at most 50 ms); on a clock (tc=, --tc) the time per move comes from the time manager, and time= then caps it"},
 			{"c", "UCB exploration constant, 0 to 100 (default 0.7; rewards are in [0, 1])"},
 			{"fpu", "first-play urgency: value of an unvisited move, 0 to 1 or inf (default inf: try every move once first)"},
 			{"rollout", "random (default) or egreedy (ε-greedy on the game's evaluation; sequential games)"},
@@ -57,6 +57,11 @@ type MCTS struct {
 	root []MoveAnalysis
 	// budget is the time= key, 0 without it (see MoveTime).
 	budget time.Duration
+	// iters is the iteration budget without a clock (iters=, or the
+	// default), userIters the iters= key alone: a move on a clock searches
+	// for its share of the clock (see clockShare), and only an explicit
+	// iters= stops it sooner.
+	iters, userIters int64
 }
 
 func newMCTS(sp spec.Spec, seed uint64) (Agent, error) {
@@ -117,13 +122,14 @@ func newMCTS(sp spec.Spec, seed uint64) (Agent, error) {
 	if o.Epsilon == 0 {
 		o.Epsilon = 1e-9 // explicit eps=0: always greedy
 	}
+	userIters := o.Iterations
 	if o.Iterations == 0 && o.Time == 0 {
 		o.Iterations = 10000
 	}
 	if err := o.Validate(); err != nil {
 		return nil, err
 	}
-	return &MCTS{name: DisplayName(sp), s: mcts.New(o, seed), budget: o.Time}, nil
+	return &MCTS{name: DisplayName(sp), s: mcts.New(o, seed), budget: o.Time, iters: o.Iterations, userIters: userIters}, nil
 }
 
 // MoveTime implements Budgeter: the time= key, the same for every move;
@@ -151,6 +157,11 @@ func (a *MCTS) Analysis() []MoveAnalysis { return a.root }
 
 // Move implements Agent.
 func (a *MCTS) Move(ctx context.Context, b games.Base, p int) (games.Move, error) {
+	if share, ok := clockShare(ctx, b, p, a.budget); ok {
+		a.s.SetBudget(a.userIters, share)
+	} else {
+		a.s.SetBudget(a.iters, a.budget)
+	}
 	var res mcts.Result
 	var err error
 	switch st := b.(type) {

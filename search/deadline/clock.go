@@ -29,9 +29,11 @@ const (
 	// still leaves a reserve for the moves to come.
 	MaxShare = 3
 	// MoveOverhead is what a move costs on the clock outside the search:
-	// the referee, a pipe to an engine, the scheduler. It is kept back from
-	// every move's share.
-	MoveOverhead = time.Millisecond
+	// the agent's own bookkeeping and the referee's, small in process
+	// (the scheduler's delays are what the searches' Margin is for). It is kept back from every move's share;
+	// more would starve fast clocks of long games (a millisecond is two
+	// thirds of a move of 100ms+1ms over TryAngle Catch's 200 turns).
+	MoveOverhead = 250 * time.Microsecond
 	// MinMoveTime is the least budget Allot returns, so that a search has
 	// a budget at all (0 means none) and plays at once.
 	MinMoveTime = 10 * time.Microsecond

@@ -1,0 +1,274 @@
+package agents_test
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/boardgame-arena/arena/agents"
+	"github.com/boardgame-arena/arena/games"
+	_ "github.com/boardgame-arena/arena/games/all"
+	"github.com/boardgame-arena/arena/games/othello6"
+	"github.com/boardgame-arena/arena/rng"
+)
+
+// clockGame is one game played by a referee with honest clocks, as the
+// arena keeps them: each move gets a context whose deadline is the end of
+// the mover's remaining time and which carries the clock; the time the
+// move took is subtracted and the increment added.
+type clockGame struct {
+	game     string
+	spec     string // both players
+	tc       agents.TimeControl
+	maxTurns int // simultaneous games: stop after this many turns (0: play to the end)
+}
+
+// clockReport is what a referee saw of a clockGame.
+type clockReport struct {
+	moves     [2]int
+	used      [2]time.Duration // time both players' moves took
+	available [2]time.Duration // base plus the increments they received
+	left      [2]time.Duration
+	problems  []string // flag falls and moves that took too much of the clock
+}
+
+// Limits of a sensible time manager, checked by play.
+const (
+	// minUse: a player spends more than a quarter of its base plus
+	// increments, so it neither plays instantly nor hoards its time.
+	minUse = 0.25
+	// maxMoveShare: no move takes more than half of what is left (plus
+	// moveSlack for the scheduler), so the clock is never spent on one
+	// move; the manager aims at a third at most.
+	maxMoveShare = 2
+	moveSlack    = 3 * time.Millisecond
+)
+
+// play plays g and reports what a referee would hold against the players.
+func (g clockGame) play(t *testing.T, wrap func(agents.Agent) agents.Agent) clockReport {
+	t.Helper()
+	v, err := games.Lookup(g.game)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var players [2]agents.Agent
+	for p := range players {
+		a, err := agents.New(g.spec, uint64(p+1))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if wrap != nil {
+			a = wrap(a)
+		}
+		if gs, ok := a.(agents.GameStarter); ok {
+			if err := gs.NewGame(v, p); err != nil {
+				t.Fatal(err)
+			}
+		}
+		players[p] = a
+	}
+	var r clockReport
+	clock := agents.Clock{Remaining: [2]time.Duration{g.tc.Base, g.tc.Base}, Inc: [2]time.Duration{g.tc.Inc, g.tc.Inc}}
+	r.available = clock.Remaining
+	b := v.New()
+	// move plays p's move on the clock; false when p flagged.
+	move := func(p int) (games.Move, bool) {
+		before := clock // what the mover is told: the clock before its move
+		start := time.Now()
+		ctx, cancel := context.WithDeadline(context.Background(), start.Add(before.Remaining[p]))
+		m, err := players[p].Move(agents.WithClock(ctx, &before), b, p)
+		took := time.Since(start)
+		cancel()
+		if err != nil {
+			t.Fatalf("%s, player %d, move %d: %v", g.spec, p, r.moves[p]+1, err)
+		}
+		r.moves[p]++
+		r.used[p] += took
+		if took > before.Remaining[p] {
+			r.problems = append(r.problems, fmt.Sprintf("player %d flagged on move %d: took %v of %v left", p, r.moves[p], took, before.Remaining[p]))
+			return m, false
+		}
+		if took > before.Remaining[p]/maxMoveShare+moveSlack {
+			r.problems = append(r.problems, fmt.Sprintf("player %d, move %d: took %v of %v left (more than 1/%d)", p, r.moves[p], took, before.Remaining[p], maxMoveShare))
+		}
+		clock.Remaining[p] += clock.Inc[p] - took
+		r.available[p] += clock.Inc[p]
+		return m, true
+	}
+	for turn := 0; !b.Terminal() && (g.maxTurns == 0 || turn < g.maxTurns); turn++ {
+		switch s := b.(type) {
+		case games.State:
+			p := s.ToMove()
+			m, ok := move(p)
+			if !ok {
+				return r
+			}
+			if !games.IsLegal(s, m) {
+				t.Fatalf("%s, player %d: illegal move %v", g.spec, p, m)
+			}
+			s.Play(m)
+		case games.SimState:
+			var ms [2]games.Move
+			for p := range ms {
+				m, ok := move(p)
+				if !ok {
+					return r
+				}
+				if !slices.Contains(s.LegalMovesFor(p, nil), m) {
+					t.Fatalf("%s, player %d: illegal move %v", g.spec, p, m)
+				}
+				ms[p] = m
+			}
+			s.PlayJoint(ms[0], ms[1])
+		}
+	}
+	r.left = clock.Remaining
+	for p := range 2 {
+		if share := float64(r.used[p]) / float64(r.available[p]); share < minUse {
+			r.problems = append(r.problems, fmt.Sprintf("player %d used %v of %v (%.0f%%) in %d moves, want over %.0f%%",
+				p, r.used[p].Round(time.Millisecond), r.available[p], 100*share, r.moves[p], 100*minUse))
+		}
+	}
+	return r
+}
+
+// TestTimeManager plays full games between two copies of each search agent
+// under honest clocks: no move may flag or take more than half the time
+// left, and each player must use a sensible share of its time. A game with
+// problems is played once more (the machine may have been busy with other
+// test binaries); it fails when both attempts have problems.
+func TestTimeManager(t *testing.T) {
+	fast := agents.TimeControl{Base: 300 * time.Millisecond, Inc: 5 * time.Millisecond}
+	slow := agents.TimeControl{Base: time.Second}
+	tests := []clockGame{
+		{game: "othello6", spec: "alphabeta", tc: fast},
+		{game: "othello6", spec: "mcts", tc: fast},
+		{game: "gravity", spec: "alphabeta", tc: fast},
+		{game: "gravity", spec: "mcts", tc: fast},
+		{game: "tryangle:seed=3", spec: "mcts:cutoff=10", tc: agents.TimeControl{Base: 100 * time.Millisecond, Inc: time.Millisecond}, maxTurns: 60},
+		{game: "tryangle:seed=3", spec: "alphabeta", tc: agents.TimeControl{Base: 100 * time.Millisecond, Inc: time.Millisecond}, maxTurns: 60},
+	}
+	if !testing.Short() {
+		tests = append(tests,
+			clockGame{game: "othello6", spec: "alphabeta", tc: slow},
+			clockGame{game: "othello6", spec: "mcts", tc: slow},
+			clockGame{game: "gravity", spec: "alphabeta", tc: slow},
+			clockGame{game: "gravity", spec: "mcts", tc: slow},
+			clockGame{game: "erdos", spec: "alphabeta", tc: fast},
+			clockGame{game: "pyrga", spec: "mcts", tc: fast},
+			clockGame{game: "tryangle:seed=3", spec: "mcts", tc: fast},
+		)
+	}
+	for _, g := range tests {
+		t.Run(fmt.Sprintf("%s/%s/%v", g.game, g.spec, g.tc), func(t *testing.T) {
+			r := g.play(t, nil)
+			if len(r.problems) > 0 {
+				t.Logf("first attempt: %q; playing again", r.problems)
+				r = g.play(t, nil)
+			}
+			for _, p := range r.problems {
+				t.Error(p)
+			}
+			for p := range 2 {
+				t.Logf("player %d: %d moves, used %v of %v (%.0f%%), %v left", p, r.moves[p],
+					r.used[p].Round(time.Millisecond), r.available[p], 100*float64(r.used[p])/float64(r.available[p]), r.left[p].Round(time.Millisecond))
+			}
+		})
+	}
+}
+
+// TestTimeManagerCheck shows that TestTimeManager's checks can fail: an
+// agent that ignores the clock (thinking until the deadline, less the
+// searches' safety margin) takes most of its time on one move, and one
+// that plays at once leaves its time unused.
+func TestTimeManagerCheck(t *testing.T) {
+	fast := agents.TimeControl{Base: 300 * time.Millisecond, Inc: 5 * time.Millisecond}
+	for _, tc := range []struct {
+		name string
+		g    clockGame
+		want string
+	}{
+		{"ignores the clock", clockGame{game: "othello6", spec: "alphabeta", tc: fast}, "more than 1/2"},
+		{"ignores the clock, mcts", clockGame{game: "othello6", spec: "mcts:time=1s", tc: fast}, "more than 1/2"},
+		{"plays at once", clockGame{game: "othello6", spec: "alphabeta:depth=1", tc: fast}, "want over 25%"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r := tc.g.play(t, func(a agents.Agent) agents.Agent { return noClock{a} })
+			if !slices.ContainsFunc(r.problems, func(p string) bool { return strings.Contains(p, tc.want) }) {
+				t.Fatalf("problems %q, want one saying %q", r.problems, tc.want)
+			}
+		})
+	}
+}
+
+// noClock is an agent as it was before clocks: its moves' contexts keep
+// the deadline but carry no clock.
+type noClock struct{ agents.Agent }
+
+func (a noClock) Move(ctx context.Context, b games.Base, p int) (games.Move, error) {
+	return a.Agent.Move(hideClock{ctx}, b, p)
+}
+
+type hideClock struct{ context.Context }
+
+func (c hideClock) Value(key any) any {
+	if key == agents.ClockKey {
+		return nil
+	}
+	return c.Context.Value(key)
+}
+
+// TestClockBudgets: on a clock, time= caps a move's share, depth= and
+// iters= stop it sooner, and mcts's default of 10000 iterations gives way
+// to the share; without a clock the default stays.
+func TestClockBudgets(t *testing.T) {
+	end := othello6.New()
+	r := rng.New(5)
+	for end.Ply() < 26 || end.Terminal() {
+		if end.Terminal() {
+			end = othello6.New()
+		}
+		games.RandomPlies(end, 1, r)
+	}
+	long := &agents.Clock{Remaining: [2]time.Duration{10 * time.Second, 10 * time.Second}}
+	short := &agents.Clock{Remaining: [2]time.Duration{600 * time.Millisecond, 600 * time.Millisecond}}
+	for _, tc := range []struct {
+		spec  string
+		start bool          // from the start position, else 10 empties
+		clock *agents.Clock // nil: none
+		ok    func(el time.Duration, s agents.Stats) bool
+		want  string
+	}{
+		{"alphabeta:time=20ms", true, long, func(el time.Duration, _ agents.Stats) bool { return el < 200*time.Millisecond }, "time= caps the share"},
+		{"alphabeta:depth=2", true, long, func(el time.Duration, s agents.Stats) bool { return s.Depth == 2 && el < time.Second }, "depth 2, at once"},
+		{"mcts:iters=300,solver=false", false, long, func(_ time.Duration, s agents.Stats) bool { return s.Nodes == 300 }, "300 iterations"},
+		{"mcts:solver=false", false, short, func(el time.Duration, _ agents.Stats) bool { return el >= 100*time.Millisecond }, "the share of a third of 600ms, not 10000 iterations"},
+		{"mcts:solver=false", false, nil, func(_ time.Duration, s agents.Stats) bool { return s.Nodes == 10000 }, "the default 10000 iterations"},
+	} {
+		a, err := agents.New(tc.spec, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		st := end
+		if tc.start {
+			st = othello6.New()
+		}
+		ctx := context.Background()
+		if tc.clock != nil {
+			var cancel context.CancelFunc
+			ctx, cancel = context.WithTimeout(ctx, tc.clock.Remaining[st.ToMove()])
+			defer cancel()
+			ctx = agents.WithClock(ctx, tc.clock)
+		}
+		start := time.Now()
+		m, err := a.Move(ctx, st, st.ToMove())
+		el := time.Since(start)
+		s := a.(agents.Reporter).LastStats()
+		if err != nil || !games.IsLegal(st, m) || !tc.ok(el, s) {
+			t.Errorf("%s (clock %v): move %v (%v) in %v, stats %+v; want %s", tc.spec, tc.clock, m, err, el, s, tc.want)
+		}
+	}
+}
