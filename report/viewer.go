@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"strconv"
 	"strings"
 
 	"github.com/boardgame-arena/arena/games"
@@ -53,10 +54,15 @@ type ViewerOptions struct {
 // viewerData is what the page's script reads (JSON in a script element).
 // The short keys keep a thousand games small.
 type viewerData struct {
-	Boards  []viewerBoard `json:"boards"` // distinct fixed layers
-	Frags   []string      `json:"frags"`  // distinct piece fragments
-	Games   []viewerGame  `json:"games"`
-	Omitted int           `json:"omitted"` // games left out by MaxGames or MaxBytes
+	Boards []viewerBoard `json:"boards"` // distinct fixed layers
+	// Frags are the distinct piece fragments, each written as its
+	// skeleton's number and the numbers that fill it (see splitFragment):
+	// a fragment's text is Skels[f[0]][0], f[1], Skels[f[0]][1], f[2], …
+	// Fragments of many maps share few skeletons.
+	Frags   [][]int      `json:"frags"`
+	Skels   [][]string   `json:"skels"`
+	Games   []viewerGame `json:"games"`
+	Omitted int          `json:"omitted"` // games left out by MaxGames or MaxBytes
 	// Limit says what left games out: "games" (MaxGames) or "bytes"
 	// (MaxBytes); empty when nothing was left out. MaxBytes is the budget
 	// in force, -1 for none.
@@ -148,6 +154,7 @@ type viewerBuilder struct {
 	d        viewerData
 	boards   map[string]int
 	frags    map[string]int
+	skels    map[string]int
 	variants map[string]variantOrErr
 	pieces   []string // reused buffer for SVGPieces
 	ids      []int    // reused buffer: the current position's fragment ids
@@ -160,9 +167,10 @@ type variantOrErr struct {
 
 func buildViewer(gs []*results.Game, opt ViewerOptions) (*viewerData, error) {
 	b := &viewerBuilder{
-		d:        viewerData{Boards: []viewerBoard{}, Frags: []string{}, Games: []viewerGame{}},
+		d:        viewerData{Boards: []viewerBoard{}, Frags: [][]int{}, Skels: [][]string{}, Games: []viewerGame{}},
 		boards:   map[string]int{},
 		frags:    map[string]int{},
+		skels:    map[string]int{},
 		variants: map[string]variantOrErr{},
 	}
 	if opt.MaxGames < 0 {
@@ -235,15 +243,12 @@ func (b *viewerBuilder) add(g *results.Game) (size int) {
 	for _, m := range g.MoveStats {
 		vg.Stats = append(vg.Stats, []any{m.Player, round1(m.MS), m.Depth, m.Score, m.Nodes, m.Info})
 	}
-	boards, frags := len(b.d.Boards), len(b.d.Frags)
+	boards, frags, skels := len(b.d.Boards), len(b.d.Frags), len(b.d.Skels)
 	defer func() {
 		b.d.Games = append(b.d.Games, vg)
-		size = jsonSize(vg)
+		size = jsonSize(vg) + jsonSize(b.d.Frags[frags:]) + jsonSize(b.d.Skels[skels:])
 		for _, bd := range b.d.Boards[boards:] {
 			size += len(bd.SVG) + 32
-		}
-		for _, f := range b.d.Frags[frags:] {
-			size += len(f) + 3
 		}
 	}()
 	v, err := b.variant(vg.Spec)
@@ -325,11 +330,73 @@ func (b *viewerBuilder) position(d games.Drawer, ids []int) []int {
 		if !ok {
 			id = len(b.d.Frags)
 			b.frags[p] = id
-			b.d.Frags = append(b.d.Frags, p)
+			b.d.Frags = append(b.d.Frags, b.splitFragment(p))
 		}
 		ids = append(ids, id)
 	}
 	return ids
+}
+
+// splitFragment writes fragment text as its skeleton's number (adding the
+// skeleton when new) followed by the numbers cut out of the text. A
+// skeleton is the text with its numbers cut out, as the pieces between
+// them: the triangles, paths and houses of a thousand TryAngle maps differ
+// only in their coordinates. Only digit runs that print back the same
+// (no leading zero, at most nine digits) are cut out.
+func (b *viewerBuilder) splitFragment(text string) []int {
+	var parts []string
+	out := []int{0}
+	start, i := 0, 0
+	for i < len(text) {
+		if !isDigit(text[i]) {
+			i++
+			continue
+		}
+		j := i
+		for j < len(text) && isDigit(text[j]) {
+			j++
+		}
+		if run := text[i:j]; j-i <= 9 && (run == "0" || run[0] != '0') {
+			n, _ := strconv.Atoi(run)
+			parts = append(parts, text[start:i])
+			out = append(out, n)
+			start = j
+		}
+		i = j
+	}
+	parts = append(parts, text[start:])
+	var key strings.Builder
+	for _, p := range parts {
+		key.WriteString(strconv.Itoa(len(p)))
+		key.WriteByte(':')
+		key.WriteString(p)
+	}
+	id, ok := b.skels[key.String()]
+	if !ok {
+		id = len(b.d.Skels)
+		b.skels[key.String()] = id
+		b.d.Skels = append(b.d.Skels, parts)
+	}
+	out[0] = id
+	return out
+}
+
+func isDigit(c byte) bool { return '0' <= c && c <= '9' }
+
+// fragmentText rebuilds a fragment's text from its skeleton and numbers;
+// it is the Go twin of the page script's.
+func fragmentText(skels [][]string, f []int) (string, error) {
+	if len(f) == 0 || f[0] < 0 || f[0] >= len(skels) || len(skels[f[0]]) != len(f) {
+		return "", fmt.Errorf("malformed fragment %v", f)
+	}
+	parts := skels[f[0]]
+	var s strings.Builder
+	s.WriteString(parts[0])
+	for k, n := range f[1:] {
+		s.WriteString(strconv.Itoa(n))
+		s.WriteString(parts[k+1])
+	}
+	return s.String(), nil
 }
 
 // replayer plays a record's moves on a sequential or simultaneous game.

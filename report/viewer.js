@@ -4,6 +4,13 @@
 (function () {
   "use strict";
   var data = JSON.parse(document.getElementById("gv-data").textContent);
+  // Each fragment is its skeleton's pieces with its numbers between them
+  // (see splitFragment in viewer.go): rebuild the texts once.
+  var frags = data.frags.map(function (f) {
+    var parts = data.skels[f[0]], s = parts[0];
+    for (var k = 1; k < f.length; k++) { s += f[k] + parts[k]; }
+    return s;
+  });
   var $ = function (id) { return document.getElementById(id); };
   var sel = { player: $("gv-player"), result: $("gv-result"), game: $("gv-game") };
   var state = { game: -1, ply: 0, positions: null };
@@ -34,7 +41,7 @@
     var b = data.boards[g.b], ids = pos[ply];
     var s = '<svg xmlns="http://www.w3.org/2000/svg" width="' + b.w + '" height="' + b.h +
       '" viewBox="0 0 ' + b.w + " " + b.h + '" font-family="sans-serif">\n' + b.svg;
-    for (var i = 0; i < ids.length; i++) { s += data.frags[ids[i]] + "\n"; }
+    for (var i = 0; i < ids.length; i++) { s += frags[ids[i]] + "\n"; }
     return s + "</svg>\n";
   }
 
