@@ -28,14 +28,14 @@ import (
 var viewerJS string
 
 // DefaultViewerGames is the number of games the viewer holds unless told
-// otherwise (ViewerOptions.MaxGames): about 2.3 MB of Othello 6×6 games.
+// otherwise (ViewerOptions.MaxGames): about 3 MB of Othello 6×6 games.
 const DefaultViewerGames = 1000
 
 // DefaultViewerBytes is the size at which the viewer stops taking games
 // unless told otherwise (ViewerOptions.MaxBytes): the budget of a
 // 1 000-game report. Games on generated maps weigh much more than games on
-// a fixed board (about 100 kB a TryAngle Catch game on its own map against
-// 2.3 kB an Othello 6×6 game), so the size, not the count, is what caps
+// a fixed board (about 50 kB a TryAngle Catch game on its own map against
+// 3 kB an Othello 6×6 game), so the size, not the count, is what caps
 // such a report.
 const DefaultViewerBytes = 10_000_000
 
