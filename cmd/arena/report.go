@@ -161,6 +161,25 @@ type liveReport struct {
 	failed      bool // a rewrite failed: said once, not repeated every batch
 }
 
+// liveViewerGames is the number of games the live report's viewer holds:
+// the first recorded, the only ones whose moves the run keeps in memory.
+// A variable for the tests.
+var liveViewerGames = report.DefaultViewerGames
+
+// plotStats copies what the report's plots read of a game's move
+// statistics (not the engines' info text, which can be long).
+func plotStats(ms []results.MoveStat) []results.MoveStat {
+	if len(ms) == 0 {
+		return nil
+	}
+	out := make([]results.MoveStat, len(ms))
+	for i, m := range ms {
+		m.Info = ""
+		out[i] = m
+	}
+	return out
+}
+
 // liveRefresh is how often, in seconds, a live page reloads itself.
 const liveRefresh = 15
 
@@ -245,7 +264,8 @@ func (l *liveReport) write(o results.ReportOptions, status string, refresh int) 
 	if err != nil {
 		return err
 	}
-	_, _, err = writeReportFile(l.path, d, report.Options{Rating: o, Status: status, Refresh: refresh})
+	_, _, err = writeReportFile(l.path, d, report.Options{Rating: o, Status: status, Refresh: refresh,
+		Viewer: report.ViewerOptions{MaxGames: liveViewerGames}})
 	return err
 }
 

@@ -307,3 +307,56 @@ func TestLiveReportAfterCtrlC(t *testing.T) {
 		t.Error("the page is incomplete")
 	}
 }
+
+// TestLiveReportViewerCap: a live report keeps the moves of only the games
+// its viewer shows (the first recorded); the plots still count every game.
+func TestLiveReportViewerCap(t *testing.T) {
+	defer func(n int) { liveViewerGames = n }(liveViewerGames)
+	liveViewerGames = 5
+	dir := t.TempDir()
+	page := filepath.Join(dir, "r.html")
+	code, _, stderr := runArena("tournament", "--game", "othello6", "--agents", "random", "greedy", "mcts:iters=20",
+		"--games", "4", "--concurrency", "2", "--bootstrap", "0", "--no-progress", "--report", page)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	data, err := os.ReadFile(page)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := regexp.MustCompile(`(?s)<script type="application/json" id="gv-data">(.*?)</script>`).FindSubmatch(data)
+	if m == nil {
+		t.Fatal("no viewer data on the page")
+	}
+	var v struct {
+		Games []struct {
+			Moves []string `json:"m"`
+		} `json:"games"`
+		Omitted int `json:"omitted"`
+	}
+	if err := json.Unmarshal(m[1], &v); err != nil {
+		t.Fatal(err)
+	}
+	if len(v.Games) != 5 || v.Omitted != 12-5 {
+		t.Errorf("viewer of %d games, %d omitted; want 5 and 7", len(v.Games), v.Omitted)
+	}
+	for i, g := range v.Games {
+		if len(g.Moves) == 0 {
+			t.Errorf("viewer game %d has no moves", i)
+		}
+	}
+	if !strings.Contains(string(data), `data-games="12"`) {
+		t.Error("the page does not count all 12 games")
+	}
+}
+
+func TestPlotStatsDropsInfo(t *testing.T) {
+	in := []results.MoveStat{{Player: 0, MS: 1.5, Depth: 3, Nodes: 40, Info: "pv a1 b2"}, {Player: 1, MS: 2}}
+	out := plotStats(in)
+	if len(out) != 2 || out[0].Info != "" || out[0].Depth != 3 || out[0].Nodes != 40 || out[1].MS != 2 || in[0].Info != "pv a1 b2" {
+		t.Errorf("plotStats(%v) = %v", in, out)
+	}
+	if plotStats(nil) != nil {
+		t.Error("plotStats(nil) is not nil")
+	}
+}

@@ -235,10 +235,16 @@ func (s *session) record(batch []*results.Game) error {
 	s.mu.Lock()
 	for _, g := range batch {
 		c := *g
-		if s.keepMoves {
+		switch {
+		case s.keepMoves && len(s.games) < liveViewerGames:
 			c.Moves, c.Opening = slices.Clone(g.Moves), slices.Clone(g.Opening) // the batch may be reused
 			c.MoveStats, c.Clocks = slices.Clone(g.MoveStats), slices.Clone(g.Clocks)
-		} else {
+		case s.keepMoves:
+			// Past the games the live report's viewer shows, its plots
+			// need only the times, depths and nodes per move.
+			c.Moves, c.Opening, c.Clocks = nil, nil, nil
+			c.MoveStats = plotStats(g.MoveStats)
+		default:
 			// The tables need neither moves nor times per move (an
 			// engine's info lines would otherwise stay for the whole run).
 			c.Moves, c.Opening, c.MoveStats, c.Clocks = nil, nil, nil, nil
