@@ -202,40 +202,58 @@ func rebuildSVG(t testing.TB, d *viewerData, gi, ply int) string {
 	return s.String()
 }
 
-// replaySVGs replays a recorded game and returns games.WriteSVG's picture
-// of every position, the start first.
+// replaySVGs replays a recorded game independently of the viewer's own
+// replay and returns games.WriteSVG's picture of every position, the start
+// first: a sequential game's position after n plies is what games.Replay
+// (arena replay's checker) leaves from the start, a simultaneous game's is
+// the joint moves played in turn.
 func replaySVGs(t testing.TB, g *results.Game) []string {
 	t.Helper()
 	v, err := games.Lookup(g.GameSpec())
 	if err != nil {
 		t.Fatal(err)
 	}
-	moves := g.Moves
-	var pos replayer
-	if len(moves) > 0 && strings.HasPrefix(moves[0], results.PositionPrefix) {
-		s, err := games.ParsePosition(v, strings.TrimPrefix(moves[0], results.PositionPrefix))
-		if err != nil {
-			t.Fatal(err)
-		}
-		pos, moves = &seqReplayer{s: s}, moves[1:]
-	} else if s, ok := v.New().(games.State); ok {
-		pos = &seqReplayer{s: s}
-	} else {
-		pos = &simReplayer{s: v.New().(games.SimState)}
-	}
-	svg := func() string {
+	picture := func(d games.Base) string {
 		var b bytes.Buffer
-		if err := games.WriteSVG(&b, pos.base().(games.Drawer)); err != nil {
+		if err := games.WriteSVG(&b, d.(games.Drawer)); err != nil {
 			t.Fatal(err)
 		}
 		return b.String()
 	}
-	out := []string{svg()}
-	for _, m := range moves {
-		if err := pos.play(m); err != nil {
-			t.Fatal(err)
+	moves, fen := g.Moves, ""
+	if len(moves) > 0 && strings.HasPrefix(moves[0], results.PositionPrefix) {
+		fen, moves = strings.TrimPrefix(moves[0], results.PositionPrefix), moves[1:]
+	}
+	var out []string
+	if _, ok := v.New().(games.State); ok {
+		for n := 0; n <= len(moves); n++ {
+			s := v.New().(games.State)
+			if fen != "" {
+				if s, err = games.ParsePosition(v, fen); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if _, err := games.Replay(v.String(), s, moves[:n]); err != nil {
+				t.Fatal(err)
+			}
+			out = append(out, picture(s))
 		}
-		out = append(out, svg())
+		return out
+	}
+	s := v.New().(games.SimState)
+	out = append(out, picture(s))
+	for _, m := range moves {
+		a, b, ok := strings.Cut(m, " | ")
+		if !ok {
+			t.Fatalf("%q is not a joint move", m)
+		}
+		m0, err0 := s.ParseMove(a)
+		m1, err1 := s.ParseMove(b)
+		if err0 != nil || err1 != nil {
+			t.Fatalf("%q: %v %v", m, err0, err1)
+		}
+		s.PlayJoint(m0, m1)
+		out = append(out, picture(s))
 	}
 	return out
 }
