@@ -59,6 +59,7 @@ type browser struct {
 	t       *testing.T
 	ctx     context.Context
 	dataDir string // the browser's profile: its processes name it
+	pids    []int  // the browser's process and its descendants, once started
 	mu      sync.Mutex
 	errs    []string
 }
@@ -90,7 +91,52 @@ func newBrowser(t *testing.T, timeout time.Duration) *browser {
 	if err := chromedp.Listen(bctx, b.listen); err != nil {
 		t.Fatalf("starting %s: %v", exe, err)
 	}
+	// Note the browser's processes, for the check that none outlives the
+	// test; the check must see them while they run, or it could not fail.
+	if c := chromedp.FromContext(bctx); c.Browser != nil && c.Browser.Process() != nil {
+		b.pids = descendants(c.Browser.Process().Pid)
+	}
+	if len(b.pids) < 2 || len(processesNaming(b.dataDir)) == 0 {
+		t.Fatalf("cannot see the browser's processes (pids %v, %d naming its profile)", b.pids, len(processesNaming(b.dataDir)))
+	}
 	return b
+}
+
+// descendants returns pid and all its live descendants.
+func descendants(pid int) []int {
+	parent := map[int]int{}
+	stats, _ := filepath.Glob("/proc/[0-9]*/stat")
+	for _, f := range stats {
+		stat, err := os.ReadFile(f)
+		if err != nil {
+			continue
+		}
+		i := bytes.LastIndexByte(stat, ')')
+		fields := strings.Fields(string(stat[i+1:]))
+		if len(fields) < 2 {
+			continue
+		}
+		p, _ := strconv.Atoi(filepath.Base(filepath.Dir(f)))
+		pp, _ := strconv.Atoi(fields[1])
+		parent[p] = pp
+	}
+	out := []int{pid}
+	for grew := true; grew; {
+		grew = false
+		for p, pp := range parent {
+			if slices.Contains(out, pp) && !slices.Contains(out, p) {
+				out = append(out, p)
+				grew = true
+			}
+		}
+	}
+	return out
+}
+
+// alive reports whether pid is a running (not ended) process.
+func alive(pid int) bool {
+	stat, err := os.ReadFile(filepath.Join("/proc", strconv.Itoa(pid), "stat"))
+	return err == nil && !zombie(stat)
 }
 
 // listen records console errors and uncaught exceptions (it runs on the
@@ -166,12 +212,18 @@ func (b *browser) probeListener() {
 }
 
 // checkGone waits a little for the browser's processes to end and fails
-// the test if any process still names its profile directory.
+// the test if any of them is alive or any process still names its profile
+// directory.
 func (b *browser) checkGone() {
 	deadline := time.Now().Add(10 * time.Second)
 	var left []string
 	for {
 		left = processesNaming(b.dataDir)
+		for _, p := range b.pids {
+			if alive(p) {
+				left = append(left, fmt.Sprintf("%d (started by the browser)", p))
+			}
+		}
 		if len(left) == 0 || time.Now().After(deadline) {
 			break
 		}
