@@ -45,7 +45,7 @@ code.cmd{display:block;background:#f6f6f6;padding:.6em;white-space:pre-wrap;word
 {{range .Standings}}<tr data-player="{{.Name}}" data-elo="{{.EloRaw}}" data-elo-low="{{.LowRaw}}" data-elo-high="{{.HighRaw}}" data-games="{{.Games}}" data-wins="{{.Wins}}" data-draws="{{.Draws}}" data-losses="{{.Losses}}"><td>{{.Rank}}</td><td class="name">{{.Name}}</td><td>{{.Elo}}</td><td>{{.Low}}</td><td>{{.High}}</td><td>{{.Games}}</td><td>{{.Score}}</td><td>{{.Wins}}-{{.Draws}}-{{.Losses}}</td><td>{{.DrawRate}}</td><td>{{.Forfeits}}</td><td>{{.TimeLosses}}</td></tr>
 {{end}}</tbody>
 </table>
-<p class="note">− and + are the bounds of the {{printf "%g" .Rep.Level}} interval (bootstrap); ±inf: the data cannot bound the rating on that side.</p>
+<p class="note">− and + are the bounds of the {{printf "%g" (mul100 .Rep.Level)}} % interval ({{.Rep.Bootstrap}} bootstrap resamples); ±inf: the data cannot bound the rating on that side.</p>
 {{range .Notes}}<p class="note">Note: {{.}}</p>
 {{end}}{{.RatingPlot}}
 </section>

@@ -205,17 +205,52 @@ func barChart(title, ylabel string, cats []string, ss []series, stacked bool) (*
 }
 
 // histogram draws the distribution of values in bins bins.
+// Whole numbers (plies) get bins of a whole width centred on them, so that
+// no bin straddles a value; the number of bins may then come out lower.
 func histogram(title, xlabel string, values []float64, bins int) (*plot.Plot, error) {
 	p := newPlot(title, xlabel, "games")
 	h, err := plotter.NewHist(plotter.Values(values), bins)
 	if err != nil {
 		return nil, err
 	}
+	if whole(values) {
+		h.Bins = wholeBins(values, bins)
+		h.Width = h.Bins[0].Max - h.Bins[0].Min
+	}
 	h.FillColor = colFirst
 	h.LineStyle.Color = color.White
 	h.LineStyle.Width = vg.Points(0.5)
 	p.Add(h)
 	return p, nil
+}
+
+// wholeBins counts whole numbers in at most bins bins of a whole width,
+// each centred on whole numbers: [lo−½, lo−½+w), …
+func wholeBins(values []float64, bins int) []plotter.HistogramBin {
+	lo, hi := math.Inf(1), math.Inf(-1)
+	for _, v := range values {
+		lo, hi = math.Min(lo, v), math.Max(hi, v)
+	}
+	w := math.Ceil((hi - lo + 1) / float64(bins))
+	out := make([]plotter.HistogramBin, int(math.Ceil((hi-lo+1)/w)))
+	for k := range out {
+		out[k].Min = lo - 0.5 + float64(k)*w
+		out[k].Max = out[k].Min + w
+	}
+	for _, v := range values {
+		out[int((v-lo)/w)].Weight++
+	}
+	return out
+}
+
+// whole reports whether every value is a whole number.
+func whole(values []float64) bool {
+	for _, v := range values {
+		if v != math.Trunc(v) || math.IsInf(v, 0) {
+			return false
+		}
+	}
+	return len(values) > 0
 }
 
 // binsFor picks a histogram's number of bins: about √n, one per distinct

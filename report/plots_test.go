@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/plotter"
 )
 
 // svgPath is a <path> of a rendered plot.
@@ -307,5 +308,36 @@ func TestDegeneratePlots(t *testing.T) {
 	paths, _ = renderSVG(t, p, err)
 	if got := count(paths, "fill", colFirst); got != 1 {
 		t.Errorf("%d boxes of zero times, want 1", got)
+	}
+}
+
+// TestHistogramWholeBins: plies are counted in bins of whole width centred
+// on whole numbers, each game in exactly one bin.
+func TestHistogramWholeBins(t *testing.T) {
+	values := []float64{20, 24, 30, 31, 31, 32, 33, 33, 33, 36}
+	for _, bins := range []int{1, 3, 6, 17, 40} {
+		h := struct{ Bins []plotter.HistogramBin }{wholeBins(values, bins)}
+		total := 0.0
+		for k, b := range h.Bins {
+			if b.Max-b.Min != h.Bins[0].Max-h.Bins[0].Min || math.Abs(b.Min-math.Trunc(b.Min)) != 0.5 {
+				t.Errorf("bins=%d: bin %d is [%v, %v)", bins, k, b.Min, b.Max)
+			}
+			for _, v := range values {
+				if v >= b.Min && v < b.Max {
+					total++
+				}
+			}
+		}
+		if sum := func() (s float64) {
+			for _, b := range h.Bins {
+				s += b.Weight
+			}
+			return
+		}(); sum != float64(len(values)) || total != float64(len(values)) {
+			t.Errorf("bins=%d: weights add to %v, %v values fall in a bin; want %d", bins, sum, total, len(values))
+		}
+		if len(h.Bins) > bins {
+			t.Errorf("%d bins, asked for at most %d", len(h.Bins), bins)
+		}
 	}
 }
