@@ -360,3 +360,83 @@ func TestPlotStatsDropsInfo(t *testing.T) {
 		t.Error("plotStats(nil) is not nil")
 	}
 }
+
+// shellWords splits a command line as a POSIX shell does for the quoting
+// report.Command writes: plain words and single-quoted parts.
+func shellWords(t *testing.T, line string) []string {
+	t.Helper()
+	var words []string
+	var cur strings.Builder
+	inWord, quoted := false, false
+	for _, r := range line {
+		switch {
+		case quoted && r == '\'':
+			quoted = false
+		case quoted:
+			cur.WriteRune(r)
+		case r == '\'':
+			quoted, inWord = true, true
+		case r == '\\':
+			t.Fatalf("unexpected backslash outside quotes in %q", line)
+		case r == ' ':
+			if inWord {
+				words = append(words, cur.String())
+				cur.Reset()
+				inWord = false
+			}
+		default:
+			cur.WriteRune(r)
+			inWord = true
+		}
+	}
+	if quoted {
+		t.Fatalf("unterminated quote in %q", line)
+	}
+	if inWord {
+		words = append(words, cur.String())
+	}
+	return words
+}
+
+// TestReportCommandReproduces: the command the report shows for a record
+// plays the very same games again.
+func TestReportCommandReproduces(t *testing.T) {
+	dir := t.TempDir()
+	first := filepath.Join(dir, "first.jsonl")
+	code, _, stderr := runArena("tournament", "--game", "othello6", "--agents", "random", "mcts:iters=30,name=m30", "greedy",
+		"--games", "4", "--seed", "11", "--openings", "random:3", "--max-plies", "40", "--concurrency", "2",
+		"--bootstrap", "0", "--no-progress", "--out", first)
+	if code != 0 {
+		t.Fatalf("tournament: %s", stderr)
+	}
+	f1 := readRecords(t, first)
+	words := shellWords(t, report.Command(f1.Header.Config))
+	if words[0] != "arena" {
+		t.Fatalf("command %q", words)
+	}
+	second := filepath.Join(dir, "second.jsonl")
+	code, _, stderr = runArena(append(words[1:], "--bootstrap", "0", "--no-progress", "--out", second)...)
+	if code != 0 {
+		t.Fatalf("%q: %s", words, stderr)
+	}
+	f2 := readRecords(t, second)
+	if diff := f1.Header.Config.Diff(f2.Header.Config); len(diff) > 0 {
+		t.Errorf("the command's configuration differs: %v", diff)
+	}
+	moves := func(f *results.File) map[int]string {
+		m := map[int]string{}
+		for _, g := range f.Games {
+			m[g.Index] = strings.Join(g.Moves, " ") + " " + g.Result
+		}
+		return m
+	}
+	m1, m2 := moves(f1), moves(f2)
+	if len(m1) != len(m2) {
+		t.Fatalf("%d games, then %d", len(m1), len(m2))
+	}
+	for i, g := range m1 {
+		if m2[i] != g {
+			t.Errorf("game %d: %s, then %s", i, g, m2[i])
+		}
+	}
+}
