@@ -5,4 +5,12 @@
 // through games.Drawer; it keeps each distinct SVG fragment once for the
 // whole report and each position as a list of fragment numbers, so that a
 // thousand games stay a few megabytes.
+//
+// Write is the entry point: it rates the games with results.BuildReport
+// (so the standings are arena rate's) and fills the page (page.go, an
+// html/template) with the tables, the match sections and the plots. Every
+// plot is a gonum.org/v1/plot Plot drawn by one helper (renderer.render in
+// plot.go) into inline SVG and, with Options.PNGDir, into a PNG file too;
+// each kind of data mark has a colour of its own, which the tests use to
+// count the marks of a parsed SVG.
 package report
