@@ -376,7 +376,8 @@ func browserGames(t *testing.T) []*results.Game {
 // the one just played, the page's picture of every ply stepped to is the
 // replay's (games.WriteSVG) and the browser's DOM holds all its elements,
 // statistics appear for a game with them, and the filters show exactly the
-// matching games. It writes a screenshot (to ARENA_SCREENSHOT when set).
+// matching games. It writes a screenshot (kept in ARENA_SCREENSHOTS when
+// set).
 func TestViewerInBrowser(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts a browser")
@@ -512,22 +513,33 @@ func TestViewerInBrowser(t *testing.T) {
 	}
 	b.choose("gv-result", "")
 
-	shot, err := chromedp.Run(b.ctx, chromedp.Screenshot(chromedp.ID("viewer")))
+	b.screenshot(chromedp.Screenshot(chromedp.ID("viewer")), "viewer.png")
+	b.checkErrors()
+}
+
+// screenshotsEnv names a directory that keeps the tests' screenshots.
+const screenshotsEnv = "ARENA_SCREENSHOTS"
+
+// screenshot takes a screenshot, checks it is a PNG, and writes it as name
+// in ARENA_SCREENSHOTS (when set) or the test's temporary directory.
+func (b *browser) screenshot(take chromedp.Action[[]byte], name string) {
+	b.t.Helper()
+	shot, err := chromedp.Run(b.ctx, take)
 	if err != nil {
-		t.Fatalf("screenshot: %v", err)
+		b.t.Fatalf("screenshot %s: %v", name, err)
 	}
 	if _, err := png.Decode(bytes.NewReader(shot)); err != nil {
-		t.Fatalf("the screenshot is not a PNG: %v", err)
+		b.t.Fatalf("screenshot %s is not a PNG: %v", name, err)
 	}
-	out := os.Getenv("ARENA_SCREENSHOT")
-	if out == "" {
-		out = filepath.Join(t.TempDir(), "viewer.png")
+	dir := os.Getenv(screenshotsEnv)
+	if dir == "" {
+		dir = b.t.TempDir()
 	}
+	out := filepath.Join(dir, name)
 	if err := os.WriteFile(out, shot, 0o644); err != nil {
-		t.Fatal(err)
+		b.t.Fatal(err)
 	}
-	t.Logf("screenshot: %s (%d bytes)", out, len(shot))
-	b.checkErrors()
+	b.t.Logf("screenshot: %s (%d bytes)", out, len(shot))
 }
 
 // TestReportInBrowser opens whole reports (Write, as 'arena report' writes
@@ -608,14 +620,13 @@ func TestReportInBrowser(t *testing.T) {
 			t.Errorf("%s: marked move %q, want %q", c.name, s.Current, g.Moves[n-1])
 		}
 		if ci == 0 {
-			shot, err := chromedp.Run(b.ctx, chromedp.CaptureScreenshot())
-			if err != nil {
-				t.Fatalf("screenshot: %v", err)
-			}
-			if _, err := png.Decode(bytes.NewReader(shot)); err != nil {
-				t.Fatalf("the screenshot is not a PNG: %v", err)
-			}
-			t.Logf("%s: screenshot of %d bytes", c.name, len(shot))
+			// The top of a real tournament's report, and its viewer.
+			b.run("scrolling to the top", chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
+				_, err := chromedp.Evaluate[bool](`window.scrollTo(0, 0); true`)(ctx, t)
+				return err
+			}))
+			b.screenshot(chromedp.CaptureScreenshot(), "report.png")
+			b.screenshot(chromedp.Screenshot(chromedp.ID("viewer")), "report-viewer.png")
 		}
 		b.checkErrors()
 	}
