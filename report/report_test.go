@@ -417,3 +417,35 @@ func TestMergedPage(t *testing.T) {
 		t.Errorf("%d commands, want one per file", len(cmds))
 	}
 }
+
+// TestWriteIsDeterministic: the same records and options give the same
+// page, byte for byte (no map order, clock or unseeded randomness leaks in).
+func TestWriteIsDeterministic(t *testing.T) {
+	f := readTestFile(t, "tournament.jsonl")
+	losers := map[string]bool{}
+	for i := range f.Games {
+		// Crashes of several players, so that their naming order matters.
+		if g := &f.Games[i]; g.Winner >= 0 && len(losers) < 3 {
+			g.Termination, g.Forfeit = results.Crash, 1-g.Winner
+			losers[g.Players[g.Forfeit].Name] = true
+		}
+	}
+	if len(losers) < 2 {
+		t.Fatalf("crashes of %d players, want several", len(losers))
+	}
+	var pages [3]string
+	for k := range pages {
+		d, err := results.Merge(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var buf bytes.Buffer
+		if _, err := Write(&buf, d, Options{Rating: results.ReportOptions{Bootstrap: 30, Seed: 4}}); err != nil {
+			t.Fatal(err)
+		}
+		pages[k] = buf.String()
+	}
+	if pages[0] != pages[1] || pages[1] != pages[2] {
+		t.Error("three writes of the same report differ")
+	}
+}
