@@ -626,6 +626,18 @@ func TestReportInBrowser(t *testing.T) {
 				return err
 			}))
 			b.screenshot(chromedp.CaptureScreenshot(), "report.png")
+			// A game with move statistics, twelve plies in.
+			si := slices.IndexFunc(c.d.Games, func(g *results.Game) bool { return len(g.MoveStats) > 0 && len(g.Moves) > 12 })
+			if si < 0 {
+				t.Fatalf("%s has no game with move statistics", c.name)
+			}
+			b.choose("gv-game", strconv.Itoa(si))
+			for range 12 {
+				b.run("pressing the right arrow", chromedp.KeyEvent(kb.ArrowRight))
+			}
+			if s := b.state(); s.Game != si || s.Ply != 12 || s.SVG != replaySVGs(t, c.d.Games[si])[12] || s.StatRows < 2 {
+				t.Errorf("%s: game %d ply 12: shows game %d ply %d with %d statistics rows, or another picture", c.name, si, s.Game, s.Ply, s.StatRows)
+			}
 			b.screenshot(chromedp.Screenshot(chromedp.ID("viewer")), "report-viewer.png")
 		}
 		b.checkErrors()

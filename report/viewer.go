@@ -567,13 +567,14 @@ const viewerHTML = `<section id="viewer" class="gv">
 .gv-filters select{max-width:28em}
 .gv-main{display:flex;flex-wrap:wrap;gap:1.2em;align-items:flex-start}
 #gv-board svg{max-width:min(90vw,560px);height:auto;border:1px solid #ccc;background:#fff}
-.gv-side{min-width:16em;max-width:32em}
+.gv-side{min-width:16em;max-width:42em}
 .gv-buttons button{font-size:1.1em;min-width:2.4em}
 #gv-moves{max-height:24em;overflow:auto;padding-left:3em;margin:.5em 0;font-family:monospace}
 #gv-moves li{cursor:pointer;white-space:pre-wrap;word-break:break-all}
 #gv-moves li.gv-current{background:#ffe27a;font-weight:bold}
 #gv-stats table{border-collapse:collapse;font-size:.9em}
 #gv-stats td,#gv-stats th{padding:.1em .5em;text-align:left}
+#gv-stats td:not(:last-child){white-space:nowrap}
 .gv-note{color:#8a4b00}
 </style>
 <h2>Games</h2>
