@@ -472,6 +472,16 @@ func TestViewerInBrowser(t *testing.T) {
 	}
 	b.run("clicking start", chromedp.Click(chromedp.ID("gv-first")))
 	check(b.state(), len(gs)-1, 0)
+	// Home, End and the last button, and a click on a move, in game 2.
+	b.choose("gv-game", "2")
+	b.run("clicking the last button", chromedp.Click(chromedp.ID("gv-last")))
+	check(b.state(), 2, len(gs[2].Moves))
+	b.run("pressing Home", chromedp.KeyEvent(kb.Home))
+	check(b.state(), 2, 0)
+	b.run("clicking the fifth move", chromedp.Click(chromedp.CSS("#gv-moves li:nth-child(5)")))
+	check(b.state(), 2, 5)
+	b.run("clicking back", chromedp.Click(chromedp.ID("gv-prev")))
+	check(b.state(), 2, 4)
 
 	// Filters: the game list holds exactly the matching games.
 	filterCases := []struct {
