@@ -74,6 +74,7 @@ func newUGISpec(s spec.Spec, _ uint64) (Agent, error) {
 	if a.movetime == 0 && a.depth == 0 && a.nodes == 0 {
 		a.movetime = DefaultUGIMoveTime
 	}
+	a.goCmd = a.goCommand()
 	for _, k := range s.Keys {
 		if name, ok := strings.CutPrefix(k, "option."); ok {
 			if strings.ContainsAny(name, " \t") || strings.ContainsAny(s.Vals[k], "\n\r") {
@@ -112,10 +113,24 @@ type UGI struct {
 	advertised map[string]string // lower-case option name → name as advertised
 	announced  string            // variant last announced through UGI_Game
 	startHash  uint64            // hash of the variant's start position, from NewGame
+	knowStart  bool              // startHash is set (a start's hash may be 0)
 	err        error             // sticky failure of the current game
 	stats      Stats
-	hist       []string
+	goCmd      string // the go command without a clock
+
+	// The position last sent, kept so that the next move's command
+	// only appends the moves played since (see positionLine).
+	shadow  games.State // a copy of the game at the position last sent
+	line    []byte      // the position command of shadow
+	moves   bool        // line has the keyword moves
+	hashes  [maxUGIStep]uint64
+	request []byte // the position and go commands of a move, one write
+	moveBuf []games.Move
 }
+
+// maxUGIStep is the most plies between two moves of a game that the ugi
+// agent follows incrementally; a longer gap is recovered from scratch.
+const maxUGIStep = 64
 
 // Name implements Agent.
 func (a *UGI) Name() string { return a.name }
@@ -166,8 +181,8 @@ func (a *UGI) NewGame(v games.Variant, _ int) error {
 	if !a.alive() {
 		a.stop() // a failed engine was stopped; one that lost by its answer plays on
 	}
-	a.err = nil
-	a.startHash = v.New().Hash()
+	a.err, a.shadow = nil, nil
+	a.startHash, a.knowStart = v.New().Hash(), true
 	if a.proc == nil {
 		if err := a.start(); err != nil {
 			return err
@@ -311,8 +326,10 @@ func (a *UGI) Close() error {
 	return nil
 }
 
-// GoCommand returns the go command the agent sends.
-func (a *UGI) GoCommand() string {
+// GoCommand returns the go command the agent sends (without a clock).
+func (a *UGI) GoCommand() string { return a.goCmd }
+
+func (a *UGI) goCommand() string {
 	var b strings.Builder
 	b.WriteString("go")
 	if a.movetime > 0 {
@@ -364,19 +381,8 @@ func (a *UGI) Move(ctx context.Context, b games.Base, p int) (games.Move, error)
 			return 0, err
 		}
 	}
-	hist, root, fen, err := history(s, a.hist[:0])
-	a.hist = hist
-	if err != nil {
+	if err := a.positionLine(s); err != nil {
 		return 0, fmt.Errorf("ugi %s: %v", a.name, err)
-	}
-	pos := "position startpos"
-	if a.startHash != 0 && root != a.startHash {
-		// The game began elsewhere than the variant's start: an opening
-		// given as a position.
-		if fen == nil {
-			return 0, fmt.Errorf("ugi %s: the game did not begin at the start position, and %T writes no position text for 'position fen'", a.name, s)
-		}
-		pos = "position fen " + fen.Position()
 	}
 	a.stats = Stats{}
 	start := time.Now()
@@ -404,18 +410,17 @@ func (a *UGI) Move(ctx context.Context, b games.Base, p int) (games.Move, error)
 			deadline = d
 		}
 	}
-	if len(a.hist) > 0 {
-		pos += " moves " + strings.Join(a.hist, " ")
-	}
-	if err := a.send(deadline, pos); err != nil {
-		return 0, err
-	}
-	goCmd := a.GoCommand()
+	// The position and go in one write: one system call, and the engine
+	// reads both at once.
+	a.request = append(append(a.request[:0], a.line...), '\n')
 	if onClock {
-		goCmd = ClockGoCommand(clock) + a.limitArgs()
+		a.request = append(append(a.request, ClockGoCommand(clock)...), a.limitArgs()...)
+	} else {
+		a.request = append(a.request, a.goCmd...)
 	}
-	if err := a.send(deadline, goCmd); err != nil {
-		return 0, err
+	a.request = append(a.request, '\n')
+	if err := a.proc.Write(a.request, deadline); err != nil {
+		return 0, a.classify(err, "sending position and go")
 	}
 	stopped := false
 	for {
@@ -435,23 +440,21 @@ func (a *UGI) Move(ctx context.Context, b games.Base, p int) (games.Move, error)
 			}
 			return 0, a.classify(err, "waiting for bestmove")
 		}
-		f := strings.Fields(line)
-		if len(f) == 0 {
-			continue
-		}
-		switch f[0] {
+		word, rest := nextField(line)
+		switch word {
 		case "info":
-			ParseUGIInfo(f[1:], &a.stats)
+			ParseUGIInfo(strings.Fields(rest), &a.stats)
 		case "bestmove":
-			if len(f) < 2 {
+			mv, _ := nextField(rest)
+			if mv == "" {
 				return 0, a.failGame(ErrOutput, "bestmove without a move")
 			}
-			m, err := s.ParseMove(f[1])
+			m, err := s.ParseMove(mv)
 			if err != nil {
-				return 0, a.failGame(ErrOutput, "bestmove %q: %v", f[1], err)
+				return 0, a.failGame(ErrOutput, "bestmove %q: %v", mv, err)
 			}
 			if !games.IsLegal(s, m) {
-				return 0, a.failGame(ErrOutput, "bestmove %q is illegal after %q (legal: %s)", f[1], pos, games.FormatMoves(s, s.LegalMoves(nil)))
+				return 0, a.failGame(ErrOutput, "bestmove %q is illegal after %q (legal: %s)", mv, a.line, games.FormatMoves(s, s.LegalMoves(nil)))
 			}
 			return m, nil
 		}
@@ -524,19 +527,113 @@ func MateScore(n int) int {
 	return 0
 }
 
+// positionLine sets a.line to the position command of s: "position
+// startpos moves …", or "position fen TEXT moves …" when the game began
+// elsewhere than the variant's start. States keep no moves, only their
+// undo history, so the moves are recovered from positions' hashes (see
+// History). Within a game the moves played since the last call are
+// found by undoing them on s itself and playing them back (which leaves
+// s as it was), checked against a copy of the game at the position last
+// sent, and appended: no copy, no allocation. Anything else (a new game,
+// a position that does not follow from the last) is recovered from
+// scratch.
+func (a *UGI) positionLine(s games.State) error {
+	if a.shadow != nil && a.follow(s) {
+		return nil
+	}
+	hist, root, fen, c, err := history(s, nil)
+	if err != nil {
+		return err
+	}
+	a.line = append(a.line[:0], "position startpos"...)
+	if a.knowStart && root != a.startHash {
+		// The game began elsewhere than the variant's start: an opening
+		// given as a position.
+		if fen == nil {
+			return fmt.Errorf("the game did not begin at the start position, and %T writes no position text for 'position fen'", s)
+		}
+		a.line = append(append(a.line[:0], "position fen "...), fen.Position()...)
+	}
+	a.moves = false
+	for _, mv := range hist {
+		a.appendMove(mv)
+	}
+	a.shadow = c
+	return nil
+}
+
+// follow brings a.shadow and a.line up to s when s is a.shadow's game
+// with moves played since, and reports whether it could.
+func (a *UGI) follow(s games.State) bool {
+	n, k := s.Ply(), a.shadow.Ply()
+	if n < k || n-k > maxUGIStep {
+		return false
+	}
+	for i := n; i > k; i-- {
+		a.hashes[i-k-1] = s.Hash()
+		s.Undo()
+	}
+	same := s.Hash() == a.shadow.Hash()
+	if a.moveBuf == nil {
+		a.moveBuf = make([]games.Move, 0, games.MaxMoves)
+	}
+	for i := k; i < n; i++ {
+		found := false
+		a.moveBuf = s.LegalMoves(a.moveBuf[:0])
+		for _, m := range a.moveBuf {
+			s.Play(m)
+			if s.Hash() == a.hashes[i-k] {
+				if same {
+					a.appendMove(a.shadow.FormatMove(m)) // in the position before m
+					a.shadow.Play(m)
+				}
+				found = true
+				break
+			}
+			s.Undo()
+		}
+		if !found {
+			// Not a game's history (cannot happen with consistent rules):
+			// s stays short of its position, which the referee reports.
+			a.shadow = nil
+			return false
+		}
+	}
+	return same
+}
+
+// appendMove appends a move's text to a.line.
+func (a *UGI) appendMove(mv string) {
+	if !a.moves {
+		a.line = append(a.line, " moves"...)
+		a.moves = true
+	}
+	a.line = append(append(a.line, ' '), mv...)
+}
+
+// nextField returns the first blank-separated word of s and the rest.
+func nextField(s string) (word, rest string) {
+	s = strings.TrimLeft(s, " \t\r")
+	i := strings.IndexAny(s, " \t\r")
+	if i < 0 {
+		return s, ""
+	}
+	return s[:i], s[i:]
+}
+
 // History appends to out the moves, in s's notation, that lead from the
 // start of s's game (ply 0) to s. States keep their undo history but not
 // the moves, so each move is found as the legal move whose position has
 // the hash the game had after it.
 func History(s games.State, out []string) ([]string, error) {
-	out, _, _, err := history(s, out)
+	out, _, _, _, err := history(s, out)
 	return out, err
 }
 
 // history is History that also returns the hash of the game's first
-// position and, when the game writes positions as text, that position's
-// text (else nil).
-func history(s games.State, out []string) ([]string, uint64, games.PositionWriter, error) {
+// position, when the game writes positions as text that position's text
+// (else nil), and a copy of s (with its history).
+func history(s games.State, out []string) ([]string, uint64, games.PositionWriter, games.State, error) {
 	c := s.Clone()
 	n := c.Ply()
 	hashes := make([]uint64, n+1)
@@ -564,10 +661,10 @@ func history(s games.State, out []string) ([]string, uint64, games.PositionWrite
 			}
 		}
 		if !found {
-			return out, root, fen, fmt.Errorf("cannot recover ply %d of the game from its positions", i)
+			return out, root, fen, nil, fmt.Errorf("cannot recover ply %d of the game from its positions", i)
 		}
 	}
-	return out, root, fen, nil
+	return out, root, fen, c, nil
 }
 
 // fenText is a position already written as text.

@@ -403,3 +403,34 @@ func TestClockGoCommand(t *testing.T) {
 		}
 	}
 }
+
+// TestUGIPositionFenZeroStartHash: a game of erdos (whose start position
+// hashes to 0) begun at a position given as text is sent as "position
+// fen", not as startpos (a zero start hash was taken for "no game
+// announced", and the opening was lost).
+func TestUGIPositionFenZeroStartHash(t *testing.T) {
+	const fen = ".5.../...4./..2../.4..3/..... -----"
+	v, err := games.Lookup("erdos:algol")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v.New().Hash() != 0 {
+		t.Skip("erdos's start position no longer hashes to 0")
+	}
+	dir := t.TempDir()
+	a := newUGI(t, "ugi:cmd=sh "+ugiScript(t, dir, `echo "bestmove a1:1"`)+",movetime=20ms")
+	s, err := games.ParsePosition(v, fen)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := a.NewGame(v, 0); err != nil {
+		t.Fatal(err)
+	}
+	a.Move(context.Background(), s, s.ToMove()) // the answer does not matter
+	a.Close()
+	log, _ := os.ReadFile(filepath.Join(dir, "log"))
+	if want := "position fen " + fen + "\n"; !strings.Contains(string(log), want) {
+		t.Errorf("engine read:\n%s\nwant it to contain %q", log, want)
+	}
+	botproctest.NoneRunning(t, filepath.Join(dir, "pids"))
+}
