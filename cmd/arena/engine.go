@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -42,7 +41,10 @@ func runEngine(args []string, stdout, stderr io.Writer) error {
 // engine is arena engine's UGI server: one agent, one game state. The
 // reader goroutine (serve) handles every command; go runs the agent in a
 // goroutine of its own so that stop and isready are answered while it
-// thinks.
+// thinks — unless its last move took under syncMove: then on the reader
+// goroutine, which is much cheaper. The agent searches the engine's state itself (it leaves it as
+// it found it, which is checked), so a move costs no copy; the reader
+// touches the state only once the search has ended.
 type engine struct {
 	spec  string
 	seed  uint64
@@ -54,10 +56,18 @@ type engine struct {
 	outMu sync.Mutex
 	out   *bufio.Writer
 
-	cancel   context.CancelFunc
-	done     chan struct{} // closed when the running search has printed
-	stopped  chan struct{} // closed by stop, for go infinite
-	stopOnce *sync.Once
+	// The last position command applied, so that the next one, which
+	// in a game repeats it and adds moves, only plays the new moves.
+	// "" when s was set otherwise.
+	posLine  string
+	posMoves bool // posLine has the moves keyword
+	posPlies int  // moves posLine lists
+
+	cancel  context.CancelFunc
+	done    chan struct{} // closed when the running search has printed
+	stopped chan struct{} // closed by stop, for go infinite; nil otherwise
+	snap    queryState    // the answers to query while a search uses s
+	fast    bool          // the agent's last move took under syncMove
 }
 
 func newEngine(game, agentSpec string, seed uint64) (*engine, error) {
@@ -86,7 +96,7 @@ func (e *engine) setGame(game string) error {
 	if !ok {
 		return fmt.Errorf("%s is simultaneous; UGI describes sequential games only", v)
 	}
-	e.v, e.s = v, s
+	e.v, e.s, e.posLine = v, s, ""
 	return nil
 }
 
@@ -110,11 +120,11 @@ func (e *engine) serve(in io.Reader, out io.Writer) error {
 	sc := bufio.NewScanner(in)
 	sc.Buffer(make([]byte, 64<<10), 16<<20)
 	for sc.Scan() {
-		f := strings.Fields(sc.Text())
-		if len(f) == 0 {
+		line := sc.Text()
+		cmd, args := field(line)
+		switch cmd {
+		case "":
 			continue
-		}
-		switch f[0] {
 		case "ugi":
 			e.println("id name arena %s", e.spec)
 			e.println("id author boardgame-arena")
@@ -123,24 +133,24 @@ func (e *engine) serve(in io.Reader, out io.Writer) error {
 		case "isready":
 			e.println("readyok")
 		case "setoption":
-			e.setOption(f[1:])
+			e.setOption(strings.Fields(args))
 		case "uginewgame":
 			e.stopSearch()
 			e.newGame()
 		case "position":
 			e.stopSearch()
-			e.position(f[1:])
+			e.position(line)
 		case "go":
 			e.stopSearch()
-			e.goSearch(f[1:])
+			e.goSearch(args)
 		case "stop":
 			e.stopSearch()
 		case "query":
-			e.query(f[1:])
+			e.query(strings.Fields(args))
 		case "quit":
 			return nil
 		default:
-			e.println("info string unknown command %q ignored", f[0])
+			e.println("info string unknown command %q ignored", cmd)
 		}
 	}
 	return sc.Err()
@@ -172,7 +182,7 @@ func (e *engine) setOption(f []string) {
 
 func (e *engine) newGame() {
 	e.newed++
-	e.s = e.v.New().(games.State)
+	e.s, e.posLine = e.v.New().(games.State), ""
 	if s, ok := e.agent.(agents.Seeder); ok {
 		s.Seed(rng.Derive(e.seed, uint64(e.newed)))
 	}
@@ -183,65 +193,152 @@ func (e *engine) newGame() {
 	}
 }
 
-// position sets the position: "startpos" or "fen TEXT" (the game's
-// position format, see games.ParsePosition), then "moves …".
-func (e *engine) position(f []string) {
+// position sets the position from a position command line: "position
+// startpos" or "position fen TEXT" (the game's position format, see
+// games.ParsePosition), then "moves …". A line that repeats the last one
+// and adds moves only plays the new moves (what a runner sends in a game);
+// any other is read from scratch. On an error the position stays as it was.
+func (e *engine) position(line string) {
+	if rest, hasMoves, ok := e.extends(line); ok {
+		n, err := playMoves(e.s, rest, e.posPlies)
+		if err != nil {
+			for ; n > 0; n-- {
+				e.s.Undo()
+			}
+			e.println("info string position: %v", err)
+			return
+		}
+		e.posLine, e.posMoves, e.posPlies = line, hasMoves, e.posPlies+n
+		return
+	}
+	_, f := field(line) // "position"
+	root, f := field(f)
 	var s games.State
-	var rest []string
-	switch {
-	case len(f) > 0 && f[0] == "startpos":
-		s, rest = e.v.New().(games.State), f[1:]
-	case len(f) > 1 && f[0] == "fen":
-		end := slices.Index(f, "moves")
-		if end < 0 {
-			end = len(f)
+	switch root {
+	case "startpos":
+		s = e.v.New().(games.State)
+	case "fen":
+		// The text runs to the word "moves", if any.
+		text := f
+		f = ""
+		for r := text; ; {
+			at := len(text) - len(r)
+			w, after := field(r)
+			if w == "" {
+				break
+			}
+			if w == "moves" {
+				text, f = text[:at], text[at:]
+				break
+			}
+			r = after
 		}
 		var err error
-		if s, err = games.ParsePosition(e.v, strings.Join(f[1:end], " ")); err != nil {
+		if s, err = games.ParsePosition(e.v, strings.Join(strings.Fields(text), " ")); err != nil {
 			e.println("info string position fen: %v", err)
 			return
 		}
-		rest = f[end:]
 	default:
 		e.println("info string position: want 'position startpos [moves …]' or 'position fen TEXT [moves …]'")
 		return
 	}
-	var moves []string
-	if len(rest) > 0 {
-		if rest[0] != "moves" {
-			e.println("info string position: expected 'moves', got %q", rest[0])
-			return
-		}
-		moves = rest[1:]
+	kw, rest := field(f)
+	if kw != "" && kw != "moves" {
+		e.println("info string position: expected 'moves', got %q", kw)
+		return
 	}
-	if _, err := games.Replay(e.v.String(), s, moves); err != nil {
+	n, err := playMoves(s, rest, 0)
+	if err != nil {
 		e.println("info string position: %v", err)
 		return
 	}
-	e.s = s
+	e.s, e.posLine, e.posMoves, e.posPlies = s, line, kw == "moves", n
 }
 
-// goSearch starts the agent on a copy of the position. go movetime MS
-// gives it a deadline MS away; go p1time MS p2time MS [p1inc MS p2inc MS]
-// gives it the clock (agents.WithClock), for its own time manager, and a
-// deadline at the side to move's time left; go infinite gives it neither
-// and holds its bestmove until stop. depth and nodes are ignored (a
-// built-in agent's budget is its spec's).
-func (e *engine) goSearch(f []string) {
+// extends reports whether line is the last position command with moves
+// added, and returns the added moves and whether line has the keyword
+// moves.
+func (e *engine) extends(line string) (added string, hasMoves, ok bool) {
+	if e.posLine == "" || !strings.HasPrefix(line, e.posLine) {
+		return "", false, false
+	}
+	rest := line[len(e.posLine):]
+	if rest != "" && !isBlank(rest[0]) {
+		return "", false, false // the last word goes on
+	}
+	if e.posMoves {
+		return rest, true, true
+	}
+	switch kw, r := field(rest); kw {
+	case "":
+		return "", false, true // the same line
+	case "moves":
+		return r, true, true
+	}
+	return "", false, false
+}
+
+// playMoves plays the blank-separated moves of text on s, checking each;
+// plies is how many moves of the command came before, for the error. It
+// returns how many it played and, on a move that is not legal, an
+// *games.IllegalMoveError.
+func playMoves(s games.State, text string, plies int) (int, error) {
+	n := 0
+	for {
+		tok, rest := field(text)
+		if tok == "" {
+			return n, nil
+		}
+		text = rest
+		m, err := s.ParseMove(tok)
+		if err != nil || !games.IsLegal(s, m) {
+			return n, &games.IllegalMoveError{Ply: plies + n + 1, Move: tok, Legal: games.MoveStrings(s, s.LegalMoves(nil)), Err: err}
+		}
+		s.Play(m)
+		n++
+	}
+}
+
+// field returns the first blank-separated word of s and what follows it
+// (strings.Fields one word at a time, without allocating).
+func field(s string) (word, rest string) {
+	i := 0
+	for i < len(s) && isBlank(s[i]) {
+		i++
+	}
+	j := i
+	for j < len(s) && !isBlank(s[j]) {
+		j++
+	}
+	return s[i:j], s[j:]
+}
+
+func isBlank(c byte) bool {
+	return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\v' || c == '\f'
+}
+
+// goSearch starts the agent on the position. go movetime MS gives it a
+// deadline MS away; go p1time MS p2time MS [p1inc MS p2inc MS] gives it
+// the clock (agents.WithClock), for its own time manager, and a deadline
+// at the side to move's time left; go infinite gives it neither and holds
+// its bestmove until stop. depth and nodes are ignored (a built-in agent's
+// budget is its spec's).
+func (e *engine) goSearch(args string) {
 	var limit time.Duration
 	infinite := false
 	p1, p2, inc1, inc2 := time.Duration(-1), time.Duration(-1), time.Duration(0), time.Duration(0)
-	for i := 0; i < len(f); i++ {
+	for args != "" {
+		var w string
+		w, args = field(args)
 		num := func() time.Duration {
-			if i+1 < len(f) {
-				i++
-				if n, err := strconv.ParseInt(f[i], 10, 64); err == nil && n >= 0 {
-					return time.Duration(n) * time.Millisecond
-				}
+			var v string
+			v, args = field(args)
+			if n, err := strconv.ParseInt(v, 10, 64); err == nil && n >= 0 {
+				return time.Duration(n) * time.Millisecond
 			}
 			return -1
 		}
-		switch f[i] {
+		switch w {
 		case "infinite":
 			infinite = true
 		case "movetime":
@@ -271,47 +368,87 @@ func (e *engine) goSearch(f []string) {
 	default:
 		ctx, cancel = context.WithCancel(context.Background())
 	}
-	e.cancel, e.done, e.stopped, e.stopOnce = cancel, make(chan struct{}), make(chan struct{}), new(sync.Once)
-	s := e.s.Clone()
-	done, stopped := e.done, e.stopped
+	if e.fast && !infinite {
+		// An agent that answers at once: handing the search to another
+		// goroutine would cost more than the search (and, with another
+		// thread to wake, tens of microseconds on a busy machine). A
+		// command that comes meanwhile waits at most about syncMove.
+		e.search(ctx, e.s, nil)
+		cancel()
+		return
+	}
+	var stopped chan struct{}
+	if infinite {
+		stopped = make(chan struct{})
+	}
+	done := make(chan struct{})
+	e.cancel, e.done, e.stopped = cancel, done, stopped
+	e.snap = queryOf(e.s)
 	go func() {
 		defer close(done)
-		if s.Terminal() {
-			if infinite {
-				<-stopped
-			}
-			e.println("info string the game is over")
-			e.println("bestmove (none)")
-			return
-		}
-		start := time.Now()
-		m, err := e.agent.Move(ctx, s, s.ToMove())
-		if err == nil && !games.IsLegal(s, m) {
-			err = fmt.Errorf("agent chose the illegal move %s", s.FormatMove(m))
-		}
-		if err != nil {
-			// Still answer with a legal move, so that the game goes on.
-			e.println("info string agent failed: %v; playing the first legal move", err)
-			m = s.LegalMoves(nil)[0]
-		}
-		elapsed := time.Since(start)
-		if infinite {
-			<-stopped // UGI: no bestmove before stop under go infinite
-		}
-		mv := s.FormatMove(m)
-		if r, ok := e.agent.(agents.Reporter); ok {
-			st := r.LastStats()
-			nps := int64(0)
-			if elapsed > 0 {
-				nps = int64(float64(st.Nodes) / elapsed.Seconds())
-			}
-			e.println("info depth %d score cp %d nodes %d nps %d time %d pv %s", st.Depth, st.Score, st.Nodes, nps, elapsed.Milliseconds(), mv)
-			if st.Info != "" {
-				e.println("info string %s", strings.ReplaceAll(st.Info, "\n", " "))
-			}
-		}
-		e.println("bestmove %s", mv)
+		e.search(ctx, e.s, stopped)
 	}()
+}
+
+// syncMove is how fast an agent's last move must have been for its next
+// one to run on the reader goroutine.
+const syncMove = time.Millisecond
+
+// search runs the agent on s and prints its move; under go infinite
+// (stopped not nil) it prints only once stopped is closed. It notes in
+// e.fast whether the agent answered within syncMove.
+func (e *engine) search(ctx context.Context, s games.State, stopped chan struct{}) {
+	if s.Terminal() {
+		if stopped != nil {
+			<-stopped
+		}
+		e.println("info string the game is over")
+		e.println("bestmove (none)")
+		return
+	}
+	start := time.Now()
+	hash, ply := s.Hash(), s.Ply()
+	m, err := e.agent.Move(ctx, s, s.ToMove())
+	if s.Hash() != hash || s.Ply() != ply {
+		// The agent broke its contract; the next position is read
+		// from scratch, and this one's move chosen blind.
+		e.posLine = ""
+		err = fmt.Errorf("agent changed the position (ply %d, want %d)", s.Ply(), ply)
+		for s.Ply() > ply {
+			s.Undo()
+		}
+	}
+	if err == nil && !games.IsLegal(s, m) {
+		err = fmt.Errorf("agent chose the illegal move %s", s.FormatMove(m))
+	}
+	if err != nil {
+		// Still answer with a legal move, so that the game goes on.
+		e.println("info string agent failed: %v; playing the first legal move", err)
+		m = s.LegalMoves(nil)[0]
+	}
+	elapsed := time.Since(start)
+	e.fast = elapsed < syncMove
+	if stopped != nil {
+		<-stopped // UGI: no bestmove before stop under go infinite
+	}
+	mv := s.FormatMove(m)
+	if r, ok := e.agent.(agents.Reporter); ok {
+		st := r.LastStats()
+		nps := int64(0)
+		if elapsed > 0 {
+			nps = int64(float64(st.Nodes) / elapsed.Seconds())
+		}
+		e.println("info depth %d score cp %d nodes %d nps %d time %d pv %s", st.Depth, st.Score, st.Nodes, nps, elapsed.Milliseconds(), mv)
+		if st.Info != "" {
+			e.println("info string %s", strings.ReplaceAll(st.Info, "\n", " "))
+		}
+	}
+	e.outMu.Lock()
+	e.out.WriteString("bestmove ")
+	e.out.WriteString(mv)
+	e.out.WriteByte('\n')
+	e.out.Flush()
+	e.outMu.Unlock()
 }
 
 // stopSearch cancels the running search, if any, and waits for its
@@ -320,35 +457,55 @@ func (e *engine) stopSearch() {
 	if e.done == nil {
 		return
 	}
-	e.stopOnce.Do(func() { close(e.stopped) })
+	if e.stopped != nil {
+		close(e.stopped)
+		e.stopped = nil
+	}
 	e.cancel()
 	<-e.done
 	e.done = nil
 }
 
+// queryState holds the answers to query in one position.
+type queryState struct {
+	over, p1 bool
+	result   string
+}
+
+// queryOf answers query in s.
+func queryOf(s games.State) queryState {
+	q := queryState{over: s.Terminal(), p1: s.ToMove() == 0, result: "none"}
+	if q.over {
+		switch s.Outcome().Winner {
+		case 0:
+			q.result = "p1win"
+		case 1:
+			q.result = "p2win"
+		default:
+			q.result = "draw"
+		}
+	}
+	return q
+}
+
+// query answers query gameover|p1turn|result; while a search runs, from
+// the position it was started on (the agent is using the state).
 func (e *engine) query(f []string) {
 	if len(f) == 0 {
 		e.println("info string query needs gameover, p1turn or result")
 		return
 	}
+	q := e.snap
+	if e.done == nil {
+		q = queryOf(e.s)
+	}
 	switch f[0] {
 	case "gameover":
-		e.println("response %t", e.s.Terminal())
+		e.println("response %t", q.over)
 	case "p1turn":
-		e.println("response %t", e.s.ToMove() == 0)
+		e.println("response %t", q.p1)
 	case "result":
-		r := "none"
-		if e.s.Terminal() {
-			switch e.s.Outcome().Winner {
-			case 0:
-				r = "p1win"
-			case 1:
-				r = "p2win"
-			default:
-				r = "draw"
-			}
-		}
-		e.println("response %s", r)
+		e.println("response %s", q.result)
 	default:
 		e.println("info string unknown query %q (known: gameover, p1turn, result)", f[0])
 	}

@@ -4,6 +4,7 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -640,4 +641,263 @@ func TestUGIEngineFenOpening(t *testing.T) {
 			t.Errorf("%s vs %s: %s (%s)", g.Players[0].Name, g.Players[1].Name, g.Termination, g.Detail)
 		}
 	}
+}
+
+// BenchmarkEngineServe measures arena engine's side of a move in-process,
+// over OS pipes as a process would have them: a position 20 plies in (a
+// game's next position: two moves more than the last) and go, answered
+// with bestmove by the random agent.
+func BenchmarkEngineServe(b *testing.B) {
+	e, err := newEngine("othello6", "random", 1)
+	if err != nil {
+		b.Fatal(err)
+	}
+	inR, inW, err := os.Pipe()
+	if err != nil {
+		b.Fatal(err)
+	}
+	outR, outW, err := os.Pipe()
+	if err != nil {
+		b.Fatal(err)
+	}
+	served := make(chan error, 1)
+	go func() { served <- e.serve(inR, outW); outW.Close() }()
+	out := bufio.NewReader(outR)
+	s := benchPosition(b, 24)
+	moves, err := agents.History(s, nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	// Alternate between plies 20 and 22, as a game's positions grow.
+	cmds := [2][]byte{
+		[]byte("position startpos moves " + strings.Join(moves[:20], " ") + "\ngo movetime 1000\n"),
+		[]byte("position startpos moves " + strings.Join(moves[:22], " ") + "\ngo movetime 1000\n"),
+	}
+	i := 0
+	for b.Loop() {
+		if _, err := inW.Write(cmds[i&1]); err != nil {
+			b.Fatal(err)
+		}
+		i++
+		for {
+			line, err := out.ReadSlice('\n')
+			if err != nil {
+				b.Fatal(err)
+			}
+			if bytes.HasPrefix(line, []byte("bestmove ")) {
+				break
+			}
+		}
+	}
+	b.StopTimer()
+	fmt.Fprintln(inW, "quit")
+	if err := <-served; err != nil {
+		b.Fatal(err)
+	}
+	inW.Close()
+	inR.Close()
+	outR.Close()
+}
+
+// TestEnginePositionIncremental: position commands that extend the last
+// one (as in a game), go back to an earlier ply, start from a fen, carry
+// an illegal move or a word that merely begins like the last one all
+// leave the engine at the position a fresh replay reaches (or, on an
+// error, where it was).
+func TestEnginePositionIncremental(t *testing.T) {
+	for _, game := range []string{"othello6", "erdos:algol", "pyrga", "gravity"} {
+		t.Run(game, func(t *testing.T) {
+			v, err := games.Lookup(game)
+			if err != nil {
+				t.Fatal(err)
+			}
+			e, err := newEngine(game, "random", 1)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var out strings.Builder
+			e.out = bufio.NewWriter(&out)
+			r := rng.New(7)
+			for g := 0; g < 20; g++ {
+				// A random game and the position text of a ply in it.
+				s := v.New().(games.State)
+				var moves []string
+				for !s.Terminal() && len(moves) < 80 {
+					ms := s.LegalMoves(nil)
+					m := ms[r.IntN(len(ms))]
+					moves = append(moves, s.FormatMove(m))
+					s.Play(m)
+				}
+				root, from := "startpos", 0
+				if g%3 == 1 {
+					from = r.IntN(len(moves))
+					f := v.New().(games.State)
+					if _, err := games.Replay(v.String(), f, moves[:from]); err != nil {
+						t.Fatal(err)
+					}
+					root = "fen " + f.(games.PositionWriter).Position()
+				}
+				cmd := func(n int) string {
+					c := "position " + root
+					if n > from || g%2 == 0 {
+						c += " moves " + strings.Join(moves[from:n], " ")
+					}
+					return c
+				}
+				want := func(n int) uint64 {
+					f := v.New().(games.State)
+					games.Replay(v.String(), f, moves[:n])
+					return f.Hash()
+				}
+				for n := from; n <= len(moves); {
+					out.Reset()
+					e.position(cmd(n))
+					if e.s.Hash() != want(n) {
+						t.Fatalf("game %d after %q: not the position of ply %d\n%s", g, cmd(n), n, out.String())
+					}
+					switch k := r.IntN(10); {
+					case k == 0 && n < len(moves):
+						// An illegal move added: an error, the position stays.
+						bad := cmd(n)
+						if n == from && g%2 != 0 {
+							bad += " moves"
+						}
+						e.position(bad + " zz9")
+						e.out.Flush()
+						if !strings.Contains(out.String(), "info string position: ply ") || e.s.Hash() != want(n) {
+							t.Fatalf("game %d: %q then an illegal move: %q, position changed: %v", g, cmd(n), out.String(), e.s.Hash() != want(n))
+						}
+					case k == 1 && n < len(moves):
+						// The last word goes on: not an extension.
+						e.position(cmd(n) + "x")
+						if e.s.Hash() != want(n) {
+							t.Fatalf("game %d: %q+x moved the position", g, cmd(n))
+						}
+					case k == 2:
+						n = from + r.IntN(n-from+1) // back
+						continue
+					case k == 3 && !e.s.Terminal():
+						// The agent searches the engine's state.
+						e.goSearch("movetime 1000")
+						e.stopSearch()
+					}
+					n += 1 + r.IntN(2)
+				}
+			}
+		})
+	}
+}
+
+// stateBreaker is an agent that plays its move on the state and leaves it
+// there, breaking the agents' contract.
+type stateBreaker struct{}
+
+func (stateBreaker) Name() string { return "breaker" }
+func (stateBreaker) Move(_ context.Context, b games.Base, _ int) (games.Move, error) {
+	s := b.(games.State)
+	m := s.LegalMoves(nil)[0]
+	s.Play(m)
+	return m, nil
+}
+
+// TestEngineAgentChangesPosition: an agent that leaves the engine's state
+// changed is reported, a legal move still answered, and the next position
+// read from scratch.
+func TestEngineAgentChangesPosition(t *testing.T) {
+	e, err := newEngine("othello6", "random", 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e.agent = stateBreaker{}
+	var out strings.Builder
+	in := "position startpos moves b3\ngo movetime 100\nposition startpos moves b3 b2\nquery p1turn\nquit\n"
+	if err := e.serve(strings.NewReader(in), &out); err != nil {
+		t.Fatal(err)
+	}
+	for _, w := range []string{"info string agent failed: agent changed the position (ply 2, want 1)", "bestmove ", "response true"} {
+		if !strings.Contains(out.String(), w) {
+			t.Errorf("output lacks %q:\n%s", w, out.String())
+		}
+	}
+}
+
+// sleepy is an agent that takes the first legal move after sleeping
+// for the next of its delays.
+type sleepy struct{ delays []time.Duration }
+
+func (a *sleepy) Name() string { return "sleepy" }
+func (a *sleepy) Move(ctx context.Context, b games.Base, _ int) (games.Move, error) {
+	if len(a.delays) > 0 {
+		select {
+		case <-time.After(a.delays[0]):
+		case <-ctx.Done():
+		}
+		a.delays = a.delays[1:]
+	}
+	return b.(games.State).LegalMoves(nil)[0], nil
+}
+
+// TestEngineFastAgentsRunInline: after a move that took under syncMove the
+// next runs on the reader goroutine (no hand-off); after a slower one, in
+// its own goroutine again, so that isready is answered while it thinks;
+// go infinite always waits for stop.
+func TestEngineFastAgentsRunInline(t *testing.T) {
+	e, err := newEngine("othello6", "random", 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e.agent = &sleepy{delays: []time.Duration{0, 0, 300 * time.Millisecond, 300 * time.Millisecond, 0}}
+	inR, inW := io.Pipe()
+	outR, outW := io.Pipe()
+	served := make(chan error, 1)
+	go func() { served <- e.serve(inR, outW); outW.Close() }()
+	lines := bufio.NewScanner(outR)
+	next := func() string {
+		if !lines.Scan() {
+			t.Fatal("the engine's output ended")
+		}
+		return lines.Text()
+	}
+	// Move 1 runs in a goroutine (nothing is known yet), move 2 inline.
+	for i := 1; i <= 2; i++ {
+		fmt.Fprintln(inW, "position startpos\ngo movetime 1000")
+		if l := next(); !strings.HasPrefix(l, "bestmove ") {
+			t.Fatalf("move %d: %q", i, l)
+		}
+	}
+	// Move 3, inline, takes 300 ms: isready waits for it.
+	start := time.Now()
+	fmt.Fprintln(inW, "go movetime 1000\nisready")
+	if l := next(); !strings.HasPrefix(l, "bestmove ") {
+		t.Fatalf("move 3: %q", l)
+	}
+	if l := next(); l != "readyok" || time.Since(start) < 250*time.Millisecond {
+		t.Fatalf("%q after %s; want readyok after the inline move", l, time.Since(start))
+	}
+	// Move 4 is slow again, but in its own goroutine: readyok comes first.
+	start = time.Now()
+	fmt.Fprintln(inW, "go movetime 1000\nisready")
+	if l := next(); l != "readyok" || time.Since(start) > 200*time.Millisecond {
+		t.Fatalf("%q after %s; want readyok while the agent thinks", l, time.Since(start))
+	}
+	if l := next(); !strings.HasPrefix(l, "bestmove ") {
+		t.Fatalf("move 4: %q", l)
+	}
+	// Move 5 under go infinite, after a slow move: its own goroutine
+	// (and so it would be after a fast one); the bestmove waits for stop.
+	fmt.Fprintln(inW, "go movetime 1000")
+	next()
+	fmt.Fprintln(inW, "go infinite\nisready")
+	if l := next(); l != "readyok" {
+		t.Fatalf("%q under go infinite; want readyok and no bestmove before stop", l)
+	}
+	fmt.Fprintln(inW, "stop")
+	if l := next(); !strings.HasPrefix(l, "bestmove ") {
+		t.Fatalf("after stop: %q", l)
+	}
+	fmt.Fprintln(inW, "quit")
+	if err := <-served; err != nil {
+		t.Fatal(err)
+	}
+	inW.Close()
 }
