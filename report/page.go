@@ -108,7 +108,7 @@ code.cmd{display:block;background:#f6f6f6;padding:.6em;white-space:pre-wrap;word
 {{end}}</tbody>
 </table>
 <p class="note">Moves exclude the opening plies; nodes are counted only by agents that report them.</p>
-{{.TimePlot}}{{.NodesPlot}}{{.MoveTimePlot}}{{.DepthPlot}}
+{{.TimePlot}}{{.NodesPlot}}{{.MoveTimePlot}}{{.DepthPlot}}{{.ClockPlot}}
 </section>
 
 {{if .Matches}}<section id="match">

@@ -329,3 +329,37 @@ func boxPlot(title, ylabel string, cats []string, values [][]float64, floor floa
 	}
 	return p, nil
 }
+
+// lineColours are the colours of the lines of several players: the marks'
+// colours first, then more that nothing else uses.
+var lineColours = []color.RGBA{colFirst, colSecond, colThird,
+	{0x2C, 0xA0, 0x2C, 0xFF}, {0x94, 0x67, 0xBD, 0xFF}, {0x8C, 0x56, 0x4B, 0xFF},
+	{0xE3, 0x77, 0xC2, 0xFF}, {0xBC, 0xBD, 0x22, 0xFF}, {0x17, 0xBE, 0xCF, 0xFF}}
+
+// linesPlot draws one line per named series at x = 1, 2, …; NaN values
+// are left out, and a series of NaN only gets no line.
+func linesPlot(title, xlabel, ylabel string, names []string, ys [][]float64) (*plot.Plot, error) {
+	p := newPlot(title, xlabel, ylabel)
+	p.Add(plotter.NewGrid())
+	for k, name := range names {
+		var xys plotter.XYs
+		for i, y := range ys[k] {
+			if !math.IsNaN(y) {
+				xys = append(xys, plotter.XY{X: float64(i + 1), Y: y})
+			}
+		}
+		if len(xys) == 0 {
+			continue
+		}
+		l, err := plotter.NewLine(xys)
+		if err != nil {
+			return nil, err
+		}
+		l.LineStyle.Color, l.LineStyle.Width = lineColours[k%len(lineColours)], vg.Points(1.5)
+		p.Add(l)
+		p.Legend.Add(name, l)
+	}
+	p.Legend.Left = true // bottom left: clocks run down from the top left
+	p.Y.Min = math.Min(p.Y.Min, 0)
+	return p, nil
+}

@@ -13,6 +13,8 @@ import (
 	"testing"
 
 	"gonum.org/v1/plot"
+
+	"github.com/boardgame-arena/arena/results"
 	"gonum.org/v1/plot/plotter"
 )
 
@@ -339,5 +341,60 @@ func TestHistogramWholeBins(t *testing.T) {
 		if len(h.Bins) > bins {
 			t.Errorf("%d bins, asked for at most %d", len(h.Bins), bins)
 		}
+	}
+}
+
+func TestLinesPlot(t *testing.T) {
+	nan := math.NaN()
+	ys := [][]float64{{3, 2.5, 2, 1.5}, {3, nan, 2}, {nan, nan}}
+	p, err := linesPlot("clocks", "plies", "s", []string{"a", "b", "c"}, ys)
+	paths, texts := renderSVG(t, p, err)
+	for k, want := range []int{4, 2, 0} {
+		c := lineColours[k]
+		longest, lines := 0, 0
+		for _, q := range paths {
+			if strings.Contains(q.style, "stroke:"+hex(c)) {
+				lines++
+				longest = max(longest, points(q.d))
+			}
+		}
+		// A drawn series also has its legend swatch, a line of 2 points.
+		if want == 0 && lines != 0 || want > 0 && (lines != 2 || longest != want) {
+			t.Errorf("series %d: %d strokes, the longest of %d points; want a line of %d points", k, lines, longest, want)
+		}
+	}
+	if !containsText(texts, "a") || !containsText(texts, "b") || containsText(texts, "c") {
+		t.Errorf("legend texts %q: want a and b, not c (no data)", texts)
+	}
+}
+
+func TestClockMeans(t *testing.T) {
+	g := func(first, second string, clocks ...[2]float64) *results.Game {
+		return &results.Game{Players: [2]results.Player{{Name: first}, {Name: second}}, Clocks: clocks}
+	}
+	games := []*results.Game{
+		g("a", "b", [2]float64{900, 1000}, [2]float64{900, 800}, [2]float64{700, 800}),
+		g("b", "a", [2]float64{500, 1000}, [2]float64{500, 600}),
+		g("a", "c", [2]float64{1000, results.NoClock}),
+		g("b", "c"), // no clock
+	}
+	left, ok := clockMeans(games, []string{"a", "b", "c"})
+	if !ok {
+		t.Fatal("no clock data found")
+	}
+	want := [][]float64{{(0.9 + 1 + 1) / 3, (0.9 + 0.6) / 2, 0.7}, {(1 + 0.5) / 2, (0.8 + 0.5) / 2, 0.8}, {}}
+	for k := range want {
+		if len(left[k]) != len(want[k]) {
+			t.Errorf("player %d: %v, want %v", k, left[k], want[k])
+			continue
+		}
+		for i := range want[k] {
+			if math.Abs(left[k][i]-want[k][i]) > 1e-12 {
+				t.Errorf("player %d ply %d: %v, want %v", k, i+1, left[k][i], want[k][i])
+			}
+		}
+	}
+	if _, ok := clockMeans(games[3:], []string{"b", "c"}); ok {
+		t.Error("clock data found in games without clocks")
 	}
 }

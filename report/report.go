@@ -114,6 +114,7 @@ type page struct {
 	NodesPlot     template.HTML
 	MoveTimePlot  template.HTML
 	DepthPlot     template.HTML
+	ClockPlot     template.HTML
 	Matches       []matchSection
 	Configs       []configSection
 	Viewer        template.HTML // the viewer's own section (writeViewer)
@@ -443,6 +444,15 @@ func build(d *results.Dataset, rep *results.Report, opt Options, r *renderer) (*
 		}
 	}
 
+	// Clocks: each agent's mean time left after each ply, where records
+	// keep clock times (clocks_ms).
+	if left, ok := clockMeans(d.Games, names); ok {
+		cp, err := linesPlot("Time left on the clock after each ply (mean over games)", "plies after the opening", "s", names, left)
+		if err := plotIt(&pg.ClockPlot, "clocks", cp, err, 0); err != nil {
+			return nil, err
+		}
+	}
+
 	// Matches, file by file (pairs are counted within one run's rounds).
 	for k, f := range d.Files {
 		if f.Header.Config.Kind != results.Match || len(f.Header.Config.Agents) != 2 {
@@ -467,6 +477,45 @@ func build(d *results.Dataset, rep *results.Report, opt Options, r *renderer) (*
 		pg.Configs = append(pg.Configs, configSection{File: f.Path, Header: string(js), Command: Command(f.Header.Config), Resumes: len(f.Resumes)})
 	}
 	return pg, nil
+}
+
+// clockMeans returns, for each named player, the mean over games of its
+// time left in seconds after each ply after the opening (NaN where no game
+// of it had a clock there); ok is false when no game has clock times.
+func clockMeans(games []*results.Game, names []string) (left [][]float64, ok bool) {
+	idx := map[string]int{}
+	for i, n := range names {
+		idx[n] = i
+	}
+	sum := make([][]float64, len(names))
+	cnt := make([][]int, len(names))
+	for _, g := range games {
+		for i, c := range g.Clocks {
+			for p, ms := range c {
+				k, known := idx[g.Players[p].Name]
+				if !known || ms < 0 { // results.NoClock
+					continue
+				}
+				for len(sum[k]) <= i {
+					sum[k], cnt[k] = append(sum[k], 0), append(cnt[k], 0)
+				}
+				sum[k][i] += ms / 1000
+				cnt[k][i]++
+				ok = true
+			}
+		}
+	}
+	left = make([][]float64, len(names))
+	for k := range sum {
+		left[k] = make([]float64, len(sum[k]))
+		for i := range sum[k] {
+			left[k][i] = math.NaN()
+			if cnt[k][i] > 0 {
+				left[k][i] = sum[k][i] / float64(cnt[k][i])
+			}
+		}
+	}
+	return left, ok
 }
 
 // minPlotMS is the least time per move a log-scale plot shows: a

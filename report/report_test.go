@@ -449,3 +449,30 @@ func TestWriteIsDeterministic(t *testing.T) {
 		t.Error("three writes of the same report differ")
 	}
 }
+
+// TestClockPlot: records with clock times (a run with --tc) get the plot
+// of the time left, one line per player; records without get none.
+func TestClockPlot(t *testing.T) {
+	f := readTestFile(t, "clocks.jsonl")
+	if len(f.Games) == 0 || len(f.Games[0].Clocks) == 0 {
+		t.Fatal("the test file has no clock times")
+	}
+	root, _, wr := writePage(t, Options{NoViewer: true}, f)
+	if !slices.Contains(wr.Plots, "clocks") {
+		t.Fatalf("no clock plot among %q", wr.Plots)
+	}
+	svg := root.find(func(n *node) bool { return n.attr["data-plot"] == "clocks" })
+	if len(svg) != 1 {
+		t.Fatal("the clock plot is not on the page")
+	}
+	for k := range f.Header.Config.Agents {
+		c := lineColours[k]
+		if n := len(svg[0].find(func(n *node) bool { return strings.Contains(n.attr["style"], "stroke:"+hex(c)) })); n != 2 {
+			t.Errorf("player %d: %d strokes in its colour, want its line and its legend swatch", k, n)
+		}
+	}
+	_, _, wr = writePage(t, Options{NoViewer: true}, readTestFile(t, "match.jsonl"))
+	if slices.Contains(wr.Plots, "clocks") {
+		t.Error("a clock plot for records without clocks")
+	}
+}
