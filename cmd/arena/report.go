@@ -1,6 +1,8 @@
 package main
 
 import (
+	"bufio"
+	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -156,7 +158,7 @@ type liveReport struct {
 	s           *session
 	opts        results.ReportOptions
 	every, next int
-	concurrency int
+	header      results.Header
 	stderr      io.Writer
 	failed      bool // a rewrite failed: said once, not repeated every batch
 }
@@ -194,7 +196,29 @@ func newLiveReport(path string, s *session, o results.ReportOptions, every, conc
 	if every <= 0 {
 		every = max(total/20, 1)
 	}
-	return &liveReport{path: path, s: s, opts: o, every: every, next: len(s.done) + every, concurrency: concurrency, stderr: stderr}
+	h := results.Header{Record: results.KindHeader, Version: results.FormatVersion, Concurrency: concurrency,
+		Created: time.Now().UTC().Format(time.RFC3339), Config: s.tour.Config}
+	if s.path != "" {
+		if fh, err := readHeader(s.path); err == nil {
+			h = fh // the record's own (its creation time, its first run's workers)
+		}
+	}
+	return &liveReport{path: path, s: s, opts: o, every: every, next: len(s.done) + every, header: h, stderr: stderr}
+}
+
+// readHeader reads the header line of a record file.
+func readHeader(path string) (results.Header, error) {
+	var h results.Header
+	f, err := os.Open(path)
+	if err != nil {
+		return h, err
+	}
+	defer f.Close()
+	line, err := bufio.NewReaderSize(f, 64<<10).ReadBytes('\n')
+	if err != nil {
+		return h, err
+	}
+	return h, json.Unmarshal(line, &h)
 }
 
 // update rewrites the page when another interval of games has finished.
@@ -247,10 +271,8 @@ func (l *liveReport) count() (n, total int) {
 
 func (l *liveReport) write(o results.ReportOptions, status string, refresh int) error {
 	t := l.s.tour
-	f := &results.File{
-		Path:   l.s.path,
-		Header: results.Header{Record: results.KindHeader, Version: results.FormatVersion, Concurrency: l.concurrency, Config: t.Config},
-	}
+	f := &results.File{Path: l.s.path, Header: l.header}
+	f.Header.Config = t.Config
 	if f.Path == "" {
 		f.Path = "(records not saved)"
 	}

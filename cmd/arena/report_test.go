@@ -258,6 +258,15 @@ func TestLiveReport(t *testing.T) {
 	if !strings.Contains(s, `id="viewer"`) {
 		t.Error("the final page has no game viewer")
 	}
+	rec, err := os.ReadFile(filepath.Join(dir, "run.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	firstLine, _, _ := strings.Cut(string(rec), "\n")
+	var h results.Header
+	if err := json.Unmarshal([]byte(firstLine), &h); err != nil || h.Created == "" || !strings.Contains(s, h.Created) {
+		t.Errorf("the page does not show the record's header (created %q)", h.Created)
+	}
 	if !strings.Contains(stderr, "report in "+page) {
 		t.Errorf("stderr does not say where the report is: %s", stderr)
 	}
