@@ -653,3 +653,38 @@ func TestReportInBrowser(t *testing.T) {
 		b.checkErrors()
 	}
 }
+
+// TestBrowserMissing runs the browser test in a child process whose PATH
+// holds no browser: it must skip and say how to install one, and fail
+// instead when ARENA_REQUIRE_BROWSER is set (as .ci/run sets it).
+func TestBrowserMissing(t *testing.T) {
+	if os.Getenv("ARENA_BROWSER_MISSING_CHILD") != "" {
+		t.Skip("inside the child")
+	}
+	empty := t.TempDir()
+	for _, c := range []struct {
+		require  string
+		wantFail bool
+		want     string
+	}{
+		{"", false, "--- SKIP: TestViewerInBrowser"},
+		{"1", true, "--- FAIL: TestViewerInBrowser"},
+	} {
+		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+		cmd := exec.CommandContext(ctx, os.Args[0], "-test.run=^TestViewerInBrowser$", "-test.v")
+		cmd.Env = []string{"PATH=" + empty, "ARENA_BROWSER_MISSING_CHILD=1", "HOME=" + empty}
+		if c.require != "" {
+			cmd.Env = append(cmd.Env, requireBrowserEnv+"="+c.require)
+		}
+		out, err := cmd.CombinedOutput()
+		cancel()
+		if failed := err != nil; failed != c.wantFail {
+			t.Errorf("%s=%q: exit error %v, want failure %t\n%s", requireBrowserEnv, c.require, err, c.wantFail, out)
+		}
+		for _, w := range []string{c.want, "no browser for the real-browser test", "apt-get install -y chromium"} {
+			if !strings.Contains(string(out), w) {
+				t.Errorf("%s=%q: output lacks %q:\n%s", requireBrowserEnv, c.require, w, out)
+			}
+		}
+	}
+}
