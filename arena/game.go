@@ -583,7 +583,10 @@ func (r *referee) call(seat *Seat, p int, first bool, s games.Base, v *games.Var
 		limit = max(r.remaining[p], 1)
 	}
 	a := &r.ans
-	*a = answer{limit: limit, clocked: clocked, left: r.remaining[p]}
+	*a = answer{limit: limit}
+	if clocked {
+		a.clocked, a.left = true, r.remaining[p]
+	}
 	var ctx context.Context = r.hard
 	// Moves on a clock are timed precisely: they are charged to it.
 	fast := v == nil && r.fast[p] && !clocked
