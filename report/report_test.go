@@ -476,3 +476,23 @@ func TestClockPlot(t *testing.T) {
 		t.Error("a clock plot for records without clocks")
 	}
 }
+
+// TestPageEarlyInARun: a live page after the first game lists every agent
+// of the header, those without games last, and draws every plot.
+func TestPageEarlyInARun(t *testing.T) {
+	f := readTestFile(t, "tournament.jsonl")
+	f.Games = f.Games[:1]
+	root, _, wr := writePage(t, Options{Rating: results.ReportOptions{Bootstrap: 20, Seed: 1}}, f)
+	rows := root.byID("standings-table").find(func(n *node) bool { return n.name == "tr" && n.attr["data-player"] != "" })
+	if len(rows) != len(f.Header.Config.Agents) {
+		t.Fatalf("%d standings rows, want all %d agents", len(rows), len(f.Header.Config.Agents))
+	}
+	for _, r := range rows[2:] {
+		if r.attr["data-games"] != "0" {
+			t.Errorf("%s with %s games ranked after the two who played", r.attr["data-player"], r.attr["data-games"])
+		}
+	}
+	if len(wr.Plots) < 7 {
+		t.Errorf("plots %q", wr.Plots)
+	}
+}
