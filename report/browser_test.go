@@ -688,3 +688,45 @@ func TestBrowserMissing(t *testing.T) {
 		}
 	}
 }
+
+// TestViewerBrokenRecordsInBrowser: a game the viewer cannot draw (an
+// unknown game) lists its moves and says why it has no board; a game with
+// an illegal move shows the last position it reached past that ply, and
+// the note says where the board stopped; neither raises an error.
+func TestViewerBrokenRecordsInBrowser(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts a browser")
+	}
+	b := newBrowser(t, time.Minute)
+	good := randomGame(t, "othello6", 1, 5, 400)
+	unknown := *good
+	unknown.Game = "nosuchgame"
+	illegal := *good
+	illegal.Moves = slices.Clone(good.Moves)
+	illegal.Moves[5] = illegal.Moves[0] // a square already taken
+	page := filepath.Join(t.TempDir(), "viewer.html")
+	writeTestPage(t, page, []*results.Game{&unknown, &illegal}, ViewerOptions{})
+	b.run("opening the page", chromedp.Navigate("file://"+page), chromedp.WaitVisible(chromedp.ID("gv-ply")))
+	note := func() string {
+		return eval[string](b, `document.getElementById("gv-note").hidden ? "" : document.getElementById("gv-note").textContent`)
+	}
+	b.run("pressing the right arrow", chromedp.KeyEvent(kb.ArrowRight))
+	if s := b.state(); s.Game != 0 || s.Ply != 1 || s.SVG != "" || s.Elements != 0 || s.Current != unknown.Moves[0] {
+		t.Errorf("unknown game: game %d ply %d, picture %q, %d elements, marked %q", s.Game, s.Ply, s.SVG, s.Elements, s.Current)
+	}
+	if n := note(); !strings.Contains(n, `unknown game "nosuchgame"`) {
+		t.Errorf("unknown game: note %q", n)
+	}
+	want := replaySVGs(t, good)
+	b.choose("gv-game", "1")
+	for range 8 {
+		b.run("pressing the right arrow", chromedp.KeyEvent(kb.ArrowRight))
+	}
+	if s := b.state(); s.Game != 1 || s.Ply != 8 || s.SVG != want[5] || s.Current != illegal.Moves[7] {
+		t.Errorf("illegal move: game %d ply %d, marked %q; the picture is the last reached (ply 5): %t", s.Game, s.Ply, s.Current, s.SVG == want[5])
+	}
+	if n := note(); !strings.Contains(n, "stops before ply 6") {
+		t.Errorf("illegal move: note %q", n)
+	}
+	b.checkErrors()
+}

@@ -32,12 +32,15 @@
     return out;
   }
 
-  // svg returns the picture of position ply of game gi, "" without one.
+  // svg returns the picture of position ply of game gi, "" without one;
+  // past the ply where a replay stopped (the game's note says why), the
+  // last position it reached.
   function svg(gi, ply) {
     var g = data.games[gi];
     if (g.b < 0) { return ""; }
     var pos = gi === state.game ? state.positions : positions(g);
-    if (ply >= pos.length) { return ""; }
+    if (pos.length === 0) { return ""; }
+    ply = Math.min(ply, pos.length - 1);
     var b = data.boards[g.b], ids = pos[ply];
     var s = '<svg xmlns="http://www.w3.org/2000/svg" width="' + b.w + '" height="' + b.h +
       '" viewBox="0 0 ' + b.w + " " + b.h + '" font-family="sans-serif">\n' + b.svg;
