@@ -371,6 +371,46 @@ func BenchmarkUGIMove(b *testing.B) {
 	}
 }
 
+// BenchmarkUGIMoveInGame is BenchmarkUGIMove along whole games, as in a
+// tournament: each move comes two plies (the engine's and its opponent's)
+// after the last, so the client appends to its position command and the
+// engine plays only the new moves. New games (uginewgame, isready) are
+// not timed.
+func BenchmarkUGIMoveInGame(b *testing.B) {
+	bin := arenaBinary(b)
+	a, err := agents.New("ugi:cmd="+bin+" engine --agent random,movetime=1s", 1)
+	if err != nil {
+		b.Fatal(err)
+	}
+	u := a.(*agents.UGI)
+	defer u.Close()
+	v, _ := games.Lookup("othello6")
+	s := v.New().(games.State)
+	r := rng.New(5)
+	if err := u.NewGame(v, 0); err != nil {
+		b.Fatal(err)
+	}
+	for b.Loop() {
+		if s.Terminal() {
+			b.StopTimer()
+			s = v.New().(games.State)
+			if err := u.NewGame(v, 0); err != nil {
+				b.Fatal(err)
+			}
+			b.StartTimer()
+		}
+		m, err := a.Move(context.Background(), s, s.ToMove())
+		if err != nil {
+			b.Fatal(err)
+		}
+		s.Play(m)
+		if !s.Terminal() { // the opponent's move
+			ms := s.LegalMoves(nil)
+			s.Play(ms[r.IntN(len(ms))])
+		}
+	}
+}
+
 // BenchmarkPipeRoundTrip writes a line to cat and reads it back.
 func BenchmarkPipeRoundTrip(b *testing.B) {
 	p, err := botproc.Start(botproc.Config{Argv: []string{"cat"}})
