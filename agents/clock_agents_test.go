@@ -13,6 +13,7 @@ import (
 	_ "github.com/boardgame-arena/arena/games/all"
 	"github.com/boardgame-arena/arena/games/othello6"
 	"github.com/boardgame-arena/arena/rng"
+	"github.com/boardgame-arena/arena/search/deadline"
 )
 
 // clockGame is one game played by a referee with honest clocks, as the
@@ -31,24 +32,43 @@ type clockReport struct {
 	moves     [2]int
 	used      [2]time.Duration // time both players' moves took
 	available [2]time.Duration // base plus the increments they received
+	planned   [2]time.Duration // the sum of the time manager's shares (deadline.Allot)
 	left      [2]time.Duration
-	problems  []string // flag falls and moves that took too much of the clock
+	problems  []string // flag falls, moves that took too much of the clock, time unused
+	// busy counts the moves after which a control, spinning until the
+	// instant a search given the move's share stops (deadline.Stop),
+	// returned more than controlLate after the share: the machine, not the
+	// agent, was slow then. worst is the control's latest return past the
+	// share.
+	busy  int
+	worst time.Duration
 }
 
 // Limits of a sensible time manager, checked by play.
 const (
 	// minUse: a player spends more than a quarter of its base plus
-	// increments, so it neither plays instantly nor hoards its time.
-	minUse = 0.25
+	// increments, so it neither plays instantly nor hoards its time; or,
+	// in a game that ended long before the manager expected (Gravity won
+	// in 5 moves), more than minPlanned of the shares it was allotted.
+	minUse     = 0.25
+	minPlanned = 0.5
+	// controlLate: a control returning this long after its share means a
+	// busy machine.
+	controlLate = time.Millisecond
 	// maxMoveShare: no move takes more than half of what is left (plus
 	// moveSlack for the scheduler), so the clock is never spent on one
 	// move; the manager aims at a third at most.
 	maxMoveShare = 2
 	moveSlack    = 3 * time.Millisecond
+	// clockAttempts is how often TestTimeManager plays a game that had
+	// problems.
+	clockAttempts = 3
 )
 
-// play plays g and reports what a referee would hold against the players.
-func (g clockGame) play(t *testing.T, wrap func(agents.Agent) agents.Agent) clockReport {
+// play plays g and reports what a referee would hold against the players,
+// with a control after every move if control is set. wrap, if not nil,
+// wraps both players.
+func (g clockGame) play(t *testing.T, control bool, wrap func(agents.Agent) agents.Agent) clockReport {
 	t.Helper()
 	v, err := games.Lookup(g.game)
 	if err != nil {
@@ -77,6 +97,24 @@ func (g clockGame) play(t *testing.T, wrap func(agents.Agent) agents.Agent) cloc
 	// move plays p's move on the clock; false when p flagged.
 	move := func(p int) (games.Move, bool) {
 		before := clock // what the mover is told: the clock before its move
+		plan := deadline.Allot(before.Remaining[p], before.Inc[p], games.MovesLeft(b))
+		r.planned[p] += plan
+		defer func() {
+			if !control {
+				return
+			}
+			// The control: the best any search given plan could do. It
+			// spins, not sleeps: the scheduler favours a thread waking
+			// from sleep over one that computes, as a search does.
+			start := time.Now()
+			stop, _ := deadline.Stop(context.Background(), start, plan)
+			for time.Now().Before(stop) {
+			}
+			if late := time.Since(start) - plan; late > controlLate {
+				r.busy++
+				r.worst = max(r.worst, late)
+			}
+		}()
 		start := time.Now()
 		ctx, cancel := context.WithDeadline(context.Background(), start.Add(before.Remaining[p]))
 		m, err := players[p].Move(agents.WithClock(ctx, &before), b, p)
@@ -127,9 +165,10 @@ func (g clockGame) play(t *testing.T, wrap func(agents.Agent) agents.Agent) cloc
 	}
 	r.left = clock.Remaining
 	for p := range 2 {
-		if share := float64(r.used[p]) / float64(r.available[p]); share < minUse {
-			r.problems = append(r.problems, fmt.Sprintf("player %d used %v of %v (%.0f%%) in %d moves, want over %.0f%%",
-				p, r.used[p].Round(time.Millisecond), r.available[p], 100*share, r.moves[p], 100*minUse))
+		share := float64(r.used[p]) / float64(r.available[p])
+		if share < minUse && float64(r.used[p]) < minPlanned*float64(r.planned[p]) {
+			r.problems = append(r.problems, fmt.Sprintf("player %d used %v of %v (%.0f%%) in %d moves, want over %.0f%% (or %.0f%% of the %v allotted)",
+				p, r.used[p].Round(time.Millisecond), r.available[p], 100*share, r.moves[p], 100*minUse, 100*minPlanned, r.planned[p].Round(time.Millisecond)))
 		}
 	}
 	return r
@@ -137,19 +176,30 @@ func (g clockGame) play(t *testing.T, wrap func(agents.Agent) agents.Agent) cloc
 
 // TestTimeManager plays full games between two copies of each search agent
 // under honest clocks: no move may flag or take more than half the time
-// left, and each player must use a sensible share of its time. A game with
-// problems is played once more (the machine may have been busy with other
-// test binaries); it fails when both attempts have problems.
+// left, and each player must use a sensible share of its time.
+//
+// Other test binaries and builds can stall any thread for a hundred
+// milliseconds, more than a move's share of these clocks, which no agent
+// can help. So after every move a control spins for the move's share, as a
+// search stops (deadline.Stop), and notes when it returned late. A game with
+// problems is played again, up to clockAttempts times; the test fails when
+// two attempts had problems while the control was on time throughout, and
+// is skipped when the machine was too busy for that verdict.
 func TestTimeManager(t *testing.T) {
 	fast := agents.TimeControl{Base: 300 * time.Millisecond, Inc: 5 * time.Millisecond}
 	slow := agents.TimeControl{Base: time.Second}
+	triangle := agents.TimeControl{Base: 300 * time.Millisecond, Inc: 10 * time.Millisecond}
 	tests := []clockGame{
 		{game: "othello6", spec: "alphabeta", tc: fast},
 		{game: "othello6", spec: "mcts", tc: fast},
 		{game: "gravity", spec: "alphabeta", tc: fast},
 		{game: "gravity", spec: "mcts", tc: fast},
-		{game: "tryangle:seed=3", spec: "mcts:cutoff=10", tc: agents.TimeControl{Base: 100 * time.Millisecond, Inc: time.Millisecond}, maxTurns: 60},
-		{game: "tryangle:seed=3", spec: "alphabeta", tc: agents.TimeControl{Base: 100 * time.Millisecond, Inc: time.Millisecond}, maxTurns: 60},
+		// TryAngle Catch: 30 of its 200 turns. A search of it costs a few
+		// milliseconds outside its iterations (measured 5 ms and more on
+		// a busy machine, with no iteration at all), so its clocks must
+		// give a turn more than that (CodinGame gives 50 ms).
+		{game: "tryangle:seed=3", spec: "mcts:cutoff=10", tc: triangle, maxTurns: 30},
+		{game: "tryangle:seed=3", spec: "alphabeta", tc: triangle, maxTurns: 30},
 	}
 	if !testing.Short() {
 		tests = append(tests,
@@ -159,23 +209,37 @@ func TestTimeManager(t *testing.T) {
 			clockGame{game: "gravity", spec: "mcts", tc: slow},
 			clockGame{game: "erdos", spec: "alphabeta", tc: fast},
 			clockGame{game: "pyrga", spec: "mcts", tc: fast},
-			clockGame{game: "tryangle:seed=3", spec: "mcts", tc: fast},
+			// Not plain mcts: a full random rollout of TryAngle Catch (up
+			// to 200 turns) takes 1 to 25 ms, 10 times that under the race
+			// detector, and the search reads the clock only between
+			// iterations, so a move overruns a share of a few ms by up to
+			// an iteration and can flag. A cut-off keeps iterations short.
+			clockGame{game: "tryangle:seed=3", spec: "mcts:cutoff=20", tc: triangle, maxTurns: 100},
 		)
 	}
 	for _, g := range tests {
 		t.Run(fmt.Sprintf("%s/%s/%v", g.game, g.spec, g.tc), func(t *testing.T) {
-			r := g.play(t, nil)
-			if len(r.problems) > 0 {
-				t.Logf("first attempt: %q; playing again", r.problems)
-				r = g.play(t, nil)
+			var failed []string // attempts with problems while the control was on time
+			for a := 1; a <= clockAttempts; a++ {
+				r := g.play(t, true, nil)
+				for p := range 2 {
+					t.Logf("attempt %d, player %d: %d moves, used %v of %v (%.0f%%; allotted %v), %v left", a, p, r.moves[p],
+						r.used[p].Round(time.Millisecond), r.available[p], 100*float64(r.used[p])/float64(r.available[p]),
+						r.planned[p].Round(time.Millisecond), r.left[p].Round(time.Millisecond))
+				}
+				if len(r.problems) == 0 {
+					return
+				}
+				msg := fmt.Sprintf("attempt %d: %s (control late after %d moves, at worst %v)", a, strings.Join(r.problems, "; "), r.busy, r.worst)
+				t.Log(msg)
+				if r.busy == 0 {
+					failed = append(failed, msg)
+				}
 			}
-			for _, p := range r.problems {
-				t.Error(p)
+			if len(failed) < 2 {
+				t.Skipf("the machine is too busy to judge: the control was late in %d of %d attempts with problems", clockAttempts-len(failed), clockAttempts)
 			}
-			for p := range 2 {
-				t.Logf("player %d: %d moves, used %v of %v (%.0f%%), %v left", p, r.moves[p],
-					r.used[p].Round(time.Millisecond), r.available[p], 100*float64(r.used[p])/float64(r.available[p]), r.left[p].Round(time.Millisecond))
-			}
+			t.Fatalf("problems where the control was on time:\n%s", strings.Join(failed, "\n"))
 		})
 	}
 }
@@ -196,7 +260,7 @@ func TestTimeManagerCheck(t *testing.T) {
 		{"plays at once", clockGame{game: "othello6", spec: "alphabeta:depth=1", tc: fast}, "want over 25%"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			r := tc.g.play(t, func(a agents.Agent) agents.Agent { return noClock{a} })
+			r := tc.g.play(t, false, func(a agents.Agent) agents.Agent { return noClock{a} })
 			if !slices.ContainsFunc(r.problems, func(p string) bool { return strings.Contains(p, tc.want) }) {
 				t.Fatalf("problems %q, want one saying %q", r.problems, tc.want)
 			}
@@ -245,7 +309,7 @@ func TestClockBudgets(t *testing.T) {
 		{"alphabeta:time=20ms", true, long, func(el time.Duration, _ agents.Stats) bool { return el < 200*time.Millisecond }, "time= caps the share"},
 		{"alphabeta:depth=2", true, long, func(el time.Duration, s agents.Stats) bool { return s.Depth == 2 && el < time.Second }, "depth 2, at once"},
 		{"mcts:iters=300,solver=false", false, long, func(_ time.Duration, s agents.Stats) bool { return s.Nodes == 300 }, "300 iterations"},
-		{"mcts:solver=false", false, short, func(el time.Duration, _ agents.Stats) bool { return el >= 100*time.Millisecond }, "the share of a third of 600ms, not 10000 iterations"},
+		{"mcts:solver=false", false, short, func(el time.Duration, _ agents.Stats) bool { return el >= 50*time.Millisecond }, "the share of a fifth of 600ms, not 10000 iterations"},
 		{"mcts:solver=false", false, nil, func(_ time.Duration, s agents.Stats) bool { return s.Nodes == 10000 }, "the default 10000 iterations"},
 	} {
 		a, err := agents.New(tc.spec, 1)

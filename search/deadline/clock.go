@@ -22,8 +22,11 @@ const (
 	// MinMovesLeft is the fewest moves the clock is shared over, even when
 	// the game says the mover has fewer left: an estimate can fall short
 	// (an Othello pass gives the mover an extra move), and time saved for
-	// a move that never comes costs little.
-	MinMovesLeft = 3
+	// a move that never comes costs little. It is also the reserve of a
+	// clock that lives on its increment: the time left settles at about
+	// MinMovesLeft increments (3 left a few milliseconds on fast clocks,
+	// one scheduler delay from a flag on a busy machine).
+	MinMovesLeft = 5
 	// MaxShare is the largest fraction of the remaining time (1/MaxShare)
 	// one move may take, so that a large increment or a short estimate
 	// still leaves a reserve for the moves to come.
