@@ -18,11 +18,12 @@ import (
 //
 // The page holds the games' moves and, for games whose positions draw
 // themselves (games.Drawer), every position as fragment numbers: the
-// report keeps one dictionary of distinct SVG fragments and one list of
-// distinct board layers, and a position is the list of its fragments'
-// numbers, usually written as a change of the position before it. The
-// page's script (viewer.js) rebuilds the picture exactly as games.WriteSVG
-// writes it.
+// report keeps one dictionary of distinct SVG fragments (each as a shared
+// skeleton and its numbers) and one list of distinct board layers, and a
+// position is the list of its fragments' numbers, usually written as a
+// change of the position before it. The page's script (viewer.js) rebuilds
+// the picture exactly as games.WriteSVG writes it; the tests check that
+// for every ply, in Go and in a real browser.
 
 //go:embed viewer.js
 var viewerJS string
