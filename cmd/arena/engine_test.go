@@ -12,8 +12,10 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"runtime"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -940,4 +942,59 @@ func TestEngineFastAgentsRunInline(t *testing.T) {
 		t.Fatal(err)
 	}
 	inW.Close()
+}
+
+// TestUGIEngineClockTournament: in a tournament on a clock, the ugi agent
+// asks arena engine for its moves with both clocks (never movetime), and
+// every game ends normally.
+func TestUGIEngineClockTournament(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs external processes")
+	}
+	bin := arenaBinary(t)
+	dir := t.TempDir()
+	log, pids := filepath.Join(dir, "log"), filepath.Join(dir, "pids")
+	// The engine's input is copied to log on its way.
+	script := filepath.Join(dir, "engine.sh")
+	body := "#!/bin/sh\necho $$ >> " + pids + "\ntee -a " + log + " | " + bin + " engine --agent greedy\n"
+	if err := os.WriteFile(script, []byte(body), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(dir, "run.jsonl")
+	code, stdout, stderr := runArena("tournament", "--game", "othello6", "--games", "2", "--concurrency", "1",
+		"--tc", "2s+20ms", "--bootstrap", "10", "--no-progress", "--out", out, "--agents", "ugi:cmd=sh "+script+",name=engine", "random")
+	if code != 0 {
+		t.Fatalf("exit %d\n%s\n%s", code, stdout, stderr)
+	}
+	for _, g := range readGames(t, out) {
+		if g.Termination != "normal" {
+			t.Errorf("%s vs %s: %s (%s)", g.Players[0].Name, g.Players[1].Name, g.Termination, g.Detail)
+		}
+	}
+	b, err := os.ReadFile(log)
+	if err != nil {
+		t.Fatal(err)
+	}
+	goLine := regexp.MustCompile(`^go p1time (\d+) p2time (\d+) p1inc 20 p2inc 20$`)
+	n := 0
+	for _, l := range strings.Split(string(b), "\n") {
+		if strings.HasPrefix(l, "go") {
+			// A clock holds at most its base and an increment a move.
+			m := goLine.FindStringSubmatch(l)
+			if m == nil {
+				t.Errorf("engine read %q; want go p1time … p2time … p1inc 20 p2inc 20", l)
+				continue
+			}
+			for _, ms := range m[1:] {
+				if v, _ := strconv.Atoi(ms); v <= 0 || v > 2000+20*64 {
+					t.Errorf("engine read %q: %s ms is not a clock of 2s+20ms", l, ms)
+				}
+			}
+			n++
+		}
+	}
+	if n < 4 {
+		t.Errorf("%d go commands in two games", n)
+	}
+	botproctest.NoneRunning(t, pids)
 }
