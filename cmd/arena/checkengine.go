@@ -473,6 +473,8 @@ func legalBest(s games.State, line string) error {
 }
 
 // checkInfo returns what is wrong with the fields of an info line, or "".
+// The UCI fields are checked; any other name must be followed by an
+// integer.
 func checkInfo(f []string) string {
 	for i := 0; i < len(f); i++ {
 		switch f[i] {
@@ -500,7 +502,15 @@ func checkInfo(f []string) string {
 		case "pv", "string":
 			return ""
 		default:
-			return fmt.Sprintf("unknown field %q", f[i])
+			// An engine's own statistic (cutegames' engines send
+			// tthits N): a name and an integer.
+			if i+1 < len(f) {
+				if _, err := strconv.ParseInt(f[i+1], 10, 64); err == nil {
+					i++
+					continue
+				}
+			}
+			return fmt.Sprintf("unknown field %q (not followed by an integer)", f[i])
 		}
 	}
 	return ""

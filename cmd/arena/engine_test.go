@@ -998,3 +998,21 @@ func TestUGIEngineClockTournament(t *testing.T) {
 	}
 	botproctest.NoneRunning(t, pids)
 }
+
+func TestCheckInfo(t *testing.T) {
+	for _, tc := range []struct{ line, want string }{
+		{"depth 4 seldepth 4 score cp 200 time 0 nodes 473 tthits 38 hashfull 0 pv f1 b1 g2 a2", ""},
+		{"depth 3 score mate -2 lowerbound nodes 10 nps 5 currmove a1 currmovenumber 1", ""},
+		{"string anything at all 1 2", ""},
+		{"depth x", `depth "x" is not an integer`},
+		{"nodes", "nodes without a number"},
+		{"score 31", "score needs cp N or mate N"},
+		{"score cp many", `score cp "many" is not an integer`},
+		{"tthits lots", `unknown field "tthits" (not followed by an integer)`},
+		{"depth 2 frob", `unknown field "frob" (not followed by an integer)`},
+	} {
+		if got := checkInfo(strings.Fields(tc.line)); got != tc.want {
+			t.Errorf("%q: %q, want %q", tc.line, got, tc.want)
+		}
+	}
+}
