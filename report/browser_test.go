@@ -528,6 +528,26 @@ func TestViewerInBrowser(t *testing.T) {
 	}
 	b.choose("gv-result", "")
 
+	// A reload (a live report refreshes itself) comes back to the same
+	// filters, game and ply.
+	b.choose("gv-player", "gamma")
+	var gammaGame int
+	if s := b.state(); len(s.Options) < 2 {
+		t.Fatalf("gamma plays %d games", len(s.Options))
+	} else {
+		gammaGame = s.Options[1]
+	}
+	b.choose("gv-game", strconv.Itoa(gammaGame))
+	for range 3 {
+		b.run("pressing the right arrow", chromedp.KeyEvent(kb.ArrowRight))
+	}
+	b.run("reloading", chromedp.Reload(), chromedp.WaitVisible(chromedp.CSS("#gv-board svg")))
+	check(b.state(), gammaGame, 3)
+	if p := eval[string](b, `document.getElementById("gv-player").value`); p != "gamma" {
+		t.Errorf("after the reload the player filter is %q, want gamma", p)
+	}
+	b.choose("gv-player", "")
+
 	b.screenshot(chromedp.Screenshot(chromedp.ID("viewer")), "viewer.png")
 	b.checkErrors()
 }

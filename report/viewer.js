@@ -103,6 +103,8 @@
       board.textContent = "";
       $("gv-ply").textContent = "No game matches the filters.";
       note.hidden = true;
+      $("gv-stats").textContent = "";
+      remember();
       return;
     }
     var g = data.games[gi];
@@ -125,6 +127,7 @@
     if (ply > 0 && items[ply - 1] && items[ply - 1].scrollIntoView) {
       items[ply - 1].scrollIntoView({ block: "nearest" });
     }
+    remember();
   }
 
   // msText writes a time in ms for people: "850.5 ms", "9.59 s"; a
@@ -166,6 +169,32 @@
     }
   }
 
+  // A live report reloads itself every few seconds: remember the filters,
+  // the game (its record index and players) and the ply for this tab and
+  // page, and come back to them after the reload.
+  var memoryKey = "arena-viewer:" + location.pathname;
+  function remember() {
+    try {
+      var g = state.game >= 0 ? data.games[state.game] : null;
+      sessionStorage.setItem(memoryKey, JSON.stringify({ player: sel.player.value, result: sel.result.value,
+        game: g ? [g.i, g.p[0], g.p[1]] : null, ply: state.ply }));
+    } catch (e) { /* no storage here (a private window, a strict browser): nothing to remember */ }
+  }
+  function recall() {
+    try { return JSON.parse(sessionStorage.getItem(memoryKey) || "null"); } catch (e) { return null; }
+  }
+  function restore(m) {
+    if (!m || !m.game) { return; }
+    for (var i = 0; i < data.games.length; i++) {
+      var g = data.games[i];
+      if (g.i === m.game[0] && g.p[0] === m.game[1] && g.p[1] === m.game[2] && matches(g)) {
+        sel.game.value = String(i);
+        show(i, m.ply);
+        return;
+      }
+    }
+  }
+
   function step(d) { if (state.game >= 0) { show(state.game, state.ply + d); } }
 
   var players = {};
@@ -195,7 +224,15 @@
     var d = { ArrowRight: 1, ArrowLeft: -1, Home: -1e9, End: 1e9 }[e.key];
     if (d) { step(d); e.preventDefault(); }
   });
+  var memory = recall();
+  if (memory) {
+    if (players[memory.player] || memory.player === "") { sel.player.value = memory.player; }
+    for (var r = 0; r < sel.result.options.length; r++) {
+      if (sel.result.options[r].value === memory.result) { sel.result.value = memory.result; }
+    }
+  }
   fillGames();
+  restore(memory);
 
   // For tests and the curious: the current game and ply, and the picture
   // of any position.
