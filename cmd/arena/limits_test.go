@@ -171,8 +171,8 @@ func TestTimeControlFlags(t *testing.T) {
 	}
 	out := filepath.Join(t.TempDir(), "run.jsonl")
 	args := []string{"tournament", "--game", "othello6", "--agents", "random", "greedy:tc=5s", "--games", "2", "--tc", "2s+20ms", "--no-progress", "--out", out}
-	if code, _, errOut := runArena(args...); code != 0 {
-		t.Fatalf("arena %v: %s", args, errOut)
+	if code, _, errOut := runArena(args...); code != 0 || !strings.Contains(errOut, "openings random:2, clock 2s+20ms\n") {
+		t.Fatalf("arena %v: exit %d, stderr %q (want the clock in the first line)", args, code, errOut)
 	}
 	f, err := results.ReadFile(out)
 	if err != nil {

@@ -102,6 +102,9 @@ func runMatch(args []string, stdout, stderr io.Writer) error {
 	if t.Config.SPRT != nil {
 		fmt.Fprintf(stderr, ", SPRT %s", t.Config.SPRT)
 	}
+	if tc := t.Config.TimeControl; tc != "" {
+		fmt.Fprintf(stderr, ", clock %s", tc)
+	}
 	fmt.Fprintln(stderr)
 	if s.writer == nil {
 		fmt.Fprintln(stderr, "arena: records are not saved (use --out FILE to keep them and be able to resume)")

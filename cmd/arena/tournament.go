@@ -440,7 +440,11 @@ func runTournament(args []string, stdout, stderr io.Writer) error {
 	if len(s.done) > 0 {
 		fmt.Fprintf(stderr, " (%d already recorded, %d to play)", len(s.done), remaining)
 	}
-	fmt.Fprintf(stderr, ", %d workers, openings %s\n", *rf.concurrency, t.Config.Openings)
+	fmt.Fprintf(stderr, ", %d workers, openings %s", *rf.concurrency, t.Config.Openings)
+	if tc := t.Config.TimeControl; tc != "" {
+		fmt.Fprintf(stderr, ", clock %s", tc)
+	}
+	fmt.Fprintln(stderr)
 	overload := overloadNote(t.Config.Agents, *rf.concurrency, runtime.NumCPU())
 	if overload != "" {
 		fmt.Fprintln(stderr, "arena: warning:", overload)
