@@ -147,7 +147,7 @@ func (a *AlphaBeta) Move(ctx context.Context, b games.Base, p int) (games.Move, 
 	// On a clock the move gets its share (depth= and nodes= may stop it
 	// sooner); without one, the agent's own budget.
 	think := a.think
-	if share, ok := clockShare(ctx, b, p, a.budget); ok {
+	if share, ok := clockShare(ctx, b, p, a.budget, true); ok {
 		think = share
 	}
 	a.s.SetBudget(a.depth, a.nodes, think)

@@ -157,7 +157,7 @@ func (a *MCTS) Analysis() []MoveAnalysis { return a.root }
 
 // Move implements Agent.
 func (a *MCTS) Move(ctx context.Context, b games.Base, p int) (games.Move, error) {
-	if share, ok := clockShare(ctx, b, p, a.budget); ok {
+	if share, ok := clockShare(ctx, b, p, a.budget, false); ok {
 		a.s.SetBudget(a.userIters, share)
 	} else {
 		a.s.SetBudget(a.iters, a.budget)

@@ -76,3 +76,21 @@ func Allot(remaining, inc time.Duration, movesLeft int) time.Duration {
 	share = min(share, remaining/MaxShare-MoveOverhead)
 	return max(share, MinMoveTime)
 }
+
+// IterativeStretch is how many shares AllotIterative gives a search that
+// stops early. Iterative deepening does not start an iteration that it
+// expects to end past its budget, and an iteration takes two to four times
+// the one before, so such a search answers, on average, near half its
+// budget: alphabeta used 36 to 56 % of its shares over whole games of
+// Othello 6×6, and 26 % in TryAngle Catch.
+const IterativeStretch = 2
+
+// AllotIterative is Allot for a search that stops early (above):
+// IterativeStretch shares, within the same cap (remaining/MaxShare −
+// MoveOverhead), so that it uses about one share. A search that does use
+// its whole budget on every move only spends the clock faster: each move
+// still takes at most the cap, so it does not flag.
+func AllotIterative(remaining, inc time.Duration, movesLeft int) time.Duration {
+	share := Allot(remaining, inc, movesLeft)
+	return max(min(IterativeStretch*share, remaining/MaxShare-MoveOverhead), share)
+}

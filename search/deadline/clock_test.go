@@ -83,3 +83,40 @@ func TestAllotNeverFlags(t *testing.T) {
 		t.Fatalf("used %v of 1s over %d moves, want most of it", used, DefaultMovesLeft)
 	}
 }
+
+func TestAllotIterative(t *testing.T) {
+	ms := time.Millisecond
+	for _, tc := range []struct {
+		name           string
+		remaining, inc time.Duration
+		movesLeft      int
+		want           time.Duration
+	}{
+		{"two shares", 1000 * ms, 0, 0, 2 * (40*ms - MoveOverhead)},
+		{"below the cap", 900 * ms, 0, 8, 2 * (900*ms/8 - MoveOverhead)},
+		{"the cap binds", 900 * ms, 0, 1, 300*ms - MoveOverhead},
+		{"increment dominates: the cap", 90 * ms, 30 * ms, 10, 30*ms - MoveOverhead},
+		{"tiny remaining: at once", 5 * ms, 0, 0, 2 * MinMoveTime},
+		{"nothing left", 0, 0, 0, MinMoveTime},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got := AllotIterative(tc.remaining, tc.inc, tc.movesLeft)
+			if got != tc.want {
+				t.Fatalf("AllotIterative(%v, %v, %d) = %v, want %v", tc.remaining, tc.inc, tc.movesLeft, got, tc.want)
+			}
+			if share := Allot(tc.remaining, tc.inc, tc.movesLeft); got < share {
+				t.Fatalf("less than the share %v", share)
+			}
+		})
+	}
+	// A search that uses its whole stretched budget on every move, for
+	// twice the horizon, does not flag either.
+	remaining := 300 * ms
+	for m := range 2 * DefaultMovesLeft {
+		took := AllotIterative(remaining, 5*ms, 0) + MoveOverhead
+		if took > remaining {
+			t.Fatalf("move %d takes %v of %v left", m+1, took, remaining)
+		}
+		remaining += 5*ms - took
+	}
+}
