@@ -82,6 +82,14 @@ func newBrowser(t *testing.T, timeout time.Duration) *browser {
 	bctx, cancelBrowser := chromedp.NewContext(actx)
 	b.ctx = bctx
 	t.Cleanup(func() {
+		// The processes started since (renderers of later pages) too.
+		if len(b.pids) > 0 {
+			for _, p := range descendants(b.pids[0]) {
+				if !slices.Contains(b.pids, p) {
+					b.pids = append(b.pids, p)
+				}
+			}
+		}
 		cancelBrowser()
 		cancelAlloc()
 		cancelTimeout()
