@@ -175,6 +175,9 @@ func TestClocks(t *testing.T) {
 					if g.Players[m.Player].Agent == 0 && m.MS < tt.minMove {
 						t.Errorf("game %d: a move of %.3f ms by an agent that sleeps %.0f ms", g.Index, m.MS, tt.minMove)
 					}
+					if !tt.clocks && m.Info != "no clock" && m.Info != "" {
+						t.Errorf("game %d: an agent without a clock was told %q", g.Index, m.Info)
+					}
 				}
 				if tt.game == "t-sum" {
 					checkClocks(t, g)
@@ -336,6 +339,13 @@ func TestTimeControlOptions(t *testing.T) {
 	bad.Agents = []string{"random:tc=fast", "greedy"}
 	if _, err := New(bad); err == nil || !strings.Contains(err.Error(), "tc=") {
 		t.Errorf("a bad tc= key: %v", err)
+	}
+	// An agent's own tc= goes with --move-time: it is on its clock, the
+	// other on the per-move limit (which also bounds the clocked one's
+	// NewGame).
+	mixed := mustNew(t, Options{Game: "t-sum", Agents: []string{"random:tc=1s+10ms", "greedy"}, GamesPerPair: 2, MoveTime: 50 * time.Millisecond})
+	if l := mixed.Limits; l[0].Clock != parseTC(t, "1s+10ms") || l[0].Move != 50*time.Millisecond || !l[1].Clock.IsZero() || l[1].Move != 50*time.Millisecond {
+		t.Errorf("tc= with --move-time: limits %+v", l)
 	}
 	tour := mustNew(t, o)
 	if tour.Config.TimeControl != "2s+50ms" || tour.Limits[0].Clock != o.TimeControl {
