@@ -479,6 +479,17 @@ func TestViewerInBrowser(t *testing.T) {
 		b.run("pressing End", chromedp.KeyEvent(kb.End))
 		s := b.state()
 		check(s, gi, len(g.Moves))
+		// The last move is scrolled into the list's view.
+		if len(g.Moves) > 0 {
+			inView := eval[bool](b, `(function () {
+  var l = document.getElementById("gv-moves"), li = l.querySelector("li.gv-current");
+  var a = l.getBoundingClientRect(), r = li.getBoundingClientRect();
+  return r.top >= a.top - 1 && r.bottom <= a.bottom + 1;
+})()`)
+			if !inView {
+				t.Errorf("game %d: the last move is not in the move list's view", gi)
+			}
+		}
 		if !strings.Contains(s.PlyText, g.Result) {
 			t.Errorf("game %d: the ply line %q does not give the result %s", gi, s.PlyText, g.Result)
 		}

@@ -570,7 +570,7 @@ const viewerHTML = `<section id="viewer" class="gv">
 #gv-board svg{max-width:min(90vw,560px);height:auto;border:1px solid #ccc;background:#fff}
 .gv-side{min-width:16em;max-width:42em}
 .gv-buttons button{font-size:1.1em;min-width:2.4em}
-#gv-moves{max-height:24em;overflow:auto;padding-left:3em;margin:.5em 0;font-family:monospace}
+#gv-moves{position:relative;max-height:24em;overflow:auto;padding-left:3em;margin:.5em 0;font-family:monospace}
 #gv-moves li{cursor:pointer;white-space:pre-wrap;word-break:break-all}
 #gv-moves li.gv-current{background:#ffe27a;font-weight:bold}
 #gv-stats table{border-collapse:collapse;font-size:.9em}

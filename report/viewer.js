@@ -124,8 +124,10 @@
     for (var k = 0; k < items.length; k++) {
       items[k].className = k === ply - 1 ? "gv-current" : "";
     }
-    if (ply > 0 && items[ply - 1] && items[ply - 1].scrollIntoView) {
-      items[ply - 1].scrollIntoView({ block: "nearest" });
+    // Keep the current move in view, scrolling the list only (not the page).
+    var li = ply > 0 ? items[ply - 1] : null;
+    if (li && (li.offsetTop < moves.scrollTop || li.offsetTop + li.offsetHeight > moves.scrollTop + moves.clientHeight)) {
+      moves.scrollTop = li.offsetTop - moves.clientHeight / 2;
     }
     remember();
   }
