@@ -14,7 +14,7 @@ import (
 func TestNewErrors(t *testing.T) {
 	tests := []struct{ spec, want string }{
 		{"nosuch", `unknown agent "nosuch" (known: `},
-		{"random:depth=3", `unknown option "depth" (valid: name)`},
+		{"random:depth=3", `unknown option "depth" (valid: name, tc)`},
 		{"", "empty name"},
 	}
 	for _, tt := range tests {
