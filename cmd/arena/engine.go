@@ -368,11 +368,12 @@ func (e *engine) goSearch(args string) {
 	default:
 		ctx, cancel = context.WithCancel(context.Background())
 	}
-	if e.fast && !infinite {
+	if _, bounded := ctx.Deadline(); e.fast && bounded {
 		// An agent that answers at once: handing the search to another
 		// goroutine would cost more than the search (and, with another
 		// thread to wake, tens of microseconds on a busy machine). A
-		// command that comes meanwhile waits at most about syncMove.
+		// command that comes meanwhile waits for the move, which the
+		// deadline bounds should the agent be slower this time.
 		e.search(ctx, e.s, nil)
 		cancel()
 		return

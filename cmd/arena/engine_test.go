@@ -1016,3 +1016,43 @@ func TestCheckInfo(t *testing.T) {
 		}
 	}
 }
+
+// TestEngineUnboundedGoRunsInGoroutine: a go without movetime or clock
+// (depth, nodes, bare go) never runs on the reader goroutine, even after
+// fast moves: with no deadline, only stop could end a slow move there.
+func TestEngineUnboundedGoRunsInGoroutine(t *testing.T) {
+	e, err := newEngine("othello6", "random", 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e.agent = &sleepy{delays: []time.Duration{0, 0, time.Hour}}
+	inR, inW := io.Pipe()
+	outR, outW := io.Pipe()
+	served := make(chan error, 1)
+	go func() { served <- e.serve(inR, outW); outW.Close() }()
+	lines := bufio.NewScanner(outR)
+	next := func() string {
+		if !lines.Scan() {
+			t.Fatal("the engine's output ended")
+		}
+		return lines.Text()
+	}
+	fmt.Fprintln(inW, "position startpos\ngo movetime 1000")
+	next()
+	fmt.Fprintln(inW, "go movetime 1000")
+	next()
+	// Fast so far; this move would take an hour, and only stop ends it.
+	fmt.Fprintln(inW, "go depth 3\nisready")
+	if l := next(); l != "readyok" {
+		t.Fatalf("%q; want readyok while the agent thinks", l)
+	}
+	fmt.Fprintln(inW, "stop")
+	if l := next(); !strings.HasPrefix(l, "bestmove ") {
+		t.Fatalf("after stop: %q", l)
+	}
+	fmt.Fprintln(inW, "quit")
+	if err := <-served; err != nil {
+		t.Fatal(err)
+	}
+	inW.Close()
+}
