@@ -1025,7 +1025,7 @@ func TestEngineUnboundedGoRunsInGoroutine(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	e.agent = &sleepy{delays: []time.Duration{0, 0, time.Hour}}
+	e.agent = &sleepy{delays: []time.Duration{0, 0, 3 * time.Second}}
 	inR, inW := io.Pipe()
 	outR, outW := io.Pipe()
 	served := make(chan error, 1)
@@ -1041,10 +1041,11 @@ func TestEngineUnboundedGoRunsInGoroutine(t *testing.T) {
 	next()
 	fmt.Fprintln(inW, "go movetime 1000")
 	next()
-	// Fast so far; this move would take an hour, and only stop ends it.
+	// Fast so far; this move would take 3 s, and only stop ends it.
+	start := time.Now()
 	fmt.Fprintln(inW, "go depth 3\nisready")
-	if l := next(); l != "readyok" {
-		t.Fatalf("%q; want readyok while the agent thinks", l)
+	if l := next(); l != "readyok" || time.Since(start) > time.Second {
+		t.Fatalf("%q after %s; want readyok while the agent thinks", l, time.Since(start))
 	}
 	fmt.Fprintln(inW, "stop")
 	if l := next(); !strings.HasPrefix(l, "bestmove ") {
