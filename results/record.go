@@ -107,7 +107,7 @@ type Player struct {
 	Spec      string  `json:"spec"`
 	Seed      uint64  `json:"seed"`        // the agent's seed for this game
 	Moves     int     `json:"moves"`       // moves it was asked for and answered
-	TimeMS    float64 `json:"time_ms"`     // total thinking time
+	TimeMS    float64 `json:"time_ms"`     // total thinking time, NewGame included (a clock does not charge it)
 	MaxMoveMS float64 `json:"max_move_ms"` // slowest move
 	Nodes     int64   `json:"nodes"`       // total reported by agents.Reporter, else 0
 	// TC is the player's time control in this game (BASE[+INC]), empty
