@@ -1057,3 +1057,19 @@ func TestEngineUnboundedGoRunsInGoroutine(t *testing.T) {
 	}
 	inW.Close()
 }
+
+// TestCheckEngineClockReachesAgent: arena engine with an mcts agent that
+// has no budget of its own passes check-engine's clock check, which only
+// a time manager told the clock can (without it the agent would think
+// until the deadline, the mover's whole time).
+func TestCheckEngineClockReachesAgent(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs external processes")
+	}
+	bin := arenaBinary(t)
+	code, stdout, stderr := runArena("check-engine", "--game", "othello6", "--positions", "2", "--movetime", "50ms",
+		"--agent", "ugi:cmd="+bin+" engine --agent mcts:iters=1000000000000")
+	if code != 0 || !strings.Contains(stdout, "pass clock") {
+		t.Fatalf("exit %d\n%s\n%s", code, stdout, stderr)
+	}
+}
