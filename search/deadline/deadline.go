@@ -9,6 +9,11 @@
 // by luck, and its ratings follow the machine's load. So searches aim at the
 // deadline minus Margin, and iterative searches do not start an iteration
 // that the time left cannot cover.
+//
+// On a game clock the budget itself is chosen here too: Allot shares out
+// the time left and the increments to come over the mover's moves left,
+// never more than a third of the time left (AllotIterative gives a search
+// that answers early two shares within that cap).
 package deadline
 
 import (
