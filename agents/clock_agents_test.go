@@ -336,3 +336,36 @@ func TestClockBudgets(t *testing.T) {
 		}
 	}
 }
+
+// TestClockThenNone: an agent that moved on a clock moves without one with
+// its own budget again (each move sets the search's budget anew).
+func TestClockThenNone(t *testing.T) {
+	st := othello6.New()
+	clock := &agents.Clock{Remaining: [2]time.Duration{200 * time.Millisecond, 200 * time.Millisecond}}
+	for _, tc := range []struct {
+		spec string
+		want func(agents.Stats) bool
+		what string
+	}{
+		{"mcts:iters=700", func(s agents.Stats) bool { return s.Nodes == 700 }, "700 iterations"},
+		{"mcts", func(s agents.Stats) bool { return s.Nodes == 10000 }, "10000 iterations"},
+		{"alphabeta:depth=3", func(s agents.Stats) bool { return s.Depth == 3 }, "depth 3"},
+	} {
+		a, err := agents.New(tc.spec, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ctx, cancel := context.WithTimeout(agents.WithClock(context.Background(), clock), clock.Remaining[0])
+		_, err = a.Move(ctx, st, 0)
+		cancel()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := a.Move(context.Background(), st, 0); err != nil {
+			t.Fatal(err)
+		}
+		if s := a.(agents.Reporter).LastStats(); !tc.want(s) {
+			t.Errorf("%s without a clock after a move on one: stats %+v, want %s", tc.spec, s, tc.what)
+		}
+	}
+}
