@@ -398,7 +398,7 @@ func (a *UGI) Move(ctx context.Context, b games.Base, p int) (games.Move, error)
 			// its own time from p1time/p2time: only an engine that
 			// runs out is stopped, a quarter of its time before the
 			// flag at most, so that a short clock is not cut at once.
-			stopWait = min(UGIStopWait, d.Sub(start)/4)
+			stopWait = max(min(UGIStopWait, d.Sub(start)/4), 0)
 		}
 		// Stop early enough that the engine's answer to stop, or its
 		// kill, still comes by the arena's deadline.
@@ -419,7 +419,17 @@ func (a *UGI) Move(ctx context.Context, b games.Base, p int) (games.Move, error)
 		a.request = append(a.request, a.goCmd...)
 	}
 	a.request = append(a.request, '\n')
-	if err := a.proc.Write(a.request, deadline); err != nil {
+	// The write has until the engine would be killed (a little more when
+	// that is now): a pipe takes a line at once unless the engine stopped
+	// reading, and a move already out of time is then a missing bestmove.
+	writeBy := deadline
+	if !writeBy.IsZero() {
+		writeBy = writeBy.Add(stopWait)
+		if least := time.Now().Add(10 * time.Millisecond); writeBy.Before(least) {
+			writeBy = least
+		}
+	}
+	if err := a.proc.Write(a.request, writeBy); err != nil {
 		return 0, a.classify(err, "sending position and go")
 	}
 	stopped := false

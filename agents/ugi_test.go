@@ -214,8 +214,10 @@ func TestUGIContextDeadline(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
 	defer cancel()
 	start := time.Now()
-	if _, err := a.Move(ctx, s, 0); !errors.Is(err, agents.ErrTimeout) {
-		t.Fatalf("err %v; want a timeout", err)
+	// The position and go are still sent (a write has until the kill),
+	// so the failure is the missing bestmove.
+	if _, err := a.Move(ctx, s, 0); !errors.Is(err, agents.ErrTimeout) || !strings.Contains(err.Error(), "no bestmove within") {
+		t.Fatalf("err %v; want a timeout waiting for bestmove", err)
 	}
 	if d := time.Since(start); d > 2*time.Second {
 		t.Errorf("took %s for a 50ms deadline", d)
@@ -432,5 +434,30 @@ func TestUGIPositionFenZeroStartHash(t *testing.T) {
 	if want := "position fen " + fen + "\n"; !strings.Contains(string(log), want) {
 		t.Errorf("engine read:\n%s\nwant it to contain %q", log, want)
 	}
+	botproctest.NoneRunning(t, filepath.Join(dir, "pids"))
+}
+
+// TestUGIClockAlreadyOut: a move asked for after the mover's flag fell
+// (the context's deadline passed) is a prompt timeout, with no negative
+// wait after stop.
+func TestUGIClockAlreadyOut(t *testing.T) {
+	dir := t.TempDir()
+	a := newUGI(t, "ugi:cmd=sh "+ugiScript(t, dir, `sleep 30`))
+	v, s := othello(t)
+	if err := a.NewGame(v, 0); err != nil {
+		t.Fatal(err)
+	}
+	clock := &agents.Clock{Remaining: [2]time.Duration{0, time.Second}}
+	ctx, cancel := context.WithDeadline(agents.WithClock(context.Background(), clock), time.Now().Add(-100*time.Millisecond))
+	defer cancel()
+	start := time.Now()
+	_, err := a.Move(ctx, s, 0)
+	if !errors.Is(err, agents.ErrTimeout) || !strings.Contains(err.Error(), "nor 0s after stop") {
+		t.Fatalf("err %v; want a timeout with no wait after stop", err)
+	}
+	if d := time.Since(start); d > time.Second {
+		t.Errorf("took %s", d)
+	}
+	a.Close()
 	botproctest.NoneRunning(t, filepath.Join(dir, "pids"))
 }
