@@ -686,9 +686,10 @@ func TestUGIEngineFenOpening(t *testing.T) {
 }
 
 // BenchmarkEngineServe measures arena engine's side of a move in-process,
-// over OS pipes as a process would have them: a position 20 plies in (a
-// game's next position: two moves more than the last) and go, answered
-// with bestmove by the random agent.
+// over OS pipes as a process would have them: a position and go, answered
+// with bestmove by the random agent. The positions are 20 and 22 plies
+// in, alternately: each 22 extends the 20 before it (two moves to play),
+// each 20 goes back and is read from the start.
 func BenchmarkEngineServe(b *testing.B) {
 	e, err := newEngine("othello6", "random", 1)
 	if err != nil {
@@ -710,7 +711,6 @@ func BenchmarkEngineServe(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	// Alternate between plies 20 and 22, as a game's positions grow.
 	cmds := [2][]byte{
 		[]byte("position startpos moves " + strings.Join(moves[:20], " ") + "\ngo movetime 1000\n"),
 		[]byte("position startpos moves " + strings.Join(moves[:22], " ") + "\ngo movetime 1000\n"),
