@@ -307,6 +307,7 @@ func TestClockBudgets(t *testing.T) {
 		want  string
 	}{
 		{"alphabeta:time=20ms", true, long, func(el time.Duration, _ agents.Stats) bool { return el < 200*time.Millisecond }, "time= caps the share"},
+		{"alphabeta:exact", true, short, func(el time.Duration, _ agents.Stats) bool { return el < 300*time.Millisecond }, "the solve bounded by the share"},
 		{"alphabeta:depth=2", true, long, func(el time.Duration, s agents.Stats) bool { return s.Depth == 2 && el < time.Second }, "depth 2, at once"},
 		{"mcts:iters=300,solver=false", false, long, func(_ time.Duration, s agents.Stats) bool { return s.Nodes == 300 }, "300 iterations"},
 		{"mcts:solver=false", false, short, func(el time.Duration, _ agents.Stats) bool { return el >= 50*time.Millisecond }, "the share of a fifth of 600ms, not 10000 iterations"},
