@@ -70,7 +70,13 @@ done
 	// that the agent forgot to close.
 	var peakGo, peakFD, peakKids int
 	recorded := 0
+	const perWorker = 8   // 4 fds, 3 goroutines, 1 process, with room to spare
+	var overStacks []byte // the goroutines when their count first passed the bound
 	sample := func() {
+		if g := runtime.NumGoroutine(); g > goBefore+leakWorkers*perWorker && overStacks == nil {
+			overStacks = make([]byte, 64<<10)
+			overStacks = overStacks[:runtime.Stack(overStacks, true)]
+		}
 		peakGo = max(peakGo, runtime.NumGoroutine())
 		peakFD = max(peakFD, leakOpenFDs())
 		if recorded%16 == 0 { // a scan of /proc takes a while
@@ -94,10 +100,12 @@ done
 	if kids != 0 {
 		t.Errorf("%d child processes (zombies included) left after %d games: %v", kids, n, leakChildPids())
 	}
-	const perWorker = 8 // 4 fds, 3 goroutines, 1 process, with room to spare
 	if peakGo > goBefore+leakWorkers*perWorker || peakFD > fdBefore+leakWorkers*perWorker || peakKids > leakWorkers {
 		t.Errorf("during the run, up to %d goroutines, %d fds, %d children: more than %d workers with one engine each account for (before: %d goroutines, %d fds)",
 			peakGo, peakFD, peakKids, leakWorkers, goBefore, fdBefore)
+		if overStacks != nil {
+			t.Logf("the goroutines when there were too many:\n%s", overStacks)
+		}
 	}
 	// The children the engines left in their process groups are gone.
 	left, kidPids := 0, strings.Fields(leakReadFile(t, filepath.Join(dir, "pids")))
