@@ -95,6 +95,25 @@ func MoveTime(a Agent, first bool) time.Duration {
 	return 0
 }
 
+// StartBudgeter is implemented by agents whose NewGame may take longer
+// than a move: an external engine started (or restarted after a crash) by
+// NewGame, with its handshake. StartTime returns the longest NewGame may
+// take; the arena allows NewGame the larger of it and the first move's
+// limit, so that a slow process start (an interpreter on a loaded
+// machine) does not lose the game before its first move. The agent's own
+// protocol deadlines still stop a hung start.
+type StartBudgeter interface {
+	StartTime() time.Duration
+}
+
+// StartTime returns a's StartTime() if a is a StartBudgeter, else 0.
+func StartTime(a Agent) time.Duration {
+	if b, ok := a.(StartBudgeter); ok {
+		return b.StartTime()
+	}
+	return 0
+}
+
 // Key documents one key an agent spec accepts.
 type Key struct {
 	Name string // a name ending in "." stands for every key with that prefix

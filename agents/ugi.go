@@ -164,6 +164,10 @@ func (a *UGI) MoveTime(bool) time.Duration {
 	return a.movetime + a.margin + UGIStopWait
 }
 
+// StartTime implements StartBudgeter: NewGame may start the engine (the
+// handshake, bounded by init=) and then waits for readyok (init= again).
+func (a *UGI) StartTime() time.Duration { return 2*a.init + UGIStopWait }
+
 // CheckGame implements GameChecker: UGI describes sequential games only.
 func (a *UGI) CheckGame(v games.Variant) error {
 	if _, ok := v.New().(games.State); ok {

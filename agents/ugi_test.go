@@ -13,7 +13,9 @@ import (
 
 	"github.com/boardgame-arena/arena/agents"
 	"github.com/boardgame-arena/arena/agents/botproc/botproctest"
+	"github.com/boardgame-arena/arena/arena"
 	"github.com/boardgame-arena/arena/games"
+	"github.com/boardgame-arena/arena/results"
 	"github.com/boardgame-arena/arena/rng"
 )
 
@@ -460,4 +462,38 @@ func TestUGIClockAlreadyOut(t *testing.T) {
 	}
 	a.Close()
 	botproctest.NoneRunning(t, filepath.Join(dir, "pids"))
+}
+
+// An engine whose start (process and handshake) takes longer than a move
+// plays its games: NewGame is allowed the agent's StartTime (twice init=),
+// not the first move's limit. The Python example engine lost its first
+// games on time this way when python3 started slowly.
+func TestUGISlowStartPlays(t *testing.T) {
+	dir := t.TempDir()
+	// The engine moves first and opens with b3, legal from the start.
+	script := ugiScript(t, dir, `echo "bestmove b3"`)
+	slow := filepath.Join(dir, "slow.sh")
+	if err := os.WriteFile(slow, []byte("#!/bin/sh\nsleep 1.2\nexec sh "+script+"\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	a := newUGI(t, "ugi:cmd=sh "+slow+",movetime=10ms,init=2s")
+	if got, want := a.StartTime(), 4*time.Second+agents.UGIStopWait; got != want {
+		t.Errorf("StartTime = %v, want %v (twice init= plus the stop wait)", got, want)
+	}
+	if a.MoveTime(true)+100*time.Millisecond >= 1200*time.Millisecond {
+		t.Fatalf("first-move budget %v: the test needs a start slower than it", a.MoveTime(true))
+	}
+	random, err := agents.New("random", 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	v, _ := othello(t)
+	res, err := arena.Play(context.Background(), arena.Setup{Variant: v, MaxPlies: 1},
+		[2]arena.Seat{{Agent: a, Limits: arena.Limits{Move: a.MoveTime(false), First: a.MoveTime(true), Margin: 100 * time.Millisecond}}, {Agent: random}}, nil)
+	if err != nil || res.Record.Termination == results.Timeout {
+		t.Fatalf("slow start: %v (termination %s: %s)", err, res.Record.Termination, res.Record.Detail)
+	}
+	if len(res.Moves) != 1 || res.Moves[0] != "b3" {
+		t.Fatalf("moves %v, want the engine's b3", res.Moves)
+	}
 }

@@ -576,6 +576,10 @@ func (r *referee) ask(seat *Seat, s games.Base, p int, first bool) (m games.Move
 // coarse reading are early, never late; the watchdog allows one tick more.
 func (r *referee) call(seat *Seat, p int, first bool, s games.Base, v *games.Variant) bool {
 	limit := seat.Limits.limit(first)
+	if v != nil && limit > 0 {
+		// NewGame may start an external engine: allow it its start time.
+		limit = max(limit, agents.StartTime(seat.Agent))
+	}
 	clocked := v == nil && r.clocked[p]
 	if clocked {
 		// A move on the clock may use the time left; with none left it
