@@ -117,25 +117,9 @@ func runRate(args []string, stdout, stderr io.Writer) error {
 	if _, err := rf.options(); err != nil {
 		return err // bad flags: say so before reading any file
 	}
-	var read []*results.File
-	for _, name := range files {
-		f, err := results.ReadFile(name)
-		if err != nil {
-			return err
-		}
-		if f.Torn {
-			fmt.Fprintf(stderr, "arena rate: %s: ignoring a torn last line (the run was killed while writing it)\n", name)
-		}
-		read = append(read, f)
-	}
-	d, err := results.Merge(read...)
+	d, err := readAndMerge("rate", files, fs, seed, stderr)
 	if err != nil {
 		return err
-	}
-	seedSet := false
-	fs.Visit(func(f *flag.Flag) { seedSet = seedSet || f.Name == "seed" })
-	if !seedSet {
-		*seed = read[0].Header.Config.Seed // the tournament's own bootstrap seed
 	}
 	opts, err := rf.options()
 	if err != nil {
@@ -165,4 +149,32 @@ func runRate(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	return rep.Write(stdout, *format)
+}
+
+// readAndMerge reads and merges the record files of rate and report
+// (saying so on stderr when a file's last line is torn), and sets *seed,
+// the bootstrap's, to the first file's tournament seed unless --seed was
+// given: then rate and report print the intervals the tournament printed.
+func readAndMerge(cmd string, files []string, fs *flag.FlagSet, seed *uint64, stderr io.Writer) (*results.Dataset, error) {
+	var read []*results.File
+	for _, name := range files {
+		f, err := results.ReadFile(name)
+		if err != nil {
+			return nil, err
+		}
+		if f.Torn {
+			fmt.Fprintf(stderr, "arena %s: %s: ignoring a torn last line (the run was killed while writing it)\n", cmd, name)
+		}
+		read = append(read, f)
+	}
+	d, err := results.Merge(read...)
+	if err != nil {
+		return nil, err
+	}
+	seedSet := false
+	fs.Visit(func(f *flag.Flag) { seedSet = seedSet || f.Name == "seed" })
+	if !seedSet {
+		*seed = read[0].Header.Config.Seed
+	}
+	return d, nil
 }

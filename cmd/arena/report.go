@@ -55,25 +55,9 @@ func runReport(args []string, stdout, stderr io.Writer) error {
 	if _, err := rf.options(); err != nil {
 		return err
 	}
-	var read []*results.File
-	for _, name := range files {
-		f, err := results.ReadFile(name)
-		if err != nil {
-			return err
-		}
-		if f.Torn {
-			fmt.Fprintf(stderr, "arena report: %s: ignoring a torn last line (the run was killed while writing it)\n", name)
-		}
-		read = append(read, f)
-	}
-	d, err := results.Merge(read...)
+	d, err := readAndMerge("report", files, fs, seed, stderr)
 	if err != nil {
 		return err
-	}
-	seedSet := false
-	fs.Visit(func(f *flag.Flag) { seedSet = seedSet || f.Name == "seed" })
-	if !seedSet {
-		*seed = read[0].Header.Config.Seed // the bootstrap arena rate and the tournament used
 	}
 	opts, err := rf.options()
 	if err != nil {
