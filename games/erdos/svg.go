@@ -65,15 +65,8 @@ func init() {
 		}
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, `<rect x="0" y="0" width="%d" height="%d" fill="#ffffff"/>`+"\n", svgWidth, svgHeight)
-	fmt.Fprintf(&b, `<rect x="%d" y="%d" width="%d" height="%d" fill="#f7f3e8"/>`+"\n", svgLeft, svgTop, svgBoard, svgBoard)
-	b.WriteString(`<g stroke="#8a7f66" stroke-width="1.5">`)
-	for k := 0; k <= Size; k++ {
-		c := k * svgCell
-		fmt.Fprintf(&b, `<line x1="%d" y1="%d" x2="%d" y2="%d"/>`, svgLeft+c, svgTop, svgLeft+c, svgTop+svgBoard)
-		fmt.Fprintf(&b, `<line x1="%d" y1="%d" x2="%d" y2="%d"/>`, svgLeft, svgTop+c, svgLeft+svgBoard, svgTop+c)
-	}
-	b.WriteString("</g>\n")
+	games.SVGGrid{Width: svgWidth, Height: svgHeight, X: svgLeft, Y: svgTop, N: Size, Cell: svgCell,
+		Fill: "#f7f3e8", Line: "#8a7f66", LineWidth: "1.5"}.Write(&b)
 	b.WriteString(`<g font-size="16" fill="#444444" text-anchor="middle">`)
 	for k := range Size {
 		fmt.Fprintf(&b, `<text x="%d" y="%d">%c</text>`, svgLeft+k*svgCell+svgCell/2, svgTop+svgBoard+20, 'a'+k)

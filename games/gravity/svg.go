@@ -2,6 +2,7 @@ package gravity
 
 import (
 	"fmt"
+	"github.com/boardgame-arena/arena/games"
 	"math/bits"
 	"strconv"
 	"strings"
@@ -82,15 +83,8 @@ func init() {
 			r[0], r[1], r[2], r[3])
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, `<rect x="0" y="0" width="%d" height="%d" fill="#ffffff"/>`+"\n", svgWidth, svgHeight)
-	fmt.Fprintf(&b, `<rect x="%d" y="%d" width="%d" height="%d" fill="#e8eef5"/>`+"\n", svgMargin, svgMargin, svgBoard, svgBoard)
-	b.WriteString(`<g stroke="#9aa7b5" stroke-width="1">`)
-	for k := 0; k <= Size; k++ {
-		c := svgMargin + k*svgCell
-		fmt.Fprintf(&b, `<line x1="%d" y1="%d" x2="%d" y2="%d"/>`, c, svgMargin, c, svgMargin+svgBoard)
-		fmt.Fprintf(&b, `<line x1="%d" y1="%d" x2="%d" y2="%d"/>`, svgMargin, c, svgMargin+svgBoard, c)
-	}
-	b.WriteString("</g>\n")
+	games.SVGGrid{Width: svgWidth, Height: svgHeight, X: svgMargin, Y: svgMargin, N: Size, Cell: svgCell,
+		Fill: "#e8eef5", Line: "#9aa7b5", LineWidth: "1"}.Write(&b)
 	b.WriteString(`<g fill="#c5ccd4">`)
 	for slot := range Slots {
 		fmt.Fprintf(&b, `<polygon points="%s"/>`, svgArrow(slot))

@@ -2,6 +2,7 @@ package othello6
 
 import (
 	"fmt"
+	"github.com/boardgame-arena/arena/games"
 	"math/bits"
 	"strconv"
 	"strings"
@@ -47,15 +48,8 @@ func init() {
 		svgLegal[i] = fmt.Sprintf(`<circle class="legal" cx="%d" cy="%d" r="5" fill="#000000" fill-opacity="0.3"/>`, x, y)
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, `<rect x="0" y="0" width="%d" height="%d" fill="#ffffff"/>`+"\n", svgWidth, svgHeight)
-	fmt.Fprintf(&b, `<rect x="%d" y="%d" width="%d" height="%d" fill="#2e7d32"/>`+"\n", svgMargin, svgMargin, svgBoard, svgBoard)
-	b.WriteString(`<g stroke="#123d14" stroke-width="1.5">`)
-	for k := 0; k <= Size; k++ {
-		c := svgMargin + k*svgCell
-		fmt.Fprintf(&b, `<line x1="%d" y1="%d" x2="%d" y2="%d"/>`, c, svgMargin, c, svgMargin+svgBoard)
-		fmt.Fprintf(&b, `<line x1="%d" y1="%d" x2="%d" y2="%d"/>`, svgMargin, c, svgMargin+svgBoard, c)
-	}
-	b.WriteString("</g>\n")
+	games.SVGGrid{Width: svgWidth, Height: svgHeight, X: svgMargin, Y: svgMargin, N: Size, Cell: svgCell,
+		Fill: "#2e7d32", Line: "#123d14", LineWidth: "1.5"}.Write(&b)
 	b.WriteString(`<g font-size="16" fill="#444444" text-anchor="middle">`)
 	for k := range Size {
 		c := svgMargin + k*svgCell + svgCell/2

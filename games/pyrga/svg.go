@@ -2,6 +2,7 @@ package pyrga
 
 import (
 	"fmt"
+	"github.com/boardgame-arena/arena/games"
 	"math"
 	"math/bits"
 	"strconv"
@@ -71,15 +72,8 @@ func init() {
 		svgLast[c] = fmt.Sprintf(`<rect class="last" x="%d" y="%d" width="%d" height="%d" fill="none" stroke="#f0ad4e" stroke-width="4"/>`, x+2, y+2, svgCell-4, svgCell-4)
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, `<rect x="0" y="0" width="%d" height="%d" fill="#ffffff"/>`+"\n", svgWidth, svgHeight)
-	fmt.Fprintf(&b, `<rect x="%d" y="%d" width="%d" height="%d" fill="#c8b48a"/>`+"\n", svgLeft, svgTop, svgBoard, svgBoard)
-	b.WriteString(`<g stroke="#7a6545" stroke-width="2">`)
-	for k := 0; k <= Size; k++ {
-		c := k * svgCell
-		fmt.Fprintf(&b, `<line x1="%d" y1="%d" x2="%d" y2="%d"/>`, svgLeft+c, svgTop, svgLeft+c, svgTop+svgBoard)
-		fmt.Fprintf(&b, `<line x1="%d" y1="%d" x2="%d" y2="%d"/>`, svgLeft, svgTop+c, svgLeft+svgBoard, svgTop+c)
-	}
-	b.WriteString("</g>\n")
+	games.SVGGrid{Width: svgWidth, Height: svgHeight, X: svgLeft, Y: svgTop, N: Size, Cell: svgCell,
+		Fill: "#c8b48a", Line: "#7a6545", LineWidth: "2"}.Write(&b)
 	b.WriteString(`<g font-size="16" fill="#444444" text-anchor="middle">`)
 	for k := range Size {
 		fmt.Fprintf(&b, `<text x="%d" y="%d">%c</text>`, svgLeft+k*svgCell+svgCell/2, svgTop+svgBoard+20, 'a'+k)
