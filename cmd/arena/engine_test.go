@@ -100,6 +100,33 @@ func readGames(t *testing.T, path string) []gameRecord {
 	return out
 }
 
+// normalTournament runs arena tournament with args (which name the record
+// file with --out) and checks it exits cleanly and records want games, all
+// ending normally (no forfeit: every move crossed the protocol intact).
+func normalTournament(t *testing.T, want int, args ...string) []gameRecord {
+	t.Helper()
+	code, stdout, stderr := runArena(append([]string{"tournament"}, args...)...)
+	if code != 0 {
+		t.Fatalf("exit %d\n%s\n%s", code, stdout, stderr)
+	}
+	out := ""
+	for i, a := range args {
+		if a == "--out" && i+1 < len(args) {
+			out = args[i+1]
+		}
+	}
+	gs := readGames(t, out)
+	if len(gs) != want {
+		t.Fatalf("%d games, want %d", len(gs), want)
+	}
+	for _, g := range gs {
+		if g.Termination != "normal" {
+			t.Errorf("%s vs %s: %s after %d moves (%s)", g.Players[0].Name, g.Players[1].Name, g.Termination, len(g.Moves), g.Detail)
+		}
+	}
+	return gs
+}
+
 // TestUGIEngineTournament plays arena engine, run as a process through the
 // ugi agent, against greedy on every sequential game: every game ends
 // normally (no forfeit), so the moves went through both directions of the
@@ -114,45 +141,15 @@ func TestUGIEngineTournament(t *testing.T) {
 			out := filepath.Join(t.TempDir(), "run.jsonl")
 			// The engine starts on othello6; only UGI_Game makes it play
 			// the other games.
-			code, stdout, stderr := runArena("tournament", "--game", game, "--games", "2", "--concurrency", "1",
+			gs := normalTournament(t, 2, "--game", game, "--games", "2", "--concurrency", "1",
 				"--move-time", "5s", "--bootstrap", "10", "--out", out, "--agents",
 				"ugi:cmd="+bin+" engine --agent random,movetime=50ms,name=engine", "greedy")
-			if code != 0 {
-				t.Fatalf("exit %d\n%s\n%s", code, stdout, stderr)
-			}
-			gs := readGames(t, out)
-			if len(gs) != 2 {
-				t.Fatalf("%d games, want 2", len(gs))
-			}
 			for _, g := range gs {
-				if g.Termination != "normal" || len(g.Moves) < 4 {
-					t.Errorf("%s vs %s: %s after %d moves (%s)", g.Players[0].Name, g.Players[1].Name, g.Termination, len(g.Moves), g.Detail)
+				if len(g.Moves) < 4 {
+					t.Errorf("%s vs %s: only %d moves", g.Players[0].Name, g.Players[1].Name, len(g.Moves))
 				}
 			}
 		})
-	}
-}
-
-// TestPythonEngineTournament plays the example Python engine (othello6).
-func TestPythonEngineTournament(t *testing.T) {
-	if testing.Short() {
-		t.Skip("runs external processes")
-	}
-	py, err := exec.LookPath("python3")
-	if err != nil {
-		t.Skip("python3 is not installed: the Python example engine cannot run")
-	}
-	out := filepath.Join(t.TempDir(), "run.jsonl")
-	code, stdout, stderr := runArena("tournament", "--game", "othello6", "--games", "2", "--concurrency", "1",
-		"--move-time", "5s", "--bootstrap", "10", "--out", out, "--agents",
-		"ugi:cmd="+py+" ../../examples/ugi-python/engine.py,movetime=50ms,name=python", "random")
-	if code != 0 {
-		t.Fatalf("exit %d\n%s\n%s", code, stdout, stderr)
-	}
-	for _, g := range readGames(t, out) {
-		if g.Termination != "normal" {
-			t.Errorf("%s vs %s: %s (%s)", g.Players[0].Name, g.Players[1].Name, g.Termination, g.Detail)
-		}
 	}
 }
 
@@ -667,22 +664,9 @@ func TestUGIEngineFenOpening(t *testing.T) {
 	if err := os.WriteFile(openings, []byte("fen ....../.O..../.XOX../..XO../....../...... x\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	out := filepath.Join(dir, "run.jsonl")
-	code, stdout, stderr := runArena("tournament", "--game", "othello6", "--games", "2", "--concurrency", "1",
-		"--openings", openings, "--bootstrap", "10", "--out", out, "--agents",
+	normalTournament(t, 2, "--game", "othello6", "--games", "2", "--concurrency", "1",
+		"--openings", openings, "--bootstrap", "10", "--out", filepath.Join(dir, "run.jsonl"), "--agents",
 		"ugi:cmd="+bin+" engine --agent greedy,movetime=50ms,name=engine", "random")
-	if code != 0 {
-		t.Fatalf("exit %d\n%s\n%s", code, stdout, stderr)
-	}
-	gs := readGames(t, out)
-	if len(gs) != 2 {
-		t.Fatalf("%d games, want 2", len(gs))
-	}
-	for _, g := range gs {
-		if g.Termination != "normal" {
-			t.Errorf("%s vs %s: %s (%s)", g.Players[0].Name, g.Players[1].Name, g.Termination, g.Detail)
-		}
-	}
 }
 
 // BenchmarkEngineServe measures arena engine's side of a move in-process,
@@ -960,17 +944,8 @@ func TestUGIEngineClockTournament(t *testing.T) {
 	if err := os.WriteFile(script, []byte(body), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	out := filepath.Join(dir, "run.jsonl")
-	code, stdout, stderr := runArena("tournament", "--game", "othello6", "--games", "2", "--concurrency", "1",
-		"--tc", "2s+20ms", "--bootstrap", "10", "--no-progress", "--out", out, "--agents", "ugi:cmd=sh "+script+",name=engine", "random")
-	if code != 0 {
-		t.Fatalf("exit %d\n%s\n%s", code, stdout, stderr)
-	}
-	for _, g := range readGames(t, out) {
-		if g.Termination != "normal" {
-			t.Errorf("%s vs %s: %s (%s)", g.Players[0].Name, g.Players[1].Name, g.Termination, g.Detail)
-		}
-	}
+	normalTournament(t, 2, "--game", "othello6", "--games", "2", "--concurrency", "1",
+		"--tc", "2s+20ms", "--bootstrap", "10", "--no-progress", "--out", filepath.Join(dir, "run.jsonl"), "--agents", "ugi:cmd=sh "+script+",name=engine", "random")
 	b, err := os.ReadFile(log)
 	if err != nil {
 		t.Fatal(err)

@@ -302,23 +302,12 @@ func TestPythonEngineTournaments(t *testing.T) {
 	for _, name := range pythonVariants {
 		t.Run(strings.ReplaceAll(name, ":", "_"), func(t *testing.T) {
 			out := filepath.Join(t.TempDir(), "run.jsonl")
-			// --move-time: the first game's limit also bounds the engine's
-			// start, which takes python3 most of a second on a loaded machine.
-			code, stdout, stderr := runArena("tournament", "--game", name, "--games", "24", "--concurrency", "2",
-				"--move-time", "5s", "--bootstrap", "10", "--no-progress", "--out", out, "--agents", agent+",movetime=100ms,name=python", "random")
-			if code != 0 {
-				t.Fatalf("exit %d\n%s\n%s", code, stdout, stderr)
-			}
-			gs := readGames(t, out)
-			if len(gs) != 24 {
-				t.Fatalf("%d games, want 24", len(gs))
-			}
-			for _, g := range gs {
-				if g.Termination != "normal" {
-					t.Errorf("%s vs %s: %s (%s)", g.Players[0].Name, g.Players[1].Name, g.Termination, g.Detail)
-				}
-			}
-			code, stdout, stderr = runArena("check-engine", "--game", name, "--positions", "20", "--movetime", "50ms", "--agent", agent)
+			// The arena's own limits (movetime=100ms, and twice init= for
+			// the engine's start, which takes python3 most of a second on
+			// a loaded machine).
+			normalTournament(t, 24, "--game", name, "--games", "24", "--concurrency", "2",
+				"--bootstrap", "10", "--no-progress", "--out", out, "--agents", agent+",movetime=100ms,name=python", "random")
+			code, stdout, stderr := runArena("check-engine", "--game", name, "--positions", "20", "--movetime", "50ms", "--agent", agent)
 			if code != 0 || !regexp.MustCompile(`all \d+ checks passed`).MatchString(stdout) {
 				t.Errorf("check-engine: exit %d\n%s\n%s", code, stdout, stderr)
 			}
