@@ -57,10 +57,14 @@ func parseMatch(args []string, stderr io.Writer) (rf *runFlags, test *results.SP
 	fs.Lookup("rating-interval").Usage = "print a status line (pentanomial, LLR, Elo, LOS) every N games on stderr, -1 to 1000000 (0: every max(K, 10) pairs; -1: never)"
 	sprtText := fs.String("sprt", "", "sequential test elo0=E0,elo1=E1[,alpha=A][,beta=B]: stop when it accepts H0 or H1")
 	model := fs.String("model", results.Logistic, "SPRT model: logistic or normalized (Elo)")
+	rf.report = fs.String("report", "", "keep an HTML report (as arena report writes) in this file: rewritten every --rating-interval games (default: every 5 % of the most games) and when the match ends")
 	if err = parseNoArgs(fs, args, "agents"); err != nil {
 		return
 	}
 	if err = checkFormat(*rf.format, "text", "json"); err != nil {
+		return
+	}
+	if err = checkReportPath("--report", *rf.report, *rf.out, *rf.resume); err != nil {
 		return
 	}
 	if *sprtText != "" {
@@ -117,11 +121,20 @@ func runMatch(args []string, stdout, stderr io.Writer) error {
 	status := func(tr *results.PairTracker) {
 		fmt.Fprintln(stderr, statusLine(tr))
 	}
+	// The page's ratings: the defaults of arena report, from the match's seed.
+	live := newLiveReport(*rf.report, s, results.ReportOptions{Bootstrap: 1000, Seed: t.Config.Seed}, *rf.interval, *rf.concurrency, stderr)
 	ctx, stop, release := interrupts(stderr)
 	defer release()
 	start := time.Now()
 	tr, st, runErr := t.RunMatch(ctx, arena.RunOptions{
-		Concurrency: *rf.concurrency, Stop: stop, Done: s.done, Log: stderr, Sink: s.record,
+		Concurrency: *rf.concurrency, Stop: stop, Done: s.done, Log: stderr,
+		Sink: func(batch []*results.Game) error {
+			if err := s.record(batch); err != nil {
+				return err
+			}
+			live.update()
+			return nil
+		},
 		ReuseGames: true, // record copies what it keeps
 	}, func(tr *results.PairTracker) {
 		if batchPairs > 0 && (tr.Penta.Pairs() >= nextLine || tr.Decision != results.Continue) {
@@ -131,6 +144,7 @@ func runMatch(args []string, stdout, stderr io.Writer) error {
 			status(tr)
 		}
 	})
+	reportErr := live.final(st.Complete || tr.Decision != results.Continue)
 	if runErr != nil {
 		return runErr
 	}
@@ -158,7 +172,7 @@ func runMatch(args []string, stdout, stderr io.Writer) error {
 		}
 		return fmt.Errorf("interrupted before the match was decided; continue with: arena match --resume %s", s.path)
 	}
-	return nil
+	return reportErr
 }
 
 // statusLine is the progress line printed after each batch of pairs.

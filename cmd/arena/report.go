@@ -10,6 +10,8 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/boardgame-arena/arena/report"
@@ -145,6 +147,11 @@ type liveReport struct {
 	header      results.Header
 	stderr      io.Writer
 	failed      bool // a rewrite failed: said once, not repeated every batch
+	// Interim pages are written in the background, one at a time, so that
+	// the run's sink never waits for a page: a match's workers would play
+	// on past the SPRT's decision meanwhile.
+	writing atomic.Bool
+	wg      sync.WaitGroup
 }
 
 // liveViewerGames is the number of games the live report's viewer holds:
@@ -218,13 +225,23 @@ func (l *liveReport) update() {
 	for l.next <= n {
 		l.next += l.every
 	}
+	if !l.writing.CompareAndSwap(false, true) {
+		return // the page being written now is nearly as recent
+	}
 	o := l.opts
 	o.Bootstrap = min(o.Bootstrap, 200) // as the interim standings: quick
-	err := l.write(o, fmt.Sprintf("Live: %d of %d games (written %s); this page reloads every %d s.", n, total, time.Now().UTC().Format("15:04:05 UTC"), liveRefresh), liveRefresh)
-	if err != nil && !l.failed {
-		l.failed = true
-		fmt.Fprintf(l.stderr, "\narena: warning: --report: %v (the run goes on)\n", err)
-	}
+	l.wg.Add(1)
+	go func() {
+		defer l.wg.Done()
+		defer l.writing.Store(false)
+		err := l.write(o, func(n, total int) string {
+			return fmt.Sprintf("Live: %d of %d games (written %s); this page reloads every %d s.", n, total, time.Now().UTC().Format("15:04:05 UTC"), liveRefresh)
+		}, liveRefresh)
+		if err != nil && !l.failed {
+			l.failed = true
+			fmt.Fprintf(l.stderr, "\narena: warning: --report: %v (the run goes on)\n", err)
+		}
+	}()
 }
 
 // final writes the page of everything recorded, once the run has ended.
@@ -232,13 +249,15 @@ func (l *liveReport) final(complete bool) error {
 	if l == nil {
 		return nil
 	}
-	n, total := l.count()
-	if n == 0 {
+	l.wg.Wait() // an interim page must not replace the final one
+	if n, _ := l.count(); n == 0 {
 		return nil
 	}
-	status := ""
-	if !complete {
-		status = fmt.Sprintf("Interrupted after %d of %d games.", n, total)
+	status := func(n, total int) string {
+		if complete {
+			return ""
+		}
+		return fmt.Sprintf("Interrupted after %d of %d games.", n, total)
 	}
 	if err := l.write(l.opts, status, 0); err != nil {
 		return fmt.Errorf("--report: %w", err)
@@ -253,7 +272,9 @@ func (l *liveReport) count() (n, total int) {
 	return len(l.s.games), len(l.s.tour.Fixtures)
 }
 
-func (l *liveReport) write(o results.ReportOptions, status string, refresh int) error {
+// write writes the page of the games recorded so far; status gives the
+// page's status line from their number and the run's planned games.
+func (l *liveReport) write(o results.ReportOptions, status func(n, total int) string, refresh int) error {
 	t := l.s.tour
 	f := &results.File{Path: l.s.path, Header: l.header}
 	f.Header.Config = t.Config
@@ -270,7 +291,7 @@ func (l *liveReport) write(o results.ReportOptions, status string, refresh int) 
 	if err != nil {
 		return err
 	}
-	_, _, err = writeReportFile(l.path, d, report.Options{Rating: o, Status: status, Refresh: refresh,
+	_, _, err = writeReportFile(l.path, d, report.Options{Rating: o, Status: status(len(f.Games), len(t.Fixtures)), Refresh: refresh,
 		Viewer: report.ViewerOptions{MaxGames: liveViewerGames}})
 	return err
 }

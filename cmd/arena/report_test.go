@@ -449,3 +449,43 @@ func TestReportCommandReproduces(t *testing.T) {
 		}
 	}
 }
+
+// TestMatchReport: match --report writes the page while the match runs
+// and, when the SPRT decides, a final page of every recorded game with the
+// match section (pentanomial, LLR) and no live status.
+func TestMatchReport(t *testing.T) {
+	dir := t.TempDir()
+	out, page := filepath.Join(dir, "m.jsonl"), filepath.Join(dir, "m.html")
+	code, _, stderr := runArena("match", "--game", "othello6", "--agents", "alphabeta:depth=2", "random",
+		"--sprt", "elo0=0,elo1=100", "--games", "400", "--concurrency", "2", "--rating-interval", "2",
+		"--no-progress", "--out", out, "--report", page)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	if !strings.Contains(stderr, "report in "+page) {
+		t.Errorf("stderr does not say where the report is: %s", stderr)
+	}
+	data, err := os.ReadFile(page)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := string(data)
+	n := countGames(out)
+	if n == 0 || n >= 400 {
+		t.Fatalf("%d games recorded; want an SPRT decided early\n%s", n, stderr)
+	}
+	for _, want := range []string{fmt.Sprintf(`data-games="%d"`, n), `id="match"`, "LLR", `id="viewer"`} {
+		if !strings.Contains(s, want) {
+			t.Errorf("the final page lacks %s", want)
+		}
+	}
+	for _, unwanted := range []string{"Live:", `http-equiv="refresh"`, "Interrupted"} {
+		if strings.Contains(s, unwanted) {
+			t.Errorf("the final page still says %q", unwanted)
+		}
+	}
+	code, _, stderr = runArena("match", "--agents", "random", "greedy", "--out", out+"2", "--report", out+"2")
+	if code == 0 || !strings.Contains(stderr, "would overwrite the record file") {
+		t.Errorf("--report naming the record file: exit %d: %s", code, stderr)
+	}
+}
