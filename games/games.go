@@ -135,6 +135,31 @@ type Evaluator interface {
 	Evaluate(p int) int
 }
 
+// Weight is one named weight of a game's evaluation (Evaluator), with its
+// default and the range in which a tuner may move it.
+type Weight struct {
+	Name     string // the agent spec key after "eval.", e.g. "corner"
+	Default  int
+	Min, Max int // the values the evaluation accepts (Default among them)
+	Help     string
+}
+
+// Weighted is implemented by positions whose evaluation has named weights,
+// so that agents can be given other weights (alphabeta:eval.corner=40) and
+// tuners can fit them.
+type Weighted interface {
+	// Weights lists the weights in a fixed order, with their defaults; it
+	// is the same for every position of a game (and variant).
+	Weights() []Weight
+	// UseWeights makes the position, and the positions cloned from it
+	// afterwards, evaluate with w (in the order of Weights; nil for the
+	// defaults), and returns the weights used until now, so that an agent
+	// can restore them when its move is done. The position keeps w itself,
+	// not a copy: the caller must not change it while it is in use. Hash,
+	// moves and rules do not depend on the weights.
+	UseWeights(w []int) (previous []int)
+}
+
 // HashComputer is implemented by states that can compute their hash from
 // scratch. ComputeHash must equal Hash in every position: the conformance
 // suite (games/gamestest) compares the two at every ply, which catches an
