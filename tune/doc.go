@@ -1,0 +1,37 @@
+// Package tune tunes agent parameters by playing games on the arena:
+// SPSA on colour-swapped game pairs (SPSA), an Elo-versus-value sweep of one
+// parameter (sweep) and a Texel fit of evaluation weights to game results
+// (texel). Every method ends in a verification match (Verify): an SPRT
+// match of the tuned agent against the one it started from.
+//
+// A tuned result is an agent spec: a parameter is a key of the agent's spec
+// ("c", "fpu", "asp", or an evaluation weight "eval.NAME"), so the tuned
+// agent is the base spec with those keys rewritten.
+//
+// # SPSA
+//
+// The update rule is fishtest's and OpenBench's. With N iterations and
+// k = 1..N, each parameter i has
+//
+//	c_k = c/k^γ,  a_k = a/(A+k)^α,  c = c_end·N^γ,  a = r_end·c_end²·(A+N)^α
+//
+// (defaults α = 0.602, γ = 0.101, A = N/10). Each iteration draws a
+// Rademacher flip δ_i = ±1 per parameter; θ+ = θ+c_k·δ plays θ− = θ−c_k·δ
+// in a batch of colour-swapped game pairs from the opening book, and then
+//
+//	θ_i ← clip(θ_i + (a_k/c_k)·(wins−losses)·δ_i, min_i, max_i)
+//
+// with wins and losses counted in games from θ+'s side. An integer
+// parameter's values sent to the two sides are rounded stochastically,
+// floor(x+u) with u uniform in [0,1), so the sides differ even when
+// c_k < 1; θ itself stays real. Flips, roundings and openings come from
+// (seed, k) alone, so a run is the same whatever the concurrency and
+// whether or not it was resumed. Runs append one JSON line per finished
+// iteration to a file (a header line first) and resume from it.
+//
+// The parameter file has one parameter per line in OpenBench's format,
+//
+//	name, int|float, start, min, max, c_end, r_end
+//
+// with # comments and blank lines (ParseParams).
+package tune
