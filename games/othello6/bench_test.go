@@ -47,3 +47,15 @@ func BenchmarkRandomPlayout(b *testing.B) {
 	}
 	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")
 }
+
+// BenchmarkEvaluate is the heuristic evaluation of a midgame position (with
+// its default weights), from both players' views.
+func BenchmarkEvaluate(b *testing.B) {
+	s := midgame(12)
+	var sink int
+	b.ReportAllocs()
+	for b.Loop() {
+		sink += s.Evaluate(0) + s.Evaluate(1)
+	}
+	_ = sink
+}

@@ -21,24 +21,6 @@ var (
 	allX        = xSquares[0] | xSquares[1] | xSquares[2] | xSquares[3]
 )
 
-// Phase weights: each term is weighted open·e/32 + end·(32−e)/32, where e is
-// the number of empty cells (32 at the start, 0 at the end). The package
-// comment explains the terms.
-type phaseWeight struct{ open, end int }
-
-var (
-	wCorner   = phaseWeight{110, 90}
-	wXSquare  = phaseWeight{-50, -15}
-	wCSquare  = phaseWeight{-20, -5}
-	wMobility = phaseWeight{14, 6}
-	wFrontier = phaseWeight{-5, -1}
-	wStable   = phaseWeight{25, 12}
-	wParity   = phaseWeight{0, 30}
-	wDisc     = phaseWeight{-1, 8}
-)
-
-func (w phaseWeight) at(e int) int { return (w.open*e + w.end*(32-e)) / 32 }
-
 // lineH, lineV, lineD7, lineD5 give for each cell the mask of its row,
 // column and two diagonals.
 var lineH, lineV, lineD7, lineD5 [Size * Size]uint64
@@ -141,19 +123,26 @@ func (s *State) Evaluate(p int) int {
 		}
 		return 0
 	}
-	if p == s.side {
-		return evalBoards(me, opp, s.moves, Moves(opp, me), true)
+	w := s.weights
+	if w == nil {
+		w = defaultWeights
 	}
-	return evalBoards(me, opp, Moves(me, opp), s.moves, false)
+	if p == s.side {
+		return evalBoards(w, me, opp, s.moves, Moves(opp, me), true)
+	}
+	return evalBoards(w, me, opp, Moves(me, opp), s.moves, false)
 }
 
-// evalBoards is Evaluate on bare bitboards: me's view, with both players'
-// legal placements and whether me is the side to move.
-func evalBoards(me, opp, myMoves, oppMoves uint64, meToMove bool) int {
+// evalBoards is Evaluate on bare bitboards with weights w (numWeights of
+// them, see weights.go): me's view, with both players' legal placements and
+// whether me is the side to move. Each term is weighted
+// open·e/32 + end·(32−e)/32, where e is the number of empty cells.
+func evalBoards(w []int, me, opp, myMoves, oppMoves uint64, meToMove bool) int {
+	w = w[:numWeights] // one bounds check for all the reads below
 	discs := bits.OnesCount64(me) - bits.OnesCount64(opp)
 	empty := ^(me | opp) & full
 	e := bits.OnesCount64(empty)
-	v := wCorner.at(e) * (bits.OnesCount64(me&corners) - bits.OnesCount64(opp&corners))
+	v := phase(w[wCornerOpen], w[wCornerEnd], e) * (bits.OnesCount64(me&corners) - bits.OnesCount64(opp&corners))
 	var x, c int
 	for k, cc := range cornerCells {
 		if empty&bit(cc) == 0 {
@@ -162,24 +151,24 @@ func evalBoards(me, opp, myMoves, oppMoves uint64, meToMove bool) int {
 		x += bits.OnesCount64(me&xSquares[k]) - bits.OnesCount64(opp&xSquares[k])
 		c += bits.OnesCount64(me&cSquares[k]) - bits.OnesCount64(opp&cSquares[k])
 	}
-	v += wXSquare.at(e)*x + wCSquare.at(e)*c
-	v += wMobility.at(e) * (bits.OnesCount64(myMoves) - bits.OnesCount64(oppMoves))
-	v += wFrontier.at(e) * (bits.OnesCount64(frontier(me, empty)) - bits.OnesCount64(frontier(opp, empty)))
+	v += phase(w[wXSquareOpen], w[wXSquareEnd], e)*x + phase(w[wCSquareOpen], w[wCSquareEnd], e)*c
+	v += phase(w[wMobilityOpen], w[wMobilityEnd], e) * (bits.OnesCount64(myMoves) - bits.OnesCount64(oppMoves))
+	v += phase(w[wFrontierOpen], w[wFrontierEnd], e) * (bits.OnesCount64(frontier(me, empty)) - bits.OnesCount64(frontier(opp, empty)))
 	if (me|opp)&corners != 0 {
 		// Stable discs grow from corners; without one there are none
 		// (except on full lines, which are rare before a corner falls).
-		v += wStable.at(e) * (bits.OnesCount64(stableDiscs(me, opp)) - bits.OnesCount64(stableDiscs(opp, me)))
+		v += phase(w[wStableOpen], w[wStableEnd], e) * (bits.OnesCount64(stableDiscs(me, opp)) - bits.OnesCount64(stableDiscs(opp, me)))
 	}
 	// Parity: with an odd number of empties the side to move expects the
 	// last move (barring passes).
 	if e&1 == 1 {
 		if meToMove {
-			v += wParity.at(e)
+			v += phase(w[wParityOpen], w[wParityEnd], e)
 		} else {
-			v -= wParity.at(e)
+			v -= phase(w[wParityOpen], w[wParityEnd], e)
 		}
 	}
-	return v + wDisc.at(e)*discs
+	return v + phase(w[wDiscOpen], w[wDiscEnd], e)*discs
 }
 
 // OrderHint implements alphabeta.OrderHinter (by method signature): corners

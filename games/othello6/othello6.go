@@ -113,6 +113,9 @@ type State struct {
 	side  int // player to move (or who would be, once over)
 	ply   int
 	hist  [MaxPlies]undoEntry
+	// weights of Evaluate (games.Weighted); nil for the defaults. Shared
+	// by clones, never written through.
+	weights []int
 }
 
 // New returns the start position.

@@ -717,7 +717,7 @@ func (sv *solver) orderSearch(me, opp uint64, depth, alpha, beta int) int {
 	}
 	moves := Moves(me, opp)
 	if depth == 0 {
-		return evalBoards(me, opp, moves, Moves(opp, me), true)
+		return evalBoards(defaultWeights, me, opp, moves, Moves(opp, me), true)
 	}
 	if sv.shared.stop.Load() {
 		return 0
