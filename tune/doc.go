@@ -34,4 +34,13 @@
 //	name, int|float, start, min, max, c_end, r_end
 //
 // with # comments and blank lines (ParseParams).
+//
+// # Sweep
+//
+// A sweep (NewSweep, RunSweep) rates one key of an agent spec at a list
+// of values: each value agent plays the same gauntlet of opponents, from
+// the same openings with the same seeds (paired), in one arena tournament
+// whose value agents never meet (Sweep.Plan). One fit of all games rates
+// everyone on one scale, anchored by default at the first opponent = 0;
+// the result is a point per value with its 95 % interval (SweepResult).
 package tune

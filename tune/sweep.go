@@ -1,0 +1,398 @@
+package tune
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/olekukonko/tablewriter"
+	"github.com/olekukonko/tablewriter/renderer"
+	"github.com/olekukonko/tablewriter/tw"
+
+	"github.com/boardgame-arena/arena/agents"
+	"github.com/boardgame-arena/arena/arena"
+	"github.com/boardgame-arena/arena/report"
+	"github.com/boardgame-arena/arena/results"
+	"github.com/boardgame-arena/arena/rng"
+	"github.com/boardgame-arena/arena/spec"
+)
+
+// Limits of a sweep: a curve needs two values at least, and 64 values
+// already make a figure whose labels touch; 16 opponents are a wide
+// gauntlet (each value plays every one of them).
+const (
+	MinSweepValues    = 2
+	MaxSweepValues    = 64
+	MaxSweepOpponents = 16
+)
+
+// Sweep is one parameter's sweep: the base agent with Param set to each
+// of Values in turn (the value agents, Specs), every one playing the same
+// gauntlet against the opponents (Against).
+//
+// The games are one arena tournament: a round robin of the value agents
+// followed by the opponents, of which Plan keeps only the games between a
+// value agent and an opponent (value agents never meet). One tournament
+// rather than a gauntlet per value, so that a sweep is one record file,
+// resumed, interrupted and rated like any tournament's, and its workers
+// are never idle between values. Plan also gives the game of value i
+// against opponent j the seeds of (opponent j, game) alone, the same for
+// every value, and the arena gives round r the same opening in every
+// pairing: each value meets the same opponents from the same openings
+// with the same seeds, so the comparison between values is paired.
+type Sweep struct {
+	Param   string
+	Values  []string // as written, e.g. "0.3", "640"
+	Agent   string   // the base agent spec
+	Against []string // the opponents' specs
+	Specs   []string // the value agents' specs, one per value
+}
+
+// NewSweep checks a sweep and builds its value agents: Agent with Param
+// rewritten (or added) to each value. The agent kind must know the key
+// (agents.New on each rewritten spec must accept it) and the values must
+// be distinct, MinSweepValues to MaxSweepValues of them, against 1 to
+// MaxSweepOpponents opponents.
+func NewSweep(agent, param string, values, against []string) (*Sweep, error) {
+	if err := checkSweepParam(param); err != nil {
+		return nil, err
+	}
+	if n := len(values); n < MinSweepValues || n > MaxSweepValues {
+		return nil, fmt.Errorf("--values lists %d values; a sweep has %d to %d (split a longer sweep into several)", n, MinSweepValues, MaxSweepValues)
+	}
+	if n := len(against); n < 1 || n > MaxSweepOpponents {
+		return nil, fmt.Errorf("--against names %d opponents; a sweep has 1 to %d", n, MaxSweepOpponents)
+	}
+	s := &Sweep{Param: param, Agent: agent, Against: slices.Clone(against)}
+	seen := map[string]string{} // canonical value → as written
+	for _, v := range values {
+		v = strings.TrimSpace(v)
+		if v == "" {
+			return nil, errors.New("--values has an empty value (write them separated by single commas, e.g. 0.3,0.5,0.7)")
+		}
+		key := v
+		if x, err := strconv.ParseFloat(v, 64); err == nil {
+			key = strconv.FormatFloat(x, 'g', -1, 64) // 1.0 and 1 are one value
+		}
+		if first, dup := seen[key]; dup {
+			return nil, fmt.Errorf("--values: %s and %s are the same value; give each value once", first, v)
+		}
+		seen[key] = v
+		text, err := withKey(agent, param, v)
+		if err != nil {
+			return nil, fmt.Errorf("--agent: %v", err)
+		}
+		if err := agents.Validate(text); err != nil {
+			return nil, fmt.Errorf("%s=%s: %v", param, v, err)
+		}
+		s.Values = append(s.Values, v)
+		s.Specs = append(s.Specs, text)
+	}
+	for _, a := range against {
+		if err := agents.Validate(a); err != nil {
+			return nil, fmt.Errorf("--against %q: %v", a, err)
+		}
+	}
+	return s, nil
+}
+
+// checkSweepParam accepts a key an agent spec can hold, except name (it
+// changes only the label, so every value would play alike).
+func checkSweepParam(param string) error {
+	switch {
+	case param == "":
+		return errors.New("--param is missing: name the agent spec key to sweep, e.g. --param c or --param iters")
+	case strings.ContainsAny(param, " \t'\"=:,"):
+		return fmt.Errorf("--param %q: an agent spec key has no spaces, quotes, '=', ':' or ','", param)
+	case param == "name":
+		return errors.New("--param name: the display name does not change how an agent plays; sweep a parameter such as c or iters")
+	}
+	return nil
+}
+
+// withKey returns the agent spec base with key set to value: replaced in
+// place, or added after the spec's keys.
+func withKey(base, key, value string) (string, error) {
+	sp, err := spec.Parse(base)
+	if err != nil {
+		return "", err
+	}
+	// A fresh Spec (the parsed one may remember key as a bare flag); its
+	// canonical text reads back with the other flags intact.
+	out := spec.Spec{Name: sp.Name, Keys: slices.Clone(sp.Keys), Vals: make(map[string]string, len(sp.Vals)+1)}
+	for k, v := range sp.Vals {
+		out.Vals[k] = v
+	}
+	if !out.Has(key) {
+		out.Keys = append(out.Keys, key)
+	}
+	out.Vals[key] = value
+	return out.String(), nil
+}
+
+// Agents lists the tournament's agents: the value agents, then the
+// opponents.
+func (s *Sweep) Agents() []string {
+	return append(slices.Clone(s.Specs), s.Against...)
+}
+
+// Options returns o (game, games per pairing, seed, limits …) with the
+// sweep's kind and agents.
+func (s *Sweep) Options(o arena.Options) arena.Options {
+	o.Kind = results.RoundRobin
+	o.Agents = s.Agents()
+	return o
+}
+
+// Games is the number of games a sweep plays with gamesPerPair games per
+// (value, opponent) pairing.
+func (s *Sweep) Games(gamesPerPair int) int {
+	return len(s.Specs) * len(s.Against) * gamesPerPair
+}
+
+// Seed streams of a sweep's games (arena's own streams are small numbers).
+const (
+	streamSweepGame  = 1301 // (opponent, game in pairing)
+	streamSweepAgent = 1302 // (opponent, game in pairing, opponent's side or value's side)
+)
+
+// Plan turns t, built from Options, into the sweep's schedule: only the
+// games of a value agent against an opponent, in the arena's interleaved
+// order (record indices unchanged), each seeded from (seed, opponent,
+// game) alone. It refuses a tournament with other agents (say, a resumed
+// file of another sweep). Plan is deterministic, so a resumed run plans
+// exactly the games of the first.
+func (s *Sweep) Plan(t *arena.Tournament) error {
+	var have []string
+	for _, a := range t.Config.Agents {
+		have = append(have, a.Spec)
+	}
+	if want := s.Agents(); t.Config.Kind != results.RoundRobin || !slices.Equal(have, want) {
+		return fmt.Errorf("the run's agents are not this sweep's:\n  run:   %s %s\n  sweep: round_robin %s\n(resume a sweep with the --agent, --param, --values and --against it started with)",
+			t.Config.Kind, strings.Join(have, " "), strings.Join(want, " "))
+	}
+	m := len(s.Specs)
+	seed := t.Config.Seed
+	out := t.Fixtures[:0:0]
+	for _, f := range t.Fixtures {
+		a, b := f.Seats[0] < m, f.Seats[1] < m
+		if a == b {
+			continue // two value agents, or two opponents
+		}
+		opp, oppSeat := f.Seats[1]-m, 1
+		if !a {
+			opp, oppSeat = f.Seats[0]-m, 0
+		}
+		f.Seed = rng.Derive(seed, streamSweepGame, uint64(opp), uint64(f.Game))
+		f.Agents[oppSeat] = rng.Derive(seed, streamSweepAgent, uint64(opp), uint64(f.Game), 0)
+		f.Agents[1-oppSeat] = rng.Derive(seed, streamSweepAgent, uint64(opp), uint64(f.Game), 1)
+		out = append(out, f)
+	}
+	t.Fixtures = out
+	return nil
+}
+
+// Point is one value's rating on the scale of the whole sweep.
+type Point struct {
+	Value string `json:"value"` // as written
+	Elo   float64
+	// EloLow and EloHigh bound the interval; ±Inf (null in JSON) when
+	// the games cannot bound it on that side, NaN (null) without a
+	// bootstrap.
+	EloLow, EloHigh float64
+	Games           int `json:"games"`
+}
+
+// MarshalJSON writes DESIGN.md's point: value, elo, elo_low, elo_high
+// (null when open), games.
+func (p Point) MarshalJSON() ([]byte, error) {
+	return json.Marshal(struct {
+		Value   string   `json:"value"`
+		Elo     *float64 `json:"elo"`
+		EloLow  *float64 `json:"elo_low"`
+		EloHigh *float64 `json:"elo_high"`
+		Games   int      `json:"games"`
+	}{p.Value, bound(p.Elo), bound(p.EloLow), bound(p.EloHigh), p.Games})
+}
+
+func bound(v float64) *float64 {
+	if math.IsInf(v, 0) || math.IsNaN(v) {
+		return nil
+	}
+	return &v
+}
+
+// SweepResult is a sweep's curve: its --format json document.
+type SweepResult struct {
+	Param  string  `json:"param"`
+	Points []Point `json:"points"`
+	// Anchor is the player rated at AnchorElo, Level the intervals'
+	// coverage (0.95); both are for the table's title, not the JSON.
+	Anchor    string  `json:"-"`
+	AnchorElo float64 `json:"-"`
+	Level     float64 `json:"-"`
+	Games     int     `json:"-"`
+}
+
+// ReportOptions returns o with the sweep's default anchor: the first
+// opponent (named first in the tournament t) at 0, unless o anchors
+// another player. One fit rates every value and opponent on one scale,
+// and a fixed opponent makes the values' Elo read as "against that
+// opponent".
+func (s *Sweep) ReportOptions(o results.ReportOptions, names []string) results.ReportOptions {
+	if o.Anchor == "" && len(names) > len(s.Specs) {
+		o.Anchor, o.AnchorElo = names[len(s.Specs)], 0
+	}
+	return o
+}
+
+// Result reads the values' points off a report of the sweep's games;
+// names are the tournament's agent names (Tournament.Names), whose first
+// len(Specs) are the value agents.
+func (s *Sweep) Result(rep *results.Report, names []string) (SweepResult, error) {
+	if len(names) != len(s.Specs)+len(s.Against) {
+		return SweepResult{}, fmt.Errorf("sweep: %d names for %d agents", len(names), len(s.Specs)+len(s.Against))
+	}
+	r := SweepResult{Param: s.Param, Anchor: rep.Anchor, AnchorElo: rep.AnchorElo, Level: rep.Level, Games: rep.Games}
+	rows := map[string]results.PlayerRow{}
+	for _, p := range rep.Players {
+		rows[p.Name] = p
+	}
+	for i, v := range s.Values {
+		pt := Point{Value: v, Elo: math.NaN(), EloLow: math.NaN(), EloHigh: math.NaN()}
+		if row, ok := rows[names[i]]; ok && row.Games > 0 {
+			pt.Elo, pt.Games = row.Elo, row.Games
+			if rep.Bootstrap > 0 {
+				pt.EloLow, pt.EloHigh = row.EloLow, row.EloHigh
+			}
+		}
+		r.Points = append(r.Points, pt)
+	}
+	return r, nil
+}
+
+// WriteJSON writes DESIGN.md's document {"param","points":[…]}.
+func (r SweepResult) WriteJSON(w io.Writer) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(r)
+}
+
+// WriteTable writes the Elo-versus-value table (markdown or a terminal's
+// box table) under a title that says what the Elo is relative to.
+func (r SweepResult) WriteTable(w io.Writer, markdown bool) error {
+	title := fmt.Sprintf("Elo against %s (%d games", r.Param, r.Games)
+	if r.Anchor != "" {
+		title += fmt.Sprintf("; %s anchored at %g", r.Anchor, r.AnchorElo)
+	}
+	if r.Level > 0 {
+		title += fmt.Sprintf("; %g %% intervals", 100*r.Level)
+	}
+	title += ")"
+	if markdown {
+		fmt.Fprintf(w, "### %s\n\n", title)
+	} else {
+		fmt.Fprintln(w, title)
+	}
+	var rend tw.Renderer = renderer.NewBlueprint(tw.Rendition{Symbols: tw.NewSymbols(tw.StyleLight)})
+	if markdown {
+		rend = renderer.NewMarkdown()
+	}
+	t := tablewriter.NewTable(w,
+		tablewriter.WithRenderer(rend),
+		tablewriter.WithHeaderAutoFormat(tw.Off),
+		tablewriter.WithHeaderAlignment(tw.AlignCenter),
+		tablewriter.WithRowAlignmentConfig(tw.CellAlignment{PerColumn: []tw.Align{tw.AlignRight, tw.AlignRight, tw.AlignRight, tw.AlignRight, tw.AlignRight}}),
+		tablewriter.WithRowAutoWrap(tw.WrapNone),
+	)
+	t.Header([]string{r.Param, "Elo", "−", "+", "Games"})
+	for _, p := range r.Points {
+		t.Append([]string{p.Value, number(p.Elo), arm(p.Elo - p.EloLow), arm(p.EloHigh - p.Elo), strconv.Itoa(p.Games)})
+	}
+	return t.Render()
+}
+
+// number formats an Elo; no rating (no games) is "–".
+func number(v float64) string {
+	if math.IsNaN(v) {
+		return "–"
+	}
+	return fmt.Sprintf("%.1f", v)
+}
+
+// arm formats one arm of an interval: ∞ when open, empty without one.
+func arm(v float64) string {
+	switch {
+	case math.IsNaN(v):
+		return ""
+	case math.IsInf(v, 0):
+		return "∞"
+	}
+	return fmt.Sprintf("%.1f", v)
+}
+
+// WriteSVG draws the curve (report.WriteCurveSVG).
+func (r SweepResult) WriteSVG(w io.Writer) error {
+	values := make([]string, len(r.Points))
+	elo, low, high := make([]float64, len(r.Points)), make([]float64, len(r.Points)), make([]float64, len(r.Points))
+	for i, p := range r.Points {
+		values[i], elo[i], low[i], high[i] = p.Value, p.Elo, p.EloLow, p.EloHigh
+	}
+	level := r.Level
+	if level == 0 {
+		level = 0.95
+	}
+	return report.WriteCurveSVG(w, r.Param, values, elo, low, high, level)
+}
+
+// RunSweep plays a whole sweep in memory (no record file) and rates it:
+// the library's one call for what arena tune sweep does. o gives the game,
+// games per pairing, seed and limits; its Kind and Agents are the sweep's.
+// ropts are the rating options (the default anchor is the first
+// opponent, see ReportOptions). run's Sink, if set, sees every batch.
+func RunSweep(ctx context.Context, s *Sweep, o arena.Options, run arena.RunOptions, ropts results.ReportOptions) (SweepResult, error) {
+	t, err := arena.New(s.Options(o))
+	if err != nil {
+		return SweepResult{}, err
+	}
+	if err := s.Plan(t); err != nil {
+		return SweepResult{}, err
+	}
+	var kept []*results.Game
+	sink := run.Sink
+	run.Sink = func(batch []*results.Game) error {
+		if sink != nil {
+			if err := sink(batch); err != nil {
+				return err
+			}
+		}
+		for _, g := range batch {
+			c := *g
+			c.Moves, c.Opening, c.MoveStats, c.Clocks = nil, nil, nil, nil
+			kept = append(kept, &c)
+		}
+		return nil
+	}
+	for i := range run.Done {
+		kept = append(kept, &run.Done[i])
+	}
+	st, err := t.Run(ctx, run)
+	if err != nil {
+		return SweepResult{}, err
+	}
+	if !st.Complete {
+		return SweepResult{}, fmt.Errorf("sweep stopped after %d of %d games", st.Skipped+st.Played, st.Planned)
+	}
+	names := t.Names()
+	rep, err := results.BuildReport(results.NewDataset(t.Config.Game, names, kept), s.ReportOptions(ropts, names))
+	if err != nil {
+		return SweepResult{}, err
+	}
+	return s.Result(rep, names)
+}
