@@ -27,6 +27,7 @@ func init() {
 			{"exact", "search to the end of the game with exact scores (uses the game's own solver when it has one; time= then bounds the solve, after which a depth-4 search decides)"},
 			{"asp", "half-width of the aspiration window in evaluation units, 0 to 16777216 (default 40; 0: full window)"},
 			{"rootscores", "give every root move an exact score (full-window search of each; slower; for analyse)"},
+			evalKey,
 		},
 		New: newAlphaBeta,
 	})
@@ -47,6 +48,7 @@ type AlphaBeta struct {
 	depth int
 	nodes int64
 	think time.Duration
+	eval  evalWeights // eval.NAME keys
 }
 
 // Ranges of the alphabeta keys (the help text states them).
@@ -94,6 +96,10 @@ func newAlphaBeta(sp spec.Spec, _ uint64) (Agent, error) {
 	if err != nil {
 		return nil, err
 	}
+	eval, err := parseEvalWeights(sp)
+	if err != nil {
+		return nil, err
+	}
 	budget := think
 	if depth == 0 && nodes == 0 && think == 0 && !exact {
 		think = time.Second
@@ -104,7 +110,7 @@ func newAlphaBeta(sp spec.Spec, _ uint64) (Agent, error) {
 	opts := alphabeta.Options{Depth: depth, Nodes: nodes, Time: think, TTMB: tt, Threads: threads,
 		Exact: exact, Aspiration: asp, RootScores: rootScores}
 	return &AlphaBeta{name: DisplayName(sp), s: alphabeta.New(opts), exact: exact, budget: budget,
-		depth: depth, nodes: nodes, think: think}, nil
+		depth: depth, nodes: nodes, think: think, eval: eval}, nil
 }
 
 // MoveTime implements Budgeter: the time= key, the same for every move.
@@ -121,6 +127,10 @@ func (a *AlphaBeta) NewGame(games.Variant, int) error {
 	return nil
 }
 
+// CheckGame implements GameChecker: the eval.NAME keys must name weights
+// of v's evaluation, with values in their ranges.
+func (a *AlphaBeta) CheckGame(v games.Variant) error { return a.eval.check(v) }
+
 // Seed implements Seeder. Alpha-beta makes no random choices; NewGame's
 // Reset clears what earlier games left, so the arena can reuse one instance
 // (and its table's memory) for many games.
@@ -134,6 +144,15 @@ func (a *AlphaBeta) Analysis() []MoveAnalysis { return a.root }
 
 // Move implements Agent.
 func (a *AlphaBeta) Move(ctx context.Context, b games.Base, p int) (games.Move, error) {
+	// The eval.NAME weights hold for this move only (the search's clones
+	// share them); the opponent's are restored however the move ends.
+	w, previous, err := a.eval.use(b, gameName(b))
+	if err != nil {
+		return 0, err
+	}
+	if w != nil {
+		defer w.UseWeights(previous)
+	}
 	st, ok := b.(games.State)
 	if !ok {
 		sim, ok := b.(games.SimState)

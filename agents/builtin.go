@@ -21,8 +21,13 @@ func init() {
 	Register(&Kind{
 		Name: "greedy",
 		Help: "one ply: the move whose resulting position evaluates best for the mover (in simultaneous games: against the opponent's first, most passive move); ties broken by the seed; a winning move is always taken",
+		Keys: []Key{evalKey},
 		New: func(s spec.Spec, seed uint64) (Agent, error) {
-			return &Greedy{name: DisplayName(s), rand: *rng.New(seed)}, nil
+			eval, err := parseEvalWeights(s)
+			if err != nil {
+				return nil, err
+			}
+			return &Greedy{name: DisplayName(s), rand: *rng.New(seed), eval: eval}, nil
 		},
 	})
 }
@@ -55,6 +60,7 @@ type Greedy struct {
 	rand rng.Rand
 	buf  []games.Move
 	opp  []games.Move
+	eval evalWeights // eval.NAME keys
 }
 
 // Name implements Agent.
@@ -62,6 +68,10 @@ func (a *Greedy) Name() string { return a.name }
 
 // Seed implements Seeder.
 func (a *Greedy) Seed(seed uint64) { a.rand.Seed(seed) }
+
+// CheckGame implements GameChecker: the eval.NAME keys must name weights
+// of v's evaluation, with values in their ranges.
+func (a *Greedy) CheckGame(v games.Variant) error { return a.eval.check(v) }
 
 // Move implements Agent. Without an evaluation only finished games are
 // scored (win > draw > loss), so greedy still takes a win when there is one.
@@ -71,6 +81,15 @@ func (a *Greedy) Seed(seed uint64) { a.rand.Seed(seed) }
 func (a *Greedy) Move(_ context.Context, b games.Base, p int) (games.Move, error) {
 	if err := games.CheckKind(b); err != nil {
 		return 0, fmt.Errorf("greedy: %w", err)
+	}
+	// The eval.NAME weights hold for this move only; the opponent's are
+	// restored however the move ends.
+	w, previous, err := a.eval.use(b, gameName(b))
+	if err != nil {
+		return 0, err
+	}
+	if w != nil {
+		defer w.UseWeights(previous)
 	}
 	var passive games.Move
 	a.buf = games.LegalMovesFor(b, p, a.buf[:0])

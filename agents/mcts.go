@@ -33,6 +33,7 @@ func init() {
 			{"sel", "simultaneous games: ucb (default, decoupled UCT) or rm (regret matching)"},
 			{"gamma", "simultaneous games, sel=rm: exploration mix, 0 to 1 (default 0.1)"},
 			{"final", "simultaneous games: visits (default, most visited) or sample (draw from the empirical strategy)"},
+			evalKey,
 		},
 		New: newMCTS,
 	})
@@ -62,6 +63,7 @@ type MCTS struct {
 	// for its share of the clock (see clockShare), and only an explicit
 	// iters= stops it sooner.
 	iters, userIters int64
+	eval             evalWeights // eval.NAME keys (cutoff=, rollout=egreedy, escale= evaluate)
 }
 
 func newMCTS(sp spec.Spec, seed uint64) (Agent, error) {
@@ -129,7 +131,11 @@ func newMCTS(sp spec.Spec, seed uint64) (Agent, error) {
 	if err := o.Validate(); err != nil {
 		return nil, err
 	}
-	return &MCTS{name: DisplayName(sp), s: mcts.New(o, seed), budget: o.Time, iters: o.Iterations, userIters: userIters}, nil
+	eval, err := parseEvalWeights(sp)
+	if err != nil {
+		return nil, err
+	}
+	return &MCTS{name: DisplayName(sp), s: mcts.New(o, seed), budget: o.Time, iters: o.Iterations, userIters: userIters, eval: eval}, nil
 }
 
 // MoveTime implements Budgeter: the time= key, the same for every move;
@@ -145,6 +151,10 @@ func (a *MCTS) NewGame(games.Variant, int) error {
 	return nil
 }
 
+// CheckGame implements GameChecker: the eval.NAME keys must name weights
+// of v's evaluation, with values in their ranges.
+func (a *MCTS) CheckGame(v games.Variant) error { return a.eval.check(v) }
+
 // Seed implements Seeder: the arena reuses one instance (and its trees'
 // memory) for many games.
 func (a *MCTS) Seed(seed uint64) { a.s.Seed(seed) }
@@ -157,13 +167,22 @@ func (a *MCTS) Analysis() []MoveAnalysis { return a.root }
 
 // Move implements Agent.
 func (a *MCTS) Move(ctx context.Context, b games.Base, p int) (games.Move, error) {
+	// The eval.NAME weights hold for this move only (playouts run on
+	// clones, which share them); the opponent's are restored however the
+	// move ends.
+	w, previous, err := a.eval.use(b, gameName(b))
+	if err != nil {
+		return 0, err
+	}
+	if w != nil {
+		defer w.UseWeights(previous)
+	}
 	if share, ok := clockShare(ctx, b, p, a.budget, false); ok {
 		a.s.SetBudget(a.userIters, share)
 	} else {
 		a.s.SetBudget(a.iters, a.budget)
 	}
 	var res mcts.Result
-	var err error
 	switch st := b.(type) {
 	case games.State:
 		res, err = a.s.Search(ctx, st)
