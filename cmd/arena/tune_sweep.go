@@ -1,0 +1,273 @@
+package main
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"runtime"
+	"strings"
+	"time"
+
+	"github.com/boardgame-arena/arena/arena"
+	"github.com/boardgame-arena/arena/results"
+	"github.com/boardgame-arena/arena/tune"
+)
+
+func init() {
+	registerTune(command{"sweep", "Elo against one parameter's values: each value plays the same gauntlet (arena tune sweep --param c --values 0.3,0.7,1.4)", runTuneSweep})
+}
+
+// sweepFlags are tune sweep's own flags, besides the run and rating flags.
+type sweepFlags struct {
+	agent   *string
+	param   *string
+	values  *string
+	against listFlag
+	plot    *string
+}
+
+// parseTuneSweep parses and checks the flags of tune sweep. It runs
+// nothing and opens no file.
+func parseTuneSweep(args []string, stderr io.Writer) (*runFlags, *sweepFlags, *tune.Sweep, results.ReportOptions, error) {
+	fs := newFlagSet("tune sweep", `--agent SPEC --param KEY --values V1,V2,… --against SPEC [--against SPEC …] [--game G] [--games N] [--concurrency K] [--seed S] [--out F | --resume F] [--format text|json|markdown] [--plot F.svg]`, stderr)
+	rf := addRunFlags(fs, 40, "games per pairing of a value with an opponent (even: colour-swapped pairs)")
+	sf := &sweepFlags{}
+	sf.agent = fs.String("agent", "", `the agent spec whose --param is swept, e.g. "mcts:iters=2000"`)
+	sf.param = fs.String("param", "", "the spec key to sweep, e.g. c, fpu, iters or eval.corner (any key the agent kind takes)")
+	sf.values = fs.String("values", "", fmt.Sprintf("the values, separated by commas, in the order of the table and plot: %d to %d distinct values, e.g. 0.3,0.5,0.7,1.0,1.4", tune.MinSweepValues, tune.MaxSweepValues))
+	fs.Var(&sf.against, "against", fmt.Sprintf("an opponent's agent spec; every value plays each opponent (repeat, or list several: 1 to %d)", tune.MaxSweepOpponents))
+	sf.plot = fs.String("plot", "", "write the Elo-against-value figure with its 95 % intervals to this SVG file")
+	rt := addRatingFlags(fs, rf.seed)
+	fail := func(err error) (*runFlags, *sweepFlags, *tune.Sweep, results.ReportOptions, error) {
+		return nil, nil, nil, results.ReportOptions{}, err
+	}
+	if err := parseNoArgs(fs, args, "against"); err != nil {
+		return fail(err)
+	}
+	if len(rf.agents) > 0 {
+		return fail(errors.New("tune sweep takes --agent (the swept agent) and --against (its opponents), not --agents"))
+	}
+	if err := checkFormat(*rf.format, "text", "json", "markdown"); err != nil {
+		return fail(err)
+	}
+	if *sf.agent == "" {
+		return fail(errors.New(`--agent is missing: give the agent spec to sweep, e.g. --agent "mcts:iters=2000"`))
+	}
+	if *sf.values == "" {
+		return fail(errors.New("--values is missing: give the values separated by commas, e.g. --values 0.3,0.5,0.7"))
+	}
+	if len(sf.against) == 0 {
+		return fail(errors.New(`--against is missing: name the opponents every value plays, e.g. --against "alphabeta:depth=2"`))
+	}
+	values := strings.Split(*sf.values, ",")
+	if len(values) > tune.MaxSweepValues {
+		return fail(fmt.Errorf("--values lists %d values; a sweep has %d to %d (split a longer sweep into several)", len(values), tune.MinSweepValues, tune.MaxSweepValues))
+	}
+	sw, err := tune.NewSweep(*sf.agent, *sf.param, values, sf.against)
+	if err != nil {
+		return fail(err)
+	}
+	// The sweep is drawn from a round robin of every agent, which the
+	// arena bounds like any run (its value-against-value games are never
+	// played, but they count towards arena.MaxGames).
+	n := len(sw.Specs) + len(sw.Against)
+	if g := *rf.games; g >= 2 && g%2 == 0 && g <= maxGames {
+		if all := pairings(results.RoundRobin, n) * uint64(g); all > maxGames {
+			return fail(fmt.Errorf("--games %d with %d values and %d opponents: the sweep plays %d games but is planned from a round robin of %d games, and a run plans at most %d; use a smaller --games, or fewer values or opponents",
+				g, len(sw.Specs), len(sw.Against), sw.Games(g), all, maxGames))
+		}
+	}
+	if err := rf.check(results.RoundRobin, n); err != nil {
+		return fail(err)
+	}
+	if err := checkReportPath("--plot", *sf.plot, *rf.out, *rf.resume); err != nil {
+		return fail(err)
+	}
+	ropts, err := rt.options()
+	if err != nil {
+		return fail(err)
+	}
+	return rf, sf, sw, ropts, nil
+}
+
+func runTuneSweep(args []string, stdout, stderr io.Writer) error {
+	rf, sf, sw, ropts, err := parseTuneSweep(args, stderr)
+	if err != nil {
+		return err
+	}
+	s, err := open(rf, func(o *arena.Options, _ map[string]bool) {
+		*o = sw.Options(*o) // the agents always come from the sweep's flags
+	}, stderr)
+	if err != nil {
+		return err
+	}
+	defer s.close()
+	t := s.tour
+	if err := sw.Plan(t); err != nil {
+		if s.path != "" && *rf.resume != "" {
+			return fmt.Errorf("--resume %s: %w", s.path, err)
+		}
+		return err
+	}
+	names := t.Names()
+	if err := checkAnchor(ropts.Anchor, names); err != nil {
+		return err
+	}
+	ropts = sw.ReportOptions(ropts, names)
+	remaining := len(t.Fixtures) - len(s.done)
+	fmt.Fprintf(stderr, "arena: %s sweep of %s over %d values against %d opponents, %d games per pairing: %d games",
+		t.Config.Game, sw.Param, len(sw.Values), len(sw.Against), t.Config.GamesPerPair, len(t.Fixtures))
+	if len(s.done) > 0 {
+		fmt.Fprintf(stderr, " (%d already recorded, %d to play)", len(s.done), remaining)
+	}
+	fmt.Fprintf(stderr, ", %d workers, openings %s\n", *rf.concurrency, t.Config.Openings)
+	overload := overloadNote(t.Config.Agents, *rf.concurrency, runtime.NumCPU())
+	if overload != "" {
+		fmt.Fprintln(stderr, "arena: warning:", overload)
+	}
+	if s.writer == nil {
+		fmt.Fprintln(stderr, "arena: records are not saved (use --out FILE to keep them and be able to resume)")
+	}
+	interval := *rf.interval
+	if interval == 0 && len(t.Fixtures) >= 400 {
+		interval = max(len(t.Fixtures)/4, 1)
+	}
+	ctx, stop, release := interrupts(stderr)
+	defer release()
+	prog := newProgress(stderr, remaining, *rf.noProgress)
+	nextTable := len(s.done) + interval
+	start := time.Now()
+	st, runErr := t.Run(ctx, arena.RunOptions{
+		Concurrency: *rf.concurrency, Stop: stop, Done: s.done, Log: stderr,
+		ReuseGames: true, // record copies what it keeps
+		Sink: func(batch []*results.Game) error {
+			if err := s.record(batch); err != nil {
+				return err
+			}
+			prog.add(len(batch))
+			if n := len(s.games); interval > 0 && n >= nextTable && n < len(t.Fixtures) {
+				for nextTable <= n {
+					nextTable += interval
+				}
+				o := ropts
+				o.Bootstrap = min(o.Bootstrap, 200)
+				if r, err := sweepResult(s, sw, o); err == nil {
+					prog.pause()
+					fmt.Fprintf(stderr, "\nAfter %d of %d games:\n", n, len(t.Fixtures))
+					r.WriteTable(stderr, false)
+				}
+			}
+			return nil
+		},
+	})
+	prog.finish()
+	elapsed := time.Since(start)
+	if runErr != nil {
+		return runErr
+	}
+	if st.Played > 0 {
+		fmt.Fprintf(stderr, "arena: played %d games in %.1f s (%.1f games/s)", st.Played, elapsed.Seconds(), float64(st.Played)/elapsed.Seconds())
+		if s.path != "" {
+			fmt.Fprintf(stderr, "; records in %s", s.path)
+		}
+		fmt.Fprintln(stderr)
+	}
+	if st.Abandoned > 0 {
+		fmt.Fprintf(stderr, "arena: %d agent goroutines were still stuck in a move when their games were forfeited\n", st.Abandoned)
+	}
+	if len(s.games) > 0 {
+		r, err := sweepResult(s, sw, ropts)
+		if err != nil {
+			return err
+		}
+		if overload != "" && st.Played > 0 {
+			r.Notes = append(r.Notes, overload)
+		}
+		if err := writeSweep(stdout, r, *rf.format); err != nil {
+			return err
+		}
+		if *sf.plot != "" {
+			if err := writeSweepPlot(*sf.plot, r.SweepResult); err != nil {
+				return err
+			}
+			fmt.Fprintf(stderr, "arena: plot in %s\n", *sf.plot)
+		}
+	}
+	if !st.Complete {
+		n := len(s.games)
+		if s.path == "" {
+			return fmt.Errorf("interrupted after %d of %d games", n, len(t.Fixtures))
+		}
+		return fmt.Errorf("interrupted after %d of %d games; continue with: arena tune sweep --resume %s %s", n, len(t.Fixtures), s.path, sweepArgs(sw))
+	}
+	return nil
+}
+
+// sweepReport is a sweep's result with the rating's notes (open bounds,
+// time losses) for the text output.
+type sweepReport struct {
+	tune.SweepResult
+	Notes []string
+}
+
+// sweepResult rates the games so far and reads off the values' points.
+func sweepResult(s *session, sw *tune.Sweep, o results.ReportOptions) (sweepReport, error) {
+	rep, err := results.BuildReport(s.dataset(), o)
+	if err != nil {
+		return sweepReport{}, err
+	}
+	r, err := sw.Result(rep, s.tour.Names())
+	return sweepReport{r, rep.Notes}, err
+}
+
+// writeSweep writes the table (text, markdown, with the notes) or the
+// JSON document of DESIGN.md (without them).
+func writeSweep(w io.Writer, r sweepReport, format string) error {
+	if format == "json" {
+		return r.WriteJSON(w)
+	}
+	md := format == "markdown"
+	if err := r.WriteTable(w, md); err != nil {
+		return err
+	}
+	for _, n := range r.Notes {
+		if md {
+			fmt.Fprintf(w, "\n> Note: %s\n", n)
+		} else {
+			fmt.Fprintf(w, "Note: %s\n", n)
+		}
+	}
+	return nil
+}
+
+// writeSweepPlot writes the figure whole or not at all: to a temporary
+// file in the same directory, renamed over path once complete.
+func writeSweepPlot(path string, r tune.SweepResult) error {
+	var b bytes.Buffer
+	if err := r.WriteSVG(&b); err != nil {
+		return fmt.Errorf("--plot: %w", err)
+	}
+	tmp := path + ".tmp"
+	if err := os.WriteFile(tmp, b.Bytes(), 0o644); err != nil {
+		return fmt.Errorf("--plot: %w", err)
+	}
+	if err := os.Rename(tmp, path); err != nil {
+		os.Remove(tmp)
+		return fmt.Errorf("--plot: %w", err)
+	}
+	return nil
+}
+
+// sweepArgs are the sweep's own flags as a shell would take them, for the
+// resume hint (a resume needs them: the record file holds the agents, not
+// which key was swept).
+func sweepArgs(sw *tune.Sweep) string {
+	q := func(s string) string { return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'" }
+	parts := []string{"--agent", q(sw.Agent), "--param", q(sw.Param), "--values", q(strings.Join(sw.Values, ","))}
+	for _, a := range sw.Against {
+		parts = append(parts, "--against", q(a))
+	}
+	return strings.Join(parts, " ")
+}

@@ -1,0 +1,156 @@
+package main
+
+import (
+	"encoding/json"
+	"encoding/xml"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/boardgame-arena/arena/results"
+)
+
+// sweepArgsFor is a small, fast sweep: mcts's iters at two values against
+// random and greedy on othello6.
+func sweepArgsFor(extra ...string) []string {
+	return append([]string{"tune", "sweep", "--game", "othello6", "--agent", "mcts:iters=20", "--param", "iters", "--values", "2,60",
+		"--against", "random", "greedy", "--games", "6", "--seed", "4", "--bootstrap", "50", "--concurrency", "2"}, extra...)
+}
+
+func TestTuneSweep(t *testing.T) {
+	dir := t.TempDir()
+	out, plot := filepath.Join(dir, "sweep.jsonl"), filepath.Join(dir, "sweep.svg")
+	code, stdout, stderr := runArena(sweepArgsFor("--out", out, "--plot", plot, "--format", "json")...)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	var doc struct {
+		Param  string `json:"param"`
+		Points []struct {
+			Value   string   `json:"value"`
+			Elo     *float64 `json:"elo"`
+			EloLow  *float64 `json:"elo_low"`
+			EloHigh *float64 `json:"elo_high"`
+			Games   int      `json:"games"`
+		} `json:"points"`
+	}
+	if err := json.Unmarshal([]byte(stdout), &doc); err != nil {
+		t.Fatalf("json: %v\n%s", err, stdout)
+	}
+	if doc.Param != "iters" || len(doc.Points) != 2 || doc.Points[0].Value != "2" || doc.Points[1].Value != "60" {
+		t.Fatalf("document %s", stdout)
+	}
+	for _, p := range doc.Points {
+		if p.Games != 12 || p.Elo == nil {
+			t.Errorf("point %+v: want 12 games (6 against each of 2 opponents) and a rating", p)
+		}
+	}
+	// The record file holds exactly the value-against-opponent games.
+	f := readRecords(t, out)
+	if len(f.Games) != 2*2*6 {
+		t.Fatalf("%d games recorded, want 24", len(f.Games))
+	}
+	for _, g := range f.Games {
+		a, b := g.Players[0].Agent, g.Players[1].Agent
+		if (a < 2) == (b < 2) {
+			t.Errorf("game %d: %s against %s is not a value against an opponent", g.Index, g.Players[0].Name, g.Players[1].Name)
+		}
+	}
+	// The figure is one SVG document with a label per value.
+	svg, err := os.ReadFile(plot)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := xml.Unmarshal(svg, new(struct{})); err != nil || !strings.Contains(string(svg), "Elo against iters") {
+		t.Errorf("plot: %v\n%.300s", err, svg)
+	}
+	// Text and markdown tables; rate reads the file as any record.
+	code, text, stderr := runArena(sweepArgsFor()...)
+	if code != 0 || !strings.Contains(text, "Elo against iters (24 games; random anchored at 0; 95 % intervals)") || !strings.Contains(text, "│ iters │") {
+		t.Errorf("text: exit %d: %s %s", code, text, stderr)
+	}
+	code, md, _ := runArena(sweepArgsFor("--format", "markdown")...)
+	if code != 0 || !strings.Contains(md, "### Elo against iters") || !strings.Contains(md, "| iters |") {
+		t.Errorf("markdown: %s", md)
+	}
+	if code, text, stderr := runArena("rate", out, "--bootstrap", "0"); code != 0 || !strings.Contains(text, "mcts:iters=60") {
+		t.Errorf("rate: exit %d: %s %s", code, text, stderr)
+	}
+}
+
+// A sweep cut short (a killed run: some games, then half a line) and
+// resumed records the games an uninterrupted run records.
+func TestTuneSweepResume(t *testing.T) {
+	dir := t.TempDir()
+	full := filepath.Join(dir, "full.jsonl")
+	if code, _, stderr := runArena(sweepArgsFor("--out", full)...); code != 0 {
+		t.Fatal(stderr)
+	}
+	data, _ := os.ReadFile(full)
+	lines := strings.SplitAfter(string(data), "\n")
+	cut := filepath.Join(dir, "cut.jsonl")
+	os.WriteFile(cut, []byte(strings.Join(lines[:6], "")+lines[6][:25]), 0o644)
+	code, _, stderr := runArena(sweepArgsFor("--resume", cut, "--concurrency", "1")...)
+	if code != 0 || !strings.Contains(stderr, "5 already recorded, 19 to play") || !strings.Contains(stderr, "torn last line") {
+		t.Fatalf("resume: exit %d: %s", code, stderr)
+	}
+	if err := sameGames(withoutStats(readRecords(t, full).Games), withoutStats(readRecords(t, cut).Games)); err != nil {
+		t.Errorf("resumed sweep differs from the uninterrupted one: %v", err)
+	}
+	// The file must be resumed as the sweep it is.
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"tune", "sweep", "--resume", cut}, "--agent is missing"},
+		{[]string{"tune", "sweep", "--resume", cut, "--agent", "mcts:iters=20", "--param", "iters", "--values", "2,61", "--against", "random", "greedy"}, "not this sweep's"},
+		{sweepArgsFor("--resume", cut, "--games", "8"), "games: 6 (file) ≠ 8 (now)"},
+		{sweepArgsFor("--out", full), "already exists"},
+	} {
+		code, _, stderr := runArena(tc.args...)
+		if code == 0 || !strings.Contains(stderr, tc.want) {
+			t.Errorf("arena %q: exit %d, want an error with %q: %s", tc.args, code, tc.want, stderr)
+		}
+	}
+}
+
+// withoutStats drops the per-move statistics, whose texts hold speeds
+// (iterations per second) that differ from run to run.
+func withoutStats(gs []results.Game) []results.Game {
+	for i := range gs {
+		gs[i].MoveStats = nil
+	}
+	return gs
+}
+
+func TestTuneSweepErrors(t *testing.T) {
+	base := []string{"tune", "sweep", "--agent", "mcts:iters=20", "--param", "iters", "--values", "2,60", "--against", "random"}
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"tune", "sweep", "--param", "c", "--values", "1,2", "--against", "random"}, "--agent is missing"},
+		{[]string{"tune", "sweep", "--agent", "mcts", "--param", "c", "--against", "random"}, "--values is missing"},
+		{[]string{"tune", "sweep", "--agent", "mcts", "--param", "c", "--values", "1,2"}, "--against is missing"},
+		{[]string{"tune", "sweep", "--agent", "mcts", "--values", "1,2", "--against", "random"}, "--param is missing"},
+		{[]string{"tune", "sweep", "--agent", "random", "--param", "iters", "--values", "1,2", "--against", "random"}, `unknown option "iters"`},
+		{[]string{"tune", "sweep", "--agent", "mcts", "--param", "c", "--values", "0.5,1.0,1", "--against", "random"}, "1.0 and 1 are the same value"},
+		{[]string{"tune", "sweep", "--agent", "mcts", "--param", "c", "--values", "0.5", "--against", "random"}, "lists 1 values"},
+		{[]string{"tune", "sweep", "--agent", "mcts", "--param", "c", "--values", strings.Repeat("1,", 70) + "1", "--against", "random"}, "lists 71 values"},
+		{[]string{"tune", "sweep", "--agent", "mcts", "--param", "c", "--values", "1,2", "--against", "nosuch"}, `--against "nosuch"`},
+		{append(base, "--agents", "greedy"), "not --agents"},
+		{append(base, "--games", "7"), "--games 7"},
+		{append(base, "--games", "400000"), "round robin of 1200000 games"},
+		{append(base, "--format", "csv"), `unknown --format "csv"`},
+		{append(base, "--concurrency", "0"), "--concurrency"},
+		{append(base, "--out", "x.jsonl", "--plot", "x.jsonl"), "would overwrite the record file"},
+		{append(base, "--anchor", "nobody=0", "--games", "2"), "--anchor nobody: no such player"},
+		{append([]string{"tune", "sweep", "stray"}, base[2:]...), `unexpected argument "stray"`},
+	} {
+		code, _, stderr := runArena(tc.args...)
+		if code == 0 || !strings.Contains(stderr, tc.want) {
+			t.Errorf("arena %q: exit %d, want an error with %q: %s", tc.args[2:], code, tc.want, stderr)
+		}
+	}
+}
