@@ -1,0 +1,342 @@
+package tune
+
+import (
+	"context"
+	"math"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/boardgame-arena/arena/arena"
+)
+
+func mustParams(t testing.TB, text string) []Param {
+	t.Helper()
+	ps, err := ParseParams(strings.NewReader(text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return ps
+}
+
+func mustSPSA(t testing.TB, cfg SPSAConfig) *SPSA {
+	t.Helper()
+	s, err := NewSPSA(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+// The synthetic problem (see synthetic_test.go) has its optimum at x = 3,
+// y = 5; the tune starts at x = 7, y = −4. In 400 iterations of 8 pairs
+// (6400 games, about 0.2 s) every seed tried ends with |x−3| ≤ 0.2 and
+// |y−5| ≤ 0.8; the test allows 0.4 and 1.25 (so round(y) is 4, 5 or 6).
+func TestSPSAConverges(t *testing.T) {
+	if testing.Short() {
+		t.Skip("plays 38400 fast games")
+	}
+	ps := mustParams(t, "x, float, 7, -5, 10, 0.5, 0.02\ny, int, -4, -20, 20, 2, 0.02")
+	for seed := uint64(1); seed <= 6; seed++ {
+		s := mustSPSA(t, SPSAConfig{Game: "othello6", Agent: "synthetic:opt=3,yopt=5,k=0.3", Params: ps, Iterations: 400, PairsPer: 8, A: -1, Seed: seed})
+		res, err := s.Run(context.Background(), RunOptions{Run: arena.RunOptions{Concurrency: 2}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !res.Complete || len(res.Iterations) != 400 {
+			t.Fatalf("seed %d: %d iterations, complete %v", seed, len(res.Iterations), res.Complete)
+		}
+		x, y := res.Theta[0], res.Theta[1]
+		if math.Abs(x-3) > 0.4 || math.Abs(y-5) > 1.25 {
+			t.Errorf("seed %d: ended at x=%.3f y=%.3f, want within 0.4 of 3 and 1.25 of 5", seed, x, y)
+		}
+		spec, _ := s.Spec(res.Theta)
+		if want := "synthetic:opt=3,yopt=5,k=0.3,x="; !strings.HasPrefix(spec, want) || !strings.Contains(spec, ",y=") {
+			t.Errorf("tuned spec %q", spec)
+		}
+	}
+}
+
+// The gains at hand-checkable settings: N = 16, γ = 0.5, α = 1, A = 4,
+// c_end = 0.5, r_end = 0.01. Then c = c_end·N^γ = 0.5·4 = 2 and
+// a = r_end·c_end²·(A+N)^α = 0.01·0.25·20 = 0.05, so
+//
+//	k = 1:  c_1 = 2/1 = 2,       a_1 = 0.05/5 = 0.01
+//	k = 4:  c_4 = 2/2 = 1,       a_4 = 0.05/8 = 0.00625
+//	k = 9:  c_9 = 2/3,           a_9 = 0.05/13
+//	k = 16: c_16 = 2/4 = 0.5,    a_16 = 0.05/20 = 0.0025 (= r_end·c_end²)
+func TestGains(t *testing.T) {
+	s := mustSPSA(t, SPSAConfig{Game: "othello6", Agent: "synthetic", Params: mustParams(t, "x, float, 1, 0, 2, 0.5, 0.01"),
+		Iterations: 16, PairsPer: 1, Alpha: 1, Gamma: 0.5, A: 4})
+	if s.C(0) != 2 {
+		t.Errorf("c = %v, want 2", s.C(0))
+	}
+	for _, tc := range []struct {
+		k      int
+		ck, ak float64
+	}{{1, 2, 0.01}, {4, 1, 0.00625}, {9, 2.0 / 3, 0.05 / 13}, {16, 0.5, 0.0025}} {
+		ck, ak := s.Gains(0, tc.k)
+		if math.Abs(ck-tc.ck) > 1e-15 || math.Abs(ak-tc.ak) > 1e-15 {
+			t.Errorf("k=%d: c_k=%v a_k=%v, want %v %v", tc.k, ck, ak, tc.ck, tc.ak)
+		}
+	}
+	// With the defaults, whatever the exponents: A = N/10, and the last
+	// iteration's gains are c_end and r_end·c_end² (that is what the
+	// names mean: a_N/c_N = r_end·c_end is the last step per game).
+	d := mustSPSA(t, SPSAConfig{Game: "othello6", Agent: "synthetic", Params: mustParams(t, "x, float, 1, 0, 2, 0.3, 0.002"), Iterations: 250, PairsPer: 1, A: -1})
+	if d.Config.A != 25 || d.Config.Alpha != 0.602 || d.Config.Gamma != 0.101 {
+		t.Errorf("defaults A=%v α=%v γ=%v, want 25, 0.602, 0.101", d.Config.A, d.Config.Alpha, d.Config.Gamma)
+	}
+	ck, ak := d.Gains(0, 250)
+	if math.Abs(ck-0.3) > 1e-12 || math.Abs(ak-0.002*0.09) > 1e-15 {
+		t.Errorf("last gains %v %v, want 0.3 and 0.00018", ck, ak)
+	}
+	// c = 0.3·250^0.101: ln 250 = 5.521461, ·0.101 = 0.5576675,
+	// e^0.5576675 = e^0.5·e^0.0576675 = 1.648721·1.059363 = 1.746594.
+	if math.Abs(d.C(0)-0.3*1.746594) > 1e-6 {
+		t.Errorf("c = %v, want 0.523978", d.C(0))
+	}
+}
+
+// One batch computed by hand, with the gains of TestGains at k = 4
+// (c_4 = 1, a_4 = 0.00625, so a_4/c_4 = 0.00625 for x):
+//
+//	x: float, θ = 1.0 in [0, 2], c_end 0.5:   θ± = 1 ± 1·flip = 2 and 0
+//	y: float, θ = 9.99 in [0, 10], c_end 0.5, r_end 0.4:
+//	   a = 0.4·0.25·20 = 2, a_4 = 0.25, a_4/c_4 = 0.25;
+//	   θ± = 9.99 ± flip clipped to 10 and 8.99 (or 8.99 and 10)
+//	z: int, θ = 5 in [0, 10], c_end 2: c = 8, c_4 = 4, a = 0.01·4·20 = 0.8,
+//	   a_4 = 0.1, a_4/c_4 = 0.025; θ± = 5 ± 4 = 9 and 1, already integers,
+//	   so floor(x+u) leaves them.
+//
+// The batch ends 7 wins, 2 draws, 3 losses for θ+: wins−losses = 4, so
+//
+//	x ← 1 + 0.00625·4·flip_x = 1.025 or 0.975
+//	y ← clip(9.99 + 0.25·4·flip_y, 0, 10) = 10 (flip +1) or 8.99
+//	z ← 5 + 0.025·4·flip_z = 5.1 or 4.9 (θ stays real)
+func TestUpdateByHand(t *testing.T) {
+	ps := mustParams(t, "x, float, 1, 0, 2, 0.5, 0.01\ny, float, 9.99, 0, 10, 0.5, 0.4\nz, int, 5, 0, 10, 2, 0.01")
+	s := mustSPSA(t, SPSAConfig{Game: "othello6", Agent: "synthetic:k=1", Params: ps, Iterations: 16, PairsPer: 6, Alpha: 1, Gamma: 0.5, A: 4, Seed: 7})
+	it, err := s.Plan(4, []float64{1, 9.99, 5})
+	if err != nil {
+		t.Fatal(err)
+	}
+	fx, fy, fz := float64(it.Flips[0]), float64(it.Flips[1]), float64(it.Flips[2])
+	for i, f := range it.Flips {
+		if f != 1 && f != -1 {
+			t.Fatalf("flip %d is %d", i, f)
+		}
+	}
+	near := func(what string, got, want float64) {
+		t.Helper()
+		if math.Abs(got-want) > 1e-12 {
+			t.Errorf("%s = %v, want %v (flips %v)", what, got, want, it.Flips)
+		}
+	}
+	near("c_4(x)", it.CK[0], 1)
+	near("a_4(x)", it.AK[0], 0.00625)
+	near("a_4(y)", it.AK[1], 0.25)
+	near("c_4(z)", it.CK[2], 4)
+	near("a_4(z)", it.AK[2], 0.1)
+	near("x+", it.Plus[0], 1+fx)
+	near("x-", it.Minus[0], 1-fx)
+	near("y+", it.Plus[1], map[float64]float64{1: 10, -1: 8.99}[fy])
+	near("y-", it.Minus[1], map[float64]float64{1: 8.99, -1: 10}[fy])
+	near("z+", it.Plus[2], 5+4*fz)
+	near("z-", it.Minus[2], 5-4*fz)
+	if want := "synthetic:k=1,x=" + ps[0].Format(it.Plus[0]) + ",y=" + ps[1].Format(it.Plus[1]) + ",z=" + ps[2].Format(it.Plus[2]); it.PlusSpec != want {
+		t.Errorf("θ+ spec %q, want %q", it.PlusSpec, want)
+	}
+	it.Wins, it.Draws, it.Losses = 7, 2, 3
+	s.Update(&it)
+	near("x after", it.After[0], 1+0.025*fx)
+	near("y after", it.After[1], map[float64]float64{1: 10, -1: 8.99}[fy])
+	near("z after", it.After[2], 5+0.1*fz)
+	// The plan depends on (seed, k) and θ alone.
+	again, _ := s.Plan(4, []float64{1, 9.99, 5})
+	if again.PlusSpec != it.PlusSpec || again.MinusSpec != it.MinusSpec {
+		t.Errorf("a second plan of iteration 4 differs: %q %q", again.PlusSpec, again.MinusSpec)
+	}
+}
+
+// Integer values are rounded stochastically and without bias: at θ = 5
+// with c_k = 0.5 each side plays 5.5 ± … rounded to 5 or 6, about half
+// the time each, and the two sides differ in about three quarters of the
+// iterations (rounded to nearest, 5.5 and 4.5 would always give the same
+// pair of values, whatever their distance).
+func TestStochasticRounding(t *testing.T) {
+	// c_end 0.25, N = 16, γ = 0.5: c = 1, c_4 = 0.5.
+	ps := mustParams(t, "z, int, 5, 0, 10, 0.25, 0.01")
+	s := mustSPSA(t, SPSAConfig{Game: "othello6", Agent: "synthetic", Params: ps, Iterations: 16, PairsPer: 1, Alpha: 1, Gamma: 0.5, A: 4})
+	const n = 4000
+	six, differ := 0, 0
+	for seed := uint64(0); seed < n; seed++ {
+		s.Config.Seed = seed
+		it, _ := s.Plan(4, []float64{5})
+		p, m := it.Plus[0], it.Minus[0]
+		// θ+c·flip is 5.5 or 4.5: it rounds to 5 or 6, or 4 or 5.
+		if lo := 5 + math.Min(0, float64(it.Flips[0])); p != lo && p != lo+1 {
+			t.Fatalf("seed %d: θ+ = %v from 5 + 0.5·%d", seed, p, it.Flips[0])
+		}
+		if p == 6 || m == 6 {
+			six++
+		}
+		if p != m {
+			differ++
+		}
+	}
+	// Each of the 4000 plans has one side at 5.5, which rounds up with
+	// probability 1/2: 2000 ± 3·√(4000/4) ≈ ±95.
+	if six < 1900 || six > 2100 {
+		t.Errorf("a 5.5 rounded up %d times in %d, want about half", six, n)
+	}
+	// The sides are equal only when 5.5→5 and 4.5→5, with probability
+	// 1/2·1/2: they differ 3000 ± 3·√(4000·3/16) ≈ ±82 times.
+	if differ < 2900 || differ > 3100 {
+		t.Errorf("the sides differed %d times in %d, want about three quarters", differ, n)
+	}
+}
+
+// Play counts the games from θ+'s side, whichever colour it had.
+func TestPlayPointOfView(t *testing.T) {
+	s := mustSPSA(t, SPSAConfig{Game: "othello6", Agent: "synthetic", Params: mustParams(t, "x, float, 0, -1, 1, 0.1, 0.01"), Iterations: 2, PairsPer: 20, Seed: 3})
+	for _, tc := range []struct {
+		plus, minus string
+		better      bool
+	}{{"greedy", "random", true}, {"random", "greedy", false}} {
+		it := Iteration{K: 1, PlusSpec: tc.plus, MinusSpec: tc.minus}
+		n := 0
+		if err := s.Play(context.Background(), &it, arena.RunOptions{Concurrency: 2}, func(k int) { n += k }); err != nil {
+			t.Fatal(err)
+		}
+		if it.Wins+it.Draws+it.Losses != 40 || n != 40 {
+			t.Fatalf("%s vs %s: %d-%d-%d, %d games heard of; want 40 games", tc.plus, tc.minus, it.Wins, it.Draws, it.Losses, n)
+		}
+		// greedy beats random in about 97 % of othello6 games.
+		if (it.Wins > 30) != tc.better || (it.Losses > 30) == tc.better {
+			t.Errorf("%s vs %s: %d-%d-%d from θ+'s side", tc.plus, tc.minus, it.Wins, it.Draws, it.Losses)
+		}
+	}
+}
+
+// A run cancelled in the middle of an iteration, with a torn line at the
+// end of its file (as kill -9 during a write leaves), resumes to exactly
+// the trajectory of an uninterrupted run, though the resumed part runs on
+// one worker and the rest on two.
+func TestResumeSameTrajectory(t *testing.T) {
+	cfg := SPSAConfig{Game: "othello6", Agent: "synthetic:opt=3,yopt=5,k=0.3", Params: mustParams(t, "x, float, 7, -5, 10, 0.5, 0.02\ny, int, -4, -20, 20, 2, 0.02"),
+		Iterations: 30, PairsPer: 4, A: -1, Seed: 11}
+	full, err := mustSPSA(t, cfg).Run(context.Background(), RunOptions{Run: arena.RunOptions{Concurrency: 2}})
+	if err != nil {
+		t.Fatal(err)
+	}
+
+	path := filepath.Join(t.TempDir(), "spsa.jsonl")
+	s := mustSPSA(t, cfg)
+	l, err := CreateLog(path, s.Config)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	games := 0
+	_, err = s.Run(ctx, RunOptions{Run: arena.RunOptions{Concurrency: 2}, Record: l.Append, OnGames: func(n int) {
+		// In iteration 13; the arena delivers fast games in batches, so
+		// iteration 13 may still finish whole before the run sees it.
+		if games += n; games > 12*8 {
+			cancel()
+		}
+	}})
+	if err == nil {
+		t.Fatal("the cancelled run returned no error")
+	}
+	l.Close()
+	f, _ := os.OpenFile(path, os.O_WRONLY|os.O_APPEND, 0)
+	f.WriteString(`{"record":"iteration","k":13,"theta_bef`) // torn
+	f.Close()
+
+	l, cfg2, done, err := ResumeLog(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(done) < 12 || len(done) > 13 {
+		t.Fatalf("resumed with %d iterations, want 12 or 13", len(done))
+	}
+	s2 := mustSPSA(t, cfg2)
+	res, err := s2.Run(context.Background(), RunOptions{Run: arena.RunOptions{Concurrency: 1}, Done: done, Record: l.Append})
+	l.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, onDisk, err := ReadLog(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Iterations) != 30 || len(onDisk) != 30 || !res.Complete {
+		t.Fatalf("%d iterations (%d on disk), want 30", len(res.Iterations), len(onDisk))
+	}
+	for k := range full.Iterations {
+		a, b, c := full.Iterations[k], res.Iterations[k], onDisk[k]
+		if !equal(a.After, b.After) || !equal(a.After, c.After) || a.Wins != b.Wins || a.Losses != c.Losses || a.PlusSpec != c.PlusSpec {
+			t.Errorf("iteration %d: θ %v (%d-%d-%d) uninterrupted, %v resumed, %v on disk", k+1, a.After, a.Wins, a.Draws, a.Losses, b.After, c.After)
+		}
+	}
+
+	// A file whose iteration was edited is refused.
+	data, _ := os.ReadFile(path)
+	edited := strings.Replace(string(data), `"k":5,`, `"k":6,`, 1)
+	os.WriteFile(path, []byte(edited), 0o644)
+	_, cfg3, done3, err := ResumeLog(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := mustSPSA(t, cfg3).Run(context.Background(), RunOptions{Done: done3}); err == nil || !strings.Contains(err.Error(), "iteration 5") {
+		t.Errorf("edited file: %v", err)
+	}
+}
+
+func TestStopAfterIteration(t *testing.T) {
+	s := mustSPSA(t, SPSAConfig{Game: "othello6", Agent: "synthetic", Params: mustParams(t, "x, float, 0, -1, 1, 0.1, 0.01"), Iterations: 50, PairsPer: 2})
+	stop := make(chan struct{})
+	n := 0
+	res, err := s.Run(context.Background(), RunOptions{Stop: stop, Record: func(Iteration) error {
+		if n++; n == 3 {
+			close(stop)
+		}
+		return nil
+	}})
+	if err != nil || res.Complete || len(res.Iterations) != 3 {
+		t.Errorf("stopped run: %d iterations, complete %v, error %v; want 3", len(res.Iterations), res.Complete, err)
+	}
+}
+
+func TestNewSPSAErrors(t *testing.T) {
+	ps := mustParams(t, "x, float, 0, -1, 1, 0.1, 0.01")
+	ok := SPSAConfig{Game: "othello6", Agent: "synthetic", Params: ps, Iterations: 10, PairsPer: 2}
+	for _, tc := range []struct {
+		edit func(*SPSAConfig)
+		want string
+	}{
+		{func(c *SPSAConfig) { c.Iterations = 0 }, "--iterations 0"},
+		{func(c *SPSAConfig) { c.Iterations = MaxIterations + 1 }, "--iterations"},
+		{func(c *SPSAConfig) { c.PairsPer = 0 }, "--pairs-per 0"},
+		{func(c *SPSAConfig) { c.PairsPer = MaxPairsPer + 1 }, "--pairs-per"},
+		{func(c *SPSAConfig) { c.Alpha = -1 }, "exponents"},
+		{func(c *SPSAConfig) { c.A = math.NaN() }, "-A"},
+		{func(c *SPSAConfig) { c.Params = nil }, "no parameters"},
+		{func(c *SPSAConfig) { c.Params = append(append([]Param{}, ps...), ps...) }, "given twice"},
+		{func(c *SPSAConfig) { c.Agent = "greedy" }, "unknown option \"x\""},
+		{func(c *SPSAConfig) { c.Agent = "nosuch" }, "unknown agent"},
+		{func(c *SPSAConfig) { c.MoveTime = "soon" }, "move time"},
+		{func(c *SPSAConfig) { c.TimeControl = "x" }, "x"},
+	} {
+		c := ok
+		tc.edit(&c)
+		if _, err := NewSPSA(c); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%+v: error %v, want one with %q", c, err, tc.want)
+		}
+	}
+	if _, err := NewSPSA(ok); err != nil {
+		t.Error(err)
+	}
+}
