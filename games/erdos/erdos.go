@@ -99,7 +99,9 @@
 // 100 per controlled column more than the opponent, plus 10 per uncontrolled
 // column in which the player would capture with some legal placement if it
 // were their turn, minus the same count for the opponent. A finished game
-// scores ±(WinScore/2 + 1000·|Score|), 0 for a draw.
+// scores ±(WinScore/2 + 1000·|Score|), 0 for a draw. The two weights are
+// named column and threat (games.Weighted), so an agent can play or tune
+// others: greedy:eval.threat=25.
 package erdos
 
 import (
@@ -227,6 +229,9 @@ type State struct {
 	b     board
 	start uint8 // units on the board when the state was made (ParsePosition)
 	hist  [MaxPlies]board
+	// weights of Evaluate (games.Weighted); nil for the defaults. Shared
+	// by clones, never written through.
+	weights []int
 }
 
 // New returns the empty board under the given rules.

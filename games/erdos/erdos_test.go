@@ -363,7 +363,7 @@ func TestEvaluate(t *testing.T) {
 	s := New(Standard)
 	playLine(t, s, specLines[0].line)
 	th := s.b.threats()
-	want := columnWeight + threatWeight*(bits.OnesCount8(th[0])-bits.OnesCount8(th[1]))
+	want := 100 + 10*(bits.OnesCount8(th[0])-bits.OnesCount8(th[1]))
 	if got := s.Evaluate(0); got != want || s.Evaluate(1) != -want {
 		t.Errorf("Evaluate = %d / %d, want %d / %d", got, s.Evaluate(1), want, -want)
 	}

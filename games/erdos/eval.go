@@ -6,12 +6,9 @@ import (
 	"github.com/boardgame-arena/arena/games"
 )
 
-// Weights of the evaluation documented in the package comment.
-const (
-	columnWeight = 100
-	threatWeight = 10
-	resultWeight = 1000
-)
+// resultWeight scales the final score of a finished game; the heuristic
+// weights are in weights.go.
+const resultWeight = 1000
 
 // Evaluate implements games.Evaluator; see the package comment for the terms.
 func (s *State) Evaluate(p int) int {
@@ -29,9 +26,14 @@ func (s *State) Evaluate(p int) int {
 		}
 		return -games.WinScore/2 - resultWeight*abs(d)
 	}
-	v := columnWeight * (bits.OnesCount8(b.ctrl[p]) - bits.OnesCount8(b.ctrl[1-p]))
+	w := s.weights
+	if w == nil {
+		w = defaultWeights
+	}
+	w = w[:numWeights]
+	v := w[wColumn] * (bits.OnesCount8(b.ctrl[p]) - bits.OnesCount8(b.ctrl[1-p]))
 	threats := b.threats()
-	return v + threatWeight*(bits.OnesCount8(threats[p])-bits.OnesCount8(threats[1-p]))
+	return v + w[wThreat]*(bits.OnesCount8(threats[p])-bits.OnesCount8(threats[1-p]))
 }
 
 // threats returns, per player, the uncontrolled files that player would

@@ -49,7 +49,9 @@
 // and the disc difference (−1 → 8: few discs are good early, many late). A
 // finished game scores ±(WinScore/2 + 1000·|disc difference|), so any win
 // outranks any heuristic value and bigger wins rank higher. OrderHint ranks
-// corners first and X-squares last for search move ordering.
+// corners first and X-squares last for search move ordering. Each weight
+// is named TERM_open and TERM_end (corner_open, …, disc_end; games.Weighted),
+// so an agent can play or tune others: alphabeta:eval.corner_open=140.
 //
 // Against the previous fixed-weight evaluation (corners, X/C-squares,
 // mobility, discs) it scored 69.5 % at depth 2 and 63 % at depth 4 in 100

@@ -53,13 +53,7 @@ func weight(name string, def, min, max int, help string) games.Weight {
 
 // defaultWeights are weightList's defaults, read by Evaluate when no
 // weights were set.
-var defaultWeights = func() []int {
-	w := make([]int, numWeights)
-	for i, x := range weightList {
-		w[i] = x.Default
-	}
-	return w
-}()
+var defaultWeights = games.DefaultWeights(weightList)
 
 // Weights implements games.Weighted.
 func (s *State) Weights() []games.Weight { return weightList }

@@ -51,21 +51,13 @@ func evalBefore(s *State, p int) int {
 	return v + at(-1, 8)*discs
 }
 
-func defaults(ws []games.Weight) []int {
-	w := make([]int, len(ws))
-	for i, x := range ws {
-		w[i] = x.Default
-	}
-	return w
-}
-
 // TestDefaultWeightsUnchanged: on every position of 300 random games, the
 // evaluation with no weights set, with UseWeights(nil) and with the
 // defaults set explicitly (also in a clone) equals the evaluation before
 // weights existed, from both sides.
 func TestDefaultWeightsUnchanged(t *testing.T) {
 	r := rng.New(13)
-	def := defaults(New().Weights())
+	def := games.DefaultWeights(New().Weights())
 	var buf []games.Move
 	positions := 0
 	for g := 0; g < 300; g++ {
