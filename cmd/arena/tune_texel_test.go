@@ -1,0 +1,190 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/boardgame-arena/arena/games"
+	"github.com/boardgame-arena/arena/results"
+)
+
+// texelRun runs "arena tune texel ARGS" and returns stdout, stderr and the
+// error.
+func texelRun(args ...string) (string, string, error) {
+	var out, errb bytes.Buffer
+	err := runTuneTexel(args, &out, &errb)
+	return out.String(), errb.String(), err
+}
+
+// texelRecords writes a record file of 40 othello6 games, greedy against
+// random, and returns its path.
+func texelRecords(t *testing.T) string {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "games.jsonl")
+	var out, errb bytes.Buffer
+	if code := run([]string{"tournament", "--game", "othello6", "--agents", "greedy", "random", "--games", "40", "--seed", "5", "--out", path, "--no-progress"}, &out, &errb); code != 0 {
+		t.Fatalf("tournament: exit %d: %s", code, errb.String())
+	}
+	return path
+}
+
+func TestTuneTexelFlagErrors(t *testing.T) {
+	recs := texelRecords(t)
+	erdos := filepath.Join(t.TempDir(), "erdos.jsonl")
+	var out, errb bytes.Buffer
+	if code := run([]string{"tournament", "--game", "erdos", "--agents", "random", "random", "--games", "2", "--out", erdos, "--no-progress"}, &out, &errb); code != 0 {
+		t.Fatalf("erdos tournament: exit %d: %s", code, errb.String())
+	}
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{nil, "no training games: give --records FILE…"},
+		{[]string{"--records", recs, "--self-play", "10"}, "two sources of games"},
+		{[]string{"--records", recs, "--out", "x.jsonl"}, "two sources of games"},
+		{[]string{"--self-play", "3"}, "--self-play 3: use an even number"},
+		{[]string{"--self-play", "-2"}, "--self-play -2"},
+		{[]string{"--self-play", "10", "--out", "a", "--resume", "b"}, "leave out --out"},
+		{[]string{"--records", recs, "--skip-plies", "-2"}, "--skip-plies -2: use 0 to 1000"},
+		{[]string{"--records", recs, "--positions", "0"}, "--positions 0: use 1 to"},
+		{[]string{"--records", recs, "--positions", "600000"}, "--positions 600000"},
+		{[]string{"--records", recs, "--evaluations", "0"}, "--evaluations 0"},
+		{[]string{"--records", recs, "--k", "-1"}, "--k -1"},
+		{[]string{"--records", recs, "--k", "NaN"}, "--k NaN"},
+		{[]string{"--records", recs, "--concurrency", "0"}, "--concurrency 0"},
+		{[]string{"--records", recs, "--verify-games", "3"}, "--verify-games 3"},
+		{[]string{"--records", recs, "--verify=false", "--verify-out", "v.jsonl"}, "leave it out with --verify=false"},
+		{[]string{"--records", recs, "--verify-sprt", "elo0=5,elo1=0"}, "--verify-sprt"},
+		{[]string{"--records", recs, "--format", "xml"}, `unknown --format "xml"`},
+		{[]string{"stray", "--records", recs}, `unexpected argument "stray"`},
+		{[]string{"--records", recs, "--game", "nosuchgame"}, "nosuchgame"},
+		{[]string{"--records", recs, "--game", "tryangle"}, "simultaneous-move game"},
+		{[]string{"--records", recs, "--agent", "greedy:eval.nosuch=3"}, `the game has no weight "nosuch" (its weights: corner_open`},
+		{[]string{"--records", recs, "--agent", "greedy:eval.corner_open=9999"}, "eval.corner_open"},
+		{[]string{"--records", filepath.Join(t.TempDir(), "missing.jsonl")}, "missing.jsonl"},
+		{[]string{"--records", erdos}, "a game of erdos, not othello6"},
+		{[]string{"--records", recs, "--skip-plies", "1000"}, "no position to fit"},
+	} {
+		_, _, err := texelRun(c.args...)
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("tune texel %q: error %v, want one with %q", c.args, err, c.want)
+		}
+	}
+}
+
+// A small fit from records, as JSON: the error falls, the tuned spec is
+// the agent with eval keys, and the verification match is played.
+func TestTuneTexelRecordsJSON(t *testing.T) {
+	recs := texelRecords(t)
+	verify := filepath.Join(t.TempDir(), "verify.jsonl")
+	stdout, stderr, err := texelRun("--records", recs, "--agent", "greedy:name=g", "--evaluations", "200", "--verify-games", "20",
+		"--verify-out", verify, "--concurrency", "2", "--format", "json")
+	if err != nil {
+		t.Fatalf("%v\n%s", err, stderr)
+	}
+	var r texelReport
+	if err := json.Unmarshal([]byte(stdout), &r); err != nil {
+		t.Fatalf("%v\n%s", err, stdout)
+	}
+	if r.Games != 36 || r.HeldOutGames != 4 || r.SkippedGames != 0 || r.SkipPlies != 2 || r.Positions+r.HeldOutPositions != r.Eligible {
+		t.Errorf("games %d+%d (skipped %d), skip %d, positions %d+%d of %d: want 36+4, 0, 2, all",
+			r.Games, r.HeldOutGames, r.SkippedGames, r.SkipPlies, r.Positions, r.HeldOutPositions, r.Eligible)
+	}
+	if !(r.MSE < r.MSEStart) || r.K <= 0 || r.HeldOutMSE == nil || r.Evaluations < 200 {
+		t.Errorf("K %g, MSE %g → %g, held out %v, %d evaluations", r.K, r.MSEStart, r.MSE, r.HeldOutMSE, r.Evaluations)
+	}
+	if r.StartSpec != "greedy:name=g" || !strings.HasPrefix(r.TunedSpec, "greedy:name=g-texel,eval.") {
+		t.Errorf("specs %q and %q", r.StartSpec, r.TunedSpec)
+	}
+	if len(r.Weights) == 0 || r.Weights[0].Name != "corner_open" || r.Weights[0].Start != r.Weights[0].Default {
+		t.Errorf("weights %+v", r.Weights)
+	}
+	if r.Verify == nil || r.Verify.Games() == 0 || r.Verify.Games() > 20 || r.Verify.Tuned != r.TunedSpec {
+		t.Fatalf("verification %+v", r.Verify)
+	}
+	file, err := results.ReadFile(verify)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(file.Games) < r.Verify.Games() || file.Header.Config.Agents[0].Spec != r.TunedSpec {
+		t.Errorf("verification record: %d games (counted %d), agents %v", len(file.Games), r.Verify.Games(), file.Header.Config.Agents)
+	}
+}
+
+// Self-play writes its games; resuming the finished file fits the same
+// positions to the same weights; the text output names the tuned spec.
+func TestTuneTexelSelfPlayResume(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "self.jsonl")
+	args := []string{"--agent", "greedy", "--evaluations", "100", "--verify=false", "--concurrency", "2", "--no-progress"}
+	first, stderr, err := texelRun(append([]string{"--self-play", "30", "--out", path}, args...)...)
+	if err != nil {
+		t.Fatalf("%v\n%s", err, stderr)
+	}
+	file, err := results.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(file.Games) != 30 || file.Header.Config.Agents[0].Spec != "greedy" || file.Header.Config.Openings != texelOpenings {
+		t.Errorf("self-play record: %d games, agents %v, openings %s", len(file.Games), file.Header.Config.Agents, file.Header.Config.Openings)
+	}
+	again, stderr, err := texelRun(append([]string{"--resume", path}, args...)...)
+	if err != nil {
+		t.Fatalf("%v\n%s", err, stderr)
+	}
+	strip := func(s string) string { // the timing differs
+		var keep []string
+		for _, l := range strings.Split(s, "\n") {
+			if !strings.HasPrefix(l, "MSE ") {
+				keep = append(keep, l)
+			}
+		}
+		return strings.Join(keep, "\n")
+	}
+	if strip(first) != strip(again) {
+		t.Errorf("resumed run differs:\n%s\nfirst:\n%s", again, first)
+	}
+	if !strings.Contains(first, "\ntuned: greedy:eval.") || !strings.Contains(first, "K = ") {
+		t.Errorf("text output:\n%s", first)
+	}
+	if _, err := os.Stat(path); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := texelRun(append([]string{"--self-play", "30", "--out", path}, args...)...); err == nil || !strings.Contains(err.Error(), "exist") {
+		t.Errorf("--out onto an existing file: error %v", err)
+	}
+}
+
+func TestTexelSpec(t *testing.T) {
+	defs := []struct {
+		base  string
+		tuned []int
+		want  string
+	}{
+		{"alphabeta:depth=4", []int{110, 90}, "alphabeta:depth=4"},
+		{"alphabeta:depth=4", []int{120, 90}, "alphabeta:depth=4,eval.a=120"},
+		{"alphabeta:eval.b=3,depth=4", []int{110, 90}, "alphabeta:eval.b=90,depth=4"},
+		{"greedy:name=x,eval.b=3", []int{1, 2}, "greedy:name=x-texel,eval.b=2,eval.a=1"},
+	}
+	ws := texelTestWeights()
+	for _, c := range defs {
+		base, start, err := texelStart(c.base, ws)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := texelSpec(base, ws, c.tuned); got != c.want {
+			t.Errorf("texelSpec(%s, %v) = %s, want %s (start %v)", c.base, c.tuned, got, c.want, start)
+		}
+	}
+	_, start, _ := texelStart("greedy:eval.b=3", ws)
+	if start[0] != 110 || start[1] != 3 {
+		t.Errorf("start weights %v, want [110 3]", start)
+	}
+}
+
+func texelTestWeights() []games.Weight {
+	return []games.Weight{{Name: "a", Default: 110, Min: 0, Max: 500}, {Name: "b", Default: 90, Min: -100, Max: 100}}
+}
