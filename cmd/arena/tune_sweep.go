@@ -40,6 +40,8 @@ func parseTuneSweep(args []string, stderr io.Writer) (*runFlags, *sweepFlags, *t
 	fs.Var(&sf.against, "against", fmt.Sprintf("an opponent's agent spec; every value plays each opponent (repeat, or list several: 1 to %d)", tune.MaxSweepOpponents))
 	sf.plot = fs.String("plot", "", "write the Elo-against-value figure with its 95 % intervals to this SVG file")
 	rt := addRatingFlags(fs, rf.seed)
+	fs.Lookup("anchor").Usage = "NAME=R fixes player NAME at rating R, a finite number (default: the first --against at 0)"
+	fs.Lookup("agents").Usage = "not used here: the swept agent is --agent, its opponents --against"
 	fail := func(err error) (*runFlags, *sweepFlags, *tune.Sweep, results.ReportOptions, error) {
 		return nil, nil, nil, results.ReportOptions{}, err
 	}
