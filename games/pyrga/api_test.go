@@ -109,19 +109,19 @@ func TestEvaluate(t *testing.T) {
 		white      int // Evaluate(0)
 	}{
 		{"", 0},
-		{"S@b2", singleWeight},
+		{"S@b2", 20},
 		// b2 is a 1–1 stack Black (to move, on b2 c2 d2) can complete for
 		// itself with T@b2; White has a single on a2.
-		{"C@b2 S@b2 T@a2>E", singleWeight - tempoWeight},
+		{"C@b2 S@b2 T@a2>E", 20 - 300},
 		// White's b2 pair; Black (to move, on b2) can only add a piece that
 		// leaves White in control.
-		{"S@b2 S@b3 T@b2>N", pairWeight - singleWeight},
+		{"S@b2 S@b3 T@b2>N", 150 - 20},
 		// After ply 11 of the careless game White has two towers and d2
 		// holds two White pieces: a pair; Black must complete it for White.
-		{"C@c4 S@c4 T@d4>W S@b4 T@c4>E C@d4 S@d4 S@d3 T@d2>S S@d1 C@d2", 2*towerWeight + pairWeight - 3*singleWeight},
+		{"C@c4 S@c4 T@d4>W S@b4 T@c4>E C@d4 S@d4 S@d3 T@d2>S S@d1 C@d2", 2*1000 + 150 - 3*20},
 		// White owns a1 and b2 and, to move, can complete b1 (s.C) with its
 		// Triangle: the decisive threat. Black has singles a2 and c2.
-		{"S@a1 S@a2 C@a1 T@a1>E C@b1 S@b1 T@b2>E S@c2 C@b2 S@b2", 2*towerWeight + threatWeight - 2*singleWeight},
+		{"S@a1 S@a2 C@a1 T@a1>E C@b1 S@b1 T@b2>E S@c2 C@b2 S@b2", 2*1000 + 5000 - 2*20},
 	}
 	for _, tc := range tests {
 		s := New()

@@ -2,15 +2,6 @@ package pyrga
 
 import "github.com/boardgame-arena/arena/games"
 
-// Weights of the evaluation documented in the package comment.
-const (
-	towerWeight  = 1000
-	pairWeight   = 150
-	singleWeight = 20
-	tempoWeight  = 300
-	threatWeight = 5000 // the player to move can complete its third tower
-)
-
 // Evaluate implements games.Evaluator; see the package comment for the terms.
 func (s *State) Evaluate(p int) int {
 	if s.over {
@@ -23,16 +14,21 @@ func (s *State) Evaluate(p int) int {
 		}
 		return -games.WinScore/2 - 1000*abs(o.Score)
 	}
+	w := s.weights
+	if w == nil {
+		w = defaultWeights
+	}
+	w = w[:numWeights]
 	t := tallies(&s.pieces)
 	me, opp := t[p], t[1-p]
-	v := towerWeight*(me.Towers-opp.Towers) +
-		pairWeight*(me.Pairs-opp.Pairs) +
-		singleWeight*(me.Singles-opp.Singles)
+	v := w[wTower]*(me.Towers-opp.Towers) +
+		w[wPair]*(me.Pairs-opp.Pairs) +
+		w[wSingle]*(me.Singles-opp.Singles)
 	mover := s.ply & 1
 	if s.canCompleteOwn(mover) {
-		bonus := tempoWeight
+		bonus := w[wTempo]
 		if t[mover].Towers == 2 {
-			bonus = threatWeight
+			bonus = w[wThreat] // the mover can complete its third tower
 		}
 		if mover != p {
 			bonus = -bonus

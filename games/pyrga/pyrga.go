@@ -89,7 +89,9 @@
 // completes it), 20 per own 1-piece stack, plus a tempo term for the player
 // to move when one of its legal moves completes a tower it would control:
 // ±300, or ±5000 if that tower would be its third (a win on the next move).
-// A finished game scores ±(WinScore/2 + 1000·|Score|).
+// A finished game scores ±(WinScore/2 + 1000·|Score|). The weights are
+// named tower, pair, single, tempo and threat (games.Weighted), so an agent
+// can play or tune others: alphabeta:eval.pair=200.
 package pyrga
 
 import (
@@ -248,6 +250,9 @@ type State struct {
 	bga   bool
 	moves [MaxPlies]games.Move // moves played, for rendering
 	hist  [MaxPlies]position
+	// weights of Evaluate (games.Weighted); nil for the defaults. Shared
+	// by clones, never written through.
+	weights []int
 }
 
 // New returns the start position under the rules of the printed game.

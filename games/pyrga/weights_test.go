@@ -1,0 +1,128 @@
+package pyrga
+
+import (
+	"testing"
+
+	"github.com/boardgame-arena/arena/games"
+	"github.com/boardgame-arena/arena/rng"
+)
+
+// evalBefore is the evaluation as it was before the weights became
+// settable (constants written out), kept to prove default play unchanged.
+func evalBefore(s *State, p int) int {
+	if s.over {
+		o := s.Outcome()
+		switch {
+		case o.Winner == games.Draw:
+			return 0
+		case o.Winner == p:
+			return games.WinScore/2 + 1000*abs(o.Score)
+		}
+		return -games.WinScore/2 - 1000*abs(o.Score)
+	}
+	t := tallies(&s.pieces)
+	me, opp := t[p], t[1-p]
+	v := 1000*(me.Towers-opp.Towers) + 150*(me.Pairs-opp.Pairs) + 20*(me.Singles-opp.Singles)
+	mover := s.ply & 1
+	if s.canCompleteOwn(mover) {
+		bonus := 300
+		if t[mover].Towers == 2 {
+			bonus = 5000
+		}
+		if mover != p {
+			bonus = -bonus
+		}
+		v += bonus
+	}
+	return v
+}
+
+// TestDefaultWeightsUnchanged: on every position of 300 random games of
+// each variant, the evaluation with no weights, UseWeights(nil) and the
+// defaults set explicitly (also in a clone) equals the one before weights
+// existed, from both sides.
+func TestDefaultWeightsUnchanged(t *testing.T) {
+	r := rng.New(13)
+	def := games.DefaultWeights(weightList)
+	var buf []games.Move
+	positions := 0
+	for g := 0; g < 600; g++ {
+		s := newState(g%2 == 1)
+		for {
+			for p := 0; p < 2; p++ {
+				want := evalBefore(s, p)
+				got := [4]int{s.Evaluate(p)}
+				s.UseWeights(nil)
+				got[1] = s.Evaluate(p)
+				s.UseWeights(def)
+				got[2] = s.Evaluate(p)
+				got[3] = s.Clone().(*State).Evaluate(p)
+				s.UseWeights(nil)
+				for i, v := range got {
+					if v != want {
+						t.Fatalf("game %d ply %d player %d: evaluation %d (case %d), before weights %d", g, s.Ply(), p, v, i, want)
+					}
+				}
+			}
+			positions++
+			if s.Terminal() {
+				break
+			}
+			buf = s.LegalMoves(buf[:0])
+			s.Play(buf[r.IntN(len(buf))])
+		}
+	}
+	if positions < 5000 {
+		t.Fatalf("only %d positions", positions)
+	}
+}
+
+// TestWeightsHandValues: the positions of TestEvaluate, whose terms are
+// counted there, with other weights (tower, pair, single, tempo, threat).
+func TestWeightsHandValues(t *testing.T) {
+	w := []int{7, 5, 3, 11, 101}
+	for _, tc := range []struct {
+		transcript string
+		white      int
+	}{
+		{"S@b2", 3},
+		{"C@b2 S@b2 T@a2>E", 3 - 11},
+		{"S@b2 S@b3 T@b2>N", 5 - 3},
+		{"C@c4 S@c4 T@d4>W S@b4 T@c4>E C@d4 S@d4 S@d3 T@d2>S S@d1 C@d2", 2*7 + 5 - 3*3},
+		{"S@a1 S@a2 C@a1 T@a1>E C@b1 S@b1 T@b2>E S@c2 C@b2 S@b2", 2*7 + 101 - 2*3},
+	} {
+		s := New()
+		play(t, s, tc.transcript)
+		s.UseWeights(w)
+		if got0, got1 := s.Evaluate(0), s.Evaluate(1); got0 != tc.white || got1 != -tc.white {
+			t.Errorf("%q: %d / %d, want %d", tc.transcript, got0, got1, tc.white)
+		}
+	}
+}
+
+// TestUseWeights: UseWeights returns the previous weights, clones share
+// them, a wrong length panics, and the list is well formed.
+func TestUseWeights(t *testing.T) {
+	s := New()
+	for _, w := range s.Weights() {
+		if w.Name == "" || w.Help == "" || w.Default < w.Min || w.Default > w.Max {
+			t.Errorf("bad weight %+v", w)
+		}
+	}
+	a := make([]int, numWeights)
+	if prev := s.UseWeights(a); prev != nil {
+		t.Errorf("first UseWeights returned %v", prev)
+	}
+	if c := s.Clone().(*State); c.UseWeights(nil) == nil {
+		t.Errorf("a clone does not share the weights")
+	}
+	if prev := s.UseWeights(nil); &prev[0] != &a[0] {
+		t.Errorf("UseWeights did not return the slice set before")
+	}
+	defer func() {
+		if recover() == nil {
+			t.Errorf("UseWeights with 3 weights did not panic")
+		}
+	}()
+	s.UseWeights([]int{1, 2, 3})
+}
