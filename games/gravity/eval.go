@@ -6,16 +6,11 @@ import (
 	"github.com/boardgame-arena/arena/games"
 )
 
-// Weights of the evaluation documented in the package comment.
+// Scores of decided positions; the heuristic weights are in weights.go.
 const (
-	winCellWeight = 40  // an empty cell that completes five
-	threatWeight  = 150 // a winning cell the player not to move can land on
-	winInOne      = games.WinScore / 4
-	finished      = games.WinScore / 2
+	winInOne = games.WinScore / 4
+	finished = games.WinScore / 2
 )
-
-// windowWeight[n] scores a 5-cell window holding n tiles of one player only.
-var windowWeight = [6]int{0, 1, 3, 9, 27, 0}
 
 // window is five consecutive cells of one line.
 type window struct {
@@ -92,6 +87,11 @@ func (s *State) Evaluate(p int) int {
 		}
 		return -finished
 	}
+	wt := s.weights
+	if wt == nil {
+		wt = defaultWeights
+	}
+	wt = wt[:numWeights]
 	var score [2]int
 	var wins [2]cellSet
 	for _, w := range windows {
@@ -107,7 +107,9 @@ func (s *State) Evaluate(p int) int {
 			continue
 		}
 		n := bits.OnesCount16(t)
-		score[q] += windowWeight[n]
+		if n < 5 { // five ends the game; a parsed position may still hold one
+			score[q] += wt[wWindow1+n-1]
+		}
 		if n == 4 {
 			wins[q].add(cellAt(int(w.dir), int(w.line), bits.TrailingZeros16(w.mask&^t)))
 		}
@@ -121,10 +123,10 @@ func (s *State) Evaluate(p int) int {
 		return -winInOne
 	}
 	for q := range 2 {
-		score[q] += winCellWeight * wins[q].count()
+		score[q] += wt[wWinCell] * wins[q].count()
 	}
 	if wins[other].count() > 0 {
-		score[other] += threatWeight * wins[other].and(s.reach(other)).count()
+		score[other] += wt[wThreat] * wins[other].and(s.reach(other)).count()
 	}
 	return score[p] - score[1-p]
 }

@@ -79,7 +79,9 @@
 // current banned side) is a threat, worth 150 more for the player who is not
 // to move. If the player to move has such a threat, they win on the spot:
 // the position scores ±WinScore/4. A finished game scores ±WinScore/2. The
-// second player's full-board win is left to search; it has no term.
+// second player's full-board win is left to search; it has no term. The
+// weights are named window1 to window4, wincell and threat (games.Weighted),
+// so an agent can play or tune others: alphabeta:eval.threat=200.
 package gravity
 
 import (
@@ -174,6 +176,9 @@ type State struct {
 	start int   // tiles on the board when the state was made (ParsePosition)
 	end   uint8 // endNone, endFive (the last mover won) or endFull (second player won)
 	hist  [MaxPlies]undoEntry
+	// weights of Evaluate (games.Weighted); nil for the defaults. Shared
+	// by clones, never written through.
+	weights []int
 }
 
 // New returns the start position: an empty board, the first player to move.

@@ -527,7 +527,7 @@ func TestEvaluate(t *testing.T) {
 	}
 	// Same tiles with O to move: X's winning cell E9 is a threat, not a win.
 	s = playAll(t, strings.Fields("TA L1 R9 R1 TC L2 R9 R2 L5")...)
-	if got := s.Evaluate(0); got <= threatWeight || got >= winInOne {
+	if got := s.Evaluate(0); got <= 150 || got >= winInOne {
 		t.Errorf("X threatens five: Evaluate(0) = %d", got)
 	}
 	// The opening is symmetric, so the empty board is level.

@@ -1,0 +1,189 @@
+package gravity
+
+import (
+	"math/bits"
+	"testing"
+
+	"github.com/boardgame-arena/arena/games"
+	"github.com/boardgame-arena/arena/rng"
+)
+
+// evalBefore is the evaluation as it was before the weights became
+// settable (constants written out), kept to prove default play unchanged.
+func evalBefore(s *State, p int) int {
+	if s.end != endNone {
+		if s.Outcome().Winner == p {
+			return finished
+		}
+		return -finished
+	}
+	windowWeight := [6]int{0, 1, 3, 9, 27, 0}
+	var score [2]int
+	var wins [2]cellSet
+	for _, w := range windows {
+		a := s.lines[0][w.dir][w.line] & w.mask
+		b := s.lines[1][w.dir][w.line] & w.mask
+		q, t := 0, a
+		switch {
+		case a != 0 && b != 0:
+			continue
+		case b != 0:
+			q, t = 1, b
+		case a == 0:
+			continue
+		}
+		n := bits.OnesCount16(t)
+		score[q] += windowWeight[n]
+		if n == 4 {
+			wins[q].add(cellAt(int(w.dir), int(w.line), bits.TrailingZeros16(w.mask&^t)))
+		}
+	}
+	mover := s.ply & 1
+	other := 1 - mover
+	if wins[mover].count() > 0 && wins[mover].and(s.reach(mover)).count() > 0 {
+		if p == mover {
+			return winInOne
+		}
+		return -winInOne
+	}
+	for q := range 2 {
+		score[q] += 40 * wins[q].count()
+	}
+	if wins[other].count() > 0 {
+		score[other] += 150 * wins[other].and(s.reach(other)).count()
+	}
+	return score[p] - score[1-p]
+}
+
+// TestDefaultWeightsUnchanged: on every position of 300 random games, the
+// evaluation with no weights, UseWeights(nil) and the defaults set
+// explicitly (also in a clone) equals the one before weights existed, from
+// both sides.
+func TestDefaultWeightsUnchanged(t *testing.T) {
+	r := rng.New(13)
+	def := games.DefaultWeights(weightList)
+	var buf []games.Move
+	positions := 0
+	for g := 0; g < 300; g++ {
+		s := New()
+		for {
+			for p := 0; p < 2; p++ {
+				want := evalBefore(s, p)
+				got := [4]int{s.Evaluate(p)}
+				s.UseWeights(nil)
+				got[1] = s.Evaluate(p)
+				s.UseWeights(def)
+				got[2] = s.Evaluate(p)
+				got[3] = s.Clone().(*State).Evaluate(p)
+				s.UseWeights(nil)
+				for i, v := range got {
+					if v != want {
+						t.Fatalf("game %d ply %d player %d: evaluation %d (case %d), before weights %d", g, s.Ply(), p, v, i, want)
+					}
+				}
+			}
+			positions++
+			if s.Terminal() {
+				break
+			}
+			buf = s.LegalMoves(buf[:0])
+			s.Play(buf[r.IntN(len(buf))])
+		}
+	}
+	if positions < 5000 {
+		t.Fatalf("only %d positions", positions)
+	}
+}
+
+// TestWeightsHandValues: with one window weight 1 and the rest 0, the
+// evaluation counts the windows of that many tiles, which the test counts
+// cell by cell on a position after a few plies.
+func TestWeightsHandValues(t *testing.T) {
+	r := rng.New(4)
+	checked := 0
+	for g := 0; g < 40; g++ {
+		s := New()
+		games.RandomPlies(s, 4+g%12, r)
+		if s.Terminal() {
+			continue
+		}
+		// Count windows of exactly n tiles of one player only, cell by cell.
+		var count [2][5]int
+		for _, w := range windows {
+			var n [2]int
+			for i := 0; i < 16; i++ {
+				if w.mask&(1<<i) == 0 {
+					continue
+				}
+				c := cellAt(int(w.dir), int(w.line), i)
+				d := lineOf(int(w.dir), c)
+				for q := 0; q < 2; q++ {
+					if s.lines[q][w.dir][w.line]&(1<<d) != 0 {
+						n[q]++
+					}
+				}
+			}
+			switch {
+			case n[0] > 0 && n[1] == 0:
+				count[0][n[0]]++
+			case n[1] > 0 && n[0] == 0:
+				count[1][n[1]]++
+			}
+		}
+		for k := 1; k <= 3; k++ { // fours bring win cells, left to TestEvaluate
+			if count[0][4]+count[1][4] > 0 {
+				break
+			}
+			w := make([]int, numWeights)
+			w[wWindow1+k-1] = 1
+			s.UseWeights(w)
+			if got, want := s.Evaluate(0), count[0][k]-count[1][k]; got != want {
+				t.Errorf("game %d, only window%d=1: %d, want %d\n%v", g, k, got, want, s)
+			}
+			checked++
+		}
+	}
+	if checked < 30 {
+		t.Fatalf("only %d cases", checked)
+	}
+}
+
+// lineOf returns cell c's bit index in its line of direction dir (the
+// inverse of cellAt along that line).
+func lineOf(dir, c int) int {
+	r, col := c/Size, c%Size
+	switch dir {
+	case dirRow:
+		return col
+	case dirCol:
+		return r
+	}
+	return col // both diagonals are indexed by column (cellAt)
+}
+
+// TestUseWeights: UseWeights returns the previous weights, clones share
+// them, a wrong length panics, and the list is well formed.
+func TestUseWeights(t *testing.T) {
+	s := New()
+	for _, w := range s.Weights() {
+		if w.Name == "" || w.Help == "" || w.Default < w.Min || w.Default > w.Max {
+			t.Errorf("bad weight %+v", w)
+		}
+	}
+	a := make([]int, numWeights)
+	if prev := s.UseWeights(a); prev != nil {
+		t.Errorf("first UseWeights returned %v", prev)
+	}
+	if c := s.Clone().(*State); c.UseWeights(nil) == nil {
+		t.Errorf("a clone does not share the weights")
+	}
+	if prev := s.UseWeights(nil); &prev[0] != &a[0] {
+		t.Errorf("UseWeights did not return the slice set before")
+	}
+	defer func() {
+		if recover() == nil {
+			t.Errorf("UseWeights with 3 weights did not panic")
+		}
+	}()
+	s.UseWeights([]int{1, 2, 3})
+}
