@@ -524,13 +524,15 @@ func sort3(a, b, c int) (int, int, int) {
 // Evaluation.
 
 // Evaluate implements games.Evaluator from player p's view, in tenths of a
-// point of final score:
+// point of final score, with the default weights (weights.go) named in
+// brackets:
 //
-//	10·(score difference)
-//	+ 10·min(8, turns left)·(owned triangle difference)
+//	10·(score difference)                                  [score]
+//	+ 10·min(8, turns left)·(owned triangle difference)    [owned]
 //	+ U(p's units) − U(opponent's units),  U(u) = 150·min(u,3) + 90·min((u−3)⁺,9) + 30·(u−12)⁺
-//	+ 10·(opponent's reach − p's reach)
-//	− 1500 for a player with no triangle and at most two units (§9 danger)
+//	                                                       [unit_first, unit_next, unit_extra]
+//	+ 10·(opponent's reach − p's reach)                    [reach]
+//	− 1500 for a player with no triangle and at most two units (§9 danger) [danger]
 //
 // where reach is the cost of the player's cheapest capture (units missing ×
 // hops, as the march plans rank targets; 20 when none). Units weigh heavily
@@ -548,6 +550,11 @@ func (s *State) Evaluate(p int) int {
 		}
 		return 0
 	}
+	w := s.weights
+	if w == nil {
+		w = defaultWeights
+	}
+	w = w[:numWeights]
 	units, owned, _ := s.counts()
 	own0, own1 := s.ownership()
 	var reach [2]int
@@ -559,23 +566,23 @@ func (s *State) Evaluate(p int) int {
 		reach[q] = c
 	}
 	horizon := min(MaxTurns-s.ply-1, 8)
-	v := 10*int(s.score[p]-s.score[o]) + 10*horizon*(owned[p]-owned[o]) +
-		unitValue(units[p]) - unitValue(units[o]) + 10*(reach[o]-reach[p]) +
-		danger(units[o], owned[o]) - danger(units[p], owned[p])
+	v := w[wScore]*int(s.score[p]-s.score[o]) + w[wOwned]*horizon*(owned[p]-owned[o]) +
+		unitValue(w, units[p]) - unitValue(w, units[o]) + w[wReach]*(reach[o]-reach[p]) +
+		danger(w, units[o], owned[o]) - danger(w, units[p], owned[p])
 	const bound = games.WinScore/2 - 1
 	return max(-bound, min(bound, v))
 }
 
 // unitValue rates a unit count: the first three units matter most.
-func unitValue(u int) int {
-	return 150*min(u, 3) + 90*min(max(u-3, 0), 9) + 30*max(u-12, 0)
+func unitValue(w []int, u int) int {
+	return w[wUnitFirst]*min(u, 3) + w[wUnitNext]*min(max(u-3, 0), 9) + w[wUnitExtra]*max(u-12, 0)
 }
 
 // danger rates how close a player is to the early losses of §9 (no
 // triangle and hardly any unit left).
-func danger(units, owned int) int {
+func danger(w []int, units, owned int) int {
 	if owned > 0 || units > 2 {
 		return 0
 	}
-	return 1500
+	return w[wDanger]
 }

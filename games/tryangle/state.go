@@ -57,6 +57,9 @@ type State struct {
 
 	lines *lineTable // interned command lines, shared with clones
 	sc    *scratch   // buffers and caches, never shared
+	// weights of Evaluate (games.Weighted); nil for the defaults. Shared
+	// by clones, never written through.
+	weights []int
 }
 
 type histEntry struct {

@@ -1,0 +1,174 @@
+package tryangle
+
+import (
+	"testing"
+
+	"github.com/boardgame-arena/arena/games"
+	"github.com/boardgame-arena/arena/rng"
+)
+
+// evalBefore is the evaluation as it was before the weights became
+// settable (constants written out), kept to prove default play unchanged.
+func evalBefore(s *State, p int) int {
+	o := 1 - p
+	if s.over {
+		d := int(s.score[p] - s.score[o])
+		switch {
+		case d > 0:
+			return games.WinScore/2 + 10*d
+		case d < 0:
+			return -games.WinScore/2 + 10*d
+		}
+		return 0
+	}
+	units, owned, _ := s.counts()
+	own0, own1 := s.ownership()
+	var reach [2]int
+	for q := 0; q < 2; q++ {
+		c := int(s.analyze(q, own0, own1))
+		if c < 0 || c > 20 {
+			c = 20
+		}
+		reach[q] = c
+	}
+	uv := func(u int) int { return 150*min(u, 3) + 90*min(max(u-3, 0), 9) + 30*max(u-12, 0) }
+	dg := func(units, owned int) int {
+		if owned > 0 || units > 2 {
+			return 0
+		}
+		return 1500
+	}
+	horizon := min(MaxTurns-s.ply-1, 8)
+	v := 10*int(s.score[p]-s.score[o]) + 10*horizon*(owned[p]-owned[o]) +
+		uv(units[p]) - uv(units[o]) + 10*(reach[o]-reach[p]) +
+		dg(units[o], owned[o]) - dg(units[p], owned[p])
+	const bound = games.WinScore/2 - 1
+	return max(-bound, min(bound, v))
+}
+
+// TestDefaultWeightsUnchanged: on every position of 40 random games on 8
+// generated maps, the evaluation with no weights, UseWeights(nil) and the
+// defaults set explicitly (also in a clone) equals the one before weights
+// existed, from both sides.
+func TestDefaultWeightsUnchanged(t *testing.T) {
+	r := rng.New(13)
+	def := games.DefaultWeights(weightList)
+	var b0, b1 []games.Move
+	positions := 0
+	for g := 0; g < 40; g++ {
+		s := New(Generate(int64(g % 8)))
+		for {
+			for p := 0; p < 2; p++ {
+				want := evalBefore(s, p)
+				got := [4]int{s.Evaluate(p)}
+				s.UseWeights(nil)
+				got[1] = s.Evaluate(p)
+				s.UseWeights(def)
+				got[2] = s.Evaluate(p)
+				got[3] = s.Clone().(*State).Evaluate(p)
+				s.UseWeights(nil)
+				for i, v := range got {
+					if v != want {
+						t.Fatalf("game %d ply %d player %d: evaluation %d (case %d), before weights %d", g, s.Ply(), p, v, i, want)
+					}
+				}
+			}
+			positions++
+			if s.Terminal() {
+				break
+			}
+			b0 = s.LegalMovesFor(0, b0[:0])
+			b1 = s.LegalMovesFor(1, b1[:0])
+			s.PlayJoint(b0[r.IntN(len(b0))], b1[r.IntN(len(b1))])
+		}
+	}
+	if positions < 1000 {
+		t.Fatalf("only %d positions", positions)
+	}
+}
+
+// TestWeightsHandValues: positions after a few random turns on generated
+// maps, checked term by term (score, owned, unit_first, unit_next) against
+// counts taken from the state, each weight alone and together.
+func TestWeightsHandValues(t *testing.T) {
+	r := rng.New(2)
+	checked, nonzero := 0, 0
+	for g := 0; g < 30; g++ {
+		s := New(Generate(int64(g)))
+		var b0, b1 []games.Move
+		for k := 0; k < 3+g%10 && !s.Terminal(); k++ {
+			b0 = s.LegalMovesFor(0, b0[:0])
+			b1 = s.LegalMovesFor(1, b1[:0])
+			s.PlayJoint(b0[r.IntN(len(b0))], b1[r.IntN(len(b1))])
+		}
+		if s.Terminal() {
+			continue
+		}
+		units, owned, _ := s.counts()
+		horizon := min(MaxTurns-s.ply-1, 8)
+		ds := int(s.score[0] - s.score[1])
+		cases := []struct {
+			name string
+			w    []int
+			want int
+		}{
+			{"score 7", []int{7, 0, 0, 0, 0, 0, 0}, 7 * ds},
+			{"owned 5", []int{0, 5, 0, 0, 0, 0, 0}, 5 * horizon * (owned[0] - owned[1])},
+			{"unit_first 1", []int{0, 0, 1, 0, 0, 0, 0}, min(units[0], 3) - min(units[1], 3)},
+			{"unit_next 1", []int{0, 0, 0, 1, 0, 0, 0}, min(max(units[0]-3, 0), 9) - min(max(units[1]-3, 0), 9)},
+		}
+		for _, c := range cases {
+			prev := s.UseWeights(c.w)
+			got0, got1 := s.Evaluate(0), s.Evaluate(1)
+			s.UseWeights(prev)
+			if got0 != c.want || got1 != -c.want {
+				t.Errorf("game %d %s: %d / %d, want %d (units %v owned %v)", g, c.name, got0, got1, c.want, units, owned)
+			}
+			checked++
+			if c.want != 0 {
+				nonzero++
+			}
+		}
+		// The sum of weights is the sum of the terms (the evaluation is
+		// linear in the weights, below the clamp).
+		all := []int{7, 5, 1, 1, 0, 0, 0}
+		prev := s.UseWeights(all)
+		sum := s.Evaluate(0)
+		s.UseWeights(prev)
+		want := 7*ds + 5*horizon*(owned[0]-owned[1]) + min(units[0], 3) - min(units[1], 3) +
+			min(max(units[0]-3, 0), 9) - min(max(units[1]-3, 0), 9)
+		if sum != want {
+			t.Errorf("game %d: weights %v give %d, the terms %d", g, all, sum, want)
+		}
+	}
+	if checked < 80 || nonzero < 20 {
+		t.Fatalf("only %d cases, %d of them with a non-zero term", checked, nonzero)
+	}
+}
+
+// TestUseWeights: UseWeights returns the previous weights, clones share
+// them, a wrong length panics, and the list is well formed.
+func TestUseWeights(t *testing.T) {
+	s := New(Generate(1))
+	for _, w := range s.Weights() {
+		if w.Name == "" || w.Help == "" || w.Default < w.Min || w.Default > w.Max {
+			t.Errorf("bad weight %+v", w)
+		}
+	}
+	a := make([]int, numWeights)
+	if prev := s.UseWeights(a); prev != nil {
+		t.Errorf("first UseWeights returned %v", prev)
+	}
+	if c := s.Clone().(*State); c.UseWeights(nil) == nil {
+		t.Errorf("a clone does not share the weights")
+	}
+	if prev := s.UseWeights(nil); &prev[0] != &a[0] {
+		t.Errorf("UseWeights did not return the slice set before")
+	}
+	defer func() {
+		if recover() == nil {
+			t.Errorf("UseWeights with 3 weights did not panic")
+		}
+	}()
+	s.UseWeights([]int{1, 2, 3})
+}
