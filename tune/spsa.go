@@ -172,6 +172,26 @@ func NewSPSA(cfg SPSAConfig) (*SPSA, error) {
 	return s, nil
 }
 
+// streamVerify is the seed stream of a run's verification match.
+const streamVerify = 3
+
+// VerifyOptions returns the options of the run's verification match: the
+// tuned agent (theta) against the start, on the run's game, openings and
+// limits, from a seed of its own.
+func (s *SPSA) VerifyOptions(theta []float64) (VerifyOptions, error) {
+	tuned, err := s.Spec(theta)
+	if err != nil {
+		return VerifyOptions{}, err
+	}
+	start, err := s.StartSpec()
+	if err != nil {
+		return VerifyOptions{}, err
+	}
+	m := s.match
+	m.Seed = rng.Derive(s.Config.Seed, streamVerify)
+	return VerifyOptions{Match: m, Tuned: tuned, Start: start}, nil
+}
+
 // Start returns the parameters' start values.
 func (s *SPSA) Start() []float64 {
 	th := make([]float64, len(s.Config.Params))

@@ -1,0 +1,340 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"runtime"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/boardgame-arena/arena/agents"
+	"github.com/boardgame-arena/arena/arena"
+	"github.com/boardgame-arena/arena/results"
+	"github.com/boardgame-arena/arena/spec"
+	"github.com/boardgame-arena/arena/tune"
+)
+
+func init() {
+	registerTune(command{"spsa", "SPSA (fishtest/OpenBench rule) on colour-swapped game pairs of θ+c·δ against θ−c·δ, then verify", runTuneSPSA})
+}
+
+// spsaConfigFlags are the flags that make up a run's configuration: a
+// resumed run reads them from its file and refuses them on the command
+// line.
+var spsaConfigFlags = []string{"game", "agent", "params", "iterations", "pairs-per", "alpha", "gamma", "A", "seed", "openings", "move-time", "tc", "max-plies"}
+
+// spsaFlags are tune spsa's parsed flags.
+type spsaFlags struct {
+	cfg         tune.SPSAConfig
+	paramsFile  string
+	concurrency int
+	out, resume string
+	history     string
+	plot        string
+	format      string
+	noProgress  bool
+	verify      bool
+	verifySPRT  results.SPRT
+	verifyGames int
+}
+
+// parseTuneSPSA parses and checks the flags; it opens only the parameter
+// file, and runs nothing.
+func parseTuneSPSA(args []string, stderr io.Writer) (*spsaFlags, error) {
+	fs := newFlagSet("tune spsa", "--agent SPEC --params FILE --iterations N [--game G] [--pairs-per P] [--alpha A] [--gamma G] [--A A] [--seed S] [--openings random:K|FILE] [--concurrency K] [--out F | --resume F] [--history F.csv|F.json] [--plot F.svg] [--verify=false] [--verify-sprt elo0=0,elo1=5] [--format text|json]", stderr)
+	f := &spsaFlags{}
+	c := &f.cfg
+	fs.StringVar(&c.Game, "game", "othello6", "game spec (see 'arena games')")
+	fs.StringVar(&c.Agent, "agent", "", "the agent spec to tune; the parameters are keys of it (e.g. mcts:iters=400 with c and fpu)")
+	fs.StringVar(&f.paramsFile, "params", "", "parameter file, one a line: name, int|float, start, min, max, c_end, r_end (OpenBench's format; # comments)")
+	fs.IntVar(&c.Iterations, "iterations", 0, fmt.Sprintf("SPSA iterations N, 1 to %d", tune.MaxIterations))
+	fs.IntVar(&c.PairsPer, "pairs-per", 8, fmt.Sprintf("colour-swapped game pairs per iteration, 1 to %d", tune.MaxPairsPer))
+	fs.Float64Var(&c.Alpha, "alpha", tune.DefaultAlpha, "exponent α of a_k = a/(A+k)^α, in (0, 10]")
+	fs.Float64Var(&c.Gamma, "gamma", tune.DefaultGamma, "exponent γ of c_k = c/k^γ, in (0, 10]")
+	fs.Float64Var(&c.A, "A", -1, fmt.Sprintf("stability constant A of a_k, 0 to %d (-1: 10 %% of --iterations)", tune.MaxIterations))
+	fs.Uint64Var(&c.Seed, "seed", 1, "seed of every random choice: flips, roundings, openings, agents, the verification match")
+	fs.StringVar(&c.Openings, "openings", "", "random:K (K random plies per game pair), none, or a FILE of openings, shuffled afresh each iteration (default: the game's own number of random plies)")
+	moveTime := fs.Duration("move-time", 0, "wall-clock limit per move, 1ms to 24h (0: each agent's time= budget, else the game's limit, else 1m)")
+	fs.StringVar(&c.TimeControl, "tc", "", "game clock BASE[+INC] for both sides, e.g. 1s+10ms; not with --move-time")
+	fs.IntVar(&c.MaxPlies, "max-plies", arena.DefaultMaxPlies, fmt.Sprintf("adjudicate a game as a draw after this many plies, 0 to %d (0: no cap)", maxMaxPlies))
+	fs.IntVar(&f.concurrency, "concurrency", min(runtime.NumCPU(), maxConcurrency), "games played at once, 1 to 256 (an iteration's pairs play in parallel)")
+	fs.StringVar(&f.out, "out", "", "run file (JSON Lines: the configuration, then one line per finished iteration) to write; it must not exist yet")
+	fs.StringVar(&f.resume, "resume", "", "continue this run file exactly (its configuration is read from it)")
+	fs.StringVar(&f.history, "history", "", "write every iteration (flips, θ+ and θ− values, W-D-L, θ after) to this file: .csv or .json")
+	fs.StringVar(&f.plot, "plot", "", "write the parameter paths θ/c against the iteration to this SVG file")
+	fs.BoolVar(&f.verify, "verify", true, "after the last iteration, play an SPRT match of the tuned agent against the start (--verify=false: none)")
+	sprtText := fs.String("verify-sprt", "elo0=0,elo1=5", "the verification match's test elo0=E0,elo1=E1[,alpha=A][,beta=B]")
+	fs.IntVar(&f.verifyGames, "verify-games", tune.DefaultVerifyGames, fmt.Sprintf("most games of the verification match (even, 2 to %d)", maxGames))
+	fs.StringVar(&f.format, "format", "text", "output format: text or json")
+	fs.BoolVar(&f.noProgress, "no-progress", false, "no progress bar on stderr")
+	if err := parseNoArgs(fs, args); err != nil {
+		return nil, err
+	}
+	if err := checkFormat(f.format, "text", "json"); err != nil {
+		return nil, err
+	}
+	var given []string
+	fs.Visit(func(fl *flag.Flag) {
+		if slices.Contains(spsaConfigFlags, fl.Name) {
+			given = append(given, "--"+fl.Name)
+		}
+	})
+	switch {
+	case f.resume != "" && f.out != "":
+		return nil, errors.New("--resume continues its own file; leave out --out")
+	case f.resume != "" && len(given) > 0:
+		return nil, fmt.Errorf("%s: a resumed run keeps the configuration in %s; leave out %s", strings.Join(given, ", "), f.resume, strings.Join(given, ", "))
+	case f.resume == "" && c.Agent == "":
+		return nil, errors.New("--agent is missing: the agent spec to tune, e.g. --agent mcts:iters=400")
+	case f.resume == "" && f.paramsFile == "":
+		return nil, errors.New("--params is missing: a file with one parameter a line, 'name, int|float, start, min, max, c_end, r_end', e.g. 'c, float, 1.4, 0.2, 3, 0.15, 0.002'")
+	case f.resume == "" && f.cfg.Iterations == 0:
+		return nil, fmt.Errorf("--iterations is missing: the number of SPSA iterations N, 1 to %d (each plays --pairs-per game pairs)", tune.MaxIterations)
+	case f.concurrency < 1 || f.concurrency > maxConcurrency:
+		return nil, fmt.Errorf("--concurrency %d: use 1 to %d", f.concurrency, maxConcurrency)
+	case f.verifyGames < 2 || f.verifyGames > maxGames || f.verifyGames%2 != 0:
+		return nil, fmt.Errorf("--verify-games %d: use an even number from 2 to %d", f.verifyGames, maxGames)
+	case f.history != "" && !strings.HasSuffix(f.history, ".csv") && !strings.HasSuffix(f.history, ".json"):
+		return nil, fmt.Errorf("--history %s: name a .csv or a .json file (the extension picks the format)", f.history)
+	case c.MaxPlies < 0 || c.MaxPlies > maxMaxPlies:
+		return nil, fmt.Errorf("--max-plies %d: use 0 to %d (0: no cap)", c.MaxPlies, maxMaxPlies)
+	}
+	if c.MaxPlies == 0 {
+		c.MaxPlies = -1 // no cap, as arena.Options spells it
+	}
+	if err := durationIn("move-time", *moveTime, time.Millisecond, maxMoveTime, true, " (0: automatic)"); err != nil {
+		return nil, err
+	}
+	if *moveTime != 0 {
+		c.MoveTime = moveTime.String()
+	}
+	if c.TimeControl != "" {
+		if _, err := agents.ParseTimeControl(c.TimeControl); err != nil {
+			return nil, fmt.Errorf("--tc: %v", err)
+		}
+		if *moveTime != 0 {
+			return nil, fmt.Errorf("--tc %s and --move-time %s cannot be used together: the clock limits every move", c.TimeControl, spec.FormatDuration(*moveTime))
+		}
+	}
+	if err := checkOpenings(c.Openings); err != nil {
+		return nil, err
+	}
+	s, err := results.ParseSPRT(*sprtText, results.Logistic)
+	if err != nil {
+		return nil, fmt.Errorf("--verify-sprt: %v", err)
+	}
+	f.verifySPRT = s
+	if f.paramsFile != "" {
+		pf, err := os.Open(f.paramsFile)
+		if err != nil {
+			return nil, fmt.Errorf("--params: %v", err)
+		}
+		defer pf.Close()
+		if c.Params, err = tune.ParseParams(pf); err != nil {
+			return nil, fmt.Errorf("--params %s: %v", f.paramsFile, err)
+		}
+	}
+	return f, nil
+}
+
+// spsaParam is one parameter of the output.
+type spsaParam struct {
+	Name  string  `json:"name"`
+	Int   bool    `json:"int"`
+	Start float64 `json:"start"`
+	Tuned float64 `json:"tuned"` // θ after the last iteration (an int parameter's spec value is its rounding)
+	Min   float64 `json:"min"`
+	Max   float64 `json:"max"`
+	C     float64 `json:"c"` // c = c_end·N^γ, the unit of the plotted path
+}
+
+// spsaReport is tune spsa's --format json output.
+type spsaReport struct {
+	Game       string             `json:"game"`
+	Agent      string             `json:"agent"` // the tuned agent spec
+	Start      string             `json:"start"` // the agent with the start values
+	Params     []spsaParam        `json:"params"`
+	Iterations int                `json:"iterations"` // finished
+	Planned    int                `json:"planned_iterations"`
+	Complete   bool               `json:"complete"`
+	Games      int                `json:"games"`
+	Out        string             `json:"out,omitempty"` // the run file
+	Verify     *tune.VerifyResult `json:"verify"`        // null: not played (--verify=false, or the run was interrupted)
+}
+
+func runTuneSPSA(args []string, stdout, stderr io.Writer) error {
+	f, err := parseTuneSPSA(args, stderr)
+	if err != nil {
+		return err
+	}
+	var (
+		log  *tune.Log
+		done []tune.Iteration
+		cfg  = f.cfg
+	)
+	if f.resume != "" {
+		if log, cfg, done, err = tune.ResumeLog(f.resume); err != nil {
+			return fmt.Errorf("--resume %v", err)
+		}
+	}
+	s, err := tune.NewSPSA(cfg)
+	if err != nil {
+		if log != nil {
+			log.Close()
+			return fmt.Errorf("%s: %v", f.resume, err)
+		}
+		return err
+	}
+	path := f.resume
+	if f.out != "" {
+		if log, err = tune.CreateLog(f.out, s.Config); err != nil {
+			return err
+		}
+		path = f.out
+	}
+	if log != nil {
+		defer log.Close()
+	}
+	c := s.Config
+	fmt.Fprintf(stderr, "arena: SPSA on %s: %s, %d parameters, %d iterations of %d game pairs, α=%g γ=%g A=%g, %d workers\n",
+		c.Game, c.Agent, len(c.Params), c.Iterations, c.PairsPer, c.Alpha, c.Gamma, c.A, f.concurrency)
+	if len(done) > 0 {
+		fmt.Fprintf(stderr, "arena: resuming after iteration %d of %d\n", len(done), c.Iterations)
+	}
+	if log == nil {
+		fmt.Fprintln(stderr, "arena: iterations are not saved (use --out FILE to keep them and be able to resume)")
+	}
+	ctx, stop, release := interrupts(stderr)
+	defer release()
+	pending := (c.Iterations - min(len(done), c.Iterations)) * 2 * c.PairsPer
+	prog := newProgress(stderr, pending, f.noProgress)
+	every := max(c.Iterations/20, 1) // a θ line every 5 % of the run
+	var theta strings.Builder
+	opts := tune.RunOptions{
+		Run: arena.RunOptions{Concurrency: f.concurrency, Log: stderr}, Stop: stop, Done: done, OnGames: prog.add,
+		Record: func(it tune.Iteration) error {
+			if log != nil {
+				if err := log.Append(it); err != nil {
+					return err
+				}
+			}
+			if !f.noProgress && (it.K%every == 0 || it.K == c.Iterations) {
+				prog.pause()
+				theta.Reset()
+				s.Summary(&theta, it.After)
+				fmt.Fprintf(stderr, "arena: iteration %d/%d: %d-%d-%d, θ %s\n", it.K, c.Iterations, it.Wins, it.Draws, it.Losses, theta.String())
+			}
+			return nil
+		},
+	}
+	start := time.Now()
+	res, runErr := s.Run(ctx, opts)
+	prog.finish()
+	if played := len(res.Iterations) - len(done); played > 0 {
+		el := time.Since(start).Seconds()
+		fmt.Fprintf(stderr, "arena: %d iterations (%d games) in %.1f s\n", played, played*2*c.PairsPer, el)
+	}
+	// The history and the plot are written whatever happened: an
+	// interrupted run's are as far as it got.
+	if err := writeSPSAOutputs(f, s, res.Iterations); err != nil {
+		return err
+	}
+	if runErr != nil && !errors.Is(runErr, context.Canceled) {
+		return runErr
+	}
+	rep := spsaReport{Game: c.Game, Planned: c.Iterations, Iterations: len(res.Iterations), Complete: res.Complete, Out: path}
+	rep.Agent, _ = s.Spec(res.Theta)
+	rep.Start, _ = s.StartSpec()
+	for i, p := range c.Params {
+		rep.Params = append(rep.Params, spsaParam{Name: p.Name, Int: p.Int, Start: p.Start, Tuned: res.Theta[i], Min: p.Min, Max: p.Max, C: s.C(i)})
+	}
+	for _, it := range res.Iterations {
+		rep.Games += it.Wins + it.Draws + it.Losses
+	}
+	if res.Complete && f.verify {
+		vo, err := s.VerifyOptions(res.Theta)
+		if err != nil {
+			return err
+		}
+		vo.SPRT, vo.Games = f.verifySPRT, f.verifyGames
+		fmt.Fprintf(stderr, "arena: verification match %s vs %s, SPRT %s, at most %d games\n", vo.Tuned, vo.Start, vo.SPRT, vo.Games)
+		vp := newProgress(stderr, vo.Games, f.noProgress)
+		counted := 0
+		vo.Run = arena.RunOptions{Concurrency: f.concurrency, Stop: stop, Log: stderr}
+		vo.OnPairs = func(tr *results.PairTracker) { vp.add(2*tr.Penta.Pairs() - counted); counted = 2 * tr.Penta.Pairs() }
+		v, err := tune.Verify(ctx, vo)
+		vp.finish()
+		if err != nil && !errors.Is(err, context.Canceled) {
+			return err
+		}
+		if err == nil {
+			rep.Verify = &v
+		}
+	}
+	if f.format == "json" {
+		enc := json.NewEncoder(stdout)
+		enc.SetIndent("", "  ")
+		if err := enc.Encode(rep); err != nil {
+			return err
+		}
+	} else {
+		writeSPSAText(stdout, rep)
+	}
+	if !res.Complete {
+		if path == "" {
+			return fmt.Errorf("interrupted after iteration %d of %d", len(res.Iterations), c.Iterations)
+		}
+		return fmt.Errorf("interrupted after iteration %d of %d; continue with: arena tune spsa --resume %s", len(res.Iterations), c.Iterations, path)
+	}
+	return nil
+}
+
+func writeSPSAOutputs(f *spsaFlags, s *tune.SPSA, its []tune.Iteration) error {
+	write := func(name string, fn func(io.Writer) error) error {
+		if name == "" {
+			return nil
+		}
+		out, err := os.Create(name)
+		if err != nil {
+			return err
+		}
+		if err := fn(out); err != nil {
+			out.Close()
+			return fmt.Errorf("%s: %v", name, err)
+		}
+		return out.Close()
+	}
+	err := write(f.history, func(w io.Writer) error {
+		if strings.HasSuffix(f.history, ".json") {
+			return tune.WriteHistoryJSON(w, its)
+		}
+		return tune.WriteHistoryCSV(w, s.Config.Params, its)
+	})
+	if err != nil {
+		return err
+	}
+	return write(f.plot, func(w io.Writer) error { return s.WritePathsSVG(w, its) })
+}
+
+func writeSPSAText(w io.Writer, r spsaReport) {
+	fmt.Fprintf(w, "Tuned agent: %s\n", r.Agent)
+	fmt.Fprintf(w, "Start agent: %s\n", r.Start)
+	fmt.Fprintf(w, "%s: %d of %d iterations, %d games\n", r.Game, r.Iterations, r.Planned, r.Games)
+	fmt.Fprintf(w, "%-16s %5s %12s %12s %12s %12s\n", "parameter", "type", "start", "tuned", "range", "c")
+	for _, p := range r.Params {
+		kind := "float"
+		if p.Int {
+			kind = "int"
+		}
+		fmt.Fprintf(w, "%-16s %5s %12.5g %12.5g %12s %12.4g\n", p.Name, kind, p.Start, p.Tuned, fmt.Sprintf("%g..%g", p.Min, p.Max), p.C)
+	}
+	if r.Verify != nil {
+		fmt.Fprintf(w, "Verification SPRT %s: %s\n", r.Verify.SPRT, r.Verify)
+	}
+}

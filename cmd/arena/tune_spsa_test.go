@@ -1,0 +1,172 @@
+package main
+
+import (
+	"bufio"
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+func writeParams(t *testing.T, text string) string {
+	t.Helper()
+	p := filepath.Join(t.TempDir(), "params.txt")
+	if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+func TestTuneSPSAErrors(t *testing.T) {
+	good := writeParams(t, "c, float, 0.7, 0.1, 3, 0.1, 0.002\n")
+	bad := writeParams(t, "# mcts\nc, float, 0.7, 0.1, 3, 0.1\n")
+	existing := filepath.Join(t.TempDir(), "run.jsonl")
+	os.WriteFile(existing, []byte("x\n"), 0o644)
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--params", good, "--iterations", "5"}, "--agent is missing"},
+		{[]string{"--agent", "mcts:iters=10", "--iterations", "5"}, "--params is missing"},
+		{[]string{"--agent", "mcts:iters=10", "--params", good}, "--iterations is missing"},
+		{[]string{"--agent", "mcts:iters=10", "--params", bad, "--iterations", "5"}, "line 2: 6 fields"},
+		{[]string{"--agent", "mcts:iters=10", "--params", "/nonexistent/p.txt", "--iterations", "5"}, "--params"},
+		{[]string{"--agent", "mcts:iters=10", "--params", good, "--iterations", "2000000"}, "--iterations 2000000: use 1 to 1000000"},
+		{[]string{"--agent", "mcts:iters=10", "--params", good, "--iterations", "5", "--pairs-per", "0"}, "--pairs-per 0"},
+		{[]string{"--agent", "greedy", "--params", good, "--iterations", "5"}, `unknown option "c"`},
+		{[]string{"--agent", "mcts:iters=10", "--params", good, "--iterations", "5", "--history", "h.txt"}, ".csv or a .json"},
+		{[]string{"--agent", "mcts:iters=10", "--params", good, "--iterations", "5", "--verify-games", "3"}, "--verify-games 3"},
+		{[]string{"--agent", "mcts:iters=10", "--params", good, "--iterations", "5", "--verify-sprt", "elo0=5,elo1=0"}, "elo0 < elo1"},
+		{[]string{"--agent", "mcts:iters=10", "--params", good, "--iterations", "5", "--concurrency", "0"}, "--concurrency 0"},
+		{[]string{"--agent", "mcts:iters=10", "--params", good, "--iterations", "5", "--openings", "random:5000"}, "random:K"},
+		{[]string{"--agent", "mcts:iters=10", "--params", good, "--iterations", "5", "--tc", "1s", "--move-time", "1s"}, "cannot be used together"},
+		{[]string{"--agent", "mcts:iters=10", "--params", good, "--iterations", "5", "--out", existing}, "already exists"},
+		{[]string{"--resume", existing, "--iterations", "5"}, "--iterations: a resumed run keeps the configuration"},
+		{[]string{"--resume", existing, "--out", "x.jsonl"}, "leave out --out"},
+		{[]string{"--resume", existing}, "no SPSA header"},
+		{[]string{"--agent", "mcts:iters=10", "--params", good, "--iterations", "5", "stray"}, "unexpected argument"},
+	} {
+		code, _, errOut := runArena(append([]string{"tune", "spsa"}, tc.args...)...)
+		if code == 0 || !strings.Contains(errOut, tc.want) {
+			t.Errorf("tune spsa %s: exit %d, stderr %q; want an error with %q", strings.Join(tc.args, " "), code, errOut, tc.want)
+		}
+	}
+}
+
+func TestTuneSPSARun(t *testing.T) {
+	dir := t.TempDir()
+	params := writeParams(t, "c, float, 0.7, 0.1, 3, 0.1, 0.002\nfpu, float, 0.5, 0, 1, 0.1, 0.002\n")
+	out, hist, hcsv, plot := filepath.Join(dir, "run.jsonl"), filepath.Join(dir, "h.json"), filepath.Join(dir, "h.csv"), filepath.Join(dir, "p.svg")
+	code, stdout, errOut := runArena("tune", "spsa", "--agent", "mcts:iters=20", "--params", params, "--iterations", "6", "--pairs-per", "2",
+		"--out", out, "--history", hist, "--plot", plot, "--verify-games", "20", "--format", "json", "--no-progress")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	var rep spsaReport
+	if err := json.Unmarshal([]byte(stdout), &rep); err != nil {
+		t.Fatalf("%v: %s", err, stdout)
+	}
+	if !rep.Complete || rep.Iterations != 6 || rep.Games != 24 || len(rep.Params) != 2 || rep.Start != "mcts:iters=20,c=0.7,fpu=0.5" {
+		t.Errorf("report %+v", rep)
+	}
+	if !strings.HasPrefix(rep.Agent, "mcts:iters=20,c=") || !strings.Contains(rep.Agent, ",fpu=") {
+		t.Errorf("tuned agent %q", rep.Agent)
+	}
+	if rep.Verify == nil || rep.Verify.Games() == 0 || rep.Verify.Games() > 20 || rep.Verify.Tuned != rep.Agent {
+		t.Errorf("verification %+v", rep.Verify)
+	}
+	var its []map[string]any
+	data, _ := os.ReadFile(hist)
+	if err := json.Unmarshal(data, &its); err != nil || len(its) != 6 {
+		t.Fatalf("history: %d iterations, %v", len(its), err)
+	}
+	if svg, _ := os.ReadFile(plot); !strings.Contains(string(svg), "<svg") || !strings.Contains(string(svg), "fpu") {
+		t.Errorf("plot is not an SVG with the parameters' names: %.80q", svg)
+	}
+	// A finished run resumed again plays nothing more; its history in CSV
+	// has a header and a row per iteration.
+	code, stdout, errOut = runArena("tune", "spsa", "--resume", out, "--history", hcsv, "--verify=false", "--no-progress")
+	if code != 0 || !strings.Contains(stdout, "Tuned agent: "+rep.Agent) {
+		t.Fatalf("resume of a finished run: exit %d, %s %s", code, stdout, errOut)
+	}
+	csvData, _ := os.ReadFile(hcsv)
+	lines := strings.Split(strings.TrimSpace(string(csvData)), "\n")
+	if len(lines) != 7 || !strings.HasPrefix(lines[0], "k,wins,draws,losses,c.flip,c.plus,c.minus,c,fpu.flip") {
+		t.Errorf("CSV history: %d lines, header %q", len(lines), lines[0])
+	}
+}
+
+// A run killed with SIGKILL in the middle, then resumed, has the same
+// trajectory as an uninterrupted run: equal θ after every iteration.
+func TestTuneSPSAKillResume(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the arena binary")
+	}
+	bin := arenaBinary(t)
+	dir := t.TempDir()
+	params := writeParams(t, "c, float, 0.7, 0.1, 3, 0.2, 0.004\nfpu, float, 0.5, 0, 1, 0.1, 0.004\n")
+	args := []string{"tune", "spsa", "--agent", "mcts:iters=300", "--params", params, "--iterations", "24", "--pairs-per", "2", "--verify=false", "--no-progress", "--seed", "5"}
+	whole, killed := filepath.Join(dir, "whole.jsonl"), filepath.Join(dir, "killed.jsonl")
+	if code, _, errOut := runArena(append(args, "--out", whole)...); code != 0 {
+		t.Fatalf("uninterrupted run: exit %d: %s", code, errOut)
+	}
+
+	cmd := exec.Command(bin, append(args, "--out", killed, "--concurrency", "1")...)
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	deadline := time.Now().Add(time.Minute)
+	for countLines(killed) < 6 && time.Now().Before(deadline) {
+		time.Sleep(2 * time.Millisecond)
+	}
+	cmd.Process.Kill() // SIGKILL
+	cmd.Wait()
+	n := countLines(killed) - 1
+	if n >= 24 {
+		t.Skip("the run finished before it could be killed")
+	}
+	t.Logf("killed after %d iterations", n)
+	if code, _, errOut := runArena("tune", "spsa", "--resume", killed, "--verify=false", "--no-progress"); code != 0 {
+		t.Fatalf("resume: exit %d: %s", code, errOut)
+	}
+	a, b := readThetas(t, whole), readThetas(t, killed)
+	if len(a) != 24 || len(b) != 24 {
+		t.Fatalf("%d and %d iterations, want 24", len(a), len(b))
+	}
+	for k := range a {
+		if a[k] != b[k] {
+			t.Errorf("iteration %d: θ %s uninterrupted, %s killed and resumed", k+1, a[k], b[k])
+		}
+	}
+}
+
+func countLines(path string) int {
+	data, _ := os.ReadFile(path)
+	return strings.Count(string(data), "\n")
+}
+
+// readThetas returns each iteration's θ after, as its JSON text.
+func readThetas(t *testing.T, path string) []string {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var out []string
+	sc := bufio.NewScanner(f)
+	sc.Buffer(nil, 1<<20)
+	for sc.Scan() {
+		var it struct {
+			Record string          `json:"record"`
+			After  json.RawMessage `json:"theta_after"`
+		}
+		if json.Unmarshal(sc.Bytes(), &it) == nil && it.Record == "iteration" {
+			out = append(out, string(it.After))
+		}
+	}
+	return out
+}
