@@ -119,8 +119,12 @@ func runTuneSweep(args []string, stdout, stderr io.Writer) error {
 	}
 	ropts = sw.ReportOptions(ropts, names)
 	remaining := len(t.Fixtures) - len(s.done)
-	fmt.Fprintf(stderr, "arena: %s sweep of %s over %d values against %d opponents, %d games per pairing: %d games",
-		t.Config.Game, sw.Param, len(sw.Values), len(sw.Against), t.Config.GamesPerPair, len(t.Fixtures))
+	opponents := "1 opponent"
+	if len(sw.Against) > 1 {
+		opponents = fmt.Sprintf("%d opponents", len(sw.Against))
+	}
+	fmt.Fprintf(stderr, "arena: %s sweep of %s over %d values against %s, %d games per pairing: %d games",
+		t.Config.Game, sw.Param, len(sw.Values), opponents, t.Config.GamesPerPair, len(t.Fixtures))
 	if len(s.done) > 0 {
 		fmt.Fprintf(stderr, " (%d already recorded, %d to play)", len(s.done), remaining)
 	}

@@ -25,6 +25,9 @@ func TestTuneSweep(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
+	if !strings.Contains(stderr, "othello6 sweep of iters over 2 values against 2 opponents, 6 games per pairing: 24 games") || !strings.Contains(stderr, "plot in "+plot) {
+		t.Errorf("stderr: %s", stderr)
+	}
 	var doc struct {
 		Param  string `json:"param"`
 		Points []struct {
