@@ -43,4 +43,15 @@
 // whose value agents never meet (Sweep.Plan). One fit of all games rates
 // everyone on one scale, anchored by default at the first opponent = 0;
 // the result is a point per value with its 95 % interval (SweepResult).
+//
+// # Texel
+//
+// Texel fits a game's evaluation weights (games.Weighted) to the results of
+// recorded games (SamplePositions, then Texel): each sampled position, past
+// the opening plies and not terminal, is labelled with its game's result
+// r ∈ {1, ½, 0} for the side to move, and the fit minimises the mean of
+// (r − σ(e))² with σ(e) = 1/(1+10^(−K·e/400)), e the evaluation for the side
+// to move. K is fitted first with the start weights, then the weights with
+// K fixed: gonum's Nelder–Mead on reals rounded to the integer weights and
+// kept in their ranges, then ±1 steps until none improves.
 package tune
