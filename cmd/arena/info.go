@@ -24,8 +24,32 @@ func runGames(args []string, stdout, stderr io.Writer) error {
 		for _, o := range g.Options {
 			fmt.Fprintf(stdout, "           %s:%s — %s\n", g.Name, o.Key, o.Help)
 		}
+		writeWeights(stdout, g.Name)
 	}
 	return nil
+}
+
+// writeWeights lists the evaluation weights of game's default variant
+// (games.Weighted), which alphabeta, greedy and mcts take as eval.NAME keys.
+func writeWeights(w io.Writer, game string) {
+	v, err := games.Lookup(game)
+	if err != nil {
+		return
+	}
+	wd, ok := v.New().(games.Weighted)
+	if !ok {
+		return
+	}
+	ws := wd.Weights()
+	fmt.Fprintf(w, "           evaluation weights (agent keys eval.NAME=V, e.g. alphabeta:eval.%s=%d):\n", ws[0].Name, ws[0].Default)
+	width, rwidth := 0, 0
+	for _, x := range ws {
+		width = max(width, len(x.Name))
+		rwidth = max(rwidth, len(fmt.Sprintf("[%d, %d]", x.Min, x.Max)))
+	}
+	for _, x := range ws {
+		fmt.Fprintf(w, "             %-*s %6d  %-*s  %s\n", width, x.Name, x.Default, rwidth, fmt.Sprintf("[%d, %d]", x.Min, x.Max), x.Help)
+	}
 }
 
 func runAgents(args []string, stdout, stderr io.Writer) error {

@@ -171,6 +171,12 @@ func TestListings(t *testing.T) {
 	if !strings.Contains(out, "othello6") {
 		t.Errorf("games: %q", out)
 	}
+	// Each game's evaluation weights, with default and range.
+	for _, want := range []string{"alphabeta:eval.corner_open=110", "corner_open      110  [0, 500] ", "column", "tower", "window4", "unit_first"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("games lacks %q:\n%s", want, out)
+		}
+	}
 	_, out, _ = runArena("agents")
 	for _, want := range []string{"random", "greedy"} {
 		if !strings.Contains(out, want) {
