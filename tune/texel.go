@@ -119,7 +119,8 @@ type Positions struct {
 // first SkipPlies plies that are not terminal (and quiet, in a game that
 // knows), each labelled with the game's result for the side to move. Games
 // of other variants are an error; games that ended by forfeit or
-// adjudication are skipped. It fails when v is not a sequential game whose
+// adjudication are skipped. The sample depends on the order of recs (give
+// them in a fixed order, e.g. by Index). It fails when v is not a sequential game whose
 // evaluation has weights.
 func SamplePositions(v games.Variant, recs []results.Game, o SampleOptions) (*Positions, error) {
 	start, ok := v.New().(games.State)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"math"
 	"runtime"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -245,6 +246,7 @@ func othelloRecords(t *testing.T) []results.Game {
 		if err != nil {
 			t.Fatal(err)
 		}
+		slices.SortFunc(records, func(a, b results.Game) int { return a.Index - b.Index })
 	})
 	if len(records) != 40 {
 		t.Fatalf("%d othello6 records, want 40", len(records))

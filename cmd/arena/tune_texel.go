@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -15,6 +16,7 @@ import (
 	"github.com/boardgame-arena/arena/arena"
 	"github.com/boardgame-arena/arena/games"
 	"github.com/boardgame-arena/arena/results"
+	"github.com/boardgame-arena/arena/rng"
 	"github.com/boardgame-arena/arena/spec"
 	"github.com/boardgame-arena/arena/tune"
 )
@@ -31,6 +33,8 @@ const (
 	// repeats the game of each opening, and othello6's two random plies
 	// give only 12 openings.
 	texelOpenings = "random:8"
+	// verifySeedTag derives the verification match's seed from --seed.
+	verifySeedTag = 0x7e41f1
 )
 
 // texelFlags are tune texel's parsed flags.
@@ -401,6 +405,9 @@ func texelSelfPlay(ctx context.Context, stop <-chan struct{}, f *texelFlags, std
 		}
 		return nil, fmt.Errorf("self-play %v after %d of %d games (with --out FILE they would be kept for --resume)", err, len(recs), len(t.Fixtures))
 	}
+	// In schedule order: the games arrive in the order they finish, and
+	// the sample of positions depends on the order of the games.
+	slices.SortFunc(recs, func(a, b results.Game) int { return a.Index - b.Index })
 	return recs, nil
 }
 
@@ -419,7 +426,9 @@ func texelVerify(ctx context.Context, stop <-chan struct{}, f *texelFlags, tuned
 		fmt.Fprintln(stderr, "texel: the tuned weights are the start weights: the verification match would play one agent against itself")
 	}
 	o := tune.VerifyOptions{
-		Match: arena.Options{Game: f.game, Seed: f.seed, Openings: f.openings},
+		// Its own seed: the self-play games' openings would otherwise
+		// come back, and the match would replay the training games.
+		Match: arena.Options{Game: f.game, Seed: rng.Derive(f.seed, verifySeedTag), Openings: f.openings},
 		Tuned: tuned, Start: start, SPRT: f.verifySPRT, Games: f.verifyGames,
 		Run: arena.RunOptions{Concurrency: f.concurrency, Stop: stop},
 	}
