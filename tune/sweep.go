@@ -30,6 +30,9 @@ const (
 	MinSweepValues    = 2
 	MaxSweepValues    = 64
 	MaxSweepOpponents = 16
+	// MaxSweepText bounds the length of --param and of each value: keys
+	// and numbers are short, and the values label a table and a figure.
+	MaxSweepText = 100
 )
 
 // Sweep is one parameter's sweep: the base agent with Param set to each
@@ -76,6 +79,9 @@ func NewSweep(agent, param string, values, against []string) (*Sweep, error) {
 		if v == "" {
 			return nil, errors.New("--values has an empty value (write them separated by single commas, e.g. 0.3,0.5,0.7)")
 		}
+		if len(v) > MaxSweepText {
+			return nil, fmt.Errorf("--values: a value of %d characters; a value has at most %d", len(v), MaxSweepText)
+		}
 		key := v
 		if x, err := strconv.ParseFloat(v, 64); err == nil {
 			key = strconv.FormatFloat(x, 'g', -1, 64) // 1.0 and 1 are one value
@@ -110,6 +116,8 @@ func checkSweepParam(param string) error {
 		return errors.New("--param is missing: name the agent spec key to sweep, e.g. --param c or --param iters")
 	case strings.ContainsAny(param, " \t'\"=:,"):
 		return fmt.Errorf("--param %q: an agent spec key has no spaces, quotes, '=', ':' or ','", param)
+	case len(param) > MaxSweepText:
+		return fmt.Errorf("--param: a key of %d characters; a key has at most %d", len(param), MaxSweepText)
 	case param == "name":
 		return errors.New("--param name: the display name does not change how an agent plays; sweep a parameter such as c or iters")
 	}

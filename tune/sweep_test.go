@@ -48,6 +48,8 @@ func TestNewSweepErrors(t *testing.T) {
 		{"too many values", "mcts:iters=10", "iters", many, rnd, "lists 65 values"},
 		{"duplicate", "mcts", "c", []string{"1.0", "0.5", "1"}, rnd, "1.0 and 1 are the same value"},
 		{"empty value", "mcts", "c", []string{"1", ""}, rnd, "empty value"},
+		{"long value", "mcts", "c", []string{"1", strings.Repeat("9", 101)}, rnd, "a value of 101 characters"},
+		{"long param", "mcts", strings.Repeat("k", 101), []string{"1", "2"}, rnd, "a key of 101 characters"},
 		{"unknown key", "random", "iters", []string{"10", "20"}, rnd, "iters=10"},
 		{"bad value", "mcts", "iters", []string{"10", "many"}, rnd, "iters=many"},
 		{"unknown agent", "nosuchagent", "c", []string{"1", "2"}, rnd, "nosuchagent"},
