@@ -23,10 +23,7 @@ func runTune(args []string, stdout, stderr io.Writer) error {
 		names = append(names, c.name)
 	}
 	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" || args[0] == "-help" || args[0] == "help" {
-		w := stderr
-		if len(args) > 0 {
-			w = stdout
-		}
+		w := stderr // as every command's --help (the flag package's)
 		fmt.Fprintln(w, "Usage: arena tune METHOD [flags]   (arena tune METHOD --help for its flags)")
 		fmt.Fprintln(w, "\nMethods:")
 		for _, c := range tuneCommands {
