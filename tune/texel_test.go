@@ -14,6 +14,7 @@ import (
 	_ "github.com/boardgame-arena/arena/games/othello6"
 	"github.com/boardgame-arena/arena/results"
 	"github.com/boardgame-arena/arena/rng"
+	"github.com/boardgame-arena/arena/spec"
 )
 
 // linear is a synthetic position whose evaluation is linear in its
@@ -398,4 +399,99 @@ func equalInts(a, b []int) bool {
 		}
 	}
 	return true
+}
+
+// A game that starts from a position as text ("fen …", an openings line)
+// is replayed from there: its plies count from that position.
+func TestSamplePositionsFenStart(t *testing.T) {
+	g := othelloRecords(t)[0]
+	v, _ := games.Lookup("othello6")
+	s := v.New().(games.State)
+	const from = 6
+	for _, text := range g.Moves[:from] {
+		m, err := games.ParseLegal(s, text)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s.Play(m)
+	}
+	g.Moves = append([]string{results.PositionPrefix + s.(games.PositionWriter).Position()}, g.Moves[from:]...)
+	g.Opening = g.Moves[:1]
+	p, err := SamplePositions(v, []results.Game{g}, SampleOptions{SkipPlies: 3, Max: MaxPositions, HeldOut: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := len(g.Moves) - 1 - 3; p.Eligible != want || len(p.Train) != want {
+		t.Errorf("%d eligible, %d sampled; want %d (plies after the fen start, less 3)", p.Eligible, len(p.Train), want)
+	}
+	g.Moves[0] = results.PositionPrefix + "nonsense"
+	if _, err := SamplePositions(v, []results.Game{g}, SampleOptions{}); err == nil || !strings.Contains(err.Error(), "start position") {
+		t.Errorf("bad fen start: error %v", err)
+	}
+}
+
+// quietOthello is othello6 with a notion of quiet positions (even plies),
+// to test that only quiet positions are sampled.
+type quietOthello struct{ games.State }
+
+func (q *quietOthello) Quiet() bool              { return q.Ply()%2 == 0 }
+func (q *quietOthello) Clone() games.State       { return &quietOthello{q.State.Clone()} }
+func (q *quietOthello) Evaluate(p int) int       { return q.State.(games.Evaluator).Evaluate(p) }
+func (q *quietOthello) Weights() []games.Weight  { return q.State.(games.Weighted).Weights() }
+func (q *quietOthello) UseWeights(w []int) []int { return q.State.(games.Weighted).UseWeights(w) }
+func (q *unweightedOthello) Clone() games.State  { return &unweightedOthello{q.State.Clone()} }
+func (q *unweightedOthello) Evaluate(p int) int  { return q.State.(games.Evaluator).Evaluate(p) }
+
+// unweightedOthello is othello6 whose evaluation has no weights.
+type unweightedOthello struct{ games.State }
+
+func init() {
+	wrap := func(name string, f func(games.State) games.State) {
+		games.Register(&games.Game{Name: name, Title: name, New: func(s spec.Spec) (games.Base, error) {
+			if err := s.Check(); err != nil {
+				return nil, err
+			}
+			v, err := games.Lookup("othello6")
+			if err != nil {
+				return nil, err
+			}
+			return f(v.New().(games.State)), nil
+		}})
+	}
+	wrap("texeltest-quiet", func(s games.State) games.State { return &quietOthello{s} })
+	wrap("texeltest-unweighted", func(s games.State) games.State { return &unweightedOthello{s} })
+}
+
+func TestSamplePositionsQuiet(t *testing.T) {
+	recs := slices.Clone(othelloRecords(t))
+	want := 0
+	for i := range recs {
+		recs[i].Game = "texeltest-quiet"
+		for ply := 2; ply < len(recs[i].Moves); ply += 2 {
+			want++ // even plies from the third on: quiet and not terminal
+		}
+	}
+	v, err := games.Lookup("texeltest-quiet")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := SamplePositions(v, recs, SampleOptions{SkipPlies: 2, Max: MaxPositions, HeldOut: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !p.Quiet || p.Eligible != want || len(p.Train) != want {
+		t.Errorf("quiet %v, %d eligible, %d sampled; want true, %d", p.Quiet, p.Eligible, len(p.Train), want)
+	}
+	for _, s := range p.Train {
+		if s.Pos.(games.State).Ply()%2 != 0 {
+			t.Fatalf("a position at odd ply %d was sampled", s.Pos.(games.State).Ply())
+		}
+	}
+	u, _ := games.Lookup("texeltest-unweighted")
+	for i := range recs {
+		recs[i].Game = "texeltest-unweighted"
+	}
+	if _, err := SamplePositions(u, recs, SampleOptions{}); err == nil || !strings.Contains(err.Error(), "no named weights to tune (games with weights: ") {
+		t.Errorf("a game without weights: error %v", err)
+	}
 }
