@@ -212,6 +212,17 @@ func runTuneSPSA(args []string, stdout, stderr io.Writer) error {
 	}
 	ctx, stop, release := interrupts(stderr)
 	defer release()
+	// The arena's message says no new game starts; an SPSA run finishes
+	// the running iteration's batch first (its update needs all of it).
+	quit := make(chan struct{})
+	defer close(quit)
+	go func() {
+		select {
+		case <-stop:
+			fmt.Fprintln(stderr, "arena: the running iteration (or verification pair) finishes first, then the run stops")
+		case <-quit:
+		}
+	}()
 	pending := (c.Iterations - min(len(done), c.Iterations)) * 2 * c.PairsPer
 	prog := newProgress(stderr, pending, f.noProgress)
 	every := max(c.Iterations/20, 1) // a θ line every 5 % of the run
