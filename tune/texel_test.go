@@ -439,11 +439,12 @@ func (q *quietOthello) Clone() games.State       { return &quietOthello{q.State.
 func (q *quietOthello) Evaluate(p int) int       { return q.State.(games.Evaluator).Evaluate(p) }
 func (q *quietOthello) Weights() []games.Weight  { return q.State.(games.Weighted).Weights() }
 func (q *quietOthello) UseWeights(w []int) []int { return q.State.(games.Weighted).UseWeights(w) }
-func (q *unweightedOthello) Clone() games.State  { return &unweightedOthello{q.State.Clone()} }
-func (q *unweightedOthello) Evaluate(p int) int  { return q.State.(games.Evaluator).Evaluate(p) }
 
 // unweightedOthello is othello6 whose evaluation has no weights.
 type unweightedOthello struct{ games.State }
+
+func (q *unweightedOthello) Clone() games.State { return &unweightedOthello{q.State.Clone()} }
+func (q *unweightedOthello) Evaluate(p int) int { return q.State.(games.Evaluator).Evaluate(p) }
 
 func init() {
 	wrap := func(name string, f func(games.State) games.State) {
