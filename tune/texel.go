@@ -453,6 +453,27 @@ type FitOptions struct {
 	// Progress, if not nil, is called after every error evaluation with
 	// the number done and the best error so far.
 	Progress func(evaluations int, best float64)
+	// Stop, when closed, ends the fit early with the best weights found so
+	// far (Fit.Stopped).
+	Stop <-chan struct{}
+}
+
+// statusStopped is the Nelder–Mead status of a fit ended through Stop.
+var statusStopped = optimize.NewStatus("Stopped", true, nil)
+
+// stopConverger is conv that also ends the minimisation once stop is
+// closed.
+type stopConverger struct {
+	conv    optimize.Converger
+	stopped func() bool
+}
+
+func (c stopConverger) Init(dim int) { c.conv.Init(dim) }
+func (c stopConverger) Converged(loc *optimize.Location) optimize.Status {
+	if c.stopped() {
+		return statusStopped
+	}
+	return c.conv.Converged(loc)
 }
 
 // Fit is the result of a Texel fit.
@@ -466,6 +487,7 @@ type Fit struct {
 	HeldOutStart, HeldOut  float64
 	Evaluations            int // error evaluations spent
 	NelderMeadStatus       string
+	Stopped                bool // ended early through FitOptions.Stop
 	TrainSize, HeldOutSize int
 }
 
@@ -527,8 +549,20 @@ func Texel(p *Positions, start []int, o FitOptions) (*Fit, error) {
 		}
 		return w
 	}
+	stopped := func() bool {
+		select {
+		case <-o.Stop:
+			fit.Stopped = true
+			return true
+		default:
+			return false
+		}
+	}
 	best, bestW := fit.MSEStart, append([]int(nil), start...)
 	eval := func(wi []int) float64 {
+		if stopped() {
+			return math.Inf(1) // no more work: the converger ends the run
+		}
 		v := train.MSE(wi, fit.K)
 		fit.Evaluations++
 		if v < best {
@@ -543,7 +577,7 @@ func Texel(p *Positions, start []int, o FitOptions) (*Fit, error) {
 	res, err := optimize.Minimize(optimize.Problem{Func: func(x []float64) float64 { return eval(toInts(x)) }},
 		make([]float64, n), &optimize.Settings{
 			FuncEvaluations: o.Evaluations,
-			Converger:       &optimize.FunctionConverge{Absolute: 1e-12, Relative: 1e-12, Iterations: 20 * n},
+			Converger:       stopConverger{&optimize.FunctionConverge{Absolute: 1e-12, Relative: 1e-12, Iterations: 20 * n}, stopped},
 		}, &optimize.NelderMead{SimplexSize: 1})
 	if err != nil && res == nil {
 		return nil, fmt.Errorf("fitting the weights: %v", err)
@@ -555,7 +589,7 @@ func Texel(p *Positions, start []int, o FitOptions) (*Fit, error) {
 	// ±1 steps on the integers from the best weights seen (the classic
 	// Texel local search): it ends on a point no single step improves.
 	copy(w, bestW)
-	for pass := 0; pass < o.Polish; pass++ {
+	for pass := 0; pass < o.Polish && !stopped(); pass++ {
 		improved := false
 		for i, d := range defs {
 			for _, step := range [2]int{1, -1} {

@@ -496,3 +496,32 @@ func TestSamplePositionsQuiet(t *testing.T) {
 		t.Errorf("a game without weights: error %v", err)
 	}
 }
+
+// A closed Stop ends the fit at once with the start weights (the best
+// seen), and says so.
+func TestTexelStop(t *testing.T) {
+	p := &Positions{Weights: linearWeights, Train: linearSamples(2000, []int{40, -25, 10}, 1, 8)}
+	stop := make(chan struct{})
+	close(stop)
+	fit, err := Texel(p, nil, FitOptions{K: 1, Stop: stop})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !fit.Stopped || fit.Evaluations != 0 || !equalInts(fit.Tuned, fit.Start) || fit.MSE != fit.MSEStart {
+		t.Errorf("stopped %v after %d evaluations, tuned %v from %v, MSE %g → %g", fit.Stopped, fit.Evaluations, fit.Tuned, fit.Start, fit.MSEStart, fit.MSE)
+	}
+	// Stopped half-way, it keeps the best weights found until then.
+	stop2 := make(chan struct{})
+	var once sync.Once
+	fit, err = Texel(p, nil, FitOptions{K: 1, Stop: stop2, Progress: func(n int, _ float64) {
+		if n == 50 {
+			once.Do(func() { close(stop2) })
+		}
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !fit.Stopped || fit.Evaluations != 50 || !(fit.MSE < fit.MSEStart) {
+		t.Errorf("stopped %v after %d evaluations, MSE %g → %g", fit.Stopped, fit.Evaluations, fit.MSEStart, fit.MSE)
+	}
+}

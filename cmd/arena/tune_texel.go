@@ -148,6 +148,7 @@ type texelReport struct {
 	HeldOutMSEStart  *float64           `json:"held_out_mse_start"`
 	HeldOutMSE       *float64           `json:"held_out_mse"`
 	Evaluations      int                `json:"evaluations"`
+	Stopped          bool               `json:"stopped"` // the fit was interrupted: the best weights so far
 	Seconds          float64            `json:"seconds"`
 	Weights          []texelWeight      `json:"weights"`
 	StartSpec        string             `json:"start_spec"`
@@ -223,7 +224,7 @@ func runTuneTexel(args []string, stdout, stderr io.Writer) error {
 	// The fit.
 	t0 := time.Now()
 	next := max(f.evaluations/10, 1)
-	fit, err := tune.Texel(pos, startW, tune.FitOptions{K: f.k, Evaluations: f.evaluations, Progress: func(done int, best float64) {
+	fit, err := tune.Texel(pos, startW, tune.FitOptions{K: f.k, Evaluations: f.evaluations, Stop: stop, Progress: func(done int, best float64) {
 		if !f.noProgress && done >= next {
 			fmt.Fprintf(stderr, "texel: %d evaluations, best MSE %.6f (%s)\n", done, best, time.Since(t0).Round(time.Second))
 			next += max(f.evaluations/10, 1)
@@ -233,6 +234,7 @@ func runTuneTexel(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	rep.Seconds = time.Since(t0).Seconds()
+	rep.Stopped = fit.Stopped
 	rep.K, rep.MSEStart, rep.MSE, rep.Evaluations = fit.K, fit.MSEStart, fit.MSE, fit.Evaluations
 	rep.HeldOutMSEStart, rep.HeldOutMSE = finite(fit.HeldOutStart), finite(fit.HeldOut)
 	for i, d := range defs {
@@ -244,7 +246,10 @@ func runTuneTexel(args []string, stdout, stderr io.Writer) error {
 	}
 
 	// The verification match.
-	if f.verify {
+	if f.verify && fit.Stopped {
+		fmt.Fprintln(stderr, "texel: the fit was stopped: the weights above are the best found so far; no verification match (play one with arena match)")
+	}
+	if f.verify && !fit.Stopped {
 		vr, err := texelVerify(ctx, stop, f, rep.TunedSpec, rep.StartSpec, stderr)
 		if err != nil {
 			return err
@@ -336,7 +341,11 @@ func writeTexelText(w io.Writer, r *texelReport) {
 	if r.HeldOutMSE != nil {
 		fmt.Fprintf(w, " (held out: %.6f → %.6f)", *r.HeldOutMSEStart, *r.HeldOutMSE)
 	}
-	fmt.Fprintf(w, ", %d evaluations, %.1fs\n\n", r.Evaluations, r.Seconds)
+	fmt.Fprintf(w, ", %d evaluations, %.1fs", r.Evaluations, r.Seconds)
+	if r.Stopped {
+		fmt.Fprint(w, " (stopped early: the best so far)")
+	}
+	fmt.Fprint(w, "\n\n")
 	fmt.Fprintf(w, "%-16s %8s %8s %8s %8s\n", "weight", "default", "start", "tuned", "range")
 	for _, x := range r.Weights {
 		fmt.Fprintf(w, "%-16s %8d %8d %8d %8s\n", x.Name, x.Default, x.Start, x.Tuned, fmt.Sprintf("%d..%d", x.Min, x.Max))
