@@ -188,6 +188,9 @@ func runTuneTexel(args []string, stdout, stderr io.Writer) error {
 			if err != nil {
 				return err
 			}
+			// Each file in schedule order, as self-play gives its games:
+			// the positions sampled depend on the order.
+			slices.SortStableFunc(file.Games, func(a, b results.Game) int { return a.Index - b.Index })
 			recs = append(recs, file.Games...)
 		}
 	} else if recs, err = texelSelfPlay(ctx, stop, f, stderr); err != nil {

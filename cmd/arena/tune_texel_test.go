@@ -147,6 +147,13 @@ func TestTuneTexelSelfPlayResume(t *testing.T) {
 	if strip(first) != strip(again) {
 		t.Errorf("resumed run differs:\n%s\nfirst:\n%s", again, first)
 	}
+	fromFile, stderr, err := texelRun(append([]string{"--records", path}, args...)...)
+	if err != nil {
+		t.Fatalf("%v\n%s", err, stderr)
+	}
+	if strip(first) != strip(fromFile) {
+		t.Errorf("the fit from the self-play file differs:\n%s\nself-play:\n%s", fromFile, first)
+	}
 	if !strings.Contains(first, "\ntuned: greedy:eval.") || !strings.Contains(first, "K = ") {
 		t.Errorf("text output:\n%s", first)
 	}
