@@ -337,13 +337,17 @@ func writeSPSAText(w io.Writer, r spsaReport) {
 	fmt.Fprintf(w, "Tuned agent: %s\n", r.Agent)
 	fmt.Fprintf(w, "Start agent: %s\n", r.Start)
 	fmt.Fprintf(w, "%s: %d of %d iterations, %d games\n", r.Game, r.Iterations, r.Planned, r.Games)
-	fmt.Fprintf(w, "%-16s %5s %12s %12s %12s %12s\n", "parameter", "type", "start", "tuned", "range", "c")
+	width := len("parameter")
+	for _, p := range r.Params {
+		width = max(width, len(p.Name))
+	}
+	fmt.Fprintf(w, "%-*s %5s %12s %12s %14s %10s\n", width, "parameter", "type", "start", "tuned", "range", "c")
 	for _, p := range r.Params {
 		kind := "float"
 		if p.Int {
 			kind = "int"
 		}
-		fmt.Fprintf(w, "%-16s %5s %12.5g %12.5g %12s %12.4g\n", p.Name, kind, p.Start, p.Tuned, fmt.Sprintf("%g..%g", p.Min, p.Max), p.C)
+		fmt.Fprintf(w, "%-*s %5s %12.5g %12.5g %14s %10.4g\n", width, p.Name, kind, p.Start, p.Tuned, fmt.Sprintf("%g..%g", p.Min, p.Max), p.C)
 	}
 	if r.Verify != nil {
 		fmt.Fprintf(w, "Verification SPRT %s: %s\n", r.Verify.SPRT, r.Verify)
