@@ -228,7 +228,7 @@ var (
 )
 
 // othelloRecords plays 40 games of greedy against random on othello6.
-func othelloRecords(t *testing.T) []results.Game {
+func othelloRecords(t testing.TB) []results.Game {
 	t.Helper()
 	recordsOnce.Do(func() {
 		tour, err := arena.New(arena.Options{Game: "othello6", Agents: []string{"greedy", "random"}, GamesPerPair: 40, Seed: 9})
@@ -524,4 +524,25 @@ func TestTexelStop(t *testing.T) {
 	if !fit.Stopped || fit.Evaluations != 50 || !(fit.MSE < fit.MSEStart) {
 		t.Errorf("stopped %v after %d evaluations, MSE %g → %g", fit.Stopped, fit.Evaluations, fit.MSEStart, fit.MSE)
 	}
+}
+
+// BenchmarkMSE is one error evaluation over othello6 positions from 40
+// games, the unit of work of the weight fit.
+func BenchmarkMSE(b *testing.B) {
+	v, _ := games.Lookup("othello6")
+	p, err := SamplePositions(v, othelloRecords(b), SampleOptions{SkipPlies: -1, HeldOut: -1})
+	if err != nil {
+		b.Fatal(err)
+	}
+	e := NewErrors(p.Train)
+	w := make([]int, len(p.Weights))
+	for i, d := range p.Weights {
+		w[i] = d.Default
+	}
+	b.ReportAllocs()
+	b.ResetTimer()
+	for b.Loop() {
+		e.MSE(w, 1.5)
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(len(p.Train)), "ns/position")
 }
