@@ -2,6 +2,7 @@ package agents_test
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -266,4 +267,10 @@ func TestEvalWeightsSpecRoundTrip(t *testing.T) {
 			t.Errorf("spec %q round trip: %q, %v", text, sp.String(), err)
 		}
 	}
+}
+
+func ExampleFormatWeights() {
+	s := othello6.New()
+	fmt.Println(agents.FormatWeights(s.Weights()[:2]))
+	// Output: corner_open 110 [0, 500], corner_end 90 [0, 500]
 }

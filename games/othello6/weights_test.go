@@ -1,6 +1,7 @@
 package othello6
 
 import (
+	"fmt"
 	"math/bits"
 	"testing"
 
@@ -168,4 +169,28 @@ func TestUseWeights(t *testing.T) {
 		}
 	}()
 	s.UseWeights([]int{1, 2, 3})
+}
+
+// An agent (or a tuner) evaluates with other weights by setting them on
+// the position and restoring the previous ones afterwards.
+func ExampleState_UseWeights() {
+	s := New()
+	m, _ := s.ParseMove("c2")
+	s.Play(m) // the first player has 4 discs, the second 1; 31 empty cells
+	w := make([]int, len(s.Weights()))
+	for i, x := range s.Weights() {
+		if x.Name == "disc_open" || x.Name == "disc_end" {
+			w[i] = 32 // a disc is worth 32 whatever the phase
+		}
+	}
+	prev := s.UseWeights(w)
+	fmt.Println(s.Evaluate(0), s.Evaluate(1))
+	s.UseWeights(prev)
+	// The defaults: mobility 3 − 3, frontier discs 4 − 1 at
+	// (−5·31 − 1·1)/32 = −4 each, parity (0·31 + 30·1)/32 = 0 against the
+	// first player, discs 3 at (−1·31 + 8·1)/32 = 0 each: −12.
+	fmt.Println(s.Evaluate(0))
+	// Output:
+	// 96 -96
+	// -12
 }
