@@ -35,10 +35,10 @@ import (
 const (
 	// DefaultPositions is the number of positions sampled when
 	// SampleOptions.Max is 0. A position is a cloned game state: about
-	// 2.7 KB for othello6 (its undo stack is part of the state), so the
-	// default costs about 135 MB there.
+	// 2.5 KB for othello6 (its undo stack is part of the state), so the
+	// default costs about 125 MB there.
 	DefaultPositions = 50_000
-	// MaxPositions bounds SampleOptions.Max (about 1.4 GB of othello6
+	// MaxPositions bounds SampleOptions.Max (about 1.3 GB of othello6
 	// states).
 	MaxPositions = 500_000
 	// DefaultEvaluations is the most error evaluations the weight fit

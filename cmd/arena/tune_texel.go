@@ -67,7 +67,7 @@ func parseTuneTexel(args []string, stderr io.Writer) (*texelFlags, error) {
 	fs.IntVar(&f.selfPlay, "self-play", 0, fmt.Sprintf("play this many games (even, 2 to %d) of --agent against itself for the training data, instead of --records", maxGames))
 	fs.StringVar(&f.agent, "agent", "alphabeta:depth=4", "agent spec: plays the self-play games, its eval.NAME keys are the start weights (else the game's defaults), the tuned spec is it with the tuned eval.NAME keys, and the verification match plays the two")
 	fs.IntVar(&f.skipPlies, "skip-plies", -1, fmt.Sprintf("plies of every game not sampled, from its start, 0 to %d (-1: the game's opening plies, 2 for most games)", maxSkipPlies))
-	fs.IntVar(&f.positions, "positions", tune.DefaultPositions, fmt.Sprintf("most positions kept, a uniform sample of the eligible ones, 1 to %d (each is a game state in memory: about 2.7 KB for othello6)", tune.MaxPositions))
+	fs.IntVar(&f.positions, "positions", tune.DefaultPositions, fmt.Sprintf("most positions kept, a uniform sample of the eligible ones, 1 to %d (each is a game state in memory: about 2.5 KB for othello6)", tune.MaxPositions))
 	fs.IntVar(&f.evaluations, "evaluations", tune.DefaultEvaluations, fmt.Sprintf("most error evaluations of the Nelder–Mead fit, 1 to %d (each evaluates every position once)", tune.MaxEvaluations))
 	fs.Float64Var(&f.k, "k", 0, fmt.Sprintf("the logistic scale K, %g to %g (0: fit it with the start weights)", tune.MinK, tune.MaxK))
 	fs.Uint64Var(&f.seed, "seed", 1, "seed of every random choice: self-play games, the positions sampled, the held-out games, the verification match")
@@ -237,6 +237,9 @@ func runTuneTexel(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	rep.Seconds = time.Since(t0).Seconds()
+	if f.k == 0 && (fit.K <= tune.MinK*1.01 || fit.K >= tune.MaxK/1.01) {
+		fmt.Fprintf(stderr, "texel: warning: K = %g is at the end of its range (%g to %g): with the start weights the evaluation does not predict the results (near K = 0: no better than a coin, or worse), so the fit has little to work from; try other start weights (eval.NAME keys in --agent) or other games\n", fit.K, tune.MinK, tune.MaxK)
+	}
 	rep.Stopped = fit.Stopped
 	rep.K, rep.MSEStart, rep.MSE, rep.Evaluations = fit.K, fit.MSEStart, fit.MSE, fit.Evaluations
 	rep.HeldOutMSEStart, rep.HeldOutMSE = finite(fit.HeldOutStart), finite(fit.HeldOut)
