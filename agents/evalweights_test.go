@@ -274,3 +274,25 @@ func ExampleFormatWeights() {
 	fmt.Println(agents.FormatWeights(s.Weights()[:2]))
 	// Output: corner_open 110 [0, 500], corner_end 90 [0, 500]
 }
+
+// panicky is an othello6 position whose evaluation panics, to see that an
+// agent's weights are restored when its move ends in a panic.
+type panicky struct{ *othello6.State }
+
+func (panicky) Evaluate(int) int { panic("evaluation failed") }
+
+func TestEvalWeightsRestoredOnPanic(t *testing.T) {
+	s := othello6.New()
+	a := newAgent(t, "greedy:eval.corner_open=1", 1)
+	func() {
+		defer func() {
+			if recover() == nil {
+				t.Fatal("the evaluation's panic did not reach the caller")
+			}
+		}()
+		a.Move(context.Background(), panicky{s}, 0)
+	}()
+	if prev := s.UseWeights(nil); prev != nil {
+		t.Errorf("weights left on the position after a panic: %v", prev)
+	}
+}
