@@ -147,6 +147,29 @@ func TestTuneTexelSelfPlayResume(t *testing.T) {
 	if strip(first) != strip(again) {
 		t.Errorf("resumed run differs:\n%s\nfirst:\n%s", again, first)
 	}
+	// As if killed after 10 games, in the middle of writing the 11th:
+	// the resumed run plays the rest and fits the same weights.
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.SplitAfter(string(data), "\n")
+	killed := filepath.Join(t.TempDir(), "killed.jsonl")
+	if err := os.WriteFile(killed, []byte(strings.Join(lines[:11], "")+lines[11][:len(lines[11])/2]), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	resumed, stderr, err := texelRun(append([]string{"--resume", killed}, args...)...)
+	if err != nil {
+		t.Fatalf("%v\n%s", err, stderr)
+	}
+	if strip(first) != strip(resumed) {
+		t.Errorf("run resumed after a kill differs:\n%s\nuninterrupted:\n%s", resumed, first)
+	}
+	if file, err := results.ReadFile(killed); err != nil {
+		t.Error(err)
+	} else if len(file.Games) != 30 || len(file.Resumes) != 1 {
+		t.Errorf("resumed file: %d games, %d resumes; want 30, 1", len(file.Games), len(file.Resumes))
+	}
 	fromFile, stderr, err := texelRun(append([]string{"--records", path}, args...)...)
 	if err != nil {
 		t.Fatalf("%v\n%s", err, stderr)
