@@ -134,6 +134,9 @@ func Read(r io.Reader, path string) (*File, error) {
 			if total := out.Header.Config.TotalGames; g.Index >= total {
 				return nil, fail("game index %d is outside the planned %d games", g.Index, total)
 			}
+			if s := out.Header.Config.Shard; !s.Holds(g.Index) {
+				return nil, fail("game %d does not belong to shard %s (it plays the game pairs k = index/2 with k mod %d = %d)", g.Index, s, s.Count, s.Index-1)
+			}
 			if prev, dup := seen[g.Index]; dup {
 				return nil, fail("game %d is recorded twice (also on line %d)", g.Index, prev)
 			}
@@ -221,6 +224,14 @@ func (c Config) check() error {
 	}
 	if c.TotalGames < 0 {
 		return fmt.Errorf("negative total_games %d", c.TotalGames)
+	}
+	if c.Shard != nil {
+		if err := c.Shard.Check(); err != nil {
+			return fmt.Errorf("shard %d/%d: %v", c.Shard.Index, c.Shard.Count, err)
+		}
+		if c.Shard.Count == 1 {
+			return errors.New("shard 1/1: a whole run records no shard")
+		}
 	}
 	return nil
 }

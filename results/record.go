@@ -81,6 +81,10 @@ type Config struct {
 	// empty for none.
 	TimeControl string `json:"tc,omitempty"`
 	TotalGames  int    `json:"total_games"` // planned games
+	// Shard, when set, is the slice of the schedule this file plays
+	// (--shard i/N); TotalGames still counts the whole run's games, and
+	// game indices are the whole run's.
+	Shard *Shard `json:"shard,omitempty"`
 }
 
 // Header is the first line of a record file.
@@ -347,6 +351,9 @@ func (c Config) Diff(other Config) []string {
 	}
 	if c.TotalGames != other.TotalGames {
 		add("total games", c.TotalGames, other.TotalGames)
+	}
+	if c.Shard.String() != other.Shard.String() {
+		add("shard", orNone(c.Shard.String()), orNone(other.Shard.String()))
 	}
 	return out
 }

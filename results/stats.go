@@ -20,7 +20,9 @@ type Dataset struct {
 
 // Merge pools the games of files. They must record the same game; two files
 // of the same tournament (same configuration and seed) must not hold the
-// same game twice.
+// same game twice. The shards of one run (Config.Shard) merge into exactly
+// the dataset of the unsharded run; shards that overlap, and incomplete
+// shards of different runs, are refused (see shardGroups).
 func Merge(files ...*File) (*Dataset, error) {
 	if len(files) == 0 {
 		return nil, fmt.Errorf("results: no record files")
@@ -31,6 +33,10 @@ func Merge(files ...*File) (*Dataset, error) {
 		index  int
 	}
 	owner := map[key]string{}
+	group, err := shardGroups(files)
+	if err != nil {
+		return nil, err
+	}
 	for fi, f := range files {
 		if g := f.Header.Config.Game; g != d.Game {
 			return nil, fmt.Errorf("%s records %s but %s records %s; ratings pool games of one game", f.Path, g, files[0].Path, d.Game)
@@ -52,7 +58,7 @@ func Merge(files ...*File) (*Dataset, error) {
 			d.player(g.Players[0].Name)
 			d.player(g.Players[1].Name)
 			d.Games = append(d.Games, g)
-			d.fileOf = append(d.fileOf, fi)
+			d.fileOf = append(d.fileOf, group[fi])
 		}
 	}
 	return d, nil
