@@ -75,6 +75,10 @@ type Options struct {
 	// cannot be combined with MoveTime: a run is on clocks or on per-move
 	// limits (agents with tc= excepted).
 	TimeControl agents.TimeControl
+	// Shard, when set, plays only that static slice of the schedule
+	// (--shard i/N; see results.Shard); 1/1 is the whole run. A match
+	// cannot be sharded: an SPRT decides on all the games in order.
+	Shard *results.Shard
 }
 
 // Tournament is a planned run: what the record header says, and the
@@ -186,6 +190,12 @@ func New(o Options) (*Tournament, error) {
 		return nil, err
 	}
 	t.Config.TotalGames = len(t.Fixtures)
+	if o.Shard != nil && o.Kind == results.Match {
+		return nil, errors.New("--shard: a match cannot be sharded (an SPRT decides on the games in order, and a match's report counts its pairs in one file); for a fixed number of games between two agents, shard a tournament of the two (it plays the same games): arena tournament --agents A B --games G --shard i/N")
+	}
+	if err := t.applyShard(o.Shard); err != nil {
+		return nil, err
+	}
 	if t.Book, err = NewBook(v, o.Openings, o.Seed, o.ShuffleOpenings); err != nil {
 		return nil, err
 	}
@@ -265,7 +275,7 @@ func OptionsFrom(c results.Config) Options {
 		Openings: c.Openings, ShuffleOpenings: c.ShuffleOpenings,
 		MoveTime:   time.Duration(math.Round(c.MoveTimeMS * 1e6)),
 		MoveMargin: time.Duration(math.Round(c.MoveMarginMS * 1e6)),
-		MaxPlies:   c.MaxPlies, SPRT: c.SPRT,
+		MaxPlies:   c.MaxPlies, SPRT: c.SPRT, Shard: c.Shard,
 	}
 	if c.TimeControl != "" {
 		// CheckConfig reports a header whose tc does not read; New then

@@ -1,0 +1,40 @@
+package arena
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/boardgame-arena/arena/results"
+)
+
+// applyShard restricts t to shard s of its schedule (nil: the whole run):
+// the colour-swapped game pairs k (fixtures 2k and 2k+1, which share an
+// opening) with k mod N = i−1, so that a pair is never split between two
+// machines and pentanomial statistics stay whole. The slice depends only on
+// the schedule, never on concurrency or timing; the fixtures keep their
+// indices and seeds, so the N shards together play exactly the unsharded
+// run's games. Config.TotalGames still counts the whole run.
+func (t *Tournament) applyShard(s *results.Shard) error {
+	if s == nil {
+		return nil
+	}
+	if err := s.Check(); err != nil {
+		return fmt.Errorf("--shard %d/%d: %v", s.Index, s.Count, err)
+	}
+	if s.Count == 1 {
+		return nil // the whole run: record no shard
+	}
+	if pairs := len(t.Fixtures) / 2; s.Count > pairs {
+		return fmt.Errorf("--shard %s: this run has only %d game pairs, so at most %d shards (each plays whole colour-swapped pairs); use a smaller N", s, pairs, pairs)
+	}
+	sh := *s
+	t.Config.Shard = &sh
+	out := t.Fixtures[:0]
+	for _, f := range t.Fixtures {
+		if sh.Holds(f.Index) {
+			out = append(out, f)
+		}
+	}
+	t.Fixtures = slices.Clip(out)
+	return nil
+}
