@@ -562,44 +562,50 @@ func (m *model) anchor(elo []float64) {
 	}
 }
 
-// aggregate counts results per ordered pairing. index[i] is the cell of
-// game i and outcome[i] is 0 (first won), 1 (draw) or 2 (first lost).
-func aggregate(n int, games []Result) (cells []cell, index []int, outcome []uint8, err error) {
-	at := map[[2]int]int{}
-	index = make([]int, len(games))
-	outcome = make([]uint8, len(games))
+// aggregate counts results per ordered pairing, in the order of
+// cellsOf: the same cells, whatever order the games come in.
+func aggregate(n int, games []Result) ([]cell, error) {
+	seated := make([][]WDL, n)
+	for i := range seated {
+		seated[i] = make([]WDL, n)
+	}
 	for i, g := range games {
 		if g.First < 0 || g.First >= n || g.Second < 0 || g.Second >= n || g.First == g.Second {
-			return nil, nil, nil, fmt.Errorf("results: game %d has players %d and %d (of %d)", i, g.First, g.Second, n)
+			return nil, fmt.Errorf("results: game %d has players %d and %d (of %d)", i, g.First, g.Second, n)
 		}
-		k := [2]int{g.First, g.Second}
-		c, ok := at[k]
-		if !ok {
-			c = len(cells)
-			at[k] = c
-			cells = append(cells, cell{a: g.First, b: g.Second})
+		if g.Score != 1 && g.Score != 0.5 && g.Score != 0 {
+			return nil, fmt.Errorf("results: game %d has score %v (want 1, 0.5 or 0)", i, g.Score)
 		}
-		index[i] = c
-		switch g.Score {
-		case 1:
-			cells[c].w++
-		case 0.5:
-			cells[c].d++
-			outcome[i] = 1
-		case 0:
-			cells[c].l++
-			outcome[i] = 2
-		default:
-			return nil, nil, nil, fmt.Errorf("results: game %d has score %v (want 1, 0.5 or 0)", i, g.Score)
+		seated[g.First][g.Second].add(g.Score)
+	}
+	return cellsOf(seated)
+}
+
+// cellsOf lists the ordered pairings that played, by first mover and then
+// second: seated[a][b] is a's results moving first against b.
+func cellsOf(seated [][]WDL) ([]cell, error) {
+	var cells []cell
+	for a, row := range seated {
+		if len(row) != len(seated) {
+			return nil, fmt.Errorf("results: row %d of the results has %d entries for %d players", a, len(row), len(seated))
+		}
+		for b, w := range row {
+			if w.Games() == 0 {
+				continue
+			}
+			if a == b || w.Wins < 0 || w.Draws < 0 || w.Losses < 0 {
+				return nil, fmt.Errorf("results: player %d against %d: %v", a, b, w)
+			}
+			cells = append(cells, cell{a: a, b: b, w: float64(w.Wins), d: float64(w.Draws), l: float64(w.Losses)})
 		}
 	}
-	return cells, index, outcome, nil
+	return cells, nil
 }
 
 // FitRatings fits the ratings of n players from games (one maximum-likelihood
 // fit over all of them) without confidence intervals.
 func FitRatings(n int, games []Result, opt FitOptions) (*Fit, error) {
-	cells, _, _, err := aggregate(n, games)
+	cells, err := aggregate(n, games)
 	if err != nil {
 		return nil, err
 	}
@@ -676,11 +682,34 @@ type Ratings struct {
 // Rate fits the ratings of n players and bootstraps their intervals: the
 // games are resampled with replacement Replicates times, each resample is
 // fitted the same way (same anchoring), and the interval is the central
-// Level share of the replicate ratings.
+// Level share of the replicate ratings. The order of games does not
+// matter: a resample is drawn from the counts (see RateCounts).
 func Rate(n int, games []Result, fo FitOptions, bo BootstrapOptions) (*Ratings, error) {
-	cells, index, outcome, err := aggregate(n, games)
+	cells, err := aggregate(n, games)
 	if err != nil {
 		return nil, err
+	}
+	return rateCells(n, cells, fo, bo)
+}
+
+// RateCounts is Rate from counts: seated[a][b] holds a's wins, draws and
+// losses moving first against b, for len(seated) players. Resampling n
+// games with replacement gives each (pairing, outcome) a multinomial
+// count with the data's shares as probabilities, so the bootstrap draws
+// those counts directly: the same distribution as drawing games one by
+// one, at a cost independent of the number of games.
+func RateCounts(seated [][]WDL, fo FitOptions, bo BootstrapOptions) (*Ratings, error) {
+	cells, err := cellsOf(seated)
+	if err != nil {
+		return nil, err
+	}
+	return rateCells(len(seated), cells, fo, bo)
+}
+
+func rateCells(n int, cells []cell, fo FitOptions, bo BootstrapOptions) (*Ratings, error) {
+	games := 0
+	for _, c := range cells {
+		games += int(c.w + c.d + c.l)
 	}
 	if fo.Anchor >= n {
 		return nil, fmt.Errorf("results: anchor %d out of range", fo.Anchor)
@@ -704,10 +733,10 @@ func Rate(n int, games []Result, fo FitOptions, bo BootstrapOptions) (*Ratings, 
 			r.LOS[i][j] = math.NaN()
 		}
 	}
-	if bo.Replicates <= 0 || len(games) == 0 {
+	if bo.Replicates <= 0 || games == 0 {
 		return r, nil
 	}
-	reps, err := bootstrap(m, cells, index, outcome, fit, bo)
+	reps, err := bootstrap(m, cells, games, fit, bo)
 	if err != nil {
 		return nil, err
 	}
@@ -994,12 +1023,13 @@ func (m *model) fitOpen(sample []cell, open []int8, full *Fit) (elo []float64, f
 	return elo, f.FirstMove, nil
 }
 
-// bootstrap fits Replicates resamples of the games in parallel. Without a
+// bootstrap fits Replicates resamples of the games (games in all, as
+// counted in cells) in parallel. Without a
 // user prior, a resample whose maximum-likelihood ratings do not exist
 // because some players scored 100 % or 0 % against the rest marks those
 // players open (unbounded on that side) and rates the others without
 // them, instead of flooring everyone with AutoPrior.
-func bootstrap(m *model, cells []cell, index []int, outcome []uint8, full *Fit, bo BootstrapOptions) ([]replicate, error) {
+func bootstrap(m *model, cells []cell, games int, full *Fit, bo BootstrapOptions) ([]replicate, error) {
 	workers := bo.Workers
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
@@ -1023,22 +1053,8 @@ func bootstrap(m *model, cells []cell, index []int, outcome []uint8, full *Fit, 
 				if k >= bo.Replicates {
 					return
 				}
-				for i, c := range cells {
-					sample[i] = cell{a: c.a, b: c.b}
-				}
 				r.Seed(rng.Derive(bo.Seed, uint64(k)))
-				for range index {
-					g := r.IntN(len(index))
-					c := &sample[index[g]]
-					switch outcome[g] {
-					case 0:
-						c.w++
-					case 1:
-						c.d++
-					default:
-						c.l++
-					}
-				}
+				resample(&r, cells, games, sample)
 				f, err := m.fitCells(sample)
 				if err != nil {
 					errs[k] = err

@@ -394,7 +394,7 @@ func TestOpeningsStrictOrder(t *testing.T) {
 		lo, mid, hi := order[0], order[1], order[2]
 		rs := append(games(mid, lo, 10, 0, 0), games(hi, mid, 10, 0, 0)...)
 		rs = append(rs, games(hi, lo, 10, 0, 0)...)
-		cells, _, _, err := aggregate(3, rs)
+		cells, err := aggregate(3, rs)
 		if err != nil {
 			t.Fatal(err)
 		}

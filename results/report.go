@@ -147,20 +147,40 @@ type Interval struct {
 
 // BuildReport rates the dataset's players and gathers the statistics.
 func BuildReport(d *Dataset, o ReportOptions) (*Report, error) {
+	return buildReport(d.Game, d.Summarize(), o)
+}
+
+// BuildReport rates the counted players and gathers the statistics:
+// the same report as BuildReport on a Dataset of the same games.
+func (t *Tally) BuildReport(o ReportOptions) (*Report, error) {
+	if t.err != nil {
+		return nil, t.err
+	}
+	if len(t.Files) == 0 {
+		return nil, fmt.Errorf("results: no record files")
+	}
+	return buildReport(t.Game, t.Summary, o)
+}
+
+// buildReport is BuildReport of the games counted in s.
+func buildReport(game string, s *Summary, o ReportOptions) (*Report, error) {
+	names := make([]string, len(s.Players))
+	for i, p := range s.Players {
+		names[i] = p.Name
+	}
 	fo := FitOptions{Draws: o.Draws, FirstMove: o.FirstMove, Prior: o.Prior, Anchor: -1, AnchorElo: o.AnchorElo}
 	if o.Anchor != "" {
-		fo.Anchor = d.PlayerIndex(o.Anchor)
+		fo.Anchor = slices.Index(names, o.Anchor)
 		if fo.Anchor < 0 {
-			return nil, fmt.Errorf("--anchor %s: no such player (players: %s)", o.Anchor, strings.Join(d.Players, ", "))
+			return nil, fmt.Errorf("--anchor %s: no such player (players: %s)", o.Anchor, strings.Join(names, ", "))
 		}
 	}
-	ratings, err := Rate(len(d.Players), d.Results(), fo, BootstrapOptions{Replicates: o.Bootstrap, Seed: o.Seed, Workers: o.Workers})
+	ratings, err := RateCounts(s.Seated, fo, BootstrapOptions{Replicates: o.Bootstrap, Seed: o.Seed, Workers: o.Workers})
 	if err != nil {
 		return nil, err
 	}
-	s := d.Summarize()
 	r := &Report{
-		Game: d.Game, Games: s.Games, DrawModel: o.Draws.String(), Level: ratings.Level,
+		Game: game, Games: s.Games, DrawModel: o.Draws.String(), Level: ratings.Level,
 		Bootstrap: ratings.Replicates, Anchor: o.Anchor, Terminations: s.TerminationList(),
 		MeanPlies: s.MeanPlies(), Regularised: ratings.Regularised,
 		FirstPlayer: FirstPlayerStats{s.FirstPlayer.Wins, s.FirstPlayer.Draws, s.FirstPlayer.Losses, s.FirstPlayer.Score()},
@@ -229,22 +249,22 @@ func BuildReport(d *Dataset, o ReportOptions) (*Report, error) {
 	}
 	if len(ratings.Groups) > 1 {
 		for _, g := range ratings.Groups {
-			var names []string
+			var members []string
 			for _, p := range g {
-				names = append(names, d.Players[p])
+				members = append(members, names[p])
 			}
-			r.Groups = append(r.Groups, names)
+			r.Groups = append(r.Groups, members)
 		}
 		r.Notes = append(r.Notes, fmt.Sprintf("players fall into %d groups that never met: %s; ratings compare only within a group (each group averages 0%s)",
-			len(ratings.Groups), GroupNames(d.Players, ratings.Groups), anchorNote(o.Anchor)))
+			len(ratings.Groups), GroupNames(names, ratings.Groups), anchorNote(o.Anchor)))
 	}
 	var above, below []string
 	for p, o := range ratings.open {
 		switch o {
 		case openAbove:
-			above = append(above, d.Players[p])
+			above = append(above, names[p])
 		case openBelow:
-			below = append(below, d.Players[p])
+			below = append(below, names[p])
 		}
 	}
 	switch {

@@ -190,6 +190,7 @@ type PlayerSummary struct {
 type Summary struct {
 	Players      []PlayerSummary
 	Cross        [][]WDL        // Cross[i][j]: i's results against j
+	Seated       [][]WDL        // Seated[i][j]: i's results moving first against j (what the ratings fit)
 	FirstPlayer  WDL            // the first mover's results over all games
 	Terminations map[string]int // games per termination reason
 	Plies        int            // over all games
@@ -206,41 +207,62 @@ func (s *Summary) MeanPlies() float64 {
 
 // Summarize counts the dataset's games.
 func (d *Dataset) Summarize() *Summary {
-	n := len(d.Players)
-	s := &Summary{Players: make([]PlayerSummary, n), Cross: make([][]WDL, n), Terminations: map[string]int{}}
-	for i := range s.Cross {
-		s.Cross[i] = make([]WDL, n)
-		s.Players[i].Name = d.Players[i]
-	}
+	s := newSummary(d.Players)
 	for _, g := range d.Games {
-		seat := [2]int{d.index[g.Players[0].Name], d.index[g.Players[1].Name]}
-		for p := 0; p < 2; p++ {
-			me, opp := seat[p], seat[1-p]
-			pts := g.Points(p)
-			ps := &s.Players[me]
-			ps.All.add(pts)
-			if p == 0 {
-				ps.AsFirst.add(pts)
-			} else {
-				ps.AsSecond.add(pts)
-			}
-			s.Cross[me][opp].add(pts)
-			if g.Forfeit == p || g.Forfeit == BothForfeit {
-				ps.Forfeits++
-			}
-			if g.Forfeit == p && g.Termination == Timeout {
-				ps.TimeLosses++
-			}
-			ps.Moves += g.Players[p].Moves
-			ps.TimeMS += g.Players[p].TimeMS
-			ps.Nodes += g.Players[p].Nodes
-		}
-		s.FirstPlayer.add(g.Points(0))
-		s.Terminations[g.Termination]++
-		s.Plies += g.Plies
-		s.Games++
+		f := factsOf(g)
+		s.add(&f, [2]int{d.index[g.Players[0].Name], d.index[g.Players[1].Name]})
 	}
 	return s
+}
+
+func newSummary(players []string) *Summary {
+	s := &Summary{Terminations: map[string]int{}}
+	for _, p := range players {
+		s.addPlayer(p)
+	}
+	return s
+}
+
+// addPlayer adds a player without games.
+func (s *Summary) addPlayer(name string) {
+	s.Players = append(s.Players, PlayerSummary{Name: name})
+	n := len(s.Players)
+	for i := range s.Cross {
+		s.Cross[i] = append(s.Cross[i], WDL{})
+		s.Seated[i] = append(s.Seated[i], WDL{})
+	}
+	s.Cross = append(s.Cross, make([]WDL, n))
+	s.Seated = append(s.Seated, make([]WDL, n))
+}
+
+// add counts one game whose seats are players seat[0] (first) and seat[1].
+func (s *Summary) add(g *gameFacts, seat [2]int) {
+	for p := 0; p < 2; p++ {
+		me, opp := seat[p], seat[1-p]
+		pts := g.points(p)
+		ps := &s.Players[me]
+		ps.All.add(pts)
+		if p == 0 {
+			ps.AsFirst.add(pts)
+			s.Seated[me][opp].add(pts)
+		} else {
+			ps.AsSecond.add(pts)
+		}
+		s.Cross[me][opp].add(pts)
+		if g.forfeit == p || g.forfeit == BothForfeit {
+			ps.Forfeits++
+		}
+		if g.forfeit == p && g.termination == Timeout {
+			ps.TimeLosses++
+		}
+		ps.Moves += g.moves[p]
+		ps.TimeMS += g.timeMS[p]
+		ps.Nodes += g.nodes[p]
+	}
+	s.FirstPlayer.add(g.points(0))
+	s.Terminations[g.termination]++
+	s.Plies += g.plies
+	s.Games++
 }
 
 // TerminationList returns the reasons that occurred with their counts,

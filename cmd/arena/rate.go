@@ -117,6 +117,23 @@ func runRate(args []string, stdout, stderr io.Writer) error {
 	if _, err := rf.options(); err != nil {
 		return err // bad flags: say so before reading any file
 	}
+	if *export == "" {
+		// The tables need counts only: read streaming, in memory that
+		// does not grow with the games.
+		t, err := tallyFiles("rate", files, fs, seed, stderr)
+		if err != nil {
+			return err
+		}
+		opts, err := rf.options()
+		if err != nil {
+			return err
+		}
+		rep, err := t.BuildReport(opts)
+		if err != nil {
+			return err
+		}
+		return rep.Write(stdout, *format)
+	}
 	d, err := readAndMerge("rate", files, fs, seed, stderr)
 	if err != nil {
 		return err
@@ -125,24 +142,23 @@ func runRate(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	if *export != "" {
-		w := stdout
-		if *out != "" {
-			f, err := os.Create(*out)
-			if err != nil {
-				return err
-			}
-			defer f.Close()
-			w = f
-		}
-		if *export == "pgn" {
-			err = results.ExportPGN(w, d)
-		} else {
-			err = results.ExportCSV(w, d)
-		}
-		if err != nil || *out == "" {
+	// --export: the games themselves, read whole.
+	w := stdout
+	if *out != "" {
+		f, err := os.Create(*out)
+		if err != nil {
 			return err
 		}
+		defer f.Close()
+		w = f
+	}
+	if *export == "pgn" {
+		err = results.ExportPGN(w, d)
+	} else {
+		err = results.ExportCSV(w, d)
+	}
+	if err != nil || *out == "" {
+		return err
 	}
 	rep, err := results.BuildReport(d, opts)
 	if err != nil {
@@ -177,4 +193,29 @@ func readAndMerge(cmd string, files []string, fs *flag.FlagSet, seed *uint64, st
 		*seed = read[0].Header.Config.Seed
 	}
 	return d, nil
+}
+
+// tallyFiles is readAndMerge for the tables alone: the files are counted
+// as they are read (results.Tally), with the same checks, messages and
+// seed.
+func tallyFiles(cmd string, files []string, fs *flag.FlagSet, seed *uint64, stderr io.Writer) (*results.Tally, error) {
+	t := results.NewTally()
+	for _, name := range files {
+		f, err := t.ReadFile(name)
+		if err != nil {
+			return nil, err
+		}
+		if f.Torn {
+			fmt.Fprintf(stderr, "arena %s: %s: ignoring a torn last line (the run was killed while writing it)\n", cmd, name)
+		}
+	}
+	if err := t.Err(); err != nil {
+		return nil, err
+	}
+	seedSet := false
+	fs.Visit(func(f *flag.Flag) { seedSet = seedSet || f.Name == "seed" })
+	if !seedSet {
+		*seed = t.Files[0].Header.Config.Seed
+	}
+	return t, nil
 }

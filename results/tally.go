@@ -1,0 +1,284 @@
+package results
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+)
+
+// MaxPlayers bounds the players a Tally pools: its tables grow with the
+// square of their number (a thousand players take a few tens of MB).
+const MaxPlayers = 4096
+
+// Tally counts the games of record files as it reads them, line by line,
+// keeping only what the ratings and tables need (Summary): its memory
+// grows with the players, never with the games. Reading checks each file
+// as Read does (same rules, same messages), and pooling checks the files
+// as Merge does; BuildReport then gives the report that BuildReport gives
+// on the merged Dataset.
+type Tally struct {
+	Game    string // the game spec all files share
+	Files   []*TallyFile
+	Summary *Summary // the games counted so far (players in order of first appearance)
+	index   map[string]int
+	scan    gameScanner
+	line    []byte
+	err     error // the first pooling problem (as Merge reports it)
+}
+
+// TallyFile is what a Tally keeps of one record file.
+type TallyFile struct {
+	Path    string
+	Header  Header
+	Games   int  // games counted
+	Resumes int  // resume records
+	Torn    bool // the last line was cut short and ignored (File.Torn)
+	config  string
+	seen    pagedBits // game indices recorded
+}
+
+// NewTally returns an empty Tally.
+func NewTally() *Tally {
+	return &Tally{Summary: newSummary(nil), index: map[string]int{}}
+}
+
+// ReadFile reads and counts one record file. Any error leaves the Tally
+// unusable.
+func (t *Tally) ReadFile(path string) (*TallyFile, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return t.Read(f, path)
+}
+
+// Read reads and counts a record file from r; path names it in errors.
+func (t *Tally) Read(r io.ReadSeeker, path string) (*TallyFile, error) {
+	tf, err := t.read(r, path)
+	if err != nil {
+		t.err = err
+		return nil, err
+	}
+	return tf, nil
+}
+
+func (t *Tally) read(r io.ReadSeeker, path string) (*TallyFile, error) {
+	br := bufio.NewReaderSize(r, 256<<10)
+	tf := &TallyFile{Path: path}
+	t.Files = append(t.Files, tf)
+	var facts gameFacts
+	for line := 1; ; line++ {
+		var readErr error
+		t.line, readErr = readLine(br, t.line[:0])
+		data := t.line
+		if errors.Is(readErr, errLineTooLong) {
+			return nil, &ParseError{path, line, fmt.Errorf("line longer than %d bytes (results.MaxLineBytes): the file is damaged or was not written by arena", MaxLineBytes)}
+		}
+		if readErr != nil && readErr != io.EOF {
+			return nil, &ParseError{path, line, readErr}
+		}
+		if len(data) == 0 && readErr == io.EOF {
+			break
+		}
+		last := readErr == io.EOF
+		fail := func(format string, args ...any) error {
+			return &ParseError{path, line, fmt.Errorf(format, args...)}
+		}
+		trimmed := bytes.TrimSpace(data)
+		if len(trimmed) == 0 {
+			if last {
+				break
+			}
+			continue
+		}
+		// The common case: a game line as arena writes it.
+		fast := line > 1 && t.scan.scan(trimmed, &facts)
+		if !fast {
+			// Everything else exactly as Read does it.
+			var kind struct {
+				Record  string `json:"record"`
+				Version int    `json:"version"`
+			}
+			if err := json.Unmarshal(trimmed, &kind); err != nil {
+				if last && line > 1 {
+					tf.Torn = true
+					break
+				}
+				return nil, fail("not a JSON record: %v", jsonProblem(err))
+			}
+			if line == 1 && kind.Record != KindHeader {
+				return nil, fail("the first line must be the header record, found %q", kind.Record)
+			}
+			switch kind.Record {
+			case KindHeader:
+				if line != 1 {
+					return nil, fail("a second header (headers belong on line 1 only)")
+				}
+				if kind.Version > FormatVersion {
+					return nil, fail("record format version %d is newer than this program reads (%d); update arena", kind.Version, FormatVersion)
+				}
+				if kind.Version < 1 {
+					return nil, fail("header has no valid version (got %d)", kind.Version)
+				}
+				if err := strictUnmarshal(trimmed, &tf.Header); err != nil {
+					return nil, fail("header: %v", jsonProblem(err))
+				}
+				if err := tf.Header.Config.check(); err != nil {
+					return nil, fail("header: %v", err)
+				}
+				if err := t.startFile(tf); err != nil {
+					return nil, fail("%v", err)
+				}
+			case KindGame:
+				var g Game
+				if err := strictUnmarshal(trimmed, &g); err != nil {
+					return nil, fail("game record: %v", jsonProblem(err))
+				}
+				if err := g.Check(); err != nil {
+					return nil, fail("game %d: %v", g.Index, err)
+				}
+				facts = factsOf(&g)
+				fast = true // counted below
+			case KindResume:
+				var rs Resume
+				if err := strictUnmarshal(trimmed, &rs); err != nil {
+					return nil, fail("resume record: %v", jsonProblem(err))
+				}
+				tf.Resumes++
+			default:
+				return nil, fail("unknown record kind %q (expected header, game or resume)", kind.Record)
+			}
+		}
+		if fast {
+			if total := tf.Header.Config.TotalGames; facts.index >= total {
+				return nil, fail("game index %d is outside the planned %d games", facts.index, total)
+			}
+			if tf.seen.has(facts.index) {
+				return nil, fail("game %d is recorded twice (also on line %d)", facts.index, firstLine(r, facts.index))
+			}
+			tf.seen.set(facts.index)
+			if err := t.count(tf, &facts); err != nil {
+				return nil, fail("%v", err)
+			}
+		}
+		if last {
+			break
+		}
+	}
+	if tf.Header.Record == "" {
+		return nil, &ParseError{path, 1, errors.New("empty record file (no header)")}
+	}
+	return tf, nil
+}
+
+// startFile pools a file's header as Merge does: same game, its agents
+// added as players.
+func (t *Tally) startFile(tf *TallyFile) error {
+	cfg, err := json.Marshal(tf.Header.Config)
+	if err != nil {
+		return err
+	}
+	tf.config = string(cfg)
+	if len(t.Files) == 1 {
+		t.Game = tf.Header.Config.Game
+	}
+	if g := tf.Header.Config.Game; g != t.Game && t.err == nil {
+		t.err = fmt.Errorf("%s records %s but %s records %s; ratings pool games of one game", tf.Path, g, t.Files[0].Path, t.Game)
+	}
+	for _, a := range tf.Header.Config.Agents {
+		if _, err := t.player(a.Name); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// count adds one checked game.
+func (t *Tally) count(tf *TallyFile, g *gameFacts) error {
+	if t.err == nil {
+		for i := range t.Files[:len(t.Files)-1] {
+			if prev := t.Files[i]; prev.config == tf.config && prev.seen.has(g.index) {
+				t.err = fmt.Errorf("%s and %s are the same tournament (seed %d) and both hold game %d: give each machine its own --seed", prev.Path, tf.Path, tf.Header.Config.Seed, g.index)
+				break
+			}
+		}
+	}
+	var seat [2]int
+	for p := range seat {
+		var err error
+		if seat[p], err = t.player(g.names[p]); err != nil {
+			return err
+		}
+	}
+	t.Summary.add(g, seat)
+	tf.Games++
+	return nil
+}
+
+func (t *Tally) player(name string) (int, error) {
+	if i, ok := t.index[name]; ok {
+		return i, nil
+	}
+	if len(t.index) >= MaxPlayers {
+		return 0, fmt.Errorf("more than %d players (results.MaxPlayers) in the record files", MaxPlayers)
+	}
+	t.index[name] = len(t.Summary.Players)
+	t.Summary.addPlayer(name)
+	return len(t.Summary.Players) - 1, nil
+}
+
+// Err returns the first problem pooling the files (as Merge reports it):
+// different games, or two files of one tournament holding the same game.
+func (t *Tally) Err() error { return t.err }
+
+// firstLine finds the line of the first record of game index in r, for
+// the message about a game recorded twice; 0 when it cannot.
+func firstLine(r io.ReadSeeker, index int) int {
+	if _, err := r.Seek(0, io.SeekStart); err != nil {
+		return 0
+	}
+	br := bufio.NewReaderSize(r, 64<<10)
+	var buf []byte
+	for line := 1; ; line++ {
+		var err error
+		buf, err = readLine(br, buf[:0])
+		var g struct {
+			Record string `json:"record"`
+			Index  int    `json:"index"`
+		}
+		if json.Unmarshal(buf, &g) == nil && g.Record == KindGame && g.Index == index {
+			return line
+		}
+		if err != nil {
+			return 0
+		}
+	}
+}
+
+// pagedBits is a set of non-negative integers stored as bitmaps of 4096
+// values each, allocated as values fall in them: a few bytes per game
+// index for a file's dense indices, and nothing for the ranges a file
+// never touches (the planned total can be huge).
+type pagedBits map[int]*[64]uint64
+
+func (b *pagedBits) has(i int) bool {
+	page := (*b)[i>>12]
+	return page != nil && page[i>>6&63]&(1<<(i&63)) != 0
+}
+
+func (b *pagedBits) set(i int) {
+	if *b == nil {
+		*b = pagedBits{}
+	}
+	page := (*b)[i>>12]
+	if page == nil {
+		page = new([64]uint64)
+		(*b)[i>>12] = page
+	}
+	page[i>>6&63] |= 1 << (i & 63)
+}
