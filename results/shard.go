@@ -88,6 +88,23 @@ func runKey(c Config) (string, error) {
 // incomplete mix is a job started with other settings (a different seed,
 // say), and pooling it would silently rate games of two schedules.
 func shardGroups(files []*File) ([]int, error) {
+	hs := make([]shardFile, len(files))
+	for i, f := range files {
+		hs[i] = shardFile{f.Path, &f.Header.Config}
+	}
+	return checkShards(hs, true)
+}
+
+// shardFile is what checkShards needs of a record file.
+type shardFile struct {
+	Path   string
+	Config *Config
+}
+
+// checkShards is shardGroups on headers alone (Tally checks each file's
+// header as it starts reading it); final also checks that shards of
+// different runs are complete, which only the whole list can tell.
+func checkShards(files []shardFile, final bool) ([]int, error) {
 	type run struct {
 		first  int         // file index of the run's first file
 		whole  int         // a file of the unsharded run, or -1
@@ -99,7 +116,7 @@ func shardGroups(files []*File) ([]int, error) {
 	var sharded []string // run keys with shards, in order of first appearance
 	group := make([]int, len(files))
 	for fi, f := range files {
-		c := f.Header.Config
+		c := *f.Config
 		k, err := runKey(c)
 		if err != nil {
 			return nil, err
@@ -114,7 +131,7 @@ func shardGroups(files []*File) ([]int, error) {
 		s := c.Shard
 		if s == nil {
 			if r.count > 0 {
-				return nil, fmt.Errorf("%s is a whole run and %s is shard %s of it: they overlap; rate the shards alone or the whole run alone", f.Path, files[r.shards[firstKey(r.shards)]].Path, files[r.shards[firstKey(r.shards)]].Header.Config.Shard)
+				return nil, fmt.Errorf("%s is a whole run and %s is shard %s of it: they overlap; rate the shards alone or the whole run alone", f.Path, files[r.shards[firstKey(r.shards)]].Path, files[r.shards[firstKey(r.shards)]].Config.Shard)
 			}
 			r.whole = fi
 			continue
@@ -131,7 +148,7 @@ func shardGroups(files []*File) ([]int, error) {
 			sharded = append(sharded, k)
 		} else if s.Count != r.count {
 			o := files[r.shards[firstKey(r.shards)]]
-			return nil, fmt.Errorf("%s is shard %s and %s shard %s of the same run: the shards of one run must all have the same N (they would overlap)", f.Path, s, o.Path, o.Header.Config.Shard)
+			return nil, fmt.Errorf("%s is shard %s and %s shard %s of the same run: the shards of one run must all have the same N (they would overlap)", f.Path, s, o.Path, o.Config.Shard)
 		}
 		if prev, dup := r.shards[s.Index]; dup {
 			return nil, fmt.Errorf("%s and %s are both shard %s of the same run (seed %d): give each file once, and each job its own shard", files[prev].Path, f.Path, s, c.Seed)
@@ -139,7 +156,7 @@ func shardGroups(files []*File) ([]int, error) {
 		r.shards[s.Index] = fi
 		group[fi] = r.first
 	}
-	if len(sharded) > 1 {
+	if final && len(sharded) > 1 {
 		for _, k := range sharded {
 			r := runs[k]
 			if len(r.shards) == r.count {
@@ -150,8 +167,8 @@ func shardGroups(files []*File) ([]int, error) {
 				b = files[runs[sharded[1]].first]
 			}
 			return nil, fmt.Errorf("%s (shard %s) and %s (shard %s) are shards of different runs, and the run of %s has %d of its %d shards here:\n  %s\nthe shards of one run share every setting but --shard; to pool different runs, give every shard of each",
-				a.Path, a.Header.Config.Shard, b.Path, b.Header.Config.Shard, a.Path, len(r.shards), r.count,
-				strings.NewReplacer("(file)", "("+a.Path+")", "(now)", "("+b.Path+")").Replace(strings.Join(a.Header.Config.Diff(b.Header.Config), "\n  ")))
+				a.Path, a.Config.Shard, b.Path, b.Config.Shard, a.Path, len(r.shards), r.count,
+				strings.NewReplacer("(file)", "("+a.Path+")", "(now)", "("+b.Path+")").Replace(strings.Join(a.Config.Diff(*b.Config), "\n  ")))
 		}
 	}
 	return group, nil

@@ -158,6 +158,9 @@ func (t *Tally) read(r io.ReadSeeker, path string) (*TallyFile, error) {
 			if total := tf.Header.Config.TotalGames; facts.index >= total {
 				return nil, fail("game index %d is outside the planned %d games", facts.index, total)
 			}
+			if sh := tf.Header.Config.Shard; !sh.Holds(facts.index) {
+				return nil, fail("game %d does not belong to shard %s (it plays the game pairs k = index/2 with k mod %d = %d)", facts.index, sh, sh.Count, sh.Index-1)
+			}
 			if tf.seen.has(facts.index) {
 				return nil, fail("game %d is recorded twice (also on line %d)", facts.index, firstLine(r, facts.index))
 			}
@@ -233,8 +236,21 @@ func (t *Tally) player(name string) (int, error) {
 }
 
 // Err returns the first problem pooling the files (as Merge reports it):
-// different games, or two files of one tournament holding the same game.
-func (t *Tally) Err() error { return t.err }
+// shards that overlap or of different runs (checked first: they explain a
+// game held twice), different games, or two files of one tournament
+// holding the same game.
+func (t *Tally) Err() error {
+	hs := make([]shardFile, 0, len(t.Files))
+	for _, f := range t.Files {
+		if f.Header.Record != "" {
+			hs = append(hs, shardFile{f.Path, &f.Header.Config})
+		}
+	}
+	if _, err := checkShards(hs, true); err != nil {
+		return err
+	}
+	return t.err
+}
 
 // firstLine finds the line of the first record of game index in r, for
 // the message about a game recorded twice; 0 when it cannot.
