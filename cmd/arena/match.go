@@ -58,8 +58,12 @@ func parseMatch(args []string, stderr io.Writer) (rf *runFlags, test *results.SP
 	sprtText := fs.String("sprt", "", "sequential test elo0=E0,elo1=E1[,alpha=A][,beta=B]: stop when it accepts H0 or H1")
 	model := fs.String("model", results.Logistic, "SPRT model: logistic or normalized (Elo)")
 	rf.report = fs.String("report", "", "keep an HTML report (as arena report writes) in this file: rewritten every --rating-interval games (default: every 5 % of the most games) and when the match ends")
+	shard := fs.String("shard", "", "not for a match (refused): see arena tournament --shard")
 	if err = parseNoArgs(fs, args, "agents"); err != nil {
 		return
+	}
+	if *shard != "" {
+		return rf, nil, fmt.Errorf("--shard %s: a match cannot be sharded: an SPRT decides on the game pairs in order, so its games cannot be dealt to independent jobs in advance; for a fixed number of games, shard a tournament of the two agents (it plays the same games): arena tournament --agents A B --games G --shard i/N --out shard-i.jsonl", *shard)
 	}
 	if err = checkFormat(*rf.format, "text", "json"); err != nil {
 		return

@@ -60,11 +60,12 @@ type runFlags struct {
 	interval        *int
 	noProgress      *bool
 	report          *string // tournament only: the live HTML report
+	shard           *string // tournament only: --shard i/N (nil elsewhere)
 }
 
 // configFlags name the flags that change the planned games: on --resume
 // they must agree with the file (or be left out).
-var configFlags = []string{"game", "agents", "games", "gauntlet", "seed", "openings", "shuffle-openings", "move-time", "move-margin", "tc", "max-plies", "sprt", "model"}
+var configFlags = []string{"game", "agents", "games", "gauntlet", "seed", "openings", "shuffle-openings", "move-time", "move-margin", "tc", "max-plies", "sprt", "model", "shard"}
 
 func addRunFlags(fs *flag.FlagSet, defaultGames int, gamesHelp string) *runFlags {
 	r := &runFlags{fs: fs}
@@ -137,6 +138,9 @@ func (r *runFlags) apply(o *arena.Options, only map[string]bool) {
 		if o.MaxPlies <= 0 {
 			o.MaxPlies = -1 // no cap
 		}
+	}
+	if r.shard != nil && use("shard") {
+		o.Shard, _ = results.ParseShard(*r.shard) // parseTournament reported a bad one
 	}
 }
 
@@ -374,10 +378,14 @@ func parseTournament(args []string, stderr io.Writer) (rf *runFlags, gauntlet bo
 	g := fs.Bool("gauntlet", false, "the first agent plays each of the others (instead of everyone playing everyone)")
 	rt := addRatingFlags(fs, rf.seed)
 	rf.report = fs.String("report", "", "keep an HTML report (as arena report writes) in this file: rewritten every --rating-interval games (default: every 5 % of the games) and at the end")
+	rf.shard = fs.String("shard", "", fmt.Sprintf("play only shard i of N, i/N with 1 ≤ i ≤ N ≤ %d: the game pairs k (games 2k, 2k+1 of the schedule) with k mod N = i−1, into its own --out file; arena rate and report merge the N files into the unsharded run's result (for Slurm and Kubernetes job arrays)", results.MaxShards))
 	if err = parseNoArgs(fs, args, "agents"); err != nil {
 		return
 	}
 	if err = checkFormat(*rf.format, results.Formats...); err != nil {
+		return
+	}
+	if _, err = results.ParseShard(*rf.shard); *rf.shard != "" && err != nil {
 		return
 	}
 	if err = checkReportPath("--report", *rf.report, *rf.out, *rf.resume); err != nil {
@@ -437,6 +445,9 @@ func runTournament(args []string, stdout, stderr io.Writer) error {
 	}
 	remaining := len(t.Fixtures) - len(s.done)
 	fmt.Fprintf(stderr, "arena: %s %s, %d agents, %d games per pairing: %d games", t.Config.Game, t.Config.Kind, len(t.Config.Agents), t.Config.GamesPerPair, len(t.Fixtures))
+	if sh := t.Config.Shard; sh != nil {
+		fmt.Fprintf(stderr, " in shard %s (of the run's %d)", sh, t.Config.TotalGames)
+	}
 	if len(s.done) > 0 {
 		fmt.Fprintf(stderr, " (%d already recorded, %d to play)", len(s.done), remaining)
 	}
