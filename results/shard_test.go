@@ -148,3 +148,61 @@ func TestMergeShards(t *testing.T) {
 		}
 	}
 }
+
+// TestTallyShards: rate's streaming reader pools the shards of a run into
+// the whole run's counts and refuses what Merge refuses.
+func TestTallyShards(t *testing.T) {
+	wholeData := shardHeader("", 1) + "\n" + testGame(0, "1-0", 0) + testGame(1, "0-1", 1) + testGame(2, "1/2-1/2", -1) + testGame(3, "1-0", 0)
+	s1 := shardHeader("1/2", 1) + "\n" + testGame(1, "0-1", 1) + testGame(0, "1-0", 0)
+	s2 := shardHeader("2/2", 1) + "\n" + testGame(3, "1-0", 0) + testGame(2, "1/2-1/2", -1)
+	tally := func(files ...[2]string) (*Tally, error) {
+		ta := NewTally()
+		for _, f := range files {
+			if _, err := ta.Read(strings.NewReader(f[1]), f[0]); err != nil {
+				return nil, err
+			}
+		}
+		return ta, ta.Err()
+	}
+	want, err := tally([2]string{"whole.jsonl", wholeData})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := tally([2]string{"s2.jsonl", s2}, [2]string{"s1.jsonl", s1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if fmt.Sprintf("%+v", got.Summary) != fmt.Sprintf("%+v", want.Summary) {
+		t.Errorf("shards count %+v, the whole run %+v", got.Summary, want.Summary)
+	}
+	for _, c := range []struct {
+		name  string
+		files [][2]string
+		want  string
+	}{
+		{"foreign game", [][2]string{{"s.jsonl", shardHeader("2/2", 1) + "\n" + testGame(1, "1-0", 0)}}, "s.jsonl:2: game 1 does not belong to shard 2/2"},
+		{"same shard twice", [][2]string{{"s1.jsonl", s1}, {"copy.jsonl", s1}}, "s1.jsonl and copy.jsonl are both shard 1/2 of the same run (seed 1)"},
+		{"whole and shard", [][2]string{{"whole.jsonl", wholeData}, {"s2.jsonl", s2}}, "s2.jsonl is shard 2/2 of the run in whole.jsonl, which is the whole run"},
+		{"different runs", [][2]string{{"s1.jsonl", s1}, {"o2.jsonl", shardHeader("2/2", 2) + "\n"}}, "s1.jsonl (shard 1/2) and o2.jsonl (shard 2/2) are shards of different runs"},
+	} {
+		if _, err := tally(c.files...); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: error %v, want %q", c.name, err, c.want)
+		}
+	}
+}
+
+// The second of three shards plays game pairs 1, 4, 7, …: games 2 and 3,
+// 8 and 9, 14 and 15 of the schedule.
+func ExampleShard_Holds() {
+	s, err := ParseShard("2/3")
+	if err != nil {
+		panic(err)
+	}
+	for g := range 16 {
+		if s.Holds(g) {
+			fmt.Print(g, " ")
+		}
+	}
+	fmt.Println()
+	// Output: 2 3 8 9 14 15
+}

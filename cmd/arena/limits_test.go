@@ -3,6 +3,7 @@ package main
 import (
 	"io"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -82,6 +83,7 @@ func FuzzFlags(f *testing.F) {
 		"--sprt elo0=0,elo1=5 --agents a b", "--max-plies -1", "--rating-interval 9",
 		"--agents --games", "--format json --bootstrap 10", "--anchor x=NaN", "--prior 1e400",
 		"--tc 1s+10ms", "--tc 1s --move-time 1s", "--tc 10",
+		"--shard 2/3", "--shard 0/3", "--shard 1/10001", "--shard 1/1", "--shard 3", "--agents a b --games 2 --shard 2/2",
 	} {
 		f.Add(false, s)
 		f.Add(true, s)
@@ -93,6 +95,9 @@ func FuzzFlags(f *testing.F) {
 		args := strings.Fields(line)
 		if match {
 			rf, _, err := parseMatch(args, io.Discard)
+			if err == nil && slices.Contains(args, "--shard") {
+				t.Fatalf("%q: a match accepted --shard", args)
+			}
 			if err == nil {
 				checkAccepted(t, args, rf, 1)
 			}
@@ -136,6 +141,11 @@ func checkAccepted(t *testing.T, args []string, rf *runFlags, pairs uint64) {
 		t.Fatalf("%q: accepted --rating-interval %d", args, *rf.interval)
 	case *rf.tc != "" && *rf.moveTime != 0:
 		t.Fatalf("%q: accepted --tc with --move-time", args)
+	}
+	if rf.shard != nil && *rf.shard != "" {
+		if s, err := results.ParseShard(*rf.shard); err != nil || (s != nil && (s.Index < 1 || s.Index > s.Count || s.Count > results.MaxShards)) {
+			t.Fatalf("%q: accepted --shard %q (%v)", args, *rf.shard, err)
+		}
 	}
 	if *rf.tc != "" {
 		if _, err := agents.ParseTimeControl(*rf.tc); err != nil {
