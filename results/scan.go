@@ -114,8 +114,9 @@ func (s *gameScanner) scan(line []byte, f *gameFacts) (ok bool) {
 			s.lit(`,`)
 		}
 		start := s.i
-		s.str()
-		s.opening = append(s.opening, [2]int{start, s.i})
+		if s.str(); !s.bad {
+			s.opening = append(s.opening, [2]int{start, s.i}) // quotes included
+		}
 	}
 	s.lit(`,"moves":[`)
 	moves, fen := 0, false
@@ -143,7 +144,7 @@ func (s *gameScanner) scan(line []byte, f *gameFacts) (ok bool) {
 		plies--
 	}
 	openingPlies := len(s.opening)
-	if len(s.opening) > 0 && strings.HasPrefix(string(s.b[s.opening[0][0]+1:s.opening[0][1]-1]), PositionPrefix) {
+	if !s.bad && len(s.opening) > 0 && strings.HasPrefix(string(s.b[s.opening[0][0]+1:s.opening[0][1]-1]), PositionPrefix) {
 		openingPlies--
 	}
 	s.lit(`,"result":`)
