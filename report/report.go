@@ -639,6 +639,9 @@ func Command(c results.Config) string {
 	if s := c.SPRT; s != nil {
 		add("--sprt", fmt.Sprintf("elo0=%g,elo1=%g,alpha=%g,beta=%g", s.Elo0, s.Elo1, s.Alpha, s.Beta), "--model", s.Model)
 	}
+	if c.Shard != nil {
+		add("--shard", c.Shard.String())
+	}
 	for i, a := range args {
 		args[i] = shellQuote(a)
 	}

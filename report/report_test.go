@@ -386,6 +386,17 @@ func TestCommandQuoting(t *testing.T) {
 	}
 }
 
+// TestCommandShard: a shard's command plays that shard again.
+func TestCommandShard(t *testing.T) {
+	c := results.Config{Kind: results.RoundRobin, Game: "othello6", Seed: 3, GamesPerPair: 4, MaxPlies: 1000,
+		Agents: []results.AgentInfo{{Name: "random", Spec: "random"}, {Name: "greedy", Spec: "greedy"}},
+		Shard:  &results.Shard{Index: 2, Count: 5}}
+	want := `arena tournament --game othello6 --agents random greedy --games 4 --seed 3 --max-plies 1000 --shard 2/5`
+	if got := Command(c); got != want {
+		t.Errorf("Command:\n got %s\nwant %s", got, want)
+	}
+}
+
 // TestMergedPage: a tournament and a match of the same game make one page:
 // standings over both files' players and games, the match's own section,
 // and each file's configuration.
