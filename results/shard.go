@@ -185,3 +185,71 @@ func firstKey(m map[int]int) int {
 	}
 	return k0
 }
+
+// ShardNotes says, one line per run, which shards of a run are missing
+// among the files (none when no file is a shard, or every run is whole):
+// rate and report then rate the games that are there, and say so.
+func (t *Tally) ShardNotes() []string {
+	hs := make([]shardFile, 0, len(t.Files))
+	for _, f := range t.Files {
+		if f.Header.Record != "" {
+			hs = append(hs, shardFile{f.Path, &f.Header.Config})
+		}
+	}
+	return shardNotes(hs)
+}
+
+// ShardNotes is Tally.ShardNotes for merged files.
+func (d *Dataset) ShardNotes() []string {
+	hs := make([]shardFile, len(d.Files))
+	for i, f := range d.Files {
+		hs[i] = shardFile{f.Path, &f.Header.Config}
+	}
+	return shardNotes(hs)
+}
+
+func shardNotes(files []shardFile) []string {
+	type run struct {
+		first string
+		count int
+		have  map[int]bool
+	}
+	var order []string
+	runs := map[string]*run{}
+	for _, f := range files {
+		s := f.Config.Shard
+		if s == nil {
+			continue
+		}
+		k, err := runKey(*f.Config)
+		if err != nil {
+			continue
+		}
+		r := runs[k]
+		if r == nil {
+			r = &run{first: f.Path, count: s.Count, have: map[int]bool{}}
+			runs[k] = r
+			order = append(order, k)
+		}
+		r.have[s.Index] = true
+	}
+	var out []string
+	for _, k := range order {
+		r := runs[k]
+		if len(r.have) >= r.count {
+			continue
+		}
+		var missing []string
+		for i := 1; i <= r.count && len(missing) < 10; i++ {
+			if !r.have[i] {
+				missing = append(missing, strconv.Itoa(i))
+			}
+		}
+		list := strings.Join(missing, ", ")
+		if n := r.count - len(r.have); n > len(missing) {
+			list += fmt.Sprintf(" and %d more", n-len(missing))
+		}
+		out = append(out, fmt.Sprintf("the run of %s has %d of its %d shards here (missing: %s); these are the ratings of its games so far", r.first, len(r.have), r.count, list))
+	}
+	return out
+}

@@ -130,6 +130,19 @@ func TestMergeShards(t *testing.T) {
 	if d, err := Merge(s1, s2, o1, o2); err != nil || len(d.Games) != 6 {
 		t.Errorf("two complete sharded runs: %v", err)
 	}
+	var shards []*File
+	for i := 1; i <= 30; i += 3 {
+		if i != 4 {
+			shards = append(shards, readTest(t, fmt.Sprintf("s%d.jsonl", i), shardHeader(fmt.Sprintf("%d/30", i), 1)+"\n"))
+		}
+	}
+	d, err := Merge(shards...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if notes := d.ShardNotes(); len(notes) != 1 || notes[0] != "the run of s1.jsonl has 9 of its 30 shards here (missing: 2, 3, 4, 5, 6, 8, 9, 11, 12, 14 and 11 more); these are the ratings of its games so far" {
+		t.Errorf("notes for 9 of 30 shards: %q", notes)
+	}
 	s13 := readTest(t, "s13.jsonl", shardHeader("1/3", 1)+"\n")
 	s1b := readTest(t, "copy.jsonl", shardHeader("1/2", 1)+"\n")
 	for _, c := range []struct {
@@ -174,6 +187,16 @@ func TestTallyShards(t *testing.T) {
 	}
 	if fmt.Sprintf("%+v", got.Summary) != fmt.Sprintf("%+v", want.Summary) {
 		t.Errorf("shards count %+v, the whole run %+v", got.Summary, want.Summary)
+	}
+	if notes := got.ShardNotes(); len(notes) != 0 {
+		t.Errorf("notes for a complete run: %q", notes)
+	}
+	part, err := tally([2]string{"s2.jsonl", s2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if notes := part.ShardNotes(); len(notes) != 1 || notes[0] != "the run of s2.jsonl has 1 of its 2 shards here (missing: 1); these are the ratings of its games so far" {
+		t.Errorf("notes for shard 2/2 alone: %q", notes)
 	}
 	for _, c := range []struct {
 		name  string

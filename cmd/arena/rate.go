@@ -187,6 +187,9 @@ func readAndMerge(cmd string, files []string, fs *flag.FlagSet, seed *uint64, st
 	if err != nil {
 		return nil, err
 	}
+	for _, note := range d.ShardNotes() {
+		fmt.Fprintf(stderr, "arena %s: note: %s\n", cmd, note)
+	}
 	seedSet := false
 	fs.Visit(func(f *flag.Flag) { seedSet = seedSet || f.Name == "seed" })
 	if !seedSet {
@@ -211,6 +214,9 @@ func tallyFiles(cmd string, files []string, fs *flag.FlagSet, seed *uint64, stde
 	}
 	if err := t.Err(); err != nil {
 		return nil, err
+	}
+	for _, note := range t.ShardNotes() {
+		fmt.Fprintf(stderr, "arena %s: note: %s\n", cmd, note)
 	}
 	seedSet := false
 	fs.Visit(func(f *flag.Flag) { seedSet = seedSet || f.Name == "seed" })

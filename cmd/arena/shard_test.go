@@ -92,6 +92,12 @@ func TestTournamentShards(t *testing.T) {
 		t.Fatalf("report on shards: exit %d: %s", code, errOut)
 	}
 
+	// With a shard missing, rate rates what is there and says so.
+	code, _, errOut = runArena("rate", filepath.Join(dir, "n3-shard-1.jsonl"), filepath.Join(dir, "n3-shard-3.jsonl"))
+	if want := "has 2 of its 3 shards here (missing: 2)"; code != 0 || !strings.Contains(errOut, want) {
+		t.Errorf("rate on 2 of 3 shards: exit %d, stderr %q, want %q", code, errOut, want)
+	}
+
 	// Mixed files are refused: a shard with its whole run, two counts.
 	for _, c := range []struct {
 		files []string
