@@ -15,6 +15,12 @@
 // the concurrency, and a resumed run plays exactly the games an uninterrupted
 // run would have played.
 //
+// Options.Shard restricts a tournament to a static slice of that schedule
+// for batch schedulers (arena tournament --shard i/N): game pair k, the
+// games 2k and 2k+1 of the schedule, goes to shard (k mod N)+1. The shards'
+// records keep the whole schedule's indices and seeds, so together they
+// hold exactly the unsharded run's games (results.Merge pools them back).
+//
 // # Openings
 //
 // Opening r is shared by every pairing. "random:K" plays K uniformly random
