@@ -13,6 +13,14 @@
 // continuing the file. A resumed run adds a Resume line. Read checks every
 // line and reports problems as "file:line: what is wrong".
 //
+// A Tally reads record files line by line and keeps only counts (a
+// Summary: per-pair and per-colour results, terminations, plies, moves,
+// time and nodes per player), so its memory grows with the players and
+// not with the games; it checks lines as Read does and files as Merge
+// does, and its BuildReport equals BuildReport on the merged Dataset.
+// Lines in the form AppendGame writes are decoded by a scanner that reads
+// only those fields; any other line goes through Read's decoder.
+//
 // Times per move: when a clock was in force (Config.TimeControl, or an
 // agent's tc= key; Player.TC names each player's), Game.Clocks holds both
 // players' time left in milliseconds after every ply the agents played
@@ -44,8 +52,10 @@
 // the player with 100 % or 0 % against the rest.
 //
 // Rate adds confidence intervals by the percentile bootstrap: the games are
-// resampled with replacement, every resample is fitted and anchored the same
-// way, and the interval is the central 95 % of the replicate ratings, so it
+// resampled with replacement (drawn as multinomial counts per pairing and
+// outcome, the same distribution at a cost independent of the number of
+// games: RateCounts works from counts alone), every resample is fitted and
+// anchored the same way, and the interval is the central 95 % of the replicate ratings, so it
 // may be asymmetric. Replicate r draws from its own seeded stream, so the
 // intervals do not depend on how many goroutines computed them. The share of
 // replicates in which one player rates above another is the likelihood of

@@ -99,9 +99,8 @@ func (d *Dataset) PlayerIndex(name string) int {
 
 // Results returns the games as the rating model sees them, in schedule
 // order (file by file, then by game index) rather than the order games
-// ended: the bootstrap resamples by position, so this order makes a
-// tournament's own table and "arena rate" on its record file agree
-// whatever order the workers finished in.
+// ended, so that the list is the same whatever order the workers finished
+// in (the ratings no longer depend on the order: Rate counts the games).
 func (d *Dataset) Results() []Result {
 	order := make([]int, len(d.Games))
 	for i := range order {
