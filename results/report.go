@@ -153,8 +153,8 @@ func BuildReport(d *Dataset, o ReportOptions) (*Report, error) {
 // BuildReport rates the counted players and gathers the statistics:
 // the same report as BuildReport on a Dataset of the same games.
 func (t *Tally) BuildReport(o ReportOptions) (*Report, error) {
-	if t.err != nil {
-		return nil, t.err
+	if err := t.Err(); err != nil {
+		return nil, err
 	}
 	if len(t.Files) == 0 {
 		return nil, fmt.Errorf("results: no record files")
