@@ -16,10 +16,12 @@
 // run would have played.
 //
 // Options.Shard restricts a tournament to a static slice of that schedule
-// for batch schedulers (arena tournament --shard i/N): game pair k, the
-// games 2k and 2k+1 of the schedule, goes to shard (k mod N)+1. The shards'
-// records keep the whole schedule's indices and seeds, so together they
-// hold exactly the unsharded run's games (results.Merge pools them back).
+// for batch schedulers (arena tournament --shard i/N): whole colour-swapped
+// game pairs, numbered pairing by pairing and dealt to the N shards in turn
+// (see results.Shard), so each shard has about 1/N of every pairing. The
+// shards' records keep the whole schedule's indices and seeds, so together
+// they hold exactly the unsharded run's games (results.Merge pools them
+// back).
 //
 // # Openings
 //

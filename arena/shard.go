@@ -8,12 +8,14 @@ import (
 )
 
 // applyShard restricts t to shard s of its schedule (nil: the whole run):
-// the colour-swapped game pairs k (fixtures 2k and 2k+1, which share an
-// opening) with k mod N = i−1, so that a pair is never split between two
-// machines and pentanomial statistics stay whole. The slice depends only on
-// the schedule, never on concurrency or timing; the fixtures keep their
-// indices and seeds, so the N shards together play exactly the unsharded
-// run's games. Config.TotalGames still counts the whole run.
+// whole colour-swapped game pairs (fixtures 2k and 2k+1, which share an
+// opening), so that a pair is never split between two machines and
+// pentanomial statistics stay whole, dealt pairing by pairing so that every
+// shard has about 1/N of every pairing's pairs (see results.Shard). The
+// slice depends only on the schedule, never on concurrency or timing; the
+// fixtures keep their indices and seeds, so the N shards together play
+// exactly the unsharded run's games. Config.TotalGames still counts the
+// whole run.
 func (t *Tournament) applyShard(s *results.Shard) error {
 	if s == nil {
 		return nil
@@ -29,9 +31,10 @@ func (t *Tournament) applyShard(s *results.Shard) error {
 	}
 	sh := *s
 	t.Config.Shard = &sh
+	pairings, rounds := len(t.Fixtures)/t.Config.GamesPerPair, t.Config.GamesPerPair/2
 	out := t.Fixtures[:0]
 	for _, f := range t.Fixtures {
-		if sh.Holds(f.Index) {
+		if sh.Holds(f.Index, pairings, rounds) {
 			out = append(out, f)
 		}
 	}

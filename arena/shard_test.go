@@ -77,10 +77,17 @@ func TestShardsUnionIsTheWholeRun(t *testing.T) {
 			if tour.Config.TotalGames != 18 {
 				t.Errorf("shard %d/%d: total_games %d, want the whole run's 18", i, n, tour.Config.TotalGames)
 			}
+			pairings := map[int]bool{}
 			for _, f := range tour.Fixtures {
-				if k := f.Index / 2; k%n != i-1 {
+				// 3 pairings of 3 pairs: pair k is number (k mod 3)·3 + k/3.
+				if k := f.Index / 2; ((k%3)*3+k/3)%n != i-1 {
 					t.Errorf("shard %d/%d plays game %d of pair %d", i, n, f.Index, k)
 				}
+				pairings[f.Pair] = true
+			}
+			// Dealt pairing by pairing, each of 3 shards has every pairing.
+			if n <= 3 && len(pairings) != 3 {
+				t.Errorf("shard %d/%d plays %d of the 3 pairings", i, n, len(pairings))
 			}
 			// Pairs are never split: 9 pairs dealt round-robin to n shards.
 			if wantLen := 2 * ((9 - i + n) / n); len(got) != wantLen {
@@ -188,7 +195,7 @@ func TestShardResume(t *testing.T) {
 		got = append(got, g.Index)
 	}
 	slices.Sort(got)
-	if fmt.Sprint(got) != "[2 3 8 9 14 15]" { // pairs 1, 4, 7
-		t.Errorf("shard 2/3 holds games %v, want [2 3 8 9 14 15]", got)
+	if fmt.Sprint(got) != "[6 7 8 9 10 11]" { // the second round of every pairing
+		t.Errorf("shard 2/3 holds games %v, want [6 7 8 9 10 11]", got)
 	}
 }

@@ -134,8 +134,8 @@ func Read(r io.Reader, path string) (*File, error) {
 			if total := out.Header.Config.TotalGames; g.Index >= total {
 				return nil, fail("game index %d is outside the planned %d games", g.Index, total)
 			}
-			if s := out.Header.Config.Shard; !s.Holds(g.Index) {
-				return nil, fail("game %d does not belong to shard %s (it plays the game pairs k = index/2 with k mod %d = %d)", g.Index, s, s.Count, s.Index-1)
+			if c := &out.Header.Config; !c.InShard(g.Index) {
+				return nil, fail("game %d does not belong to shard %s", g.Index, c.Shard)
 			}
 			if prev, dup := seen[g.Index]; dup {
 				return nil, fail("game %d is recorded twice (also on line %d)", g.Index, prev)
@@ -231,6 +231,10 @@ func (c Config) check() error {
 		}
 		if c.Shard.Count == 1 {
 			return errors.New("shard 1/1: a whole run records no shard")
+		}
+		// InShard divides by them.
+		if g := c.GamesPerPair; g < 2 || g%2 != 0 || c.TotalGames < g || c.TotalGames%g != 0 {
+			return fmt.Errorf("shard %s with games_per_pair %d and total_games %d: a shard needs an even games_per_pair from 2 and total_games a multiple of it", c.Shard, c.GamesPerPair, c.TotalGames)
 		}
 	}
 	return nil

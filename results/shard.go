@@ -13,11 +13,16 @@ import (
 const MaxShards = 10_000
 
 // Shard is one static slice of a run's schedule (arena tournament --shard
-// i/N), for batch schedulers that start N independent jobs: shard Index
-// (1 to Count) plays the colour-swapped game pairs k (games 2k and 2k+1 of
-// the schedule) with k mod Count = Index−1. Every game keeps its schedule
-// index and seed, so the N shard files together hold exactly the games of
-// the unsharded run.
+// i/N), for batch schedulers that start N independent jobs. The shards are
+// dealt whole colour-swapped game pairs (games 2k and 2k+1 of the
+// schedule, which share an opening), numbered pairing by pairing: with P
+// pairings of R game pairs each, the schedule's pair k is round k/P of the
+// pairing in position k mod P, and its number j = (k mod P)·R + k/P goes to
+// shard (j mod N)+1. So every shard has about R/N pairs of every pairing
+// (dealing the schedule's k directly would give a shard nothing but one
+// pairing whenever N divides P), and the shard sizes differ by at most one
+// pair. Every game keeps its schedule index and seed, so the N shard files
+// together hold exactly the games of the unsharded run.
 type Shard struct {
 	Index int `json:"index"` // 1 to Count
 	Count int `json:"count"` // 2 to MaxShards (1/1 is the whole run: no shard)
@@ -54,10 +59,24 @@ func (s Shard) Check() error {
 }
 
 // Holds reports whether the shard plays the game with schedule index
-// index: its game pair index/2 is dealt to shard (index/2 mod Count)+1. A
-// nil shard holds every game.
-func (s *Shard) Holds(index int) bool {
-	return s == nil || (index/2)%s.Count == s.Index-1
+// index in a run of pairings pairings of rounds game pairs each (games per
+// pairing / 2). A nil shard holds every game.
+func (s *Shard) Holds(index, pairings, rounds int) bool {
+	if s == nil {
+		return true
+	}
+	k := index / 2
+	j := (k%pairings)*rounds + k/pairings
+	return j%s.Count == s.Index-1
+}
+
+// InShard reports whether a run with configuration c plays game index:
+// every game without a shard, else those its shard holds.
+func (c *Config) InShard(index int) bool {
+	if c.Shard == nil {
+		return true
+	}
+	return c.Shard.Holds(index, c.TotalGames/c.GamesPerPair, c.GamesPerPair/2)
 }
 
 // String returns "i/N" ("" for nil: the whole run).

@@ -40,28 +40,36 @@ func TestParseShard(t *testing.T) {
 	}
 }
 
-// TestShardHolds deals the pairs of a 14-game schedule to 3 shards by hand:
-// pairs 0..6 (games 2k, 2k+1) go to shards 1,2,3,1,2,3,1.
+// TestShardHolds deals the 9 game pairs of 3 pairings × 6 games (18
+// games, pairs k = 0..8; pair k is round k/3 of the pairing in position
+// k mod 3) to 3 shards, by hand: j = (k mod 3)·3 + k/3 gives k = 0..8 the
+// numbers 0 3 6 1 4 7 2 5 8, so shard j mod 3 + 1 is 1 1 1 2 2 2 3 3 3:
+// each shard has one round of every pairing (dealing k itself would give
+// shard 1 only the first pairing). With 2 shards: 1 2 1 2 1 2 1 2 1.
 func TestShardHolds(t *testing.T) {
-	want := map[int][]int{
-		1: {0, 1, 6, 7, 12, 13},
-		2: {2, 3, 8, 9},
-		3: {4, 5, 10, 11},
-	}
-	for i := 1; i <= 3; i++ {
-		s := &Shard{Index: i, Count: 3}
+	for _, c := range []struct {
+		shard Shard
+		want  string
+	}{
+		{Shard{1, 3}, "[0 1 2 3 4 5]"},
+		{Shard{2, 3}, "[6 7 8 9 10 11]"},
+		{Shard{3, 3}, "[12 13 14 15 16 17]"},
+		{Shard{1, 2}, "[0 1 4 5 8 9 12 13 16 17]"},
+		{Shard{2, 2}, "[2 3 6 7 10 11 14 15]"},
+		{Shard{9, 9}, "[16 17]"},
+	} {
 		var got []int
-		for g := range 14 {
-			if s.Holds(g) {
+		for g := range 18 {
+			if c.shard.Holds(g, 3, 3) {
 				got = append(got, g)
 			}
 		}
-		if fmt.Sprint(got) != fmt.Sprint(want[i]) {
-			t.Errorf("shard %s holds %v, want %v", s, got, want[i])
+		if fmt.Sprint(got) != c.want {
+			t.Errorf("shard %s holds %v, want %s", &c.shard, got, c.want)
 		}
 	}
 	var whole *Shard
-	if !whole.Holds(13) || whole.String() != "" {
+	if !whole.Holds(13, 3, 3) || whole.String() != "" {
 		t.Error("a nil shard must hold every game")
 	}
 }
@@ -97,6 +105,8 @@ func TestReadShard(t *testing.T) {
 		{"zero", shardHeader("0/2", 1) + "\n", "header: shard 0/2: i is 0"},
 		{"too many", shardHeader("1/10001", 1) + "\n", "header: shard 1/10001: N is 10001"},
 		{"one", shardHeader("1/1", 1) + "\n", "shard 1/1: a whole run records no shard"},
+		{"total", strings.Replace(shardHeader("1/2", 1), `"total_games":4`, `"total_games":6`, 1) + "\n", "header: shard 1/2 with games_per_pair 4 and total_games 6: a shard needs an even games_per_pair from 2 and total_games a multiple of it"},
+		{"games", strings.Replace(shardHeader("1/2", 1), `"games_per_pair":4`, `"games_per_pair":0`, 1) + "\n", "header: shard 1/2 with games_per_pair 0"},
 	} {
 		if _, err := Read(strings.NewReader(c.data), "s.jsonl"); err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%s: error %v, want %q", c.name, err, c.want)
@@ -214,18 +224,26 @@ func TestTallyShards(t *testing.T) {
 	}
 }
 
-// The second of three shards plays game pairs 1, 4, 7, …: games 2 and 3,
-// 8 and 9, 14 and 15 of the schedule.
+// The shards of a round robin of three agents with 6 games per pairing
+// (3 pairings, 3 game pairs each; the schedule's games 0-5 are the first
+// game pair of every pairing, 6-11 the second, 12-17 the third).
 func ExampleShard_Holds() {
-	s, err := ParseShard("2/3")
-	if err != nil {
-		panic(err)
-	}
-	for g := range 16 {
-		if s.Holds(g) {
-			fmt.Print(g, " ")
+	for _, text := range []string{"1/3", "2/3", "3/3", "2/2"} {
+		s, err := ParseShard(text)
+		if err != nil {
+			panic(err)
 		}
+		fmt.Print(s, ":")
+		for g := range 18 {
+			if s.Holds(g, 3, 3) {
+				fmt.Print(" ", g)
+			}
+		}
+		fmt.Println()
 	}
-	fmt.Println()
-	// Output: 2 3 8 9 14 15
+	// Output:
+	// 1/3: 0 1 2 3 4 5
+	// 2/3: 6 7 8 9 10 11
+	// 3/3: 12 13 14 15 16 17
+	// 2/2: 2 3 6 7 10 11 14 15
 }

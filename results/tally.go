@@ -158,8 +158,8 @@ func (t *Tally) read(r io.ReadSeeker, path string) (*TallyFile, error) {
 			if total := tf.Header.Config.TotalGames; facts.index >= total {
 				return nil, fail("game index %d is outside the planned %d games", facts.index, total)
 			}
-			if sh := tf.Header.Config.Shard; !sh.Holds(facts.index) {
-				return nil, fail("game %d does not belong to shard %s (it plays the game pairs k = index/2 with k mod %d = %d)", facts.index, sh, sh.Count, sh.Index-1)
+			if c := &tf.Header.Config; !c.InShard(facts.index) {
+				return nil, fail("game %d does not belong to shard %s", facts.index, c.Shard)
 			}
 			if tf.seen.has(facts.index) {
 				return nil, fail("game %d is recorded twice (also on line %d)", facts.index, firstLine(r, facts.index))

@@ -378,7 +378,7 @@ func parseTournament(args []string, stderr io.Writer) (rf *runFlags, gauntlet bo
 	g := fs.Bool("gauntlet", false, "the first agent plays each of the others (instead of everyone playing everyone)")
 	rt := addRatingFlags(fs, rf.seed)
 	rf.report = fs.String("report", "", "keep an HTML report (as arena report writes) in this file: rewritten every --rating-interval games (default: every 5 % of the games) and at the end")
-	rf.shard = fs.String("shard", "", fmt.Sprintf("play only shard i of N, i/N with 1 ≤ i ≤ N ≤ %d: the game pairs k (games 2k, 2k+1 of the schedule) with k mod N = i−1, into its own --out file; arena rate and report merge the N files into the unsharded run's result (for Slurm and Kubernetes job arrays)", results.MaxShards))
+	rf.shard = fs.String("shard", "", fmt.Sprintf("play only shard i of N, i/N with 1 ≤ i ≤ N ≤ %d: about 1/N of every pairing's colour-swapped game pairs, dealt pairing by pairing, into its own --out file; arena rate and report merge the N files into the unsharded run's result (for Slurm and Kubernetes job arrays)", results.MaxShards))
 	if err = parseNoArgs(fs, args, "agents"); err != nil {
 		return
 	}
