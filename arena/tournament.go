@@ -329,6 +329,16 @@ type RunOptions struct {
 	ReuseGames bool
 	// Log receives notes such as abandoned agents (may be nil).
 	Log io.Writer
+	// Queue, when not nil, replaces the schedule's order: the workers play
+	// the fixtures whose indices (Fixture.Index) arrive on it (Done is ignored), and Run
+	// returns once it is closed and drained, or on a stop. A remote worker
+	// (package broker) feeds it from a shared work queue.
+	Queue <-chan int
+	// Runner, when not nil, plays the run instead of the local workers (a
+	// coordinator of remote workers, package broker): Run hands it ctx and
+	// these options without Runner and returns what it returns. The Sink
+	// contract is the same.
+	Runner func(ctx context.Context, t *Tournament, opts RunOptions) (RunStats, error)
 }
 
 // RunStats summarises a run.
@@ -346,6 +356,7 @@ type runState struct {
 	t      *Tournament
 	reuse  bool // recycle delivered games (RunOptions.ReuseGames)
 	todo   []Fixture
+	queue  <-chan int // RunOptions.Queue: indices into todo (the schedule)
 	next   atomic.Int64
 	hard   context.Context
 	cancel context.CancelFunc
@@ -373,6 +384,13 @@ type runState struct {
 // sink stays (Run waits for a write in progress). Closing opts.Stop
 // finishes the running games first.
 func (t *Tournament) Run(ctx context.Context, opts RunOptions) (RunStats, error) {
+	if r := opts.Runner; r != nil {
+		opts.Runner = nil
+		return r(ctx, t, opts)
+	}
+	if opts.Queue != nil {
+		opts.Done = nil
+	}
 	st := RunStats{Planned: len(t.Fixtures)}
 	done := make(map[int]bool, len(opts.Done))
 	for _, g := range opts.Done {
@@ -381,7 +399,7 @@ func (t *Tournament) Run(ctx context.Context, opts RunOptions) (RunStats, error)
 	st.Skipped = len(done)
 	hard, cancel := context.WithCancel(ctx)
 	defer cancel()
-	rs := &runState{t: t, hard: hard, cancel: cancel, stop: opts.Stop, log: opts.Log, sink: opts.Sink, reuse: opts.ReuseGames}
+	rs := &runState{t: t, hard: hard, cancel: cancel, stop: opts.Stop, log: opts.Log, sink: opts.Sink, reuse: opts.ReuseGames, queue: opts.Queue}
 	if rs.log == nil {
 		rs.log = io.Discard
 	}
@@ -401,7 +419,9 @@ func (t *Tournament) Run(ctx context.Context, opts RunOptions) (RunStats, error)
 	if workers <= 0 {
 		workers = runtime.NumCPU()
 	}
-	workers = min(workers, max(len(rs.todo), 1))
+	if rs.queue == nil {
+		workers = min(workers, max(len(rs.todo), 1))
+	}
 	if tick, ok := t.watchTick(); ok {
 		rs.watch = newWatchdog(tick)
 		defer rs.watch.close()
@@ -426,7 +446,7 @@ func (t *Tournament) Run(ctx context.Context, opts RunOptions) (RunStats, error)
 	rs.qmu.Lock()
 	st.Played = rs.played
 	rs.qmu.Unlock()
-	st.Complete = st.Skipped+st.Played == st.Planned
+	st.Complete = st.Skipped+st.Played == st.Planned && rs.queue == nil
 	return rs.stats(st), rs.failure()
 }
 
@@ -622,6 +642,9 @@ func (w *worker) loop() error {
 	rs := w.rs
 	for !rs.stopping() {
 		if w.next == w.end {
+			if rs.queue != nil {
+				w.flush() // the queue may stay empty for long
+			}
 			if w.next, w.end = rs.claim(); w.next == w.end {
 				break
 			}
@@ -689,6 +712,22 @@ const (
 // they finish together. Unplayed claimed fixtures of a stopped run are
 // simply not recorded (a resume plays them).
 func (rs *runState) claim() (next, end int) {
+	for rs.queue != nil {
+		select {
+		case i, ok := <-rs.queue:
+			if !ok {
+				return 0, 0
+			}
+			if pos, ok := rs.t.FixturePos(i); ok {
+				return pos, pos + 1
+			}
+			// An index outside the schedule: the sender's error, skipped.
+		case <-rs.hard.Done():
+			return 0, 0
+		case <-rs.stop:
+			return 0, 0
+		}
+	}
 	n := int64(1)
 	if left := int64(len(rs.todo)) - rs.next.Load(); left > 64*claimChunk {
 		n = claimChunk

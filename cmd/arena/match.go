@@ -58,6 +58,7 @@ func parseMatch(args []string, stderr io.Writer) (rf *runFlags, test *results.SP
 	sprtText := fs.String("sprt", "", "sequential test elo0=E0,elo1=E1[,alpha=A][,beta=B]: stop when it accepts H0 or H1")
 	model := fs.String("model", results.Logistic, "SPRT model: logistic or normalized (Elo)")
 	rf.report = fs.String("report", "", "keep an HTML report (as arena report writes) in this file: rewritten every --rating-interval games (default: every 5 % of the most games) and when the match ends")
+	rf.broker = addBrokerFlags(fs)
 	shard := fs.String("shard", "", "not for a match (refused): see arena tournament --shard")
 	if err = parseNoArgs(fs, args, "agents"); err != nil {
 		return
@@ -66,6 +67,9 @@ func parseMatch(args []string, stderr io.Writer) (rf *runFlags, test *results.SP
 		return rf, nil, fmt.Errorf("--shard %s: a match cannot be sharded: an SPRT decides on the game pairs in order, so its games cannot be dealt to independent jobs in advance; for a fixed number of games, shard a tournament of the two agents (it plays the same games): arena tournament --agents A B --games G --shard i/N --out shard-i.jsonl", *shard)
 	}
 	if err = checkFormat(*rf.format, "text", "json"); err != nil {
+		return
+	}
+	if err = rf.broker.check(); err != nil {
 		return
 	}
 	if err = checkReportPath("--report", *rf.report, *rf.out, *rf.resume); err != nil {
@@ -127,6 +131,11 @@ func runMatch(args []string, stdout, stderr io.Writer) error {
 	}
 	// The page's ratings: the defaults of arena report, from the match's seed.
 	live := newLiveReport(*rf.report, s, results.ReportOptions{Bootstrap: 1000, Seed: t.Config.Seed}, *rf.interval, *rf.concurrency, stderr)
+	runner, cleanup, err := rf.broker.runner(s.path, stderr)
+	if err != nil {
+		return err
+	}
+	defer cleanup()
 	ctx, stop, release := interrupts(stderr)
 	defer release()
 	start := time.Now()
@@ -140,6 +149,7 @@ func runMatch(args []string, stdout, stderr io.Writer) error {
 			return nil
 		},
 		ReuseGames: true, // record copies what it keeps
+		Runner:     runner,
 	}, func(tr *results.PairTracker) {
 		if batchPairs > 0 && (tr.Penta.Pairs() >= nextLine || tr.Decision != results.Continue) {
 			for nextLine <= tr.Penta.Pairs() {

@@ -59,8 +59,9 @@ type runFlags struct {
 	format          *string
 	interval        *int
 	noProgress      *bool
-	report          *string // tournament only: the live HTML report
-	shard           *string // tournament only: --shard i/N (nil elsewhere)
+	report          *string      // tournament only: the live HTML report
+	broker          *brokerFlags // tournament and match: --broker (nil elsewhere)
+	shard           *string      // tournament only: --shard i/N (nil elsewhere)
 }
 
 // configFlags name the flags that change the planned games: on --resume
@@ -378,11 +379,15 @@ func parseTournament(args []string, stderr io.Writer) (rf *runFlags, gauntlet bo
 	g := fs.Bool("gauntlet", false, "the first agent plays each of the others (instead of everyone playing everyone)")
 	rt := addRatingFlags(fs, rf.seed)
 	rf.report = fs.String("report", "", "keep an HTML report (as arena report writes) in this file: rewritten every --rating-interval games (default: every 5 % of the games) and at the end")
+	rf.broker = addBrokerFlags(fs)
 	rf.shard = fs.String("shard", "", fmt.Sprintf("play only shard i of N, i/N with 1 ≤ i ≤ N ≤ %d: about 1/N of every pairing's colour-swapped game pairs, dealt pairing by pairing, into its own --out file; arena rate and report merge the N files into the unsharded run's result (for Slurm and Kubernetes job arrays)", results.MaxShards))
 	if err = parseNoArgs(fs, args, "agents"); err != nil {
 		return
 	}
 	if err = checkFormat(*rf.format, results.Formats...); err != nil {
+		return
+	}
+	if err = rf.broker.check(); err != nil {
 		return
 	}
 	if _, err = results.ParseShard(*rf.shard); *rf.shard != "" && err != nil {
@@ -468,6 +473,11 @@ func runTournament(args []string, stdout, stderr io.Writer) error {
 		interval = max(len(t.Fixtures)/4, 1)
 	}
 	live := newLiveReport(*rf.report, s, ropts, *rf.interval, *rf.concurrency, stderr)
+	runner, cleanup, err := rf.broker.runner(s.path, stderr)
+	if err != nil {
+		return err
+	}
+	defer cleanup()
 	ctx, stop, release := interrupts(stderr)
 	defer release()
 	prog := newProgress(stderr, remaining, *rf.noProgress)
@@ -476,6 +486,7 @@ func runTournament(args []string, stdout, stderr io.Writer) error {
 	st, runErr := t.Run(ctx, arena.RunOptions{
 		Concurrency: *rf.concurrency, Stop: stop, Done: s.done, Log: stderr,
 		ReuseGames: true, // record copies what it keeps
+		Runner:     runner,
 		Sink: func(batch []*results.Game) error {
 			if err := s.record(batch); err != nil {
 				return err

@@ -1,6 +1,6 @@
 module example.com/myagent
 
-go 1.26
+go 1.26.0
 
 require github.com/boardgame-arena/arena v0.0.0-00010101000000-000000000000
 
@@ -16,8 +16,8 @@ require (
 	github.com/olekukonko/errors v1.2.0 // indirect
 	github.com/olekukonko/ll v0.1.6 // indirect
 	github.com/olekukonko/tablewriter v1.1.5 // indirect
-	golang.org/x/sys v0.46.0 // indirect
-	golang.org/x/tools v0.36.0 // indirect
+	golang.org/x/sys v0.49.0 // indirect
+	golang.org/x/tools v0.51.0 // indirect
 	gonum.org/v1/gonum v0.17.0 // indirect
 )
 

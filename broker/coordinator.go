@@ -1,0 +1,375 @@
+package broker
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"sync"
+	"time"
+
+	"github.com/nats-io/nats-server/v2/server"
+	"github.com/nats-io/nats.go"
+	"github.com/nats-io/nats.go/jetstream"
+
+	"github.com/boardgame-arena/arena/arena"
+	"github.com/boardgame-arena/arena/results"
+)
+
+// Options configure a coordinator.
+type Options struct {
+	// Broker is "embedded" (start a NATS server in this process) or the
+	// URL of an existing NATS server with JetStream, nats://host:port.
+	Broker string
+	Server ServerOptions // the embedded server
+	Credentials
+	// AckWait is the lease of a batch: a worker that neither finishes nor
+	// heartbeats within it loses the batch to another. 0: DefaultAckWait.
+	AckWait time.Duration
+	// BatchGames is the games of one batch (0: 2, a colour-swapped pair).
+	BatchGames int
+	// Log receives the broker's address and notes on workers and rejected
+	// results.
+	Log io.Writer
+	// Ready, if not nil, is called with the address workers join.
+	Ready func(url string)
+}
+
+// Runner returns an arena.RunOptions.Runner that plays the run through the
+// broker: opts.Concurrency local workers play alongside the remote ones,
+// opts.Sink receives the checked results in arrival order, and opts.Stop
+// empties the queue (running games finish and are recorded).
+func Runner(o Options) func(ctx context.Context, t *arena.Tournament, opts arena.RunOptions) (arena.RunStats, error) {
+	return func(ctx context.Context, t *arena.Tournament, opts arena.RunOptions) (arena.RunStats, error) {
+		return coordinate(ctx, t, opts, o)
+	}
+}
+
+type coordinator struct {
+	t        *arena.Tournament
+	o        Options
+	id       string
+	log      io.Writer
+	js       jetstream.JetStream
+	kv       jetstream.KeyValue
+	recorded []bool // by position in t.Fixtures
+	left     int    // games of the schedule not yet recorded
+	longest  time.Duration
+	rejected int
+}
+
+func coordinate(ctx context.Context, t *arena.Tournament, opts arena.RunOptions, o Options) (st arena.RunStats, err error) {
+	st = arena.RunStats{Planned: len(t.Fixtures)}
+	if o.Log == nil {
+		o.Log = io.Discard
+	}
+	if o.AckWait <= 0 {
+		o.AckWait = DefaultAckWait
+	}
+	if o.BatchGames == 0 {
+		o.BatchGames = 2
+	}
+	if o.BatchGames < 1 || o.BatchGames > MaxBatchGames {
+		return st, fmt.Errorf("batch of %d games: use 1 to %d", o.BatchGames, MaxBatchGames)
+	}
+	c := &coordinator{t: t, o: o, id: RunID(t.Config), log: o.Log, recorded: make([]bool, len(t.Fixtures))}
+	c.left = len(t.Fixtures)
+	for _, g := range opts.Done {
+		if pos, ok := t.FixturePos(g.Index); ok && !c.recorded[pos] {
+			c.recorded[pos] = true
+			c.left--
+			st.Skipped++
+		}
+	}
+	// Connections: the coordinator's own, and its local workers'.
+	var srv *server.Server
+	var connect func(name string) (*nats.Conn, error)
+	url := o.Broker
+	if o.Broker == "embedded" {
+		if srv, err = StartServer(o.Server); err != nil {
+			return st, err
+		}
+		defer func() {
+			srv.Shutdown()
+			srv.WaitForShutdown()
+		}()
+		url = ClientURL(srv)
+		connect = func(name string) (*nats.Conn, error) {
+			nc, err := nats.Connect("", append(o.Credentials.options(), nats.Name(name), nats.InProcessServer(srv))...)
+			if err != nil {
+				return nil, explain("embedded", err)
+			}
+			return nc, nil
+		}
+	} else {
+		connect = func(name string) (*nats.Conn, error) { return Connect(url, name, o.Credentials, 0) }
+	}
+	nc, err := connect("arena coordinator")
+	if err != nil {
+		return st, err
+	}
+	defer nc.Close()
+	if c.js, err = jetstream.New(nc); err != nil {
+		return st, err
+	}
+	if err := c.setup(ctx); err != nil {
+		return st, err
+	}
+	if o.Ready != nil {
+		o.Ready(url)
+	}
+	fmt.Fprintf(c.log, "arena: broker %s, run %s; workers join with: arena worker --broker %s\n", url, c.id, url)
+	// Notes from workers (an agent they cannot build).
+	evs, err := nc.Subscribe(eventSubject(c.id), func(m *nats.Msg) {
+		var e Event
+		if json.Unmarshal(m.Data, &e) == nil && len(e.Text) < 4096 {
+			fmt.Fprintf(c.log, "arena: worker %q cannot play this run: %s\n", e.Worker, e.Text)
+		}
+	})
+	if err != nil {
+		return st, err
+	}
+	defer evs.Unsubscribe()
+	if err := c.setState(ctx, Running); err != nil {
+		return st, err
+	}
+	if err := c.enqueue(ctx); err != nil {
+		return st, err
+	}
+	// Local workers: ordinary workers on an in-process connection.
+	localCtx, stopLocal := context.WithCancel(ctx)
+	var local sync.WaitGroup
+	if opts.Concurrency > 0 && c.left > 0 {
+		lc, err := connect("arena coordinator's workers")
+		if err != nil {
+			stopLocal()
+			return st, err
+		}
+		defer lc.Close()
+		local.Add(1)
+		go func() {
+			defer local.Done()
+			if err := Work(localCtx, lc, WorkerOptions{Name: "local", Concurrency: opts.Concurrency, Log: opts.Log}); err != nil && localCtx.Err() == nil {
+				fmt.Fprintf(c.log, "arena: local workers: %v\n", err)
+			}
+		}()
+	}
+	defer func() {
+		stopLocal()
+		local.Wait()
+	}()
+	played, err := c.collect(ctx, opts)
+	st.Played = played
+	st.Complete = c.left == 0
+	state := Done
+	if !st.Complete {
+		state = Stopped
+	}
+	if ctx.Err() == nil {
+		c.setState(context.Background(), state)
+		stopLocal()
+		local.Wait()
+		if st.Complete {
+			c.cleanup(context.Background())
+		}
+		// Give remote workers a moment to see the news and leave before
+		// the embedded server goes away under them.
+		for end := time.Now().Add(2 * time.Second); srv != nil && srv.NumClients() > 1 && time.Now().Before(end); {
+			time.Sleep(20 * time.Millisecond)
+		}
+	}
+	return st, err
+}
+
+// setup creates the streams, the bucket and the consumers of the run.
+func (c *coordinator) setup(ctx context.Context) error {
+	var err error
+	if _, err = c.js.CreateOrUpdateStream(ctx, jetstream.StreamConfig{
+		Name: WorkStream, Subjects: []string{workPrefix + "*"}, Retention: jetstream.WorkQueuePolicy, Storage: jetstream.FileStorage,
+	}); err != nil {
+		return fmt.Errorf("broker: work stream: %v", err)
+	}
+	if _, err = c.js.CreateOrUpdateStream(ctx, jetstream.StreamConfig{
+		Name: ResultStream, Subjects: []string{resultPrefix + "*"}, Retention: jetstream.WorkQueuePolicy, Storage: jetstream.FileStorage,
+		Duplicates: 10 * time.Minute, MaxMsgSize: maxPayload,
+	}); err != nil {
+		return fmt.Errorf("broker: result stream: %v", err)
+	}
+	if c.kv, err = c.js.CreateOrUpdateKeyValue(ctx, jetstream.KeyValueConfig{Bucket: Bucket, Storage: jetstream.FileStorage}); err != nil {
+		return fmt.Errorf("broker: bucket: %v", err)
+	}
+	if _, err = c.js.CreateOrUpdateConsumer(ctx, WorkStream, jetstream.ConsumerConfig{
+		Durable: workConsumer(c.id), FilterSubject: workSubject(c.id), AckPolicy: jetstream.AckExplicitPolicy,
+		AckWait: c.o.AckWait, MaxDeliver: -1, MaxAckPending: -1, MaxWaiting: 4096,
+	}); err != nil {
+		return fmt.Errorf("broker: work consumer: %v", err)
+	}
+	if _, err = c.js.CreateOrUpdateConsumer(ctx, ResultStream, jetstream.ConsumerConfig{
+		Durable: resultConsumer(c.id), FilterSubject: resultSubject(c.id), AckPolicy: jetstream.AckExplicitPolicy,
+		AckWait: time.Minute, MaxDeliver: -1, MaxAckPending: -1,
+	}); err != nil {
+		return fmt.Errorf("broker: result consumer: %v", err)
+	}
+	return nil
+}
+
+func (c *coordinator) setState(ctx context.Context, state string) error {
+	b, err := json.Marshal(RunInfo{ID: c.id, State: state, AckWaitMS: c.o.AckWait.Milliseconds(), Config: c.t.Config})
+	if err != nil {
+		return err
+	}
+	if _, err := c.kv.Put(ctx, RunKey, b); err != nil {
+		return fmt.Errorf("broker: publishing the run: %v", err)
+	}
+	return nil
+}
+
+// enqueue replaces the run's queue with the games not yet recorded, in
+// schedule order. A queue left by an earlier coordinator of the same run
+// (killed) is purged first: its batches may include recorded games.
+func (c *coordinator) enqueue(ctx context.Context) error {
+	ws, err := c.js.Stream(ctx, WorkStream)
+	if err != nil {
+		return err
+	}
+	if err := ws.Purge(ctx, jetstream.WithPurgeSubject(workSubject(c.id))); err != nil {
+		return fmt.Errorf("broker: purging the old queue: %v", err)
+	}
+	subject := workSubject(c.id)
+	var batch []int
+	flush := func() error {
+		if len(batch) == 0 {
+			return nil
+		}
+		b, _ := json.Marshal(Batch{Run: c.id, Games: batch})
+		batch = batch[:0]
+		_, err := c.js.PublishAsync(subject, b)
+		return err
+	}
+	for pos, done := range c.recorded {
+		if done {
+			continue
+		}
+		batch = append(batch, c.t.Fixtures[pos].Index)
+		if len(batch) == c.o.BatchGames {
+			if err := flush(); err != nil {
+				return err
+			}
+		}
+	}
+	if err := flush(); err != nil {
+		return err
+	}
+	select {
+	case <-c.js.PublishAsyncComplete():
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	case <-time.After(5 * time.Minute):
+		return errors.New("broker: queueing the games timed out")
+	}
+}
+
+// collect records results until the schedule is complete, the run stops
+// (opts.Stop: the queue is purged, then results of running games are
+// taken until none came for a while) or ctx ends.
+func (c *coordinator) collect(ctx context.Context, opts arena.RunOptions) (int, error) {
+	cons, err := c.js.Consumer(ctx, ResultStream, resultConsumer(c.id))
+	if err != nil {
+		return 0, err
+	}
+	played := 0
+	var lastResult time.Time
+	stopping := false
+	for c.left > 0 {
+		if ctx.Err() != nil {
+			return played, ctx.Err()
+		}
+		if !stopping && opts.Stop != nil && stopped(opts.Stop) {
+			stopping = true
+			lastResult = time.Now()
+			if ws, err := c.js.Stream(ctx, WorkStream); err == nil {
+				ws.Purge(ctx, jetstream.WithPurgeSubject(workSubject(c.id)))
+			}
+			c.setState(ctx, Stopped)
+		}
+		if stopping && time.Since(lastResult) > c.drain() {
+			return played, nil
+		}
+		mb, err := cons.Fetch(256, jetstream.FetchMaxWait(200*time.Millisecond))
+		if err != nil {
+			if ctx.Err() != nil {
+				return played, ctx.Err()
+			}
+			time.Sleep(50 * time.Millisecond)
+			continue
+		}
+		var games []*results.Game
+		var msgs []jetstream.Msg
+		for m := range mb.Messages() {
+			msgs = append(msgs, m)
+			if g := c.accept(m.Data()); g != nil {
+				games = append(games, g)
+			}
+		}
+		if len(games) > 0 {
+			lastResult = time.Now()
+			if opts.Sink != nil {
+				if err := opts.Sink(games); err != nil {
+					return played, err // unacknowledged: offered again on resume
+				}
+			}
+			played += len(games)
+		}
+		for _, m := range msgs {
+			m.Ack()
+		}
+	}
+	return played, nil
+}
+
+// drain is how long a stopping run waits for one more result.
+func (c *coordinator) drain() time.Duration {
+	return min(max(time.Second, c.longest*3/2), time.Minute)
+}
+
+// accept checks a result message and marks its game recorded; it returns
+// nil for a duplicate or a result it rejects (logged).
+func (c *coordinator) accept(data []byte) *results.Game {
+	var r Result
+	if err := json.Unmarshal(data, &r); err != nil {
+		c.reject("?", fmt.Sprintf("unreadable result: %v", err))
+		return nil
+	}
+	if r.Run != c.id {
+		c.reject(r.Worker, fmt.Sprintf("result of run %q, not %s", r.Run, c.id))
+		return nil
+	}
+	if err := c.t.CheckGame(r.Game); err != nil {
+		c.reject(r.Worker, err.Error())
+		return nil
+	}
+	pos, _ := c.t.FixturePos(r.Game.Index) // CheckGame found it
+	if c.recorded[pos] {
+		return nil // a duplicate: the game is in the record already
+	}
+	c.recorded[pos] = true
+	c.left--
+	c.longest = max(c.longest, time.Duration(r.Game.DurationMS*float64(time.Millisecond)))
+	return r.Game
+}
+
+func (c *coordinator) reject(worker, why string) {
+	c.rejected++
+	if len(worker) > 100 {
+		worker = worker[:100]
+	}
+	fmt.Fprintf(c.log, "arena: rejected a result from worker %q (not recorded): %s\n", worker, why)
+}
+
+// cleanup removes a finished run's consumers.
+func (c *coordinator) cleanup(ctx context.Context) {
+	c.js.DeleteConsumer(ctx, WorkStream, workConsumer(c.id))
+	c.js.DeleteConsumer(ctx, ResultStream, resultConsumer(c.id))
+}

@@ -1,0 +1,80 @@
+package broker
+
+import (
+	"errors"
+	"fmt"
+	"net"
+	"strconv"
+	"time"
+
+	"github.com/nats-io/nats-server/v2/server"
+)
+
+// ServerOptions configure the embedded NATS server of a coordinator.
+type ServerOptions struct {
+	Listen   string // HOST:PORT; "" is DefaultListen; port 0 picks a free one
+	StoreDir string // JetStream's file store
+	Token    string // required when Listen is beyond loopback
+	TLSCert  string // PEM certificate and key: clients must then use TLS
+	TLSKey   string
+}
+
+// StartServer starts an embedded NATS server with JetStream. A listen
+// address beyond loopback needs a token: the broker accepts results that
+// become part of the record, so nobody unknown may publish.
+func StartServer(o ServerOptions) (*server.Server, error) {
+	if o.Listen == "" {
+		o.Listen = DefaultListen
+	}
+	local, err := Loopback(o.Listen)
+	if err != nil {
+		return nil, err
+	}
+	if !local && o.Token == "" {
+		return nil, fmt.Errorf("--listen %s reaches beyond this machine: give --token SECRET (workers then join with the same --token), and preferably --tls-cert/--tls-key", o.Listen)
+	}
+	if (o.TLSCert == "") != (o.TLSKey == "") {
+		return nil, errors.New("--tls-cert and --tls-key go together")
+	}
+	if o.StoreDir == "" {
+		return nil, errors.New("broker: no store directory")
+	}
+	host, portText, _ := net.SplitHostPort(o.Listen)
+	port, _ := strconv.Atoi(portText)
+	if port == 0 {
+		port = server.RANDOM_PORT
+	}
+	opts := &server.Options{
+		ServerName: "arena", Host: host, Port: port,
+		JetStream: true, StoreDir: o.StoreDir,
+		NoSigs: true, NoLog: true, MaxPayload: maxPayload,
+		Authorization: o.Token,
+	}
+	if o.TLSCert != "" {
+		tc, err := server.GenTLSConfig(&server.TLSConfigOpts{CertFile: o.TLSCert, KeyFile: o.TLSKey})
+		if err != nil {
+			return nil, fmt.Errorf("--tls-cert/--tls-key: %v", err)
+		}
+		opts.TLSConfig, opts.TLS, opts.TLSTimeout = tc, true, 2
+	}
+	s, err := server.NewServer(opts)
+	if err != nil {
+		return nil, fmt.Errorf("broker: %v", err)
+	}
+	go s.Start()
+	if !s.ReadyForConnections(10 * time.Second) {
+		s.Shutdown()
+		return nil, fmt.Errorf("broker: the embedded server did not start on %s (is the port in use? choose another with --listen)", o.Listen)
+	}
+	return s, nil
+}
+
+// ClientURL is the address workers join, e.g. nats://127.0.0.1:4222.
+func ClientURL(s *server.Server) string {
+	a, ok := s.Addr().(*net.TCPAddr)
+	if !ok {
+		return s.ClientURL()
+	}
+	scheme := "nats"
+	return fmt.Sprintf("%s://%s", scheme, net.JoinHostPort(a.IP.String(), strconv.Itoa(a.Port)))
+}

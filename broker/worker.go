@@ -1,0 +1,383 @@
+package broker
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"slices"
+	"sync"
+	"time"
+
+	"github.com/nats-io/nats.go"
+	"github.com/nats-io/nats.go/jetstream"
+
+	"github.com/boardgame-arena/arena/arena"
+	"github.com/boardgame-arena/arena/results"
+)
+
+// WorkerOptions configure Work.
+type WorkerOptions struct {
+	Name        string // shown in the coordinator's log
+	Concurrency int    // games at once, ≥ 1
+	// Wait keeps the worker serving run after run; otherwise it returns
+	// once the first run it joined is over.
+	Wait bool
+	Log  io.Writer
+}
+
+// Connect opens a connection to a broker for a worker or a coordinator:
+// it keeps reconnecting (a coordinator resumed after a crash comes back on
+// the same address) and explains refused credentials.
+//
+// A connection gives up after patience without a server (0: never); the
+// worker then ends with an error.
+func Connect(url, name string, c Credentials, patience time.Duration) (*nats.Conn, error) {
+	const wait = 250 * time.Millisecond
+	tries := -1
+	if patience > 0 {
+		tries = max(int(patience/wait), 1)
+	}
+	opts := append(c.options(), nats.Name(name), nats.MaxReconnects(tries), nats.ReconnectWait(wait),
+		// Heartbeat warnings of watchers while the server is away: the
+		// reconnection is what matters, and it is automatic.
+		nats.ErrorHandler(func(*nats.Conn, *nats.Subscription, error) {}))
+	// The first connection too waits for a server: workers may start
+	// before their coordinator.
+	for start := time.Now(); ; {
+		nc, err := nats.Connect(url, opts...)
+		if err == nil {
+			return nc, nil
+		}
+		if !errors.Is(err, nats.ErrNoServers) || (patience > 0 && time.Since(start) > patience) {
+			return nil, explain(url, err)
+		}
+		time.Sleep(wait)
+	}
+}
+
+// Work serves runs of the coordinator behind nc: it waits for a run,
+// checks that it can build every agent, and plays batches until the run is
+// over (or, with Wait, until ctx ends).
+func Work(ctx context.Context, nc *nats.Conn, o WorkerOptions) error {
+	if o.Concurrency < 1 {
+		return fmt.Errorf("worker: concurrency %d: want at least 1", o.Concurrency)
+	}
+	if o.Log == nil {
+		o.Log = io.Discard
+	}
+	js, err := jetstream.New(nc)
+	if err != nil {
+		return err
+	}
+	kv, err := waitBucket(ctx, js)
+	if err != nil {
+		return err
+	}
+	finished := map[string]bool{}
+	refused := map[string]bool{}
+	poll := time.NewTicker(pollEvery)
+	defer poll.Stop()
+	var last uint64 // revision of the run description seen last
+	for {
+		select {
+		case <-ctx.Done():
+			return nil
+		case <-poll.C:
+		}
+		if nc.IsClosed() {
+			return errors.New("worker: the broker went away (no server for too long)")
+		}
+		info, rev, err := readRun(ctx, kv)
+		if err != nil || rev == last {
+			continue // not yet published, or the server is away for a moment
+		}
+		last = rev
+		if info.State != Running {
+			// Without Wait, a worker serves one run: the one it played, or
+			// the one it found over (it may have joined late).
+			if !o.Wait && (finished[info.ID] || info.State == Done) {
+				if !finished[info.ID] {
+					fmt.Fprintf(o.Log, "arena worker: run %s is over; played 0 games\n", info.ID)
+				}
+				return nil
+			}
+			continue
+		}
+		if finished[info.ID] || refused[info.ID] {
+			continue
+		}
+		fmt.Fprintf(o.Log, "arena worker: joining run %s: %s %s, %d games\n", info.ID, info.Config.Game, info.Config.Kind, info.Config.TotalGames)
+		played, err := playRun(ctx, js, nc, kv, info, o)
+		switch {
+		case errors.Is(err, errCannotPlay):
+			refused[info.ID] = true
+			fmt.Fprintf(o.Log, "arena worker: %v\n", err)
+			if !o.Wait {
+				return err
+			}
+			continue
+		case err != nil:
+			return err
+		}
+		finished[info.ID] = true
+		fmt.Fprintf(o.Log, "arena worker: run %s is over; played %d games\n", info.ID, played)
+		if !o.Wait {
+			return nil
+		}
+	}
+}
+
+var errCannotPlay = errors.New("cannot play this run")
+
+// pollEvery is how often a worker reads the run description. (Polling a
+// key is simpler to keep right across reconnections than a watcher.)
+const pollEvery = 200 * time.Millisecond
+
+// readRun reads the run description and its revision.
+func readRun(ctx context.Context, kv jetstream.KeyValue) (RunInfo, uint64, error) {
+	var info RunInfo
+	// A short deadline: a request lost while the server is busy is simply
+	// made again at the next poll.
+	ctx, cancel := context.WithTimeout(ctx, time.Second)
+	defer cancel()
+	e, err := kv.Get(ctx, RunKey)
+	if err != nil {
+		return info, 0, err
+	}
+	if err := json.Unmarshal(e.Value(), &info); err != nil {
+		return info, 0, fmt.Errorf("unreadable run description: %v", err)
+	}
+	return info, e.Revision(), nil
+}
+
+// waitBucket waits for the coordinator to create the run bucket.
+func waitBucket(ctx context.Context, js jetstream.JetStream) (jetstream.KeyValue, error) {
+	for {
+		kv, err := js.KeyValue(ctx, Bucket)
+		if err == nil {
+			return kv, nil
+		}
+		if !errors.Is(err, jetstream.ErrBucketNotFound) && !errors.Is(err, jetstream.ErrJetStreamNotEnabled) && !errors.Is(err, context.DeadlineExceeded) && !errors.Is(err, nats.ErrTimeout) {
+			return nil, fmt.Errorf("worker: %v", err)
+		}
+		select {
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		case <-time.After(250 * time.Millisecond):
+		}
+	}
+}
+
+// sameRun reports how a worker's rebuilt configuration differs from the
+// coordinator's in what decides the games.
+func sameRun(got, want results.Config) error {
+	switch {
+	case got.Game != want.Game || got.GameDigest != want.GameDigest:
+		return fmt.Errorf("this worker's game %s (digest %s) is not the coordinator's %s (digest %s): use the same arena version", got.Game, got.GameDigest, want.Game, want.GameDigest)
+	case got.OpeningsDigest != want.OpeningsDigest:
+		return fmt.Errorf("this worker's openings (digest %s) are not the coordinator's (%s): an openings file must have the same content on every machine", got.OpeningsDigest, want.OpeningsDigest)
+	case got.TotalGames != want.TotalGames || !slices.Equal(got.Agents, want.Agents):
+		return errors.New("this worker plans a different schedule: use the same arena version")
+	}
+	return nil
+}
+
+// inflight is a batch being played: its message and the games not yet
+// published.
+type inflight struct {
+	msg  jetstream.Msg
+	left int
+}
+
+// playRun plays batches of one run until its state leaves Running.
+func playRun(ctx context.Context, js jetstream.JetStream, nc *nats.Conn, kv jetstream.KeyValue, info RunInfo, o WorkerOptions) (int, error) {
+	report := func(text string) {
+		b, _ := json.Marshal(Event{Worker: o.Name, Text: text})
+		nc.Publish(eventSubject(info.ID), b)
+		nc.Flush()
+	}
+	if info.Config.Kind == "" || info.Config.TotalGames == 0 {
+		return 0, fmt.Errorf("%w: the run description has no configuration", errCannotPlay)
+	}
+	t, err := arena.New(arena.OptionsFrom(info.Config))
+	if err == nil {
+		err = sameRun(t.Config, info.Config)
+	}
+	if err != nil {
+		report(err.Error())
+		return 0, fmt.Errorf("%w %s: %v", errCannotPlay, info.ID, err)
+	}
+	cons, err := js.Consumer(ctx, WorkStream, workConsumer(info.ID))
+	if err != nil {
+		return 0, fmt.Errorf("worker: the run's work queue: %v", err)
+	}
+	ackWait := time.Duration(info.AckWaitMS) * time.Millisecond
+	if ackWait <= 0 {
+		ackWait = DefaultAckWait
+	}
+	stop := make(chan struct{})
+	var stopOnce sync.Once
+	halt := func() { stopOnce.Do(func() { close(stop) }) }
+	runCtx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	// The run's state: stop taking batches when it leaves Running.
+	go func() {
+		tick := time.NewTicker(pollEvery)
+		defer tick.Stop()
+		for {
+			select {
+			case <-runCtx.Done():
+				return
+			case <-tick.C:
+			}
+			now, _, err := readRun(runCtx, kv)
+			if err == nil && (now.ID != info.ID || now.State != Running) {
+				halt()
+				return
+			}
+		}
+	}()
+
+	var (
+		mu      sync.Mutex
+		cond    = sync.NewCond(&mu)
+		pending = map[int]*inflight{} // game index → its batch
+		busy    int                   // games taken and not yet published
+	)
+	queue := make(chan int)
+	// Fetch a batch whenever a slot is free.
+	go func() {
+		defer close(queue)
+		for {
+			mu.Lock()
+			for busy >= o.Concurrency && !stopped(stop) {
+				cond.Wait()
+			}
+			mu.Unlock()
+			if stopped(stop) || runCtx.Err() != nil {
+				return
+			}
+			msg, err := cons.Next(jetstream.FetchMaxWait(time.Second))
+			if err != nil {
+				if runCtx.Err() != nil {
+					return
+				}
+				if !errors.Is(err, nats.ErrTimeout) && !errors.Is(err, context.DeadlineExceeded) {
+					time.Sleep(100 * time.Millisecond) // reconnecting, or a consumer being set up
+				}
+				continue
+			}
+			{
+				var b Batch
+				if err := json.Unmarshal(msg.Data(), &b); err != nil || b.Run != info.ID || len(b.Games) == 0 || len(b.Games) > MaxBatchGames {
+					msg.Term() // not ours to play; never redelivered
+					continue
+				}
+				in := &inflight{msg: msg}
+				var games []int
+				mu.Lock()
+				for _, g := range b.Games {
+					if _, ok := t.FixturePos(g); ok && pending[g] == nil {
+						pending[g] = in
+						games = append(games, g)
+					}
+				}
+				in.left = len(games)
+				busy += len(games)
+				mu.Unlock()
+				if len(games) == 0 {
+					msg.Ack()
+					continue
+				}
+				for _, g := range games {
+					select {
+					case queue <- g:
+					case <-stop:
+						return
+					case <-runCtx.Done():
+						return
+					}
+				}
+			}
+		}
+	}()
+	// Heartbeats: batches being played stay leased.
+	go func() {
+		tick := time.NewTicker(max(ackWait/3, 50*time.Millisecond))
+		defer tick.Stop()
+		for {
+			select {
+			case <-runCtx.Done():
+				return
+			case <-tick.C:
+			}
+			mu.Lock()
+			seen := map[*inflight]bool{}
+			for _, in := range pending {
+				if !seen[in] {
+					seen[in] = true
+					in.msg.InProgress()
+				}
+			}
+			mu.Unlock()
+		}
+	}()
+	subject := resultSubject(info.ID)
+	played := 0
+	_, runErr := t.Run(runCtx, arena.RunOptions{
+		Concurrency: o.Concurrency, Queue: queue, Stop: stop, Log: o.Log, ReuseGames: true,
+		Sink: func(batch []*results.Game) error {
+			for _, g := range batch {
+				data, err := json.Marshal(Result{Run: info.ID, Worker: o.Name, Game: g})
+				if err != nil {
+					return err
+				}
+				id := fmt.Sprintf("%s.%d", info.ID, g.Index)
+				for {
+					_, err = js.Publish(runCtx, subject, data, jetstream.WithMsgID(id))
+					if err == nil || runCtx.Err() != nil {
+						break
+					}
+					// The broker may be restarting: try again (the message
+					// id makes a repeat harmless).
+					time.Sleep(250 * time.Millisecond)
+				}
+				if err != nil {
+					return err
+				}
+				played++
+				mu.Lock()
+				in := pending[g.Index]
+				delete(pending, g.Index)
+				busy--
+				if in != nil {
+					if in.left--; in.left == 0 {
+						in.msg.Ack()
+					}
+				}
+				cond.Signal()
+				mu.Unlock()
+			}
+			return nil
+		},
+	})
+	halt()
+	mu.Lock()
+	cond.Broadcast()
+	mu.Unlock()
+	if runErr != nil && ctx.Err() == nil && !errors.Is(runErr, context.Canceled) {
+		return played, runErr
+	}
+	return played, nil
+}
+
+func stopped(c <-chan struct{}) bool {
+	select {
+	case <-c:
+		return true
+	default:
+		return false
+	}
+}

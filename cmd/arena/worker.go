@@ -1,0 +1,148 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"runtime"
+	"strings"
+	"time"
+
+	"github.com/boardgame-arena/arena/arena"
+	"github.com/boardgame-arena/arena/broker"
+)
+
+func init() {
+	register(command{"worker", "play the games of a tournament or match coordinated through --broker on other machines", runWorker})
+}
+
+// tokenEnv holds the broker token when --token is not given (a command
+// line is visible to every user of the machine).
+const tokenEnv = "ARENA_TOKEN"
+
+// brokerFlags are the coordinator's flags of tournament and match.
+type brokerFlags struct {
+	broker, listen, token, tlsCert, tlsKey, tlsCA *string
+	ackWait                                       *time.Duration
+	batch                                         *int
+}
+
+func addBrokerFlags(fs *flag.FlagSet) *brokerFlags {
+	return &brokerFlags{
+		broker:  fs.String("broker", "", "spread the games over workers: embedded (start a NATS JetStream server here; others join with arena worker) or nats://HOST:PORT of an existing one"),
+		listen:  fs.String("listen", broker.DefaultListen, "with --broker embedded: the address workers join (port 0: any free one); beyond loopback it needs --token"),
+		token:   fs.String("token", "", "broker token; workers need the same (default $"+tokenEnv+")"),
+		tlsCert: fs.String("tls-cert", "", "with --broker embedded: PEM certificate; workers then connect with TLS (--tls-ca)"),
+		tlsKey:  fs.String("tls-key", "", "with --tls-cert: its PEM key"),
+		tlsCA:   fs.String("tls-ca", "", "with --broker nats://…: PEM CA of the server's certificate"),
+		ackWait: fs.Duration("ack-wait", broker.DefaultAckWait, "with --broker: a batch whose worker neither finishes nor heartbeats for this long goes to another worker, 1s to 1h"),
+		batch:   fs.Int("batch", 2, fmt.Sprintf("with --broker: games per batch of the work queue, 1 to %d", broker.MaxBatchGames)),
+	}
+}
+
+// check validates the broker flags; it opens nothing.
+func (b *brokerFlags) check() error {
+	if b == nil || *b.broker == "" {
+		return nil
+	}
+	if *b.broker != "embedded" && !strings.HasPrefix(*b.broker, "nats://") && !strings.HasPrefix(*b.broker, "tls://") {
+		return fmt.Errorf("--broker %q: use embedded or nats://HOST:PORT", *b.broker)
+	}
+	if _, err := broker.Loopback(*b.listen); err != nil {
+		return err
+	}
+	if *b.ackWait < time.Second || *b.ackWait > time.Hour {
+		return fmt.Errorf("--ack-wait %s: use 1s to 1h", *b.ackWait)
+	}
+	if *b.batch < 1 || *b.batch > broker.MaxBatchGames {
+		return fmt.Errorf("--batch %d: use 1 to %d", *b.batch, broker.MaxBatchGames)
+	}
+	return nil
+}
+
+// runner returns the arena.RunOptions.Runner of the broker flags (nil
+// without --broker) and a cleanup. The embedded server keeps its store
+// next to the record file (PATH.broker), or in a temporary directory.
+func (b *brokerFlags) runner(recordPath string, stderr io.Writer) (func(context.Context, *arena.Tournament, arena.RunOptions) (arena.RunStats, error), func(), error) {
+	if b == nil || *b.broker == "" {
+		return nil, func() {}, nil
+	}
+	token := *b.token
+	if token == "" {
+		token = os.Getenv(tokenEnv)
+	}
+	o := broker.Options{
+		Broker: *b.broker, Credentials: broker.Credentials{Token: token, CA: *b.tlsCA},
+		AckWait: *b.ackWait, BatchGames: *b.batch, Log: stderr,
+		Server: broker.ServerOptions{Listen: *b.listen, Token: token, TLSCert: *b.tlsCert, TLSKey: *b.tlsKey},
+	}
+	cleanup := func() {}
+	if o.Broker == "embedded" {
+		if recordPath != "" {
+			o.Server.StoreDir = recordPath + ".broker"
+		} else {
+			dir, err := os.MkdirTemp("", "arena-broker-")
+			if err != nil {
+				return nil, nil, err
+			}
+			o.Server.StoreDir = dir
+			cleanup = func() { os.RemoveAll(dir) }
+		}
+	}
+	return broker.Runner(o), cleanup, nil
+}
+
+func runWorker(args []string, stdout, stderr io.Writer) error {
+	fs := newFlagSet("worker", "--broker nats://HOST:PORT [--concurrency K] [--token T] [--wait]", stderr)
+	url := fs.String("broker", "", "the coordinator's address, as it printed it: nats://HOST:PORT")
+	conc := fs.Int("concurrency", min(runtime.NumCPU(), maxConcurrency), fmt.Sprintf("games played at once, 1 to %d", maxConcurrency))
+	token := fs.String("token", "", "the coordinator's --token (default $"+tokenEnv+")")
+	ca := fs.String("tls-ca", "", "PEM CA of the broker's certificate (a coordinator with --tls-cert)")
+	name := fs.String("name", "", "this worker's name in the coordinator's log (default host:pid)")
+	wait := fs.Bool("wait", false, "keep serving run after run (default: exit when the run is over)")
+	patience := fs.Duration("patience", 2*time.Minute, "give up after this long without the broker (a coordinator resumed within it is joined again), 1s to 24h")
+	if err := parseNoArgs(fs, args); err != nil {
+		return err
+	}
+	if *url == "" {
+		return errors.New("arena worker needs --broker nats://HOST:PORT (the address the coordinator printed)")
+	}
+	if *conc < 1 || *conc > maxConcurrency {
+		return fmt.Errorf("--concurrency %d: use 1 to %d", *conc, maxConcurrency)
+	}
+	if *patience < time.Second || *patience > 24*time.Hour {
+		return fmt.Errorf("--patience %s: use 1s to 24h", *patience)
+	}
+	if *name == "" {
+		host, _ := os.Hostname()
+		*name = fmt.Sprintf("%s:%d", host, os.Getpid())
+	}
+	if *token == "" {
+		*token = os.Getenv(tokenEnv)
+	}
+	nc, err := broker.Connect(*url, "arena worker "+*name, broker.Credentials{Token: *token, CA: *ca}, *patience)
+	if err != nil {
+		return err
+	}
+	defer nc.Close()
+	ctx, stop, release := interrupts(stderr)
+	defer release()
+	wctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	go func() {
+		select {
+		case <-stop: // the first Ctrl-C: leave; unfinished batches go to others
+			cancel()
+		case <-wctx.Done():
+		}
+	}()
+	fmt.Fprintf(stderr, "arena worker %s: connected to %s, %d games at once\n", *name, *url, *conc)
+	err = broker.Work(wctx, nc, broker.WorkerOptions{Name: *name, Concurrency: *conc, Wait: *wait, Log: stderr})
+	if errors.Is(err, context.Canceled) {
+		return nil
+	}
+	return err
+}

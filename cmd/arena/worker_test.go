@@ -1,0 +1,222 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"net"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/boardgame-arena/arena/agents/botproc/botproctest"
+	"github.com/boardgame-arena/arena/results"
+)
+
+// freePort returns a loopback port nobody listens on (just now).
+func freePort(t *testing.T) int {
+	t.Helper()
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer l.Close()
+	return l.Addr().(*net.TCPAddr).Port
+}
+
+// proc is an arena process of a test, in its own process group.
+type proc struct {
+	cmd    *exec.Cmd
+	stderr bytes.Buffer
+	done   chan error
+}
+
+// startArena starts the arena binary; the test's cleanup kills whatever
+// is left of its process group and checks that nothing survives.
+func startArena(t *testing.T, dir string, args ...string) *proc {
+	t.Helper()
+	p := &proc{cmd: exec.Command(arenaBinary(t), args...), done: make(chan error, 1)}
+	p.cmd.Dir = dir
+	p.cmd.Stderr = &p.stderr
+	p.cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	if err := p.cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	go func() { p.done <- p.cmd.Wait() }()
+	t.Cleanup(func() {
+		syscall.Kill(-p.cmd.Process.Pid, syscall.SIGKILL)
+		select {
+		case <-p.done:
+		case <-time.After(10 * time.Second):
+			t.Errorf("arena %s did not end after SIGKILL", args[0])
+		}
+		if botproctest.Running(p.cmd.Process.Pid) {
+			t.Errorf("process %d (arena %s) is still running", p.cmd.Process.Pid, args[0])
+		}
+	})
+	return p
+}
+
+// wait waits for the process to end by itself.
+func (p *proc) wait(t *testing.T, limit time.Duration) error {
+	t.Helper()
+	select {
+	case err := <-p.done:
+		p.done <- err // for the cleanup
+		return err
+	case <-time.After(limit):
+		t.Fatalf("arena %s still running after %s; stderr:\n%s", p.cmd.Args[1], limit, p.stderr.String())
+	}
+	return nil
+}
+
+var playedRE = regexp.MustCompile(`played (\d+) games`)
+
+// workerPlayed is the number of games a worker's stderr says it played.
+func workerPlayed(stderr string) int {
+	m := playedRE.FindStringSubmatch(stderr)
+	if m == nil {
+		return 0
+	}
+	n, _ := strconv.Atoi(m[1])
+	return n
+}
+
+// sameRecords compares two record files game by game: everything but times.
+func sameRecords(t *testing.T, want, got string) {
+	t.Helper()
+	a, err := results.ReadFile(want)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := results.ReadFile(got)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(a.Games) != len(b.Games) {
+		t.Fatalf("%s has %d games, %s %d", want, len(a.Games), got, len(b.Games))
+	}
+	byIndex := map[int]results.Game{}
+	for _, g := range b.Games {
+		if _, dup := byIndex[g.Index]; dup {
+			t.Fatalf("%s: game %d recorded twice", got, g.Index)
+		}
+		byIndex[g.Index] = g
+	}
+	for _, g := range a.Games {
+		h, ok := byIndex[g.Index]
+		if !ok {
+			t.Fatalf("%s: game %d missing", got, g.Index)
+		}
+		if !slices.Equal(g.Moves, h.Moves) || g.Result != h.Result || g.Termination != h.Termination || g.Seed != h.Seed ||
+			g.Players[0].Name != h.Players[0].Name || g.Players[1].Name != h.Players[1].Name || g.Score != h.Score {
+			t.Fatalf("game %d differs:\n%s: %s %s %v\n%s: %s %s %v", g.Index, want, g.Result, g.Termination, g.Moves, got, h.Result, h.Termination, h.Moves)
+		}
+	}
+}
+
+// brokerAgents are deterministic agents slow enough (a few ms a move) that
+// the remote workers get a share of the games.
+var brokerAgents = []string{"--agents", "random", "alphabeta:depth=3", "mcts:iters=300"}
+
+// TestBrokerTournament: a coordinator with one local worker and three
+// arena worker processes record the same games as one process with the
+// same seed, each once; every process ends by itself.
+func TestBrokerTournament(t *testing.T) {
+	dir := t.TempDir()
+	port := freePort(t)
+	url := fmt.Sprintf("nats://127.0.0.1:%d", port)
+	// Workers first: they wait for the coordinator's run.
+	var workers []*proc
+	for range 3 {
+		workers = append(workers, startArena(t, dir, "worker", "--broker", url, "--concurrency", "1", "--patience", "30s"))
+	}
+	run := append([]string{"tournament", "--games", "20", "--seed", "11", "--no-progress", "--concurrency", "1"}, brokerAgents...)
+	coord := startArena(t, dir, append(run, "--out", "broker.jsonl", "--broker", "embedded", "--listen", fmt.Sprintf("127.0.0.1:%d", port))...)
+	if err := coord.wait(t, 2*time.Minute); err != nil {
+		t.Fatalf("coordinator: %v\n%s", err, coord.stderr.String())
+	}
+	remote := 0
+	for i, w := range workers {
+		if err := w.wait(t, 30*time.Second); err != nil {
+			t.Fatalf("worker %d: %v\n%s", i, err, w.stderr.String())
+		}
+		remote += workerPlayed(w.stderr.String())
+	}
+	if remote == 0 {
+		t.Errorf("the remote workers played no game; coordinator:\n%s", coord.stderr.String())
+	}
+	if strings.Contains(coord.stderr.String(), "rejected") {
+		t.Errorf("the coordinator rejected results:\n%s", coord.stderr.String())
+	}
+	local := startArena(t, dir, append(run, "--out", "local.jsonl")...)
+	if err := local.wait(t, 2*time.Minute); err != nil {
+		t.Fatalf("local run: %v\n%s", err, local.stderr.String())
+	}
+	sameRecords(t, filepath.Join(dir, "local.jsonl"), filepath.Join(dir, "broker.jsonl"))
+	t.Logf("remote workers played %d of the games", remote)
+}
+
+// TestBrokerWorkerKilled: a worker killed (SIGKILL) in the middle of its
+// batches loses nothing: its batches go to the others after the ack wait,
+// and every game is recorded once, the same as a local run.
+func TestBrokerWorkerKilled(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a run of several seconds")
+	}
+	dir := t.TempDir()
+	port := freePort(t)
+	url := fmt.Sprintf("nats://127.0.0.1:%d", port)
+	victim := startArena(t, dir, "worker", "--broker", url, "--concurrency", "2", "--patience", "30s")
+	run := append([]string{"tournament", "--games", "20", "--seed", "12", "--no-progress", "--concurrency", "1"}, brokerAgents...)
+	coord := startArena(t, dir, append(run, "--out", "broker.jsonl", "--broker", "embedded", "--ack-wait", "2s", "--listen", fmt.Sprintf("127.0.0.1:%d", port))...)
+	// Kill the worker once it has joined and had time to take batches.
+	deadline := time.Now().Add(30 * time.Second)
+	for !strings.Contains(victim.stderr.String(), "joining run") && time.Now().Before(deadline) {
+		time.Sleep(10 * time.Millisecond)
+	}
+	time.Sleep(150 * time.Millisecond)
+	syscall.Kill(-victim.cmd.Process.Pid, syscall.SIGKILL)
+	other := startArena(t, dir, "worker", "--broker", url, "--concurrency", "1", "--patience", "30s")
+	if err := coord.wait(t, 2*time.Minute); err != nil {
+		t.Fatalf("coordinator: %v\n%s", err, coord.stderr.String())
+	}
+	if err := other.wait(t, 30*time.Second); err != nil {
+		t.Fatalf("worker: %v\n%s", err, other.stderr.String())
+	}
+	local := startArena(t, dir, append(run, "--out", "local.jsonl")...)
+	if err := local.wait(t, 2*time.Minute); err != nil {
+		t.Fatalf("local run: %v\n%s", err, local.stderr.String())
+	}
+	sameRecords(t, filepath.Join(dir, "local.jsonl"), filepath.Join(dir, "broker.jsonl"))
+}
+
+// TestBrokerWrongToken: a worker with the wrong token is refused and says
+// what to check; a coordinator beyond loopback without a token refuses to
+// start.
+func TestBrokerWrongToken(t *testing.T) {
+	dir := t.TempDir()
+	port := freePort(t)
+	coord := startArena(t, dir, "tournament", "--agents", "random", "random", "--games", "2000", "--no-progress", "--concurrency", "1",
+		"--out", "b.jsonl", "--broker", "embedded", "--token", "right", "--listen", fmt.Sprintf("127.0.0.1:%d", port))
+	deadline := time.Now().Add(30 * time.Second)
+	for !strings.Contains(coord.stderr.String(), "workers join") && time.Now().Before(deadline) {
+		time.Sleep(10 * time.Millisecond)
+	}
+	w := startArena(t, dir, "worker", "--broker", fmt.Sprintf("nats://127.0.0.1:%d", port), "--token", "wrong")
+	err := w.wait(t, 30*time.Second)
+	if err == nil || !strings.Contains(w.stderr.String(), "authorization violation: check --token") {
+		t.Errorf("wrong token: err %v, stderr:\n%s", err, w.stderr.String())
+	}
+	out, err := exec.Command(arenaBinary(t), "tournament", "--agents", "random", "random", "--games", "2", "--broker", "embedded", "--listen", "0.0.0.0:0").CombinedOutput()
+	if err == nil || !strings.Contains(string(out), "give --token") {
+		t.Errorf("--listen 0.0.0.0 without a token: err %v, output:\n%s", err, out)
+	}
+	os.Remove(filepath.Join(dir, "b.jsonl"))
+}
