@@ -3,6 +3,9 @@ package broker
 import (
 	"bytes"
 	"context"
+	"encoding/json"
+	"slices"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -73,3 +76,135 @@ func TestRemoteOnly(t *testing.T) {
 	}
 }
 
+// playLocal plays the whole tournament in this process: the games a
+// worker would publish.
+func playLocal(t *testing.T, tour *arena.Tournament) []*results.Game {
+	t.Helper()
+	var out []*results.Game
+	if _, err := tour.Run(context.Background(), arena.RunOptions{Concurrency: 1, Sink: func(b []*results.Game) error {
+		out = append(out, b...)
+		return nil
+	}}); err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+// TestForgedResults: results published straight to the results subject
+// are recorded only if they are the schedule's games played by the rules;
+// each forgery is rejected and logged, a duplicate dropped silently.
+func TestForgedResults(t *testing.T) {
+	tour := newTour(t, 4)
+	genuine := playLocal(t, tour)
+	var log syncBuffer
+	urlc := make(chan string, 1)
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	var got []*results.Game
+	var st arena.RunStats
+	var err error
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		st, err = tour.Run(ctx, arena.RunOptions{
+			Sink: func(b []*results.Game) error { got = append(got, b...); return nil },
+			Runner: Runner(Options{Broker: "embedded", Server: ServerOptions{Listen: "127.0.0.1:0", StoreDir: t.TempDir()}, Log: &log,
+				Ready: func(u string) { urlc <- u }}),
+		})
+	}()
+	nc, cerr := Connect(<-urlc, "forger", Credentials{}, 10*time.Second)
+	if cerr != nil {
+		t.Fatal(cerr)
+	}
+	defer nc.Close()
+	id := RunID(tour.Config)
+	publish := func(g *results.Game, run string) {
+		t.Helper()
+		b, _ := json.Marshal(Result{Run: run, Worker: "forger", Game: g})
+		if err := nc.Publish(resultSubject(id), b); err != nil {
+			t.Fatal(err)
+		}
+	}
+	forge := func(edit func(g *results.Game)) *results.Game {
+		c := *genuine[0]
+		c.Moves = slices.Clone(c.Moves)
+		edit(&c)
+		return &c
+	}
+	open := len(genuine[0].Opening)
+	forgeries := []struct {
+		name string
+		g    *results.Game
+		run  string
+		want string
+	}{
+		{"illegal move", forge(func(g *results.Game) { g.Moves[open] = g.Moves[open+1] }), id, "move"},
+		{"unknown index", forge(func(g *results.Game) { g.Index = 99 }), id, "not in the schedule"},
+		{"wrong players", forge(func(g *results.Game) { g.Players[0], g.Players[1] = g.Players[1], g.Players[0] }), id, "the schedule says"},
+		{"wrong result", forge(func(g *results.Game) {
+			if g.Winner == -1 {
+				g.Winner, g.Result = 0, "1-0"
+			} else {
+				g.Winner, g.Result, g.Score = -1, "1/2-1/2", 0
+			}
+		}), id, "final position gives"},
+		{"cut short", forge(func(g *results.Game) { g.Moves = g.Moves[:len(g.Moves)-1]; g.Plies-- }), id, "not a finished game"},
+		{"other run", genuine[0], "0000000000000000", "not " + id},
+	}
+	for _, f := range forgeries {
+		publish(f.g, f.run)
+	}
+	for _, g := range genuine {
+		publish(g, id)
+		publish(g, id) // a duplicate
+	}
+	nc.Flush()
+	<-done
+	if err != nil || !st.Complete {
+		t.Fatalf("run: %v, %+v\n%s", err, st, log.String())
+	}
+	if len(got) != len(genuine) {
+		t.Fatalf("recorded %d games, want the %d genuine ones\n%s", len(got), len(genuine), log.String())
+	}
+	for i, g := range got {
+		if !slices.Equal(g.Moves, genuine[i].Moves) || g.Index != genuine[i].Index {
+			t.Errorf("recorded game %d is not the genuine game %d", g.Index, genuine[i].Index)
+		}
+	}
+	lines := strings.Split(strings.TrimSpace(log.String()), "\n")
+	var rejected []string
+	for _, l := range lines {
+		if strings.Contains(l, "rejected a result") {
+			rejected = append(rejected, l)
+		}
+	}
+	if len(rejected) != len(forgeries) {
+		t.Fatalf("%d rejections logged, want %d:\n%s", len(rejected), len(forgeries), log.String())
+	}
+	for i, f := range forgeries {
+		if !strings.Contains(rejected[i], f.want) {
+			t.Errorf("%s: logged %q, want it to say %q", f.name, rejected[i], f.want)
+		}
+	}
+}
+
+// TestWrongToken: a connection with the wrong token is refused with advice.
+func TestWrongToken(t *testing.T) {
+	srv, err := StartServer(ServerOptions{Listen: "127.0.0.1:0", StoreDir: t.TempDir(), Token: "right"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer srv.Shutdown()
+	_, err = Connect(ClientURL(srv), "w", Credentials{Token: "wrong"}, time.Second)
+	if err == nil || !strings.Contains(err.Error(), "authorization violation: check --token") {
+		t.Fatalf("wrong token: %v", err)
+	}
+	nc, err := Connect(ClientURL(srv), "w", Credentials{Token: "right"}, time.Second)
+	if err != nil {
+		t.Fatalf("right token: %v", err)
+	}
+	nc.Close()
+	if _, err := StartServer(ServerOptions{Listen: "0.0.0.0:0", StoreDir: t.TempDir()}); err == nil || !strings.Contains(err.Error(), "--token") {
+		t.Fatalf("beyond loopback without a token: %v", err)
+	}
+}
