@@ -97,7 +97,7 @@ func Work(ctx context.Context, nc *nats.Conn, o WorkerOptions) error {
 		if info.State != Running {
 			// Without Wait, a worker serves one run: the one it played, or
 			// the one it found over (it may have joined late).
-			if !o.Wait && (finished[info.ID] || info.State == Done) {
+			if !o.Wait && (finished[info.ID] || info.State == Done || info.State == Stopped) {
 				if !finished[info.ID] {
 					fmt.Fprintf(o.Log, "arena worker: run %s is over; played 0 games\n", info.ID)
 				}
@@ -209,9 +209,23 @@ func playRun(ctx context.Context, js jetstream.JetStream, nc *nats.Conn, kv jets
 		report(err.Error())
 		return 0, fmt.Errorf("%w %s: %v", errCannotPlay, info.ID, err)
 	}
-	cons, err := js.Consumer(ctx, WorkStream, workConsumer(info.ID))
-	if err != nil {
-		return 0, fmt.Errorf("worker: the run's work queue: %v", err)
+	// The coordinator may be restarting: keep asking while the connection
+	// lives.
+	var cons jetstream.Consumer
+	for {
+		cctx, cancel := context.WithTimeout(ctx, 2*time.Second)
+		cons, err = js.Consumer(cctx, WorkStream, workConsumer(info.ID))
+		cancel()
+		if err == nil {
+			break
+		}
+		if ctx.Err() != nil || nc.IsClosed() {
+			return 0, fmt.Errorf("worker: the run's work queue: %v", err)
+		}
+		if errors.Is(err, jetstream.ErrConsumerNotFound) {
+			return 0, nil // the run is over: its queue is gone
+		}
+		time.Sleep(pollEvery)
 	}
 	ackWait := time.Duration(info.AckWaitMS) * time.Millisecond
 	if ackWait <= 0 {

@@ -220,3 +220,82 @@ func TestBrokerWrongToken(t *testing.T) {
 	}
 	os.Remove(filepath.Join(dir, "b.jsonl"))
 }
+
+// TestBrokerSPRT: a match with an SPRT across workers stops once the test
+// decides: far fewer games than the most it may play are recorded, and
+// the workers go idle and exit by themselves.
+func TestBrokerSPRT(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a run of several seconds")
+	}
+	dir := t.TempDir()
+	port := freePort(t)
+	url := fmt.Sprintf("nats://127.0.0.1:%d", port)
+	var workers []*proc
+	for range 2 {
+		workers = append(workers, startArena(t, dir, "worker", "--broker", url, "--concurrency", "1", "--patience", "30s"))
+	}
+	coord := startArena(t, dir, "match", "--agents", "alphabeta:depth=3", "random", "--sprt", "elo0=0,elo1=300", "--games", "2000", "--seed", "4",
+		"--concurrency", "1", "--no-progress", "--out", "m.jsonl", "--broker", "embedded", "--listen", fmt.Sprintf("127.0.0.1:%d", port))
+	var out bytes.Buffer
+	coord.cmd.Stdout = &out // read after the end only
+	if err := coord.wait(t, 2*time.Minute); err != nil {
+		t.Fatalf("coordinator: %v\n%s", err, coord.stderr.String())
+	}
+	for i, w := range workers {
+		if err := w.wait(t, 30*time.Second); err != nil {
+			t.Fatalf("worker %d: %v\n%s", i, err, w.stderr.String())
+		}
+	}
+	f, err := results.ReadFile(filepath.Join(dir, "m.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := len(f.Games); n == 0 || n > 400 {
+		t.Fatalf("%d games recorded; the SPRT should decide within a few dozen\n%s", n, coord.stderr.String())
+	}
+	t.Logf("%d games recorded", len(f.Games))
+}
+
+// TestBrokerCoordinatorKilled: the coordinator killed (SIGKILL) in the
+// middle of a run and resumed on the same address completes the run with
+// the workers that stayed: the same games as a local run, each once.
+func TestBrokerCoordinatorKilled(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a run of several seconds")
+	}
+	dir := t.TempDir()
+	port := freePort(t)
+	url := fmt.Sprintf("nats://127.0.0.1:%d", port)
+	listen := fmt.Sprintf("127.0.0.1:%d", port)
+	var workers []*proc
+	for range 2 {
+		workers = append(workers, startArena(t, dir, "worker", "--broker", url, "--concurrency", "1", "--patience", "60s"))
+	}
+	run := append([]string{"tournament", "--games", "20", "--seed", "13", "--no-progress", "--concurrency", "1"}, brokerAgents...)
+	first := startArena(t, dir, append(run, "--out", "broker.jsonl", "--broker", "embedded", "--ack-wait", "2s", "--listen", listen)...)
+	path := filepath.Join(dir, "broker.jsonl")
+	deadline := time.Now().Add(time.Minute)
+	for time.Now().Before(deadline) {
+		if b, _ := os.ReadFile(path); bytes.Count(b, []byte("\n")) > 10 {
+			break
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	syscall.Kill(-first.cmd.Process.Pid, syscall.SIGKILL)
+	first.wait(t, 10*time.Second)
+	second := startArena(t, dir, "tournament", "--resume", "broker.jsonl", "--no-progress", "--concurrency", "1", "--broker", "embedded", "--ack-wait", "2s", "--listen", listen)
+	if err := second.wait(t, 2*time.Minute); err != nil {
+		t.Fatalf("resumed coordinator: %v\n%s", err, second.stderr.String())
+	}
+	for i, w := range workers {
+		if err := w.wait(t, 30*time.Second); err != nil {
+			t.Fatalf("worker %d: %v\n%s", i, err, w.stderr.String())
+		}
+	}
+	local := startArena(t, dir, append(run, "--out", "local.jsonl")...)
+	if err := local.wait(t, 2*time.Minute); err != nil {
+		t.Fatalf("local run: %v\n%s", err, local.stderr.String())
+	}
+	sameRecords(t, filepath.Join(dir, "local.jsonl"), path)
+}
