@@ -139,6 +139,7 @@ func coordinate(ctx context.Context, t *arena.Tournament, opts arena.RunOptions,
 	}
 	// Local workers: ordinary workers on an in-process connection.
 	localCtx, stopLocal := context.WithCancel(ctx)
+	var localConn *nats.Conn
 	var local sync.WaitGroup
 	if opts.Concurrency > 0 && c.left > 0 {
 		lc, err := connect("arena coordinator's workers")
@@ -147,6 +148,7 @@ func coordinate(ctx context.Context, t *arena.Tournament, opts arena.RunOptions,
 			return st, err
 		}
 		defer lc.Close()
+		localConn = lc
 		local.Add(1)
 		go func() {
 			defer local.Done()
@@ -170,6 +172,9 @@ func coordinate(ctx context.Context, t *arena.Tournament, opts arena.RunOptions,
 		c.setState(context.Background(), state)
 		stopLocal()
 		local.Wait()
+		if localConn != nil {
+			localConn.Close() // not a worker to wait for below
+		}
 		if st.Complete {
 			c.cleanup(context.Background())
 		}

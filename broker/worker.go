@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"slices"
+	"strconv"
 	"sync"
 	"time"
 
@@ -340,43 +341,59 @@ func playRun(ctx context.Context, js jetstream.JetStream, nc *nats.Conn, kv jets
 	}()
 	subject := resultSubject(info.ID)
 	played := 0
+	// The confirmer: a batch is acknowledged once all its results are
+	// stored.
+	confirms := make(chan pub, 1024)
+	confirmed := make(chan struct{})
+	go func() {
+		defer close(confirmed)
+		for p := range confirms {
+			if confirm(runCtx, js, subject, p) != nil {
+				continue // the run is over; the batch goes to another worker
+			}
+			played++
+			mu.Lock()
+			in := pending[p.index]
+			delete(pending, p.index)
+			if in != nil {
+				if in.left--; in.left == 0 {
+					in.msg.Ack()
+				}
+			}
+			mu.Unlock()
+		}
+	}()
 	_, runErr := t.Run(runCtx, arena.RunOptions{
 		Concurrency: o.Concurrency, Queue: queue, Stop: stop, Log: o.Log, ReuseGames: true,
 		Sink: func(batch []*results.Game) error {
+			// Publish without waiting: the confirmer waits for the
+			// acknowledgements (and publishes again what failed), so that a
+			// worker is free for its next game after one local step.
 			for _, g := range batch {
 				data, err := json.Marshal(Result{Run: info.ID, Worker: o.Name, Game: g})
 				if err != nil {
 					return err
 				}
-				id := fmt.Sprintf("%s.%d", info.ID, g.Index)
-				for {
-					_, err = js.Publish(runCtx, subject, data, jetstream.WithMsgID(id))
-					if err == nil || runCtx.Err() != nil {
-						break
-					}
-					// The broker may be restarting: try again (the message
-					// id makes a repeat harmless).
-					time.Sleep(250 * time.Millisecond)
-				}
+				id := resultID(info.ID, g.Index)
+				f, err := js.PublishAsync(subject, data, jetstream.WithMsgID(id))
 				if err != nil {
-					return err
+					f = nil // published again by the confirmer
 				}
-				played++
+				select {
+				case confirms <- pub{f: f, data: data, id: id, index: g.Index}:
+				case <-runCtx.Done():
+					return runCtx.Err()
+				}
 				mu.Lock()
-				in := pending[g.Index]
-				delete(pending, g.Index)
 				busy--
-				if in != nil {
-					if in.left--; in.left == 0 {
-						in.msg.Ack()
-					}
-				}
 				cond.Signal()
 				mu.Unlock()
 			}
 			return nil
 		},
 	})
+	close(confirms)
+	<-confirmed
 	halt()
 	mu.Lock()
 	cond.Broadcast()
@@ -393,5 +410,37 @@ func stopped(c <-chan struct{}) bool {
 		return true
 	default:
 		return false
+	}
+}
+
+// pub is a result published asynchronously, and its message.
+type pub struct {
+	f     jetstream.PubAckFuture // nil if the publication failed at once
+	data  []byte
+	id    string
+	index int
+}
+
+func resultID(run string, index int) string { return run + "." + strconv.Itoa(index) }
+
+// confirm waits until the result is stored: the asynchronous publication
+// acknowledged, else the message published again (the broker may be
+// restarting; the message id makes a repeat harmless) until it is.
+func confirm(ctx context.Context, js jetstream.JetStream, subject string, p pub) error {
+	if p.f != nil {
+		select {
+		case <-p.f.Ok():
+			return nil
+		case <-p.f.Err():
+		case <-ctx.Done():
+			return ctx.Err()
+		}
+	}
+	for {
+		_, err := js.Publish(ctx, subject, p.data, jetstream.WithMsgID(p.id))
+		if err == nil || ctx.Err() != nil {
+			return err
+		}
+		time.Sleep(250 * time.Millisecond)
 	}
 }
