@@ -92,13 +92,20 @@ func (t *Tournament) CheckGame(g *results.Game) error {
 }
 
 // parsePly reads one recorded ply: a move of a sequential game, or a joint
-// move "a | b" of a simultaneous one, each legal in b.
+// move "a | b" of a simultaneous one, each legal in b as the referee
+// judges legality (see legalFor).
 func parsePly(b games.Base, text string) ([2]games.Move, error) {
 	var ply [2]games.Move
 	if s, ok := b.(games.State); ok {
-		m, err := games.ParseLegal(s, text)
+		m, err := s.ParseMove(text)
+		if err != nil {
+			return ply, fmt.Errorf("unreadable move %q: %v", text, err)
+		}
+		if !legalFor(b, s.ToMove(), m) {
+			return ply, fmt.Errorf("illegal move %q", text)
+		}
 		ply[0] = m
-		return ply, err
+		return ply, nil
 	}
 	a, c, ok := strings.Cut(text, "|")
 	if !ok {
@@ -109,12 +116,26 @@ func parsePly(b games.Base, text string) ([2]games.Move, error) {
 		if err != nil {
 			return ply, fmt.Errorf("player %d: %v", p, err)
 		}
-		if !contains(games.LegalMovesFor(b, p, nil), m) {
+		if !legalFor(b, p, m) {
 			return ply, fmt.Errorf("illegal move %q for player %d", strings.TrimSpace(part), p)
 		}
 		ply[p] = m
 	}
 	return ply, nil
+}
+
+// legalFor is the referee's test of a move (referee.ask): the game's own
+// check, else the listed moves, else the game's validator of moves it does
+// not list.
+func legalFor(b games.Base, p int, m games.Move) bool {
+	if c, ok := b.(games.LegalChecker); ok && c.Legal(m) {
+		return true
+	}
+	if contains(games.LegalMovesFor(b, p, nil), m) {
+		return true
+	}
+	v, ok := b.(games.MoveValidator)
+	return ok && v.ValidMove(p, m)
 }
 
 // FixturePos returns the position in t.Fixtures of the game with the given
@@ -123,7 +144,11 @@ func (t *Tournament) FixturePos(index int) (int, bool) {
 	if index >= 0 && index < len(t.Fixtures) && t.Fixtures[index].Index == index {
 		return index, true
 	}
-	// A slice of the schedule (a shard): fixtures stay in index order.
-	pos, ok := slices.BinarySearchFunc(t.Fixtures, index, func(f Fixture, i int) int { return f.Index - i })
-	return pos, ok
+	// A slice of the schedule (a shard), in index order.
+	if pos, ok := slices.BinarySearchFunc(t.Fixtures, index, func(f Fixture, i int) int { return f.Index - i }); ok {
+		return pos, true
+	}
+	// Not found, or fixtures not in index order: look at every one.
+	pos := slices.IndexFunc(t.Fixtures, func(f Fixture) bool { return f.Index == index })
+	return pos, pos >= 0
 }
