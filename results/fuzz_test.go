@@ -21,6 +21,8 @@ func FuzzRead(f *testing.F) {
 		strings.Replace(testHeader, `"total_games":4`, `"total_games":-4`, 1),
 		testHeader + "\n" + clockedLine(),
 		testHeader + "\n" + strings.Replace(clockedLine(), `990.5`, `-990.5`, 1),
+		shardHeader("2/2", 1) + "\n" + testGame(2, "1-0", 0) + testGame(1, "1-0", 0),
+		strings.Replace(shardHeader("1/2", 1), `"games_per_pair":4`, `"games_per_pair":0`, 1) + "\n" + g0,
 	} {
 		f.Add([]byte(s))
 	}

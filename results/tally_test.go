@@ -255,6 +255,8 @@ func TestTallyErrorsMatchRead(t *testing.T) {
 func FuzzTally(f *testing.F) {
 	var g Game
 	seeds := []string{testHeader + "\n" + testGame(0, "1-0", 0) + testGame(1, "1/2-1/2", -1)}
+	// Shards: a game of the shard, then one outside it.
+	seeds = append(seeds, shardHeader("2/2", 1)+"\n"+testGame(2, "1-0", 0)+testGame(1, "1-0", 0))
 	for i := 0; i < 5; i++ {
 		syntheticGame(&g, i, 2, 1, true)
 		g.Players[0].Name, g.Players[1].Name = "a", "b"
