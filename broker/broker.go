@@ -123,10 +123,15 @@ func (c Credentials) options() []nats.Option {
 	return o
 }
 
+// isAuth reports whether err is the server refusing credentials.
+func isAuth(err error) bool {
+	return errors.Is(err, nats.ErrAuthorization) || strings.Contains(strings.ToLower(err.Error()), "authorization violation")
+}
+
 // explain turns a connection error into advice.
 func explain(url string, err error) error {
 	switch {
-	case errors.Is(err, nats.ErrAuthorization) || strings.Contains(strings.ToLower(err.Error()), "authorization violation"):
+	case isAuth(err):
 		return fmt.Errorf("broker %s: authorization violation: check --token (it must be the coordinator's)", url)
 	case errors.Is(err, nats.ErrNoServers):
 		return fmt.Errorf("broker %s: no server answers: is the coordinator running, and is the address the one it printed? (%v)", url, err)

@@ -35,7 +35,7 @@ type WorkerOptions struct {
 // A connection gives up after patience without a server (0: never); the
 // worker then ends with an error.
 func Connect(url, name string, c Credentials, patience time.Duration) (*nats.Conn, error) {
-	const wait = 250 * time.Millisecond
+	const wait = 100 * time.Millisecond
 	tries := -1
 	if patience > 0 {
 		tries = max(int(patience/wait), 1)
@@ -51,7 +51,9 @@ func Connect(url, name string, c Credentials, patience time.Duration) (*nats.Con
 		if err == nil {
 			return nc, nil
 		}
-		if !errors.Is(err, nats.ErrNoServers) || (patience > 0 && time.Since(start) > patience) {
+		// Refused credentials are final; anything else (no server yet, a
+		// connection cut while the server starts) is tried again.
+		if isAuth(err) || (patience > 0 && time.Since(start) > patience) {
 			return nil, explain(url, err)
 		}
 		time.Sleep(wait)
@@ -134,7 +136,7 @@ var errCannotPlay = errors.New("cannot play this run")
 
 // pollEvery is how often a worker reads the run description. (Polling a
 // key is simpler to keep right across reconnections than a watcher.)
-const pollEvery = 200 * time.Millisecond
+const pollEvery = 100 * time.Millisecond
 
 // readRun reads the run description and its revision.
 func readRun(ctx context.Context, kv jetstream.KeyValue) (RunInfo, uint64, error) {
@@ -166,7 +168,7 @@ func waitBucket(ctx context.Context, js jetstream.JetStream) (jetstream.KeyValue
 		select {
 		case <-ctx.Done():
 			return nil, ctx.Err()
-		case <-time.After(250 * time.Millisecond):
+		case <-time.After(pollEvery):
 		}
 	}
 }

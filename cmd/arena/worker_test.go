@@ -123,7 +123,7 @@ func sameRecords(t *testing.T, want, got string) {
 
 // brokerAgents are deterministic agents slow enough (a few ms a move) that
 // the remote workers get a share of the games.
-var brokerAgents = []string{"--agents", "random", "alphabeta:depth=3", "mcts:iters=300"}
+var brokerAgents = []string{"--agents", "random", "alphabeta:depth=3", "mcts:iters=1000"}
 
 // TestBrokerTournament: a coordinator with one local worker and three
 // arena worker processes record the same games as one process with the
