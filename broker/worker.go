@@ -14,6 +14,7 @@ import (
 	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
 
+	"github.com/boardgame-arena/arena/agents"
 	"github.com/boardgame-arena/arena/arena"
 	"github.com/boardgame-arena/arena/results"
 )
@@ -187,6 +188,42 @@ func sameRun(got, want results.Config) error {
 	return nil
 }
 
+// agentStart bounds the start of one agent when a worker joins a run.
+const agentStart = 30 * time.Second
+
+// startAgents builds every agent of the run and starts a game with those
+// that have a start (agents.GameStarter: an engine process is started
+// then), so that a worker without an engine says so when it joins instead
+// of losing its games by forfeit.
+func startAgents(t *arena.Tournament) error {
+	for _, info := range t.Config.Agents {
+		a, err := agents.New(info.Spec, 0)
+		if err != nil {
+			return fmt.Errorf("agent %q: %v", info.Spec, err)
+		}
+		done := make(chan error, 1)
+		go func() {
+			var err error
+			if g, ok := a.(agents.GameStarter); ok {
+				err = g.NewGame(t.Variant, 0)
+			}
+			if c, ok := a.(io.Closer); ok {
+				c.Close()
+			}
+			done <- err
+		}()
+		select {
+		case err = <-done:
+		case <-time.After(agentStart):
+			err = fmt.Errorf("it did not start within %s", agentStart)
+		}
+		if err != nil {
+			return fmt.Errorf("agent %q: %v", info.Spec, err)
+		}
+	}
+	return nil
+}
+
 // inflight is a batch being played: its message and the games not yet
 // published.
 type inflight struct {
@@ -207,6 +244,9 @@ func playRun(ctx context.Context, js jetstream.JetStream, nc *nats.Conn, kv jets
 	t, err := arena.New(arena.OptionsFrom(info.Config))
 	if err == nil {
 		err = sameRun(t.Config, info.Config)
+	}
+	if err == nil {
+		err = startAgents(t)
 	}
 	if err != nil {
 		report(err.Error())

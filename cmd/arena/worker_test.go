@@ -299,3 +299,43 @@ func TestBrokerCoordinatorKilled(t *testing.T) {
 	}
 	sameRecords(t, filepath.Join(dir, "local.jsonl"), path)
 }
+
+// TestBrokerWorkerCannotBuild: a worker that cannot build an agent (here
+// an engine at a relative path that exists only where the coordinator
+// runs) says so, on its stderr and the coordinator's, and plays nothing;
+// the run completes with the other workers.
+func TestBrokerWorkerCannotBuild(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts engine processes")
+	}
+	dir := t.TempDir()
+	bin, err := os.ReadFile(arenaBinary(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "eng"), bin, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	elsewhere := filepath.Join(dir, "elsewhere")
+	if err := os.Mkdir(elsewhere, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	port := freePort(t)
+	w := startArena(t, elsewhere, "worker", "--broker", fmt.Sprintf("nats://127.0.0.1:%d", port), "--concurrency", "1", "--patience", "30s")
+	coord := startArena(t, dir, "tournament", "--agents", "ugi:cmd=./eng engine --agent random", "random", "--games", "30", "--concurrency", "1",
+		"--no-progress", "--out", "b.jsonl", "--broker", "embedded", "--listen", fmt.Sprintf("127.0.0.1:%d", port))
+	if err := coord.wait(t, time.Minute); err != nil {
+		t.Fatalf("coordinator: %v\n%s", err, coord.stderr.String())
+	}
+	werr := w.wait(t, 30*time.Second)
+	if werr == nil || !strings.Contains(w.stderr.String(), "cannot play this run") {
+		t.Errorf("worker: %v, stderr:\n%s", werr, w.stderr.String())
+	}
+	if !strings.Contains(coord.stderr.String(), "cannot play this run") || !strings.Contains(coord.stderr.String(), "./eng") {
+		t.Errorf("the coordinator did not say which worker cannot play and why:\n%s", coord.stderr.String())
+	}
+	f, err := results.ReadFile(filepath.Join(dir, "b.jsonl"))
+	if err != nil || len(f.Games) != 30 {
+		t.Fatalf("record: %v, %d games", err, len(f.Games))
+	}
+}
