@@ -168,7 +168,12 @@ func coordinate(ctx context.Context, t *arena.Tournament, opts arena.RunOptions,
 	if !st.Complete {
 		state = Stopped
 	}
-	if ctx.Err() == nil {
+	if ctx.Err() != nil {
+		// A hard stop: tell the workers, briefly, and go.
+		sctx, cancel := context.WithTimeout(context.Background(), time.Second)
+		c.setState(sctx, state)
+		cancel()
+	} else {
 		c.setState(context.Background(), state)
 		stopLocal()
 		local.Wait()
@@ -289,7 +294,7 @@ func (c *coordinator) collect(ctx context.Context, opts arena.RunOptions) (int, 
 	stopping := false
 	for c.left > 0 {
 		if ctx.Err() != nil {
-			return played, ctx.Err()
+			return played, nil // a hard stop, as arena.Run: what was recorded stays
 		}
 		if !stopping && opts.Stop != nil && stopped(opts.Stop) {
 			stopping = true
@@ -305,7 +310,7 @@ func (c *coordinator) collect(ctx context.Context, opts arena.RunOptions) (int, 
 		mb, err := cons.Fetch(256, jetstream.FetchMaxWait(200*time.Millisecond))
 		if err != nil {
 			if ctx.Err() != nil {
-				return played, ctx.Err()
+				return played, nil
 			}
 			time.Sleep(50 * time.Millisecond)
 			continue
