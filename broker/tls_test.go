@@ -1,0 +1,117 @@
+package broker
+
+import (
+	"context"
+
+	"crypto/ecdsa"
+	"crypto/elliptic"
+	"crypto/rand"
+	"crypto/x509"
+	"crypto/x509/pkix"
+	"encoding/pem"
+	"github.com/boardgame-arena/arena/arena"
+	"github.com/boardgame-arena/arena/results"
+	"math/big"
+	"net"
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+)
+
+// selfSigned writes a self-signed certificate for 127.0.0.1 and its key.
+func selfSigned(t *testing.T, dir string) (cert, key string) {
+	t.Helper()
+	k, err := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tmpl := &x509.Certificate{
+		SerialNumber: big.NewInt(1), Subject: pkix.Name{CommonName: "arena test"},
+		NotBefore: time.Now().Add(-time.Hour), NotAfter: time.Now().Add(time.Hour),
+		IPAddresses: []net.IP{net.ParseIP("127.0.0.1")}, IsCA: true, BasicConstraintsValid: true,
+		KeyUsage: x509.KeyUsageDigitalSignature | x509.KeyUsageCertSign, ExtKeyUsage: []x509.ExtKeyUsage{x509.ExtKeyUsageServerAuth},
+	}
+	der, err := x509.CreateCertificate(rand.Reader, tmpl, tmpl, &k.PublicKey, k)
+	if err != nil {
+		t.Fatal(err)
+	}
+	kd, err := x509.MarshalECPrivateKey(k)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cert, key = filepath.Join(dir, "cert.pem"), filepath.Join(dir, "key.pem")
+	if err := os.WriteFile(cert, pem.EncodeToMemory(&pem.Block{Type: "CERTIFICATE", Bytes: der}), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(key, pem.EncodeToMemory(&pem.Block{Type: "EC PRIVATE KEY", Bytes: kd}), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	return cert, key
+}
+
+// TestTLS: a server with a certificate accepts a client that trusts it
+// (--tls-ca) and the token, and refuses one that does not trust it.
+func TestTLS(t *testing.T) {
+	dir := t.TempDir()
+	cert, key := selfSigned(t, dir)
+	srv, err := StartServer(ServerOptions{Listen: "127.0.0.1:0", StoreDir: t.TempDir(), Token: "secret", TLSCert: cert, TLSKey: key})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer srv.Shutdown()
+	nc, err := Connect(ClientURL(srv), "w", Credentials{Token: "secret", CA: cert}, time.Second)
+	if err != nil {
+		t.Fatalf("trusted client: %v", err)
+	}
+	if !nc.TLSRequired() {
+		t.Error("the connection is not TLS")
+	}
+	nc.Close()
+	if _, err := Connect(ClientURL(srv), "w", Credentials{Token: "secret"}, time.Second); err == nil {
+		t.Error("a client that does not trust the certificate connected")
+	}
+	if _, err := StartServer(ServerOptions{Listen: "127.0.0.1:0", StoreDir: t.TempDir(), TLSCert: cert}); err == nil {
+		t.Error("--tls-cert without --tls-key accepted")
+	}
+}
+
+// TestTLSRunner: a coordinator whose embedded server speaks TLS plays a
+// run with its local workers (their in-process connection) and a remote
+// worker that trusts the certificate.
+func TestTLSRunner(t *testing.T) {
+	dir := t.TempDir()
+	cert, key := selfSigned(t, dir)
+	tour := newTour(t, 4)
+	var log syncBuffer
+	urlc := make(chan string, 1)
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	n := 0
+	var st arena.RunStats
+	var err error
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		st, err = tour.Run(ctx, arena.RunOptions{
+			Concurrency: 1,
+			Sink:        func(b []*results.Game) error { n += len(b); return nil },
+			Runner: Runner(Options{Broker: "embedded", Credentials: Credentials{Token: "s"}, Log: &log, Ready: func(u string) { urlc <- u },
+				Server: ServerOptions{Listen: "127.0.0.1:0", StoreDir: t.TempDir(), Token: "s", TLSCert: cert, TLSKey: key}}),
+		})
+	}()
+	select {
+	case url := <-urlc:
+		nc, cerr := Connect(url, "remote", Credentials{Token: "s", CA: cert}, 5*time.Second)
+		if cerr != nil {
+			t.Fatal(cerr)
+		}
+		defer nc.Close()
+		Work(ctx, nc, WorkerOptions{Name: "remote", Concurrency: 1})
+	case <-done:
+	}
+	<-done
+	if err != nil || !st.Complete || n != 4 {
+		t.Fatalf("run: %v %+v, %d games\n%s", err, st, n, log.String())
+	}
+}
