@@ -2,21 +2,21 @@ package broker
 
 import (
 	"context"
-
 	"crypto/ecdsa"
 	"crypto/elliptic"
 	"crypto/rand"
 	"crypto/x509"
 	"crypto/x509/pkix"
 	"encoding/pem"
-	"github.com/boardgame-arena/arena/arena"
-	"github.com/boardgame-arena/arena/results"
 	"math/big"
 	"net"
 	"os"
 	"path/filepath"
 	"testing"
 	"time"
+
+	"github.com/boardgame-arena/arena/arena"
+	"github.com/boardgame-arena/arena/results"
 )
 
 // selfSigned writes a self-signed certificate for 127.0.0.1 and its key.
