@@ -208,3 +208,55 @@ func TestWrongToken(t *testing.T) {
 		t.Fatalf("beyond loopback without a token: %v", err)
 	}
 }
+
+// TestExternalServer: coordinators on an existing server (--broker
+// nats://…) play run after run, with a worker that waits for the next one
+// (--wait) beside their local workers.
+func TestExternalServer(t *testing.T) {
+	srv, err := StartServer(ServerOptions{Listen: "127.0.0.1:0", StoreDir: t.TempDir(), Token: "tok"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer srv.Shutdown()
+	url := ClientURL(srv)
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	nc, err := Connect(url, "waiting worker", Credentials{Token: "tok"}, 5*time.Second)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer nc.Close()
+	wctx, stopWorker := context.WithCancel(ctx)
+	workerDone := make(chan error, 1)
+	go func() { workerDone <- Work(wctx, nc, WorkerOptions{Name: "waiting", Concurrency: 1, Wait: true}) }()
+	for seed := uint64(1); seed <= 2; seed++ {
+		tour, err := arena.New(arena.Options{Game: "othello6", Agents: []string{"random", "greedy"}, GamesPerPair: 6, Seed: seed})
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := playLocal(t, tour)
+		got := map[int]*results.Game{}
+		st, err := tour.Run(ctx, arena.RunOptions{
+			Concurrency: 1,
+			Sink: func(b []*results.Game) error {
+				for _, g := range b {
+					got[g.Index] = g
+				}
+				return nil
+			},
+			Runner: Runner(Options{Broker: url, Credentials: Credentials{Token: "tok"}}),
+		})
+		if err != nil || !st.Complete || len(got) != len(want) {
+			t.Fatalf("run %d: %v %+v, %d games", seed, err, st, len(got))
+		}
+		for _, g := range want {
+			if !slices.Equal(got[g.Index].Moves, g.Moves) {
+				t.Fatalf("run %d, game %d: not the local run's game", seed, g.Index)
+			}
+		}
+	}
+	stopWorker()
+	if err := <-workerDone; err != nil {
+		t.Fatalf("waiting worker: %v", err)
+	}
+}
