@@ -39,11 +39,87 @@ type Options struct {
 // Runner returns an arena.RunOptions.Runner that plays the run through the
 // broker: opts.Concurrency local workers play alongside the remote ones,
 // opts.Sink receives the checked results in arrival order, and opts.Stop
-// empties the queue (running games finish and are recorded).
+// empties the queue (running games finish and are recorded). Each call
+// opens the broker (an embedded server starts) and closes it at the end;
+// a Hub keeps it open across runs.
 func Runner(o Options) func(ctx context.Context, t *arena.Tournament, opts arena.RunOptions) (arena.RunStats, error) {
 	return func(ctx context.Context, t *arena.Tournament, opts arena.RunOptions) (arena.RunStats, error) {
-		return coordinate(ctx, t, opts, o)
+		h, err := Open(o)
+		if err != nil {
+			return arena.RunStats{Planned: len(t.Fixtures)}, err
+		}
+		defer h.Close()
+		return coordinate(ctx, t, opts, h)
 	}
+}
+
+// Hub is a coordinator's broker kept open across runs (the iterations of
+// tune spsa): the embedded server, or the address of an existing one.
+// Workers that serve run after run (arena worker --wait) follow it.
+type Hub struct {
+	o       Options
+	srv     *server.Server // nil for an existing server
+	url     string
+	connect func(name string) (*nats.Conn, error)
+}
+
+// Open starts the embedded server (o.Broker "embedded") or checks the
+// address of an existing one, and says on o.Log how workers join.
+func Open(o Options) (*Hub, error) {
+	if o.Log == nil {
+		o.Log = io.Discard
+	}
+	if o.AckWait <= 0 {
+		o.AckWait = DefaultAckWait
+	}
+	if o.BatchGames == 0 {
+		o.BatchGames = 2
+	}
+	if o.BatchGames < 1 || o.BatchGames > MaxBatchGames {
+		return nil, fmt.Errorf("batch of %d games: use 1 to %d", o.BatchGames, MaxBatchGames)
+	}
+	h := &Hub{o: o, url: o.Broker}
+	if o.Broker == "embedded" {
+		srv, err := StartServer(o.Server)
+		if err != nil {
+			return nil, err
+		}
+		h.srv, h.url = srv, ClientURL(srv)
+		h.connect = func(name string) (*nats.Conn, error) {
+			nc, err := nats.Connect("", append(o.Credentials.options(), nats.Name(name), nats.InProcessServer(srv))...)
+			if err != nil {
+				return nil, explain("embedded", err)
+			}
+			return nc, nil
+		}
+	} else {
+		h.connect = func(name string) (*nats.Conn, error) { return Connect(h.url, name, o.Credentials, 0) }
+	}
+	if o.Ready != nil {
+		o.Ready(h.url)
+	}
+	fmt.Fprintf(o.Log, "arena: broker %s; workers join with: arena worker --broker %s\n", h.url, h.url)
+	return h, nil
+}
+
+// Runner is the hub's arena.RunOptions.Runner (see the function Runner).
+func (h *Hub) Runner() func(ctx context.Context, t *arena.Tournament, opts arena.RunOptions) (arena.RunStats, error) {
+	return func(ctx context.Context, t *arena.Tournament, opts arena.RunOptions) (arena.RunStats, error) {
+		return coordinate(ctx, t, opts, h)
+	}
+}
+
+// Close gives remote workers a moment to see that the last run is over
+// and leave, then stops the embedded server.
+func (h *Hub) Close() {
+	if h.srv == nil {
+		return
+	}
+	for end := time.Now().Add(2 * time.Second); h.srv.NumClients() > 0 && time.Now().Before(end); {
+		time.Sleep(20 * time.Millisecond)
+	}
+	h.srv.Shutdown()
+	h.srv.WaitForShutdown()
 }
 
 type coordinator struct {
@@ -59,20 +135,9 @@ type coordinator struct {
 	rejected int
 }
 
-func coordinate(ctx context.Context, t *arena.Tournament, opts arena.RunOptions, o Options) (st arena.RunStats, err error) {
+func coordinate(ctx context.Context, t *arena.Tournament, opts arena.RunOptions, h *Hub) (st arena.RunStats, err error) {
 	st = arena.RunStats{Planned: len(t.Fixtures)}
-	if o.Log == nil {
-		o.Log = io.Discard
-	}
-	if o.AckWait <= 0 {
-		o.AckWait = DefaultAckWait
-	}
-	if o.BatchGames == 0 {
-		o.BatchGames = 2
-	}
-	if o.BatchGames < 1 || o.BatchGames > MaxBatchGames {
-		return st, fmt.Errorf("batch of %d games: use 1 to %d", o.BatchGames, MaxBatchGames)
-	}
+	o := h.o
 	c := &coordinator{t: t, o: o, id: RunID(t.Config), log: o.Log, recorded: make([]bool, len(t.Fixtures))}
 	c.left = len(t.Fixtures)
 	for _, g := range opts.Done {
@@ -83,28 +148,7 @@ func coordinate(ctx context.Context, t *arena.Tournament, opts arena.RunOptions,
 		}
 	}
 	// Connections: the coordinator's own, and its local workers'.
-	var srv *server.Server
-	var connect func(name string) (*nats.Conn, error)
-	url := o.Broker
-	if o.Broker == "embedded" {
-		if srv, err = StartServer(o.Server); err != nil {
-			return st, err
-		}
-		defer func() {
-			srv.Shutdown()
-			srv.WaitForShutdown()
-		}()
-		url = ClientURL(srv)
-		connect = func(name string) (*nats.Conn, error) {
-			nc, err := nats.Connect("", append(o.Credentials.options(), nats.Name(name), nats.InProcessServer(srv))...)
-			if err != nil {
-				return nil, explain("embedded", err)
-			}
-			return nc, nil
-		}
-	} else {
-		connect = func(name string) (*nats.Conn, error) { return Connect(url, name, o.Credentials, 0) }
-	}
+	connect := h.connect
 	nc, err := connect("arena coordinator")
 	if err != nil {
 		return st, err
@@ -116,10 +160,6 @@ func coordinate(ctx context.Context, t *arena.Tournament, opts arena.RunOptions,
 	if err := c.setup(ctx); err != nil {
 		return st, err
 	}
-	if o.Ready != nil {
-		o.Ready(url)
-	}
-	fmt.Fprintf(c.log, "arena: broker %s, run %s; workers join with: arena worker --broker %s\n", url, c.id, url)
 	// Notes from workers (an agent they cannot build).
 	evs, err := nc.Subscribe(eventSubject(c.id), func(m *nats.Msg) {
 		var e Event
@@ -182,11 +222,6 @@ func coordinate(ctx context.Context, t *arena.Tournament, opts arena.RunOptions,
 		}
 		if st.Complete {
 			c.cleanup(context.Background())
-		}
-		// Give remote workers a moment to see the news and leave before
-		// the embedded server goes away under them.
-		for end := time.Now().Add(2 * time.Second); srv != nil && srv.NumClients() > 1 && time.Now().Before(end); {
-			time.Sleep(20 * time.Millisecond)
 		}
 	}
 	return st, err
