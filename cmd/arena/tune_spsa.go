@@ -42,6 +42,7 @@ type spsaFlags struct {
 	verify      bool
 	verifySPRT  results.SPRT
 	verifyGames int
+	broker      *brokerFlags
 }
 
 // parseTuneSPSA parses and checks the flags; it opens only the parameter
@@ -73,7 +74,11 @@ func parseTuneSPSA(args []string, stderr io.Writer) (*spsaFlags, error) {
 	fs.IntVar(&f.verifyGames, "verify-games", tune.DefaultVerifyGames, fmt.Sprintf("most games of the verification match (even, 2 to %d)", maxGames))
 	fs.StringVar(&f.format, "format", "text", "output format: text or json")
 	fs.BoolVar(&f.noProgress, "no-progress", false, "no progress bar on stderr")
+	f.broker = addBrokerFlags(fs)
 	if err := parseNoArgs(fs, args); err != nil {
+		return nil, err
+	}
+	if err := f.broker.check(); err != nil {
 		return nil, err
 	}
 	if err := checkFormat(f.format, "text", "json"); err != nil {
@@ -227,8 +232,15 @@ func runTuneSPSA(args []string, stdout, stderr io.Writer) error {
 	prog := newProgress(stderr, pending, f.noProgress)
 	every := max(c.Iterations/20, 1) // a θ line every 5 % of the run
 	var theta strings.Builder
+	// With --broker, every iteration is a run of the work queue (workers
+	// serve them all with arena worker --wait); they are applied in order.
+	runner, closeHub, err := f.broker.hub(path, stderr)
+	if err != nil {
+		return err
+	}
+	defer closeHub()
 	opts := tune.RunOptions{
-		Run: arena.RunOptions{Concurrency: f.concurrency, Log: stderr}, Stop: stop, Done: done, OnGames: prog.add,
+		Run: arena.RunOptions{Concurrency: f.concurrency, Log: stderr, Runner: runner}, Stop: stop, Done: done, OnGames: prog.add,
 		Record: func(it tune.Iteration) error {
 			if log != nil {
 				if err := log.Append(it); err != nil {
@@ -277,7 +289,7 @@ func runTuneSPSA(args []string, stdout, stderr io.Writer) error {
 		fmt.Fprintf(stderr, "arena: verification match %s vs %s, SPRT %s, at most %d games\n", vo.Tuned, vo.Start, vo.SPRT, vo.Games)
 		vp := newProgress(stderr, vo.Games, f.noProgress)
 		counted := 0
-		vo.Run = arena.RunOptions{Concurrency: f.concurrency, Stop: stop, Log: stderr}
+		vo.Run = arena.RunOptions{Concurrency: f.concurrency, Stop: stop, Log: stderr, Runner: runner}
 		vo.OnPairs = func(tr *results.PairTracker) { vp.add(2*tr.Penta.Pairs() - counted); counted = 2 * tr.Penta.Pairs() }
 		v, err := tune.Verify(ctx, vo)
 		vp.finish()

@@ -63,13 +63,13 @@ func (b *brokerFlags) check() error {
 	return nil
 }
 
-// runner returns the arena.RunOptions.Runner of the broker flags (nil
-// without --broker) and a cleanup. The embedded server keeps its store
-// next to the record file (PATH.broker), or in a temporary directory.
-func (b *brokerFlags) runner(recordPath string, stderr io.Writer) (func(context.Context, *arena.Tournament, arena.RunOptions) (arena.RunStats, error), func(), error) {
-	if b == nil || *b.broker == "" {
-		return nil, func() {}, nil
-	}
+// runFunc is an arena.RunOptions.Runner.
+type runFunc = func(context.Context, *arena.Tournament, arena.RunOptions) (arena.RunStats, error)
+
+// options are the broker.Options of the flags and a cleanup. The embedded
+// server keeps its store next to the record file (PATH.broker), or in a
+// temporary directory.
+func (b *brokerFlags) options(recordPath string, stderr io.Writer) (broker.Options, func(), error) {
 	token := *b.token
 	if token == "" {
 		token = os.Getenv(tokenEnv)
@@ -86,13 +86,45 @@ func (b *brokerFlags) runner(recordPath string, stderr io.Writer) (func(context.
 		} else {
 			dir, err := os.MkdirTemp("", "arena-broker-")
 			if err != nil {
-				return nil, nil, err
+				return o, nil, err
 			}
 			o.Server.StoreDir = dir
 			cleanup = func() { os.RemoveAll(dir) }
 		}
 	}
+	return o, cleanup, nil
+}
+
+// runner returns the arena.RunOptions.Runner of the broker flags (nil
+// without --broker), which opens the broker for its run, and a cleanup.
+func (b *brokerFlags) runner(recordPath string, stderr io.Writer) (runFunc, func(), error) {
+	if b == nil || *b.broker == "" {
+		return nil, func() {}, nil
+	}
+	o, cleanup, err := b.options(recordPath, stderr)
+	if err != nil {
+		return nil, nil, err
+	}
 	return broker.Runner(o), cleanup, nil
+}
+
+// hub opens the broker once for many runs (tune spsa's iterations and its
+// verification match) and returns their Runner (nil without --broker) and
+// a close.
+func (b *brokerFlags) hub(recordPath string, stderr io.Writer) (runFunc, func(), error) {
+	if b == nil || *b.broker == "" {
+		return nil, func() {}, nil
+	}
+	o, cleanup, err := b.options(recordPath, stderr)
+	if err != nil {
+		return nil, nil, err
+	}
+	h, err := broker.Open(o)
+	if err != nil {
+		cleanup()
+		return nil, nil, err
+	}
+	return h.Runner(), func() { h.Close(); cleanup() }, nil
 }
 
 func runWorker(args []string, stdout, stderr io.Writer) error {

@@ -339,3 +339,36 @@ func TestBrokerWorkerCannotBuild(t *testing.T) {
 		t.Fatalf("record: %v, %d games", err, len(f.Games))
 	}
 }
+
+// TestBrokerSPSA: tune spsa through the broker, each iteration a run of
+// the queue served by a worker with --wait, writes the same run file,
+// byte for byte, as without the broker (iterations applied in order).
+func TestBrokerSPSA(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a run of several seconds")
+	}
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "p.txt"), []byte("c, float, 0.7, 0.1, 3, 0.1, 0.002\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	port := freePort(t)
+	w := startArena(t, dir, "worker", "--broker", fmt.Sprintf("nats://127.0.0.1:%d", port), "--concurrency", "1", "--wait", "--patience", "2s")
+	run := []string{"tune", "spsa", "--agent", "mcts:iters=300", "--params", "p.txt", "--iterations", "8", "--pairs-per", "2", "--verify=false", "--no-progress", "--seed", "5", "--concurrency", "1"}
+	coord := startArena(t, dir, append(run, "--out", "broker.jsonl", "--broker", "embedded", "--listen", fmt.Sprintf("127.0.0.1:%d", port))...)
+	if err := coord.wait(t, 2*time.Minute); err != nil {
+		t.Fatalf("coordinator: %v\n%s", err, coord.stderr.String())
+	}
+	local := startArena(t, dir, append(run, "--out", "local.jsonl")...)
+	if err := local.wait(t, 2*time.Minute); err != nil {
+		t.Fatalf("local run: %v\n%s", err, local.stderr.String())
+	}
+	a, _ := os.ReadFile(filepath.Join(dir, "local.jsonl"))
+	b, _ := os.ReadFile(filepath.Join(dir, "broker.jsonl"))
+	if len(a) == 0 || !bytes.Equal(a, b) {
+		t.Fatalf("run files differ:\nlocal:\n%s\nbroker:\n%s", a, b)
+	}
+	w.wait(t, 30*time.Second) // it leaves once the broker is gone for --patience
+	if !regexp.MustCompile(`played [1-9]`).MatchString(w.stderr.String()) {
+		t.Errorf("the worker played no game:\n%s", w.stderr.String())
+	}
+}
