@@ -10,6 +10,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/nats-io/nats.go"
+	"github.com/nats-io/nats.go/jetstream"
+
 	"github.com/boardgame-arena/arena/arena"
 	_ "github.com/boardgame-arena/arena/games/all"
 	"github.com/boardgame-arena/arena/results"
@@ -118,6 +121,7 @@ func TestForgedResults(t *testing.T) {
 	}
 	defer nc.Close()
 	id := RunID(tour.Config)
+	waitRunning(t, nc, id)
 	publish := func(g *results.Game, run string) {
 		t.Helper()
 		b, _ := json.Marshal(Result{Run: run, Worker: "forger", Game: g})
@@ -259,4 +263,27 @@ func TestExternalServer(t *testing.T) {
 	if err := <-workerDone; err != nil {
 		t.Fatalf("waiting worker: %v", err)
 	}
+}
+
+// waitRunning waits until the coordinator has set up run id (its streams
+// exist from then on).
+func waitRunning(t *testing.T, nc *nats.Conn, id string) {
+	t.Helper()
+	js, err := jetstream.New(nc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	kv, err := waitBucket(ctx, js)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for ctx.Err() == nil {
+		if info, _, err := readRun(ctx, kv); err == nil && info.ID == id && info.State == Running {
+			return
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	t.Fatal("the run did not start")
 }

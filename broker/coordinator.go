@@ -32,7 +32,8 @@ type Options struct {
 	// Log receives the broker's address and notes on workers and rejected
 	// results.
 	Log io.Writer
-	// Ready, if not nil, is called with the address workers join.
+	// Ready, if not nil, is called with the address workers join, once the
+	// broker is open (before a run's streams exist: workers wait for them).
 	Ready func(url string)
 }
 
