@@ -92,50 +92,20 @@ func Read(r io.Reader, path string) (*File, error) {
 			}
 			continue
 		}
-		var kind struct {
-			Record  string `json:"record"`
-			Version int    `json:"version"`
+		var g Game
+		var rs Resume
+		kind, torn, err := decodeLine(trimmed, line, last, &out.Header, &g, &rs)
+		if torn {
+			out.Torn = true // a torn final write: ignore it
+			break
 		}
-		if err := json.Unmarshal(trimmed, &kind); err != nil {
-			if last && line > 1 {
-				out.Torn = true // a torn final write: ignore it
-				break
-			}
-			return nil, fail("not a JSON record: %v", jsonProblem(err))
+		if err != nil {
+			return nil, fail("%v", err)
 		}
-		if line == 1 && kind.Record != KindHeader {
-			return nil, fail("the first line must be the header record, found %q", kind.Record)
-		}
-		switch kind.Record {
-		case KindHeader:
-			if line != 1 {
-				return nil, fail("a second header (headers belong on line 1 only)")
-			}
-			if kind.Version > FormatVersion {
-				return nil, fail("record format version %d is newer than this program reads (%d); update arena", kind.Version, FormatVersion)
-			}
-			if kind.Version < 1 {
-				return nil, fail("header has no valid version (got %d)", kind.Version)
-			}
-			if err := strictUnmarshal(trimmed, &out.Header); err != nil {
-				return nil, fail("header: %v", jsonProblem(err))
-			}
-			if err := out.Header.Config.check(); err != nil {
-				return nil, fail("header: %v", err)
-			}
+		switch kind {
 		case KindGame:
-			var g Game
-			if err := strictUnmarshal(trimmed, &g); err != nil {
-				return nil, fail("game record: %v", jsonProblem(err))
-			}
-			if err := g.Check(); err != nil {
-				return nil, fail("game %d: %v", g.Index, err)
-			}
-			if total := out.Header.Config.TotalGames; g.Index >= total {
-				return nil, fail("game index %d is outside the planned %d games", g.Index, total)
-			}
-			if c := &out.Header.Config; !c.InShard(g.Index) {
-				return nil, fail("game %d does not belong to shard %s", g.Index, c.Shard)
+			if err := out.Header.Config.checkIndex(g.Index); err != nil {
+				return nil, fail("%v", err)
 			}
 			if prev, dup := seen[g.Index]; dup {
 				return nil, fail("game %d is recorded twice (also on line %d)", g.Index, prev)
@@ -143,13 +113,7 @@ func Read(r io.Reader, path string) (*File, error) {
 			seen[g.Index] = line
 			out.Games = append(out.Games, g)
 		case KindResume:
-			var rs Resume
-			if err := strictUnmarshal(trimmed, &rs); err != nil {
-				return nil, fail("resume record: %v", jsonProblem(err))
-			}
 			out.Resumes = append(out.Resumes, rs)
-		default:
-			return nil, fail("unknown record kind %q (expected header, game or resume)", kind.Record)
 		}
 		offset += int64(len(data))
 		out.GoodSize = offset
@@ -162,6 +126,71 @@ func Read(r io.Reader, path string) (*File, error) {
 		return nil, &ParseError{path, 1, errors.New("empty record file (no header)")}
 	}
 	return out, nil
+}
+
+// decodeLine decodes one non-blank line of a record file (line numbers
+// from 1; last: the file's final line, without a newline) for Read and
+// Tally alike: a header into *h (checked), a game into *g (checked by
+// Game.Check, not against the header), a resume note into *rs. kind is
+// the record kind; torn reports a final line that is no JSON at all, a
+// write cut short, which readers ignore.
+func decodeLine(trimmed []byte, line int, last bool, h *Header, g *Game, rs *Resume) (kind string, torn bool, err error) {
+	var head struct {
+		Record  string `json:"record"`
+		Version int    `json:"version"`
+	}
+	if err := json.Unmarshal(trimmed, &head); err != nil {
+		if last && line > 1 {
+			return "", true, nil
+		}
+		return "", false, fmt.Errorf("not a JSON record: %v", jsonProblem(err))
+	}
+	if line == 1 && head.Record != KindHeader {
+		return "", false, fmt.Errorf("the first line must be the header record, found %q", head.Record)
+	}
+	switch head.Record {
+	case KindHeader:
+		switch {
+		case line != 1:
+			return "", false, errors.New("a second header (headers belong on line 1 only)")
+		case head.Version > FormatVersion:
+			return "", false, fmt.Errorf("record format version %d is newer than this program reads (%d); update arena", head.Version, FormatVersion)
+		case head.Version < 1:
+			return "", false, fmt.Errorf("header has no valid version (got %d)", head.Version)
+		}
+		if err := strictUnmarshal(trimmed, h); err != nil {
+			return "", false, fmt.Errorf("header: %v", jsonProblem(err))
+		}
+		if err := h.Config.check(); err != nil {
+			return "", false, fmt.Errorf("header: %v", err)
+		}
+	case KindGame:
+		if err := strictUnmarshal(trimmed, g); err != nil {
+			return "", false, fmt.Errorf("game record: %v", jsonProblem(err))
+		}
+		if err := g.Check(); err != nil {
+			return "", false, fmt.Errorf("game %d: %v", g.Index, err)
+		}
+	case KindResume:
+		if err := strictUnmarshal(trimmed, rs); err != nil {
+			return "", false, fmt.Errorf("resume record: %v", jsonProblem(err))
+		}
+	default:
+		return "", false, fmt.Errorf("unknown record kind %q (expected header, game or resume)", head.Record)
+	}
+	return head.Record, false, nil
+}
+
+// checkIndex reports a game index that c's file cannot hold: beyond the
+// planned games, or outside the file's shard.
+func (c *Config) checkIndex(index int) error {
+	if index >= c.TotalGames {
+		return fmt.Errorf("game index %d is outside the planned %d games", index, c.TotalGames)
+	}
+	if !c.InShard(index) {
+		return fmt.Errorf("game %d does not belong to shard %s", index, c.Shard)
+	}
+	return nil
 }
 
 var errLineTooLong = errors.New("line too long")

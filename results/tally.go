@@ -100,66 +100,31 @@ func (t *Tally) read(r io.ReadSeeker, path string) (*TallyFile, error) {
 		fast := line > 1 && t.scan.scan(trimmed, &facts)
 		if !fast {
 			// Everything else exactly as Read does it.
-			var kind struct {
-				Record  string `json:"record"`
-				Version int    `json:"version"`
+			var g Game
+			var rs Resume
+			kind, torn, err := decodeLine(trimmed, line, last, &tf.Header, &g, &rs)
+			if torn {
+				tf.Torn = true
+				break
 			}
-			if err := json.Unmarshal(trimmed, &kind); err != nil {
-				if last && line > 1 {
-					tf.Torn = true
-					break
-				}
-				return nil, fail("not a JSON record: %v", jsonProblem(err))
+			if err != nil {
+				return nil, fail("%v", err)
 			}
-			if line == 1 && kind.Record != KindHeader {
-				return nil, fail("the first line must be the header record, found %q", kind.Record)
-			}
-			switch kind.Record {
+			switch kind {
 			case KindHeader:
-				if line != 1 {
-					return nil, fail("a second header (headers belong on line 1 only)")
-				}
-				if kind.Version > FormatVersion {
-					return nil, fail("record format version %d is newer than this program reads (%d); update arena", kind.Version, FormatVersion)
-				}
-				if kind.Version < 1 {
-					return nil, fail("header has no valid version (got %d)", kind.Version)
-				}
-				if err := strictUnmarshal(trimmed, &tf.Header); err != nil {
-					return nil, fail("header: %v", jsonProblem(err))
-				}
-				if err := tf.Header.Config.check(); err != nil {
-					return nil, fail("header: %v", err)
-				}
 				if err := t.startFile(tf); err != nil {
 					return nil, fail("%v", err)
 				}
 			case KindGame:
-				var g Game
-				if err := strictUnmarshal(trimmed, &g); err != nil {
-					return nil, fail("game record: %v", jsonProblem(err))
-				}
-				if err := g.Check(); err != nil {
-					return nil, fail("game %d: %v", g.Index, err)
-				}
 				facts = factsOf(&g)
 				fast = true // counted below
 			case KindResume:
-				var rs Resume
-				if err := strictUnmarshal(trimmed, &rs); err != nil {
-					return nil, fail("resume record: %v", jsonProblem(err))
-				}
 				tf.Resumes++
-			default:
-				return nil, fail("unknown record kind %q (expected header, game or resume)", kind.Record)
 			}
 		}
 		if fast {
-			if total := tf.Header.Config.TotalGames; facts.index >= total {
-				return nil, fail("game index %d is outside the planned %d games", facts.index, total)
-			}
-			if c := &tf.Header.Config; !c.InShard(facts.index) {
-				return nil, fail("game %d does not belong to shard %s", facts.index, c.Shard)
+			if err := tf.Header.Config.checkIndex(facts.index); err != nil {
+				return nil, fail("%v", err)
 			}
 			if tf.seen.has(facts.index) {
 				return nil, fail("game %d is recorded twice (also on line %d)", facts.index, firstLine(r, facts.index))
