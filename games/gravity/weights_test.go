@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/boardgame-arena/arena/games"
+	"github.com/boardgame-arena/arena/games/gamestest"
 	"github.com/boardgame-arena/arena/rng"
 )
 
@@ -60,38 +61,13 @@ func evalBefore(s *State, p int) int {
 // explicitly (also in a clone) equals the one before weights existed, from
 // both sides.
 func TestDefaultWeightsUnchanged(t *testing.T) {
-	r := rng.New(13)
-	def := games.DefaultWeights(weightList)
-	var buf []games.Move
-	positions := 0
-	for g := 0; g < 300; g++ {
-		s := New()
-		for {
-			for p := 0; p < 2; p++ {
-				want := evalBefore(s, p)
-				got := [4]int{s.Evaluate(p)}
-				s.UseWeights(nil)
-				got[1] = s.Evaluate(p)
-				s.UseWeights(def)
-				got[2] = s.Evaluate(p)
-				got[3] = s.Clone().(*State).Evaluate(p)
-				s.UseWeights(nil)
-				for i, v := range got {
-					if v != want {
-						t.Fatalf("game %d ply %d player %d: evaluation %d (case %d), before weights %d", g, s.Ply(), p, v, i, want)
-					}
-				}
-			}
-			positions++
-			if s.Terminal() {
-				break
-			}
-			buf = s.LegalMoves(buf[:0])
-			s.Play(buf[r.IntN(len(buf))])
-		}
+	n, err := gamestest.CheckWeightsUnchanged(300, 13, func(int) games.Base { return New() },
+		func(s games.Base, p int) int { return evalBefore(s.(*State), p) })
+	if err != nil {
+		t.Fatal(err)
 	}
-	if positions < 5000 {
-		t.Fatalf("only %d positions", positions)
+	if n < 5000 {
+		t.Fatalf("only %d positions", n)
 	}
 }
 

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/boardgame-arena/arena/games"
+	"github.com/boardgame-arena/arena/games/gamestest"
 	"github.com/boardgame-arena/arena/rng"
 )
 
@@ -51,39 +52,13 @@ func evalBefore(s *State, p int) int {
 // defaults set explicitly (also in a clone) equals the one before weights
 // existed, from both sides.
 func TestDefaultWeightsUnchanged(t *testing.T) {
-	r := rng.New(13)
-	def := games.DefaultWeights(weightList)
-	var b0, b1 []games.Move
-	positions := 0
-	for g := 0; g < 40; g++ {
-		s := New(Generate(int64(g % 8)))
-		for {
-			for p := 0; p < 2; p++ {
-				want := evalBefore(s, p)
-				got := [4]int{s.Evaluate(p)}
-				s.UseWeights(nil)
-				got[1] = s.Evaluate(p)
-				s.UseWeights(def)
-				got[2] = s.Evaluate(p)
-				got[3] = s.Clone().(*State).Evaluate(p)
-				s.UseWeights(nil)
-				for i, v := range got {
-					if v != want {
-						t.Fatalf("game %d ply %d player %d: evaluation %d (case %d), before weights %d", g, s.Ply(), p, v, i, want)
-					}
-				}
-			}
-			positions++
-			if s.Terminal() {
-				break
-			}
-			b0 = s.LegalMovesFor(0, b0[:0])
-			b1 = s.LegalMovesFor(1, b1[:0])
-			s.PlayJoint(b0[r.IntN(len(b0))], b1[r.IntN(len(b1))])
-		}
+	n, err := gamestest.CheckWeightsUnchanged(40, 13, func(g int) games.Base { return New(Generate(int64(g % 8))) },
+		func(s games.Base, p int) int { return evalBefore(s.(*State), p) })
+	if err != nil {
+		t.Fatal(err)
 	}
-	if positions < 1000 {
-		t.Fatalf("only %d positions", positions)
+	if n < 1000 {
+		t.Fatalf("only %d positions", n)
 	}
 }
 
