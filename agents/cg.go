@@ -219,13 +219,6 @@ func (a *CG) exitReport(err error) string {
 // fail records the game's failure, stops the bot (its whole process
 // group) and returns the error.
 func (a *CG) fail(kind error, format string, args ...any) error {
-	a.err = fmt.Errorf("cg %s: %w: %s", a.name, kind, fmt.Sprintf(format, args...))
-	if a.proc != nil {
-		a.proc.Stop()
-		if tail := a.proc.StderrTail(300); tail != "" && kind != ErrCrash {
-			a.err = fmt.Errorf("%w; stderr ends with: %s", a.err, tail)
-		}
-		a.stop()
-	}
+	a.err = a.failed(fmt.Errorf("cg %s: %w: %s", a.name, kind, fmt.Sprintf(format, args...)), kind)
 	return a.err
 }

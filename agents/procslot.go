@@ -1,6 +1,7 @@
 package agents
 
 import (
+	"fmt"
 	"runtime"
 
 	"github.com/boardgame-arena/arena/agents/botproc"
@@ -27,4 +28,18 @@ func (s *procSlot) stop() {
 		s.cleanup.Stop()
 		s.proc = nil
 	}
+}
+
+// failed stops the current process, if any, and returns err, a game's
+// failure of the given kind, with the end of the process's stderr added
+// (but for a crash, whose description already carries it).
+func (s *procSlot) failed(err, kind error) error {
+	if s.proc != nil {
+		s.proc.Stop()
+		if tail := s.proc.StderrTail(300); tail != "" && kind != ErrCrash {
+			err = fmt.Errorf("%w; stderr ends with: %s", err, tail)
+		}
+		s.stop()
+	}
+	return err
 }

@@ -308,14 +308,7 @@ func (a *UGI) classify(err error, doing string) error {
 
 // fail records the game's failure, stops the engine and returns the error.
 func (a *UGI) fail(kind error, format string, args ...any) error {
-	a.err = fmt.Errorf("ugi %s: %w: %s", a.name, kind, fmt.Sprintf(format, args...))
-	if a.proc != nil {
-		a.proc.Stop()
-		if tail := a.proc.StderrTail(300); tail != "" && kind != ErrCrash {
-			a.err = fmt.Errorf("%w; stderr ends with: %s", a.err, tail)
-		}
-		a.stop()
-	}
+	a.err = a.failed(fmt.Errorf("ugi %s: %w: %s", a.name, kind, fmt.Sprintf(format, args...)), kind)
 	return a.err
 }
 

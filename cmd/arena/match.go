@@ -162,14 +162,7 @@ func runMatch(args []string, stdout, stderr io.Writer) error {
 	if runErr != nil {
 		return runErr
 	}
-	if st.Played > 0 {
-		el := time.Since(start).Seconds()
-		fmt.Fprintf(stderr, "arena: played %d games in %.1f s (%.1f games/s)", st.Played, el, float64(st.Played)/el)
-		if s.path != "" {
-			fmt.Fprintf(stderr, "; records in %s", s.path)
-		}
-		fmt.Fprintln(stderr)
-	}
+	s.summarise(stderr, st, time.Since(start))
 	rep := buildMatchReport(t, tr, len(s.games))
 	if *rf.format == "json" {
 		enc := json.NewEncoder(stdout)

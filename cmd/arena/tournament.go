@@ -514,16 +514,7 @@ func runTournament(args []string, stdout, stderr io.Writer) error {
 	if runErr != nil {
 		return runErr
 	}
-	if st.Played > 0 {
-		fmt.Fprintf(stderr, "arena: played %d games in %.1f s (%.1f games/s)", st.Played, elapsed.Seconds(), float64(st.Played)/elapsed.Seconds())
-		if s.path != "" {
-			fmt.Fprintf(stderr, "; records in %s", s.path)
-		}
-		fmt.Fprintln(stderr)
-	}
-	if st.Abandoned > 0 {
-		fmt.Fprintf(stderr, "arena: %d agent goroutines were still stuck in a move when their games were forfeited\n", st.Abandoned)
-	}
+	s.summarise(stderr, st, elapsed)
 	if len(s.games) > 0 {
 		rep, err := results.BuildReport(s.dataset(), ropts)
 		if err != nil {
@@ -544,4 +535,19 @@ func runTournament(args []string, stdout, stderr io.Writer) error {
 		return fmt.Errorf("interrupted after %d of %d games; continue with: arena tournament --resume %s", n, len(t.Fixtures), s.path)
 	}
 	return reportErr
+}
+
+// summarise says on stderr how many games a run played, how fast and
+// where they are recorded, and how many stuck agents it left behind.
+func (s *session) summarise(stderr io.Writer, st arena.RunStats, elapsed time.Duration) {
+	if st.Played > 0 {
+		fmt.Fprintf(stderr, "arena: played %d games in %.1f s (%.1f games/s)", st.Played, elapsed.Seconds(), float64(st.Played)/elapsed.Seconds())
+		if s.path != "" {
+			fmt.Fprintf(stderr, "; records in %s", s.path)
+		}
+		fmt.Fprintln(stderr)
+	}
+	if st.Abandoned > 0 {
+		fmt.Fprintf(stderr, "arena: %d agent goroutines were still stuck in a move when their games were forfeited\n", st.Abandoned)
+	}
 }

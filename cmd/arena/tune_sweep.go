@@ -173,16 +173,7 @@ func runTuneSweep(args []string, stdout, stderr io.Writer) error {
 	if runErr != nil {
 		return runErr
 	}
-	if st.Played > 0 {
-		fmt.Fprintf(stderr, "arena: played %d games in %.1f s (%.1f games/s)", st.Played, elapsed.Seconds(), float64(st.Played)/elapsed.Seconds())
-		if s.path != "" {
-			fmt.Fprintf(stderr, "; records in %s", s.path)
-		}
-		fmt.Fprintln(stderr)
-	}
-	if st.Abandoned > 0 {
-		fmt.Fprintf(stderr, "arena: %d agent goroutines were still stuck in a move when their games were forfeited\n", st.Abandoned)
-	}
+	s.summarise(stderr, st, elapsed)
 	if len(s.games) > 0 {
 		r, err := sweepResult(s, sw, ropts)
 		if err != nil {
