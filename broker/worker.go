@@ -8,6 +8,7 @@ import (
 	"io"
 	"slices"
 	"strconv"
+	"strings"
 	"sync"
 	"time"
 
@@ -26,7 +27,10 @@ type WorkerOptions struct {
 	// Wait keeps the worker serving run after run; otherwise it returns
 	// once the first run it joined is over.
 	Wait bool
-	Log  io.Writer
+	// Verbose logs every batch the worker takes ("took games 4 5"), for an
+	// operator who wants to see what a worker plays.
+	Verbose bool
+	Log     io.Writer
 }
 
 // Connect opens a connection to a broker for a worker or a coordinator:
@@ -347,6 +351,9 @@ func playRun(ctx context.Context, js jetstream.JetStream, nc *nats.Conn, kv jets
 				if len(games) == 0 {
 					msg.Ack()
 					continue
+				}
+				if o.Verbose {
+					fmt.Fprintf(o.Log, "arena worker: took games %s\n", strings.Trim(fmt.Sprint(games), "[]"))
 				}
 				for _, g := range games {
 					select {

@@ -135,6 +135,7 @@ func runWorker(args []string, stdout, stderr io.Writer) error {
 	ca := fs.String("tls-ca", "", "PEM CA of the broker's certificate (a coordinator with --tls-cert)")
 	name := fs.String("name", "", "this worker's name in the coordinator's log (default host:pid)")
 	wait := fs.Bool("wait", false, "keep serving run after run (default: exit when the run is over)")
+	verbose := fs.Bool("verbose", false, "say on stderr which games each batch the worker takes holds")
 	patience := fs.Duration("patience", 2*time.Minute, "give up after this long without the broker (a coordinator resumed within it is joined again), 1s to 24h")
 	if err := parseNoArgs(fs, args); err != nil {
 		return err
@@ -172,7 +173,7 @@ func runWorker(args []string, stdout, stderr io.Writer) error {
 		}
 	}()
 	fmt.Fprintf(stderr, "arena worker %s: connected to %s, %d games at once\n", *name, *url, *conc)
-	err = broker.Work(wctx, nc, broker.WorkerOptions{Name: *name, Concurrency: *conc, Wait: *wait, Log: stderr})
+	err = broker.Work(wctx, nc, broker.WorkerOptions{Name: *name, Concurrency: *conc, Wait: *wait, Verbose: *verbose, Log: stderr})
 	if errors.Is(err, context.Canceled) {
 		return nil
 	}

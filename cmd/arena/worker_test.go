@@ -163,9 +163,12 @@ func TestBrokerTournament(t *testing.T) {
 	t.Logf("remote workers played %d of the games", remote)
 }
 
-// TestBrokerWorkerKilled: a worker killed (SIGKILL) in the middle of its
-// batches loses nothing: its batches go to the others after the ack wait,
-// and every game is recorded once, the same as a local run.
+// TestBrokerWorkerKilled: a worker killed (SIGKILL) in the middle of a
+// batch loses nothing: the batch goes to another worker after the ack wait,
+// and every game is recorded once, the same as a local run. The games are
+// slow (a depth-13 alpha-beta: about a second a game here) and the worker
+// is killed as soon as it says which games it took (--verbose), so it dies
+// holding them unfinished.
 func TestBrokerWorkerKilled(t *testing.T) {
 	if testing.Short() {
 		t.Skip("a run of several seconds")
@@ -173,16 +176,24 @@ func TestBrokerWorkerKilled(t *testing.T) {
 	dir := t.TempDir()
 	port := freePort(t)
 	url := fmt.Sprintf("nats://127.0.0.1:%d", port)
-	victim := startArena(t, dir, "worker", "--broker", url, "--concurrency", "2", "--patience", "30s")
-	run := append([]string{"tournament", "--games", "20", "--seed", "12", "--no-progress", "--concurrency", "1"}, brokerAgents...)
+	victim := startArena(t, dir, "worker", "--broker", url, "--concurrency", "2", "--patience", "30s", "--verbose")
+	run := []string{"tournament", "--games", "6", "--seed", "12", "--no-progress", "--concurrency", "1",
+		"--agents", "alphabeta:depth=13,tt=16", "greedy"}
 	coord := startArena(t, dir, append(run, "--out", "broker.jsonl", "--broker", "embedded", "--ack-wait", "2s", "--listen", fmt.Sprintf("127.0.0.1:%d", port))...)
-	// Kill the worker once it has joined and had time to take batches.
+	took := regexp.MustCompile(`took games ([0-9 ]+)`)
 	deadline := time.Now().Add(30 * time.Second)
-	for !strings.Contains(victim.stderr.String(), "joining run") && time.Now().Before(deadline) {
-		time.Sleep(10 * time.Millisecond)
+	var held []string
+	for held == nil && time.Now().Before(deadline) {
+		if m := took.FindStringSubmatch(victim.stderr.String()); m != nil {
+			held = strings.Fields(m[1])
+			break
+		}
+		time.Sleep(5 * time.Millisecond)
 	}
-	time.Sleep(150 * time.Millisecond)
 	syscall.Kill(-victim.cmd.Process.Pid, syscall.SIGKILL)
+	if held == nil {
+		t.Fatalf("the worker took no batch in 30 s:\n%s", victim.stderr.String())
+	}
 	other := startArena(t, dir, "worker", "--broker", url, "--concurrency", "1", "--patience", "30s")
 	if err := coord.wait(t, 2*time.Minute); err != nil {
 		t.Fatalf("coordinator: %v\n%s", err, coord.stderr.String())
@@ -194,7 +205,9 @@ func TestBrokerWorkerKilled(t *testing.T) {
 	if err := local.wait(t, 2*time.Minute); err != nil {
 		t.Fatalf("local run: %v\n%s", err, local.stderr.String())
 	}
+	// sameRecords checks every game once, those the victim held included.
 	sameRecords(t, filepath.Join(dir, "local.jsonl"), filepath.Join(dir, "broker.jsonl"))
+	t.Logf("the killed worker held games %v", held)
 }
 
 // TestBrokerWrongToken: a worker with the wrong token is refused and says
