@@ -53,21 +53,8 @@ func curvePlot(param string, values []string, elo, low, high []float64, level fl
 		xlabel += " (log scale)"
 	}
 	p := newPlot(fmt.Sprintf("Elo against %s with %g %% intervals", param, 100*level), xlabel, "Elo")
-	// The finite extent of points and bounds, so that open bounds can be
-	// drawn to just beyond it.
-	lo, hi := math.Inf(1), math.Inf(-1)
-	for i := range n {
-		for _, v := range []float64{elo[i], low[i], high[i]} {
-			if !math.IsInf(v, 0) && !math.IsNaN(v) {
-				lo, hi = math.Min(lo, v), math.Max(hi, v)
-			}
-		}
-	}
-	if lo > hi {
-		lo, hi = -100, 100
-	}
-	pad := math.Max((hi-lo)*0.1, 10)
-	lo, hi = lo-pad, hi+pad
+	// Open bounds are drawn to just beyond the finite extent.
+	lo, hi := eloExtent(elo, low, high)
 	type points struct {
 		plotter.XYs
 		plotter.YErrors

@@ -21,21 +21,8 @@ const rowHeight = 0.8 * vg.Centimeter
 func ratingPlot(names []string, elo, low, high []float64, level float64) (*plot.Plot, error) {
 	n := len(names)
 	p := newPlot(fmt.Sprintf("Ratings with %g %% intervals", 100*level), "Elo", "")
-	// The finite extent of points and bounds, so that open bounds can be
-	// drawn to just beyond it.
-	lo, hi := math.Inf(1), math.Inf(-1)
-	for i := range n {
-		for _, v := range []float64{elo[i], low[i], high[i]} {
-			if !math.IsInf(v, 0) && !math.IsNaN(v) {
-				lo, hi = math.Min(lo, v), math.Max(hi, v)
-			}
-		}
-	}
-	if lo > hi {
-		lo, hi = -100, 100
-	}
-	pad := math.Max((hi-lo)*0.1, 10)
-	lo, hi = lo-pad, hi+pad
+	// Open bounds are drawn to just beyond the finite extent.
+	lo, hi := eloExtent(elo, low, high)
 	type points struct {
 		plotter.XYs
 		plotter.XErrors
@@ -362,4 +349,24 @@ func linesPlot(title, xlabel, ylabel string, names []string, ys [][]float64) (*p
 	p.Legend.Left = true // bottom left: clocks run down from the top left
 	p.Y.Min = math.Min(p.Y.Min, 0)
 	return p, nil
+}
+
+// eloExtent is the range an Elo plot shows: the finite values among the
+// ratings and their bounds, padded by a tenth (at least 10 Elo) on each
+// side, so that an open bound can be drawn to just beyond it; −100 to 100
+// when nothing is finite.
+func eloExtent(elo, low, high []float64) (lo, hi float64) {
+	lo, hi = math.Inf(1), math.Inf(-1)
+	for _, vs := range [][]float64{elo, low, high} {
+		for _, v := range vs {
+			if !math.IsInf(v, 0) && !math.IsNaN(v) {
+				lo, hi = math.Min(lo, v), math.Max(hi, v)
+			}
+		}
+	}
+	if lo > hi {
+		lo, hi = -100, 100
+	}
+	pad := math.Max((hi-lo)*0.1, 10)
+	return lo - pad, hi + pad
 }
