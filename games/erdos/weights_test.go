@@ -85,30 +85,3 @@ func TestWeightsHandValues(t *testing.T) {
 		t.Fatalf("only %d positions with a threat difference", withThreats)
 	}
 }
-
-// TestUseWeights: UseWeights returns the previous weights, clones share
-// them, a wrong length panics, and the list is well formed.
-func TestUseWeights(t *testing.T) {
-	s := New(Standard)
-	for _, w := range s.Weights() {
-		if w.Name == "" || w.Help == "" || w.Default < w.Min || w.Default > w.Max {
-			t.Errorf("bad weight %+v", w)
-		}
-	}
-	a := []int{0, 0}
-	if prev := s.UseWeights(a); prev != nil {
-		t.Errorf("first UseWeights returned %v", prev)
-	}
-	if c := s.Clone().(*State); c.UseWeights(nil) == nil {
-		t.Errorf("a clone does not share the weights")
-	}
-	if prev := s.UseWeights(nil); &prev[0] != &a[0] {
-		t.Errorf("UseWeights did not return the slice set before")
-	}
-	defer func() {
-		if recover() == nil {
-			t.Errorf("UseWeights with 3 weights did not panic")
-		}
-	}()
-	s.UseWeights([]int{1, 2, 3})
-}

@@ -63,3 +63,43 @@ func CheckWeightsUnchanged(n int, seed uint64, start func(g int) games.Base, bef
 	}
 	return positions, nil
 }
+
+// CheckWeighted checks the games.Weighted contract on a start position b:
+// the weights have unique names, help text and defaults within their
+// ranges; UseWeights returns the weights set before (nil at first, the very
+// slice afterwards); a clone shares them; and a slice of the wrong length
+// panics (a caller's bug, not something to evaluate with).
+func CheckWeighted(b games.Base) (err error) {
+	w, ok := b.(games.Weighted)
+	if !ok {
+		return fmt.Errorf("%T is not a games.Weighted", b)
+	}
+	ws := w.Weights()
+	if len(ws) == 0 {
+		return fmt.Errorf("%T lists no weights", b)
+	}
+	seen := map[string]bool{}
+	for _, x := range ws {
+		if seen[x.Name] || x.Name == "" || x.Help == "" || x.Default < x.Min || x.Default > x.Max {
+			return fmt.Errorf("bad weight %+v (names unique and not empty, help given, Min ≤ Default ≤ Max)", x)
+		}
+		seen[x.Name] = true
+	}
+	a := games.DefaultWeights(ws)
+	if prev := w.UseWeights(a); prev != nil {
+		return fmt.Errorf("the first UseWeights returned %v, want nil", prev)
+	}
+	if c, ok := games.Clone(b).(games.Weighted); !ok || c.UseWeights(nil) == nil {
+		return fmt.Errorf("a clone does not share the weights")
+	}
+	if prev := w.UseWeights(nil); len(prev) != len(a) || &prev[0] != &a[0] {
+		return fmt.Errorf("UseWeights did not return the slice set before")
+	}
+	defer func() {
+		if recover() == nil {
+			err = fmt.Errorf("UseWeights with %d weights (of %d) did not panic", len(ws)+1, len(ws))
+		}
+	}()
+	w.UseWeights(make([]int, len(ws)+1))
+	return nil
+}

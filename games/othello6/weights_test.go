@@ -111,41 +111,6 @@ func TestWeightsHandValues(t *testing.T) {
 	}
 }
 
-// TestUseWeights: UseWeights returns the previous weights, clones share
-// them, a wrong length panics, and the names are unique with defaults in
-// range.
-func TestUseWeights(t *testing.T) {
-	s := New()
-	ws := s.Weights()
-	if len(ws) != numWeights {
-		t.Fatalf("%d weights, want %d", len(ws), numWeights)
-	}
-	seen := map[string]bool{}
-	for _, w := range ws {
-		if seen[w.Name] || w.Name == "" || w.Help == "" || w.Default < w.Min || w.Default > w.Max {
-			t.Errorf("bad weight %+v", w)
-		}
-		seen[w.Name] = true
-	}
-	a := make([]int, numWeights)
-	if prev := s.UseWeights(a); prev != nil {
-		t.Errorf("first UseWeights returned %v, want nil", prev)
-	}
-	c := s.Clone().(*State)
-	if c.Evaluate(0) != 0 || s.Evaluate(0) != 0 {
-		t.Errorf("all-zero weights: %d, %d, want 0", c.Evaluate(0), s.Evaluate(0))
-	}
-	if prev := s.UseWeights(nil); &prev[0] != &a[0] {
-		t.Errorf("UseWeights did not return the slice set before")
-	}
-	defer func() {
-		if recover() == nil {
-			t.Errorf("UseWeights with 3 weights did not panic")
-		}
-	}()
-	s.UseWeights([]int{1, 2, 3})
-}
-
 // An agent (or a tuner) evaluates with other weights by setting them on
 // the position and restoring the previous ones afterwards.
 func ExampleState_UseWeights() {

@@ -74,30 +74,3 @@ func TestWeightsHandValues(t *testing.T) {
 		}
 	}
 }
-
-// TestUseWeights: UseWeights returns the previous weights, clones share
-// them, a wrong length panics, and the list is well formed.
-func TestUseWeights(t *testing.T) {
-	s := New()
-	for _, w := range s.Weights() {
-		if w.Name == "" || w.Help == "" || w.Default < w.Min || w.Default > w.Max {
-			t.Errorf("bad weight %+v", w)
-		}
-	}
-	a := make([]int, numWeights)
-	if prev := s.UseWeights(a); prev != nil {
-		t.Errorf("first UseWeights returned %v", prev)
-	}
-	if c := s.Clone().(*State); c.UseWeights(nil) == nil {
-		t.Errorf("a clone does not share the weights")
-	}
-	if prev := s.UseWeights(nil); &prev[0] != &a[0] {
-		t.Errorf("UseWeights did not return the slice set before")
-	}
-	defer func() {
-		if recover() == nil {
-			t.Errorf("UseWeights with 3 weights did not panic")
-		}
-	}()
-	s.UseWeights([]int{1, 2, 3})
-}
