@@ -82,13 +82,9 @@ type OrderHinter interface {
 	OrderHint(m games.Move) int
 }
 
-// ExactSolver is implemented by games with a dedicated exact solver. Solve
-// returns the value of the position from the side to move's view in the
-// game's solved-value convention, a principal variation (first move first)
-// and the number of nodes searched.
-type ExactSolver interface {
-	SolveExact(ctx context.Context, threads int) (value int, pv []games.Move, nodes int64, err error)
-}
+// ExactSolver is games.ExactSolver, kept under this name for callers of
+// this package.
+type ExactSolver = games.ExactSolver
 
 // Options configures a Searcher. The zero value searches with every
 // enhancement on, a 64 MB table, one thread and no budget but the context.
