@@ -57,6 +57,9 @@ type Setup struct {
 	Variant  games.Variant
 	Opening  Opening // plies played from the start before the agents take over
 	MaxPlies int     // adjudicate as a draw once this many plies are played; 0 for no cap
+	// Solve, when set, ends a game as soon as the game's exact solver
+	// settles its position (see SolveAdjudication).
+	Solve SolveAdjudication
 
 	name, variant string // cached by names
 	key           string // name:variant, cached by names
@@ -279,6 +282,25 @@ func (r *referee) play(setup *Setup, seats [2]Seat, rec *results.Game, onMove fu
 	}
 	firstMove := [2]bool{true, true}
 	for !b.Terminal() && (setup.MaxPlies == 0 || b.Ply() < setup.MaxPlies) {
+		if solver, ok := setup.Solve.solvable(b); ok {
+			// No move runs while the position is solved: the watchdog
+			// must not take the solve for an overdue move.
+			if r.watch != nil && !r.watch.idle() {
+				return errAbandoned
+			}
+			o, value, solved := solvedOutcome(r.hard, solver, b, setup.Solve.Time)
+			if r.halted.Load() {
+				return stop()
+			}
+			if solved {
+				empties, ply := b.(games.EmptiesCounter).Empties(), b.Ply()
+				err := end(0, "", "") // records the game so far (and takes b back to the start)
+				if err == nil {
+					adjudicateSolved(rec, o, value, empties, ply)
+				}
+				return err
+			}
+		}
 		var text string
 		if s := seq; s != nil {
 			p := s.ToMove()

@@ -98,6 +98,9 @@ func CheckConfig(c results.Config) error {
 			return fmt.Errorf("tc: %v", err)
 		}
 	}
+	if _, err := ParseAdjudicate(c.Adjudicate); err != nil {
+		return fmt.Errorf("adjudicate: %v", err)
+	}
 	// Milliseconds that fit a time.Duration.
 	const maxMS = float64(math.MaxInt64 / int64(time.Millisecond))
 	for _, f := range []struct {

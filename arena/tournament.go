@@ -69,6 +69,9 @@ type Options struct {
 	MoveTime   time.Duration
 	MoveMargin time.Duration // grace beyond the limit; 0 means DefaultMargin
 	MaxPlies   int           // 0 means DefaultMaxPlies; negative for no cap
+	// Adjudicate is the solver adjudication, as ParseAdjudicate reads it
+	// (e.g. "solve:empties=10"); empty for none.
+	Adjudicate string
 	SPRT       *results.SPRT // matches only
 	// TimeControl puts every agent whose spec has no tc= key of its own
 	// on a game clock (Limits.Clock); an agent's tc= overrides it. It
@@ -140,6 +143,10 @@ func New(o Options) (*Tournament, error) {
 	if o.SPRT != nil && o.Kind != results.Match {
 		return nil, errors.New("an SPRT belongs to a match")
 	}
+	adjudicate, err := ParseAdjudicate(o.Adjudicate)
+	if err != nil {
+		return nil, err
+	}
 	if !o.TimeControl.IsZero() && o.MoveTime != 0 {
 		return nil, fmt.Errorf("--tc %s and --move-time %s cannot be used together: a clock already limits every move (leave out --move-time, or --tc for fixed per-move limits)", o.TimeControl, o.MoveTime)
 	}
@@ -200,7 +207,8 @@ func New(o Options) (*Tournament, error) {
 		return nil, err
 	}
 	t.Config.Openings, t.Config.OpeningsDigest, t.Config.ShuffleOpenings = t.Book.Spec, t.Book.Digest, o.ShuffleOpenings
-	t.setup = Setup{Variant: v, MaxPlies: o.MaxPlies}
+	t.setup = Setup{Variant: v, MaxPlies: o.MaxPlies, Solve: adjudicate}
+	t.Config.Adjudicate = adjudicate.String()
 	t.setup.names()
 	t.openings = make([]Opening, o.GamesPerPair/2)
 	for r := range t.openings {
@@ -276,6 +284,7 @@ func OptionsFrom(c results.Config) Options {
 		MoveTime:   time.Duration(math.Round(c.MoveTimeMS * 1e6)),
 		MoveMargin: time.Duration(math.Round(c.MoveMarginMS * 1e6)),
 		MaxPlies:   c.MaxPlies, SPRT: c.SPRT, Shard: c.Shard,
+		Adjudicate: c.Adjudicate,
 	}
 	if c.TimeControl != "" {
 		// CheckConfig reports a header whose tc does not read; New then

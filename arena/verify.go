@@ -15,7 +15,8 @@ import (
 // and opening those the schedule gives that index; its moves must replay
 // legally from the opening with the game's rules; and its result must be
 // the final position's when the game ended normally, a draw at the ply cap
-// when adjudicated. A forfeit (time, crash, illegal move) cannot be
+// when adjudicated at the cap, and what solving the final position again
+// gives when adjudicated as solved (--adjudicate solve). A forfeit (time, crash, illegal move) cannot be
 // re-checked beyond the legality of the moves before it. Times and move
 // statistics are not checked.
 func (t *Tournament) CheckGame(g *results.Game) error {
@@ -84,6 +85,9 @@ func (t *Tournament) CheckGame(g *results.Game) error {
 			return fmt.Errorf("game %d: recorded %s (score %d), the final position gives %s (score %d)", g.Index, g.Result, g.Score, o.Result(), o.Score)
 		}
 	case results.Adjudication:
+		if g.Adjudicated == results.AdjudicatedSolved {
+			return checkSolved(g, t.setup.Solve, b)
+		}
 		if b.Terminal() || t.setup.MaxPlies == 0 || b.Ply() != t.setup.MaxPlies || g.Winner != games.Draw {
 			return fmt.Errorf("game %d: adjudicated, but the game is not a draw at the ply cap %d", g.Index, t.setup.MaxPlies)
 		}

@@ -54,6 +54,10 @@ func AppendGame(buf []byte, g *Game) []byte {
 		buf = append(buf, `,"detail":`...)
 		buf = appendString(buf, g.Detail)
 	}
+	if g.Adjudicated != "" {
+		buf = append(buf, `,"adjudicated":`...)
+		buf = appendString(buf, g.Adjudicated)
+	}
 	buf = append(buf, `,"plies":`...)
 	buf = strconv.AppendInt(buf, int64(g.Plies), 10)
 	buf = append(buf, `,"duration_ms":`...)

@@ -39,9 +39,16 @@ const (
 	// at all, or a move that loses by the game's rules (a TryAngle Catch
 	// unknown command: the game's own result stands, Detail says why).
 	Illegal = "illegal_move"
-	// Adjudication: the game reached the ply cap and was scored as a draw.
+	// Adjudication: the game was ended by the arena: at the ply cap,
+	// scored as a draw (Adjudicated empty), or settled by the game's exact
+	// solver (Adjudicated AdjudicatedSolved).
 	Adjudication = "adjudication"
 )
+
+// AdjudicatedSolved is Game.Adjudicated of a game ended by solver
+// adjudication (--adjudicate solve:…): its result is the end of perfect
+// play from its last position.
+const AdjudicatedSolved = "solved"
 
 // Terminations lists every termination reason, normal first.
 var Terminations = []string{Normal, Timeout, Crash, Error, Illegal, Adjudication}
@@ -80,7 +87,10 @@ type Config struct {
 	// "10s+100ms"), for every agent whose spec has no tc= key of its own;
 	// empty for none.
 	TimeControl string `json:"tc,omitempty"`
-	TotalGames  int    `json:"total_games"` // planned games
+	// Adjudicate is the run's solver adjudication, as arena.ParseAdjudicate
+	// writes it (e.g. "solve:empties=10,time=1s"); empty for none.
+	Adjudicate string `json:"adjudicate,omitempty"`
+	TotalGames int    `json:"total_games"` // planned games
 	// Shard, when set, is the slice of the schedule this file plays
 	// (--shard i/N); TotalGames still counts the whole run's games, and
 	// game indices are the whole run's.
@@ -136,9 +146,13 @@ type Game struct {
 	Score   int       `json:"score"`   // the game's own margin from the first player's view
 	// Termination is one of Terminations; Forfeit names the player who lost
 	// by forfeit (0 or 1, BothForfeit, or -1 when nobody did); Detail says why.
-	Termination string  `json:"termination"`
-	Forfeit     int     `json:"forfeit"`
-	Detail      string  `json:"detail,omitempty"`
+	Termination string `json:"termination"`
+	Forfeit     int    `json:"forfeit"`
+	Detail      string `json:"detail,omitempty"`
+	// Adjudicated says why an adjudicated game was ended early:
+	// AdjudicatedSolved, or empty for the ply cap (and in records older
+	// than solver adjudication).
+	Adjudicated string  `json:"adjudicated,omitempty"`
 	Plies       int     `json:"plies"`
 	DurationMS  float64 `json:"duration_ms"`
 	// Clocks, when a clock was in force for either player, holds both
@@ -226,6 +240,9 @@ func (g *Game) Check() error {
 	forfeitReason := g.Termination != Normal && g.Termination != Adjudication
 	if forfeitReason != (g.Forfeit != -1) {
 		return fmt.Errorf("termination %q with forfeit %d", g.Termination, g.Forfeit)
+	}
+	if g.Adjudicated != "" && (g.Adjudicated != AdjudicatedSolved || g.Termination != Adjudication) {
+		return fmt.Errorf("adjudicated %q with termination %q (want %q with %q, or nothing)", g.Adjudicated, g.Termination, AdjudicatedSolved, Adjudication)
 	}
 	if g.Forfeit == 0 || g.Forfeit == 1 {
 		if g.Winner != 1-g.Forfeit {
@@ -348,6 +365,9 @@ func (c Config) Diff(other Config) []string {
 	}
 	if c.TimeControl != other.TimeControl {
 		add("tc", orNone(c.TimeControl), orNone(other.TimeControl))
+	}
+	if c.Adjudicate != other.Adjudicate {
+		add("adjudicate", orNone(c.Adjudicate), orNone(other.Adjudicate))
 	}
 	if c.TotalGames != other.TotalGames {
 		add("total games", c.TotalGames, other.TotalGames)

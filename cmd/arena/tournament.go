@@ -19,6 +19,7 @@ import (
 	"github.com/boardgame-arena/arena/agents"
 	"github.com/boardgame-arena/arena/arena"
 	"github.com/boardgame-arena/arena/results"
+	"github.com/boardgame-arena/arena/spec"
 )
 
 func init() {
@@ -53,6 +54,7 @@ type runFlags struct {
 	moveMargin      *time.Duration
 	tc              *string
 	maxPlies        *int
+	adjudicate      *string
 	concurrency     *int
 	out             *string
 	resume          *string
@@ -66,7 +68,7 @@ type runFlags struct {
 
 // configFlags name the flags that change the planned games: on --resume
 // they must agree with the file (or be left out).
-var configFlags = []string{"game", "agents", "games", "gauntlet", "seed", "openings", "shuffle-openings", "move-time", "move-margin", "tc", "max-plies", "sprt", "model", "shard"}
+var configFlags = []string{"game", "agents", "games", "gauntlet", "seed", "openings", "shuffle-openings", "move-time", "move-margin", "tc", "max-plies", "adjudicate", "sprt", "model", "shard"}
 
 func addRunFlags(fs *flag.FlagSet, defaultGames int, gamesHelp string) *runFlags {
 	r := &runFlags{fs: fs}
@@ -80,6 +82,7 @@ func addRunFlags(fs *flag.FlagSet, defaultGames int, gamesHelp string) *runFlags
 	r.moveMargin = fs.Duration("move-margin", arena.DefaultMargin, "grace beyond the move limit (or the time left on a clock) before a forfeit, 1ms to 1h")
 	r.tc = fs.String("tc", "", "game clock BASE[+INC] for every agent without its own tc= key, e.g. 10s+100ms (BASE 1ms to 24h, INC 0 to 1h): a move may use the time left, the increment is added after it, a flag fall loses on time; not with --move-time")
 	r.maxPlies = fs.Int("max-plies", arena.DefaultMaxPlies, "adjudicate a game as a draw after this many plies, 0 to 1000000 (0: no cap)")
+	r.adjudicate = fs.String("adjudicate", "", fmt.Sprintf("solve:empties=N[,time=D]: before each move, solve a position with at most N empty cells (1 to %d) with the game's exact solver within D (1ms to %s, default %s) and, if it finishes, end the game with the result of perfect play (termination adjudication, adjudicated \"solved\"); games without an exact solver play on (default: none)", arena.MaxAdjudicateEmpties, spec.FormatDuration(arena.MaxAdjudicateTime), spec.FormatDuration(arena.DefaultAdjudicateTime)))
 	r.concurrency = fs.Int("concurrency", min(runtime.NumCPU(), maxConcurrency), "games played at once, 1 to 256")
 	r.out = fs.String("out", "", "record file (JSON Lines) to write; it must not exist yet")
 	r.resume = fs.String("resume", "", "continue this record file: finished games are kept, the rest are played")
@@ -133,6 +136,9 @@ func (r *runFlags) apply(o *arena.Options, only map[string]bool) {
 		if *r.tc != "" {
 			o.TimeControl, _ = agents.ParseTimeControl(*r.tc) // check() reported a bad one
 		}
+	}
+	if use("adjudicate") {
+		o.Adjudicate = *r.adjudicate
 	}
 	if use("max-plies") {
 		o.MaxPlies = *r.maxPlies

@@ -1,0 +1,160 @@
+package arena_test
+
+import (
+	"reflect"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/boardgame-arena/arena/arena"
+	"github.com/boardgame-arena/arena/games/othello6"
+	"github.com/boardgame-arena/arena/results"
+)
+
+func TestParseAdjudicate(t *testing.T) {
+	for _, c := range []struct {
+		in, want, err string
+	}{
+		{"", "", ""},
+		{"none", "", ""},
+		{"solve:empties=10", "solve:empties=10,time=1s", ""},
+		{"solve:empties=14,time=250ms", "solve:empties=14,time=250ms", ""},
+		{"solve:time=2s,empties=1", "solve:empties=1,time=2s", ""},
+		{"solve", "", "say from how many empty cells"},
+		{"solve:time=1s", "", "say from how many empty cells"},
+		{"solve:empties=0", "", "out of range"},
+		{"solve:empties=101", "", "out of range"},
+		{"solve:empties=ten", "", "empties"},
+		{"solve:empties=10,time=0s", "", "time"},
+		{"solve:empties=10,time=11m", "", "out of range"},
+		{"solve:empties=10,depth=3", "", `unknown option "depth"`},
+		{"draw:plies=100", "", `unknown kind "draw"`},
+	} {
+		a, err := arena.ParseAdjudicate(c.in)
+		switch {
+		case c.err != "" && (err == nil || !strings.Contains(err.Error(), c.err)):
+			t.Errorf("%q: error %v, want one saying %q", c.in, err, c.err)
+		case c.err == "" && err != nil:
+			t.Errorf("%q: %v", c.in, err)
+		case c.err == "" && a.String() != c.want:
+			t.Errorf("%q reads as %q, want %q", c.in, a.String(), c.want)
+		}
+		if err == nil {
+			if b, err := arena.ParseAdjudicate(a.String()); err != nil || b != a {
+				t.Errorf("%q: the canonical text %q reads back as %+v, %v", c.in, a.String(), b, err)
+			}
+		}
+	}
+}
+
+// replayOthello plays a record's moves from the start.
+func replayOthello(t *testing.T, moves []string) *othello6.State {
+	t.Helper()
+	s := othello6.New()
+	for _, text := range moves {
+		m, err := s.ParseMove(text)
+		if err != nil || !s.Legal(m) {
+			t.Fatalf("move %q of %q: %v", text, moves, err)
+		}
+		s.Play(m)
+	}
+	return s
+}
+
+// TestSolveAdjudication plays the same games (same seeds) with and without
+// --adjudicate solve:empties=10: each adjudicated game is the other's
+// first plies, stopped at the first position with 10 empty cells, and its
+// result is the end of the solver's line from there, found independently
+// here; the record says it was solved, the tournament's check accepts it
+// and refuses forgeries, and the setting survives the header.
+func TestSolveAdjudication(t *testing.T) {
+	base := arena.Options{Game: "othello6", Agents: []string{"alphabeta:depth=2", "alphabeta:depth=3"}, GamesPerPair: 6, Seed: 5, Openings: "random:4"}
+	_, full := playAll(t, base)
+	adj := base
+	adj.Adjudicate = "solve:empties=10,time=5s"
+	tour, cut := playAll(t, adj)
+	for i, g := range cut {
+		f := full[i]
+		if g.Termination != results.Adjudication || g.Adjudicated != results.AdjudicatedSolved {
+			t.Fatalf("game %d: termination %q adjudicated %q, want a solved adjudication", i, g.Termination, g.Adjudicated)
+		}
+		if len(g.Moves) >= len(f.Moves) || !slices.Equal(g.Moves, f.Moves[:len(g.Moves)]) || g.Plies != len(g.Moves) {
+			t.Fatalf("game %d: adjudicated moves %q are not the start of the full game's %q", i, g.Moves, f.Moves)
+		}
+		s := replayOthello(t, g.Moves)
+		if s.Empties() != 10 {
+			t.Errorf("game %d: adjudicated with %d empties, want the first position with 10", i, s.Empties())
+		}
+		value, pv, _, err := s.SolveExact(t.Context(), 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, m := range pv {
+			s.Play(m)
+		}
+		o := s.Outcome()
+		if !s.Terminal() || o.Winner != g.Winner || o.Score != g.Score || o.Result() != g.Result {
+			t.Errorf("game %d: adjudicated %s (score %d); the solver's line (value %d) ends %s (score %d)", i, g.Result, g.Score, value, o.Result(), o.Score)
+		}
+		if !strings.Contains(g.Detail, "10 empty cells") {
+			t.Errorf("game %d: detail %q does not say where it was solved", i, g.Detail)
+		}
+		if err := tour.CheckGame(g); err != nil {
+			t.Errorf("game %d: a genuine adjudication refused: %v", i, err)
+		}
+	}
+	g := cut[0]
+	forge := func(edit func(*results.Game)) *results.Game {
+		f := *g
+		f.Moves, f.Opening = slices.Clone(g.Moves), slices.Clone(g.Opening)
+		edit(&f)
+		return &f
+	}
+	for _, c := range []struct {
+		name string
+		g    *results.Game
+		want string
+	}{
+		{"other winner", forge(func(f *results.Game) {
+			f.Winner, f.Result, f.Score = 1-f.Winner, map[int]string{0: "0-1", 1: "1-0"}[f.Winner], -f.Score
+		}), "solving the final position gives"},
+		{"other score", forge(func(f *results.Game) { f.Score += 2 * (1 - 2*f.Winner) }), "solving the final position gives"},
+		{"too early", forge(func(f *results.Game) { f.Moves = f.Moves[:len(f.Moves)-1]; f.Plies-- }), "does not apply"},
+		{"ply cap claimed", forge(func(f *results.Game) { f.Adjudicated, f.Winner, f.Result, f.Score = "", -1, "1/2-1/2", 0 }), "ply cap"},
+	} {
+		if err := tour.CheckGame(c.g); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: CheckGame says %v, want an error saying %q", c.name, err, c.want)
+		}
+	}
+	plain, err := arena.New(base)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := plain.CheckGame(g); err == nil || !strings.Contains(err.Error(), "does not apply") {
+		t.Errorf("a solved game in a run without --adjudicate: %v", err)
+	}
+	if tour.Config.Adjudicate != "solve:empties=10,time=5s" {
+		t.Errorf("header says adjudicate %q", tour.Config.Adjudicate)
+	}
+	again, err := arena.New(arena.OptionsFrom(tour.Config))
+	if err != nil || !reflect.DeepEqual(again.Config, tour.Config) {
+		t.Errorf("the header does not rebuild the run: %v\n%+v\n%+v", err, again.Config, tour.Config)
+	}
+	if d := plain.Config.Diff(tour.Config); len(d) != 1 || !strings.Contains(d[0], "adjudicate") {
+		t.Errorf("Diff of runs with and without adjudication: %q", d)
+	}
+}
+
+// TestSolveAdjudicationSkipsOtherGames: a game without an exact solver
+// (tryangle: simultaneous, no empties) plays to its end as before.
+func TestSolveAdjudicationSkipsOtherGames(t *testing.T) {
+	o := arena.Options{Game: "tryangle", Agents: []string{"random", "random"}, GamesPerPair: 2, Seed: 2}
+	_, want := playAll(t, o)
+	o.Adjudicate = "solve:empties=100"
+	_, got := playAll(t, o)
+	for i := range got {
+		if got[i].Adjudicated != "" || !slices.Equal(got[i].Moves, want[i].Moves) || got[i].Result != want[i].Result {
+			t.Errorf("game %d changed under solver adjudication: %q %s, was %s", i, got[i].Adjudicated, got[i].Result, want[i].Result)
+		}
+	}
+}
