@@ -101,9 +101,28 @@
 //
 // # Plans (the action abstraction)
 //
-// For player p, LegalMovesFor lists at most 16 distinct plans, Hold first:
+// For player p, LegalMovesFor lists at most 20 distinct plans (maxPlans),
+// Hold first:
 //
 //   - hold: WAIT.
+//   - spread+spawn, spread, spread-safe+spawn, spread-safe: every unit on
+//     its own stays or steps to a neighbouring house, chosen by greedy
+//     improvement passes (at most 3, units in house order, ties to the
+//     lower house id) of an objective counting, after the moves, the
+//     corners p holds of each capturable triangle (0, 1, 2 or all 3
+//     corners; an enemy-owned one counts double), own triangles with a held
+//     corner (defended), used triangles left empty (eligible again), minus
+//     the hops between each unit and the nearest corner still to take.
+//     "Held" means more units than the enemy has there now; the safe
+//     variants also count the biggest enemy stack next door. The +spawn
+//     plans add a SPAWN from every triangle p owns, each on the corner
+//     where the new unit adds most. This is how strong bots play: one unit
+//     per house holds empty ground, so spreading captures many triangles a
+//     turn and spawning from all of them grows the army every turn.
+//   - spread+attack: ATTACK from an owned triangle (a unit on each corner)
+//     the neighbouring house with the biggest enemy stack (at least 2),
+//     then the spread with what is left, and the spawns of every other
+//     owned triangle.
 //   - march (up to 3): target one of the three cheapest triangles p may
 //     capture (not his, eligible), cost = Σ over corners without p's
 //     ownership of (units missing for a majority) × (hops from the nearest
@@ -128,7 +147,12 @@
 //
 // Plans whose lines are empty or repeat an earlier plan are dropped. The
 // list depends only on the position, so a plan index means the same thing
-// whenever that position recurs.
+// whenever that position recurs. Generation allocates nothing once warm.
+// A plan has at most 64 MOVEs per spread (the first 64 units in house
+// order are placed one by one, the rest stay; one MOVE per house pair),
+// plus one SPAWN per owned triangle (at most 124 on a 64-house map), plus
+// one triangle use; a march has at most one MOVE per corner and source
+// house.
 //
 // # Evaluation
 //

@@ -12,19 +12,25 @@ import (
 // PlanKind says what a plan does.
 type PlanKind uint8
 
-// Plan kinds, in the order LegalMovesFor lists them.
+// Plan kinds. LegalMovesFor lists Hold, the spreads, then the others in
+// this order.
 const (
-	PlanHold          PlanKind = iota // WAIT
-	PlanMarch                         // march units towards a capturable triangle
-	PlanMarchSpawn                    // march towards the best target and spawn from every usable triangle
-	PlanMarchSpawnOne                 // march towards the best target and spawn from the usable triangle nearest to it
-	PlanSpawn                         // spawn from every usable triangle, no moves
-	PlanAttack                        // attack a house next to a usable triangle, march
-	PlanCut                           // remove a path of enemy triangles, march
-	PlanLink                          // add a path that closes triangles we own the corners of, march
+	PlanHold            PlanKind = iota // WAIT
+	PlanMarch                           // march units towards a capturable triangle
+	PlanMarchSpawn                      // march towards the best target and spawn from every usable triangle
+	PlanMarchSpawnOne                   // march towards the best target and spawn from the usable triangle nearest to it
+	PlanSpawn                           // spawn from every usable triangle, no moves
+	PlanAttack                          // attack a house next to a usable triangle, march
+	PlanCut                             // remove a path of enemy triangles, march
+	PlanLink                            // add a path that closes triangles we own the corners of, march
+	PlanSpread                          // every unit stays or steps to hold corners of capturable triangles
+	PlanSpreadSafe                      // the same, holding houses against the enemy units next to them too
+	PlanSpreadSpawn                     // spread and spawn from every owned triangle
+	PlanSpreadSafeSpawn                 // safe spread and spawn from every owned triangle
+	PlanSpreadAttack                    // attack the biggest enemy stack next to an owned triangle, spread, spawn
 )
 
-var planKindNames = [...]string{"hold", "march", "march+spawn", "march+spawn1", "spawn", "attack", "cut", "link"}
+var planKindNames = [...]string{"hold", "march", "march+spawn", "march+spawn1", "spawn", "attack", "cut", "link", "spread", "spread-safe", "spread+spawn", "spread-safe+spawn", "spread+attack"}
 
 func (k PlanKind) String() string {
 	if int(k) < len(planKindNames) {
@@ -34,7 +40,7 @@ func (k PlanKind) String() string {
 }
 
 const (
-	maxPlans   = 16
+	maxPlans   = 20 // Hold + 5 spreads + 3 marches + 3 spawn mixes + 2 attacks + 2 cuts + 1 link = 17
 	maxTargets = 3 // march targets offered
 )
 
@@ -63,6 +69,7 @@ type planScratch struct {
 	ntargets int
 	keep     uint64 // corners of triangles about to be captured
 	ownP     uint64
+	spread   spreadScratch
 }
 
 // PlanKinds returns the kind of each of player p's plans, in LegalMovesFor
@@ -144,6 +151,23 @@ func (s *State) genPlans(p int, ps *planSet) {
 		primary = int(pl.targets[0])
 		s.multiDist(s.tris[primary].mask, &pl.toTarget)
 	}
+
+	// Spreads: each computed once, listed with and without the spawns.
+	for _, safe := range [2]bool{false, true} {
+		begin := len(ps.cmds)
+		ps.cmds, _ = s.appendSpread(ps.cmds, p, &pl.own, &pl.en, spreadOpts{safe: safe})
+		end := len(ps.cmds)
+		ps.cmds = s.appendSpreadSpawns(ps.cmds, p, -1)
+		ps.closePlan(pick(safe, PlanSpreadSafeSpawn, PlanSpreadSpawn))
+		ps.cmds = append(ps.cmds, ps.cmds[begin:end]...)
+		ps.closePlan(pick(safe, PlanSpreadSafe, PlanSpread))
+	}
+	var used int
+	ps.cmds, used = s.appendSpread(ps.cmds, p, &pl.own, &pl.en, spreadOpts{attack: true})
+	if used >= 0 {
+		ps.cmds = s.appendSpreadSpawns(ps.cmds, p, used)
+	}
+	ps.closePlan(PlanSpreadAttack)
 
 	// Marches.
 	for k := 0; k < pl.ntargets; k++ {
@@ -585,4 +609,11 @@ func danger(w []int, units, owned int) int {
 		return 0
 	}
 	return w[wDanger]
+}
+
+func pick(c bool, yes, no PlanKind) PlanKind {
+	if c {
+		return yes
+	}
+	return no
 }

@@ -31,7 +31,7 @@ func drawAt(t *testing.T, seed int64, ply int) (*State, []byte) {
 }
 
 func TestSVG(t *testing.T) {
-	s, doc := drawAt(t, 6, 40)
+	s, doc := drawAt(t, 6, 65) // a position with 8 owned triangles
 	counts, err := gamestest.SVGCount(doc)
 	if err != nil {
 		t.Fatalf("not well-formed XML: %v", err)
@@ -62,8 +62,8 @@ func TestSVG(t *testing.T) {
 			t.Errorf("house %d shows %s/%s, has %d/%d", h, u[1], u[2], s.Units(0, h), s.Units(1, h))
 		}
 	}
-	if !strings.Contains(string(doc), ">turn 41/200 · red "+strconv.Itoa(s.Score(0))+" : "+strconv.Itoa(s.Score(1))+" blue</text>") {
-		t.Errorf("caption missing: turn 41, scores %d:%d", s.Score(0), s.Score(1))
+	if !strings.Contains(string(doc), ">turn "+strconv.Itoa(s.Turn())+"/200 · red "+strconv.Itoa(s.Score(0))+" : "+strconv.Itoa(s.Score(1))+" blue</text>") {
+		t.Errorf("caption missing: turn %d, scores %d:%d", s.Turn(), s.Score(0), s.Score(1))
 	}
 }
 
