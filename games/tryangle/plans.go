@@ -41,7 +41,7 @@ func (k PlanKind) String() string {
 
 const (
 	maxPlans   = 20 // Hold + 5 spreads + 3 marches + 3 spawn mixes + 2 attacks + 2 cuts + 1 link = 17
-	maxTargets = 3 // march targets offered
+	maxTargets = 3  // march targets offered
 )
 
 // planSet is one player's plan list for one position.
