@@ -157,13 +157,16 @@
 // # Evaluation
 //
 // Evaluate (greedy, search cut-offs) estimates the final margin in tenths
-// of a point: the score difference, owned triangles counted for up to 8
-// more turns, units (the first three worth most), the cost of each side's
-// cheapest capture, and a penalty for standing next to an early loss (no
-// triangle, at most two units). See Evaluate for the weights, which are
-// named (games.Weighted: score, owned, unit_first, unit_next, unit_extra,
-// reach, danger) so that an agent can play or tune others:
-// greedy:eval.danger=3000. Greedy with it wins 40 of 40 games against random.
+// of a point: the score difference, owned triangles counted for up to
+// horizon (8) more turns, units (the first three worth most, every further
+// one as much as a triangle held 15 turns: the bosses win by growing their
+// army, not by holding points), the cost of each side's cheapest capture,
+// houses owned and triangles two corners away from a capture, and a penalty
+// for standing next to an early loss (no triangle, at most two units). See
+// Evaluate for the formula; its weights are named (games.Weighted: score,
+// owned, unit_first, unit_next, unit_extra, reach, danger, houses, near,
+// horizon) so that an agent can play or tune others:
+// alphabeta:eval.houses=20.
 //
 // # Protocol and export
 //

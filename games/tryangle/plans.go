@@ -1,10 +1,6 @@
 package tryangle
 
-import (
-	"math/bits"
-
-	"github.com/boardgame-arena/arena/games"
-)
+import "math/bits"
 
 // The action abstraction: a short list of complete command lines per player
 // (documented in the package doc under "Plans").
@@ -542,73 +538,6 @@ func sort3(a, b, c int) (int, int, int) {
 		a, b = b, a
 	}
 	return a, b, c
-}
-
-// ---------------------------------------------------------------------------
-// Evaluation.
-
-// Evaluate implements games.Evaluator from player p's view, in tenths of a
-// point of final score, with the default weights (weights.go) named in
-// brackets:
-//
-//	10·(score difference)                                  [score]
-//	+ 10·min(8, turns left)·(owned triangle difference)    [owned]
-//	+ U(p's units) − U(opponent's units),  U(u) = 150·min(u,3) + 90·min((u−3)⁺,9) + 30·(u−12)⁺
-//	                                                       [unit_first, unit_next, unit_extra]
-//	+ 10·(opponent's reach − p's reach)                    [reach]
-//	− 1500 for a player with no triangle and at most two units (§9 danger) [danger]
-//
-// where reach is the cost of the player's cheapest capture (units missing ×
-// hops, as the march plans rank targets; 20 when none). Units weigh heavily
-// because a lead in points is worth nothing once a player is swept off the
-// board. A finished game is ±(WinScore/2 + 10·|score difference|).
-func (s *State) Evaluate(p int) int {
-	o := 1 - p
-	if s.over {
-		d := int(s.score[p] - s.score[o])
-		switch {
-		case d > 0:
-			return games.WinScore/2 + 10*d
-		case d < 0:
-			return -games.WinScore/2 + 10*d
-		}
-		return 0
-	}
-	w := s.weights
-	if w == nil {
-		w = defaultWeights
-	}
-	w = w[:numWeights]
-	units, owned, _ := s.counts()
-	own0, own1 := s.ownership()
-	var reach [2]int
-	for q := 0; q < 2; q++ {
-		c := int(s.analyze(q, own0, own1))
-		if c < 0 || c > 20 {
-			c = 20
-		}
-		reach[q] = c
-	}
-	horizon := min(MaxTurns-s.ply-1, 8)
-	v := w[wScore]*int(s.score[p]-s.score[o]) + w[wOwned]*horizon*(owned[p]-owned[o]) +
-		unitValue(w, units[p]) - unitValue(w, units[o]) + w[wReach]*(reach[o]-reach[p]) +
-		danger(w, units[o], owned[o]) - danger(w, units[p], owned[p])
-	const bound = games.WinScore/2 - 1
-	return max(-bound, min(bound, v))
-}
-
-// unitValue rates a unit count: the first three units matter most.
-func unitValue(w []int, u int) int {
-	return w[wUnitFirst]*min(u, 3) + w[wUnitNext]*min(max(u-3, 0), 9) + w[wUnitExtra]*max(u-12, 0)
-}
-
-// danger rates how close a player is to the early losses of §9 (no
-// triangle and hardly any unit left).
-func danger(w []int, units, owned int) int {
-	if owned > 0 || units > 2 {
-		return 0
-	}
-	return w[wDanger]
 }
 
 func pick(c bool, yes, no PlanKind) PlanKind {

@@ -1,6 +1,10 @@
 package tryangle
 
-import "github.com/boardgame-arena/arena/games"
+import (
+	"fmt"
+
+	"github.com/boardgame-arena/arena/games"
+)
 
 // The evaluation's weights (games.Weighted), in the order of weightList;
 // Evaluate's comment gives the formula they enter.
@@ -12,6 +16,9 @@ const (
 	wUnitExtra
 	wReach
 	wDanger
+	wHouses
+	wNear
+	wHorizon
 	numWeights
 )
 
@@ -21,10 +28,13 @@ var weightList = []games.Weight{
 	{Name: "score", Default: 10, Min: 0, Max: 1000, Help: "a point of score difference"},
 	{Name: "owned", Default: 10, Min: 0, Max: 1000, Help: "an owned triangle (own minus opponent's) per turn left, counting at most 8 turns"},
 	{Name: "unit_first", Default: 150, Min: 0, Max: 10000, Help: "each of a player's first 3 units (own minus opponent's)"},
-	{Name: "unit_next", Default: 90, Min: 0, Max: 10000, Help: "each of a player's units 4 to 12"},
-	{Name: "unit_extra", Default: 30, Min: 0, Max: 10000, Help: "each unit beyond 12"},
+	{Name: "unit_next", Default: 150, Min: 0, Max: 10000, Help: "each of a player's units 4 to 12"},
+	{Name: "unit_extra", Default: 150, Min: 0, Max: 10000, Help: "each unit beyond 12"},
 	{Name: "reach", Default: 10, Min: -1000, Max: 1000, Help: "a unit-hop of the opponent's cheapest capture cost minus one's own"},
 	{Name: "danger", Default: 1500, Min: 0, Max: 100000, Help: "penalty for a player with no triangle and at most two units (close to an early loss)"},
+	{Name: "houses", Default: 0, Min: -1000, Max: 1000, Help: "a house owned (own minus opponent's)"},
+	{Name: "near", Default: 0, Min: -1000, Max: 1000, Help: "a capturable triangle with two corners owned and the third not the opponent's (own minus opponent's)"},
+	{Name: "horizon", Default: 8, Min: 0, Max: MaxTurns, Help: "turns an owned triangle is counted for (fewer when the game ends sooner)"},
 }
 
 // defaultWeights are read by Evaluate when no weights were set.
@@ -38,7 +48,7 @@ func (s *State) Weights() []games.Weight { return weightList }
 // wrong length is a caller's bug and panics.
 func (s *State) UseWeights(w []int) (previous []int) {
 	if w != nil && len(w) != numWeights {
-		panic("tryangle: UseWeights needs 7 weights (see Weights)")
+		panic(fmt.Sprintf("tryangle: UseWeights needs %d weights (see Weights), got %d", numWeights, len(w)))
 	}
 	previous, s.weights = s.weights, w
 	return previous

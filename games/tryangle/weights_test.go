@@ -4,7 +4,6 @@ import (
 	"testing"
 
 	"github.com/boardgame-arena/arena/games"
-	"github.com/boardgame-arena/arena/games/gamestest"
 	"github.com/boardgame-arena/arena/rng"
 )
 
@@ -47,18 +46,54 @@ func evalBefore(s *State, p int) int {
 	return max(-bound, min(bound, v))
 }
 
-// TestDefaultWeightsUnchanged: on every position of 40 random games on 8
-// generated maps, the evaluation with no weights, UseWeights(nil) and the
-// defaults set explicitly (also in a clone) equals the one before weights
-// existed, from both sides.
-func TestDefaultWeightsUnchanged(t *testing.T) {
-	n, err := gamestest.CheckWeightsUnchanged(40, 13, func(g int) games.Base { return New(Generate(int64(g % 8))) },
-		func(s games.Base, p int) int { return evalBefore(s.(*State), p) })
-	if err != nil {
-		t.Fatal(err)
+// legacyWeights are the defaults before the houses, near and horizon
+// weights existed and the unit weights were retuned (#16).
+var legacyWeights = []int{10, 10, 150, 90, 30, 10, 1500, 0, 0, 8}
+
+// TestLegacyWeightsUnchanged: on every position of 40 random games on 8
+// generated maps, the evaluation with the old defaults set explicitly (also
+// in a clone) equals the one before weights existed, from both sides.
+func TestLegacyWeightsUnchanged(t *testing.T) {
+	r := rng.New(13)
+	n := 0
+	for g := 0; g < 40; g++ {
+		s := New(Generate(int64(g % 8)))
+		s.UseWeights(legacyWeights)
+		var b0, b1 []games.Move
+		for {
+			c := s.clone()
+			for p := 0; p < 2; p++ {
+				want := evalBefore(s, p)
+				if got := s.Evaluate(p); got != want {
+					t.Fatalf("game %d turn %d player %d: %d, before %d", g, s.Turn(), p, got, want)
+				}
+				if got := c.Evaluate(p); got != want {
+					t.Fatalf("game %d turn %d player %d: clone %d, before %d", g, s.Turn(), p, got, want)
+				}
+				n++
+			}
+			if s.Terminal() {
+				break
+			}
+			b0 = s.LegalMovesFor(0, b0[:0])
+			b1 = s.LegalMovesFor(1, b1[:0])
+			s.PlayJoint(b0[r.IntN(len(b0))], b1[r.IntN(len(b1))])
+		}
 	}
 	if n < 1000 {
 		t.Fatalf("only %d positions", n)
+	}
+}
+
+// The defaults differ from the legacy weights only where #16 retuned them.
+func TestDefaultsAgainstLegacy(t *testing.T) {
+	d := games.DefaultWeights(weightList)
+	for i, w := range weightList {
+		changed := d[i] != legacyWeights[i]
+		want := w.Name == "unit_next" || w.Name == "unit_extra" || w.Name == "houses" || w.Name == "near"
+		if changed && !want {
+			t.Errorf("weight %s changed from %d to %d", w.Name, legacyWeights[i], d[i])
+		}
 	}
 }
 
@@ -82,15 +117,19 @@ func TestWeightsHandValues(t *testing.T) {
 		units, owned, _ := s.counts()
 		horizon := min(MaxTurns-s.ply-1, 8)
 		ds := int(s.score[0] - s.score[1])
+		houses, near := handTerritory(s)
 		cases := []struct {
 			name string
 			w    []int
 			want int
 		}{
-			{"score 7", []int{7, 0, 0, 0, 0, 0, 0}, 7 * ds},
-			{"owned 5", []int{0, 5, 0, 0, 0, 0, 0}, 5 * horizon * (owned[0] - owned[1])},
-			{"unit_first 1", []int{0, 0, 1, 0, 0, 0, 0}, min(units[0], 3) - min(units[1], 3)},
-			{"unit_next 1", []int{0, 0, 0, 1, 0, 0, 0}, min(max(units[0]-3, 0), 9) - min(max(units[1]-3, 0), 9)},
+			{"score 7", []int{7, 0, 0, 0, 0, 0, 0, 0, 0, 8}, 7 * ds},
+			{"owned 5", []int{0, 5, 0, 0, 0, 0, 0, 0, 0, 8}, 5 * horizon * (owned[0] - owned[1])},
+			{"owned 5 horizon 3", []int{0, 5, 0, 0, 0, 0, 0, 0, 0, 3}, 5 * 3 * (owned[0] - owned[1])},
+			{"unit_first 1", []int{0, 0, 1, 0, 0, 0, 0, 0, 0, 8}, min(units[0], 3) - min(units[1], 3)},
+			{"unit_next 1", []int{0, 0, 0, 1, 0, 0, 0, 0, 0, 8}, min(max(units[0]-3, 0), 9) - min(max(units[1]-3, 0), 9)},
+			{"houses 3", []int{0, 0, 0, 0, 0, 0, 0, 3, 0, 8}, 3 * houses},
+			{"near 4", []int{0, 0, 0, 0, 0, 0, 0, 0, 4, 8}, 4 * near},
 		}
 		for _, c := range cases {
 			prev := s.UseWeights(c.w)
@@ -106,12 +145,12 @@ func TestWeightsHandValues(t *testing.T) {
 		}
 		// The sum of weights is the sum of the terms (the evaluation is
 		// linear in the weights, below the clamp).
-		all := []int{7, 5, 1, 1, 0, 0, 0}
+		all := []int{7, 5, 1, 1, 0, 0, 0, 3, 4, 8}
 		prev := s.UseWeights(all)
 		sum := s.Evaluate(0)
 		s.UseWeights(prev)
 		want := 7*ds + 5*horizon*(owned[0]-owned[1]) + min(units[0], 3) - min(units[1], 3) +
-			min(max(units[0]-3, 0), 9) - min(max(units[1]-3, 0), 9)
+			min(max(units[0]-3, 0), 9) - min(max(units[1]-3, 0), 9) + 3*houses + 4*near
 		if sum != want {
 			t.Errorf("game %d: weights %v give %d, the terms %d", g, all, sum, want)
 		}
@@ -119,4 +158,37 @@ func TestWeightsHandValues(t *testing.T) {
 	if checked < 80 || nonzero < 20 {
 		t.Fatalf("only %d cases, %d of them with a non-zero term", checked, nonzero)
 	}
+}
+
+// handTerritory counts houses owned and "near" triangles (capturable, two
+// corners owned, the third not the opponent's) from the public view.
+func handTerritory(s *State) (houses, near int) {
+	v := s.View()
+	owner := make([]int, s.Houses())
+	for h, hv := range v.Houses {
+		owner[h] = hv.Owner
+		switch hv.Owner {
+		case 0:
+			houses++
+		case 1:
+			houses--
+		}
+	}
+	for _, tr := range s.Triangles() {
+		for p, sign := range [2]int{1, -1} {
+			mine, theirs := 0, 0
+			for _, c := range tr.Corners {
+				switch owner[c] {
+				case p:
+					mine++
+				case 1 - p:
+					theirs++
+				}
+			}
+			if tr.Owner != p && tr.CanCapture[p] && mine == 2 && theirs == 0 {
+				near += sign
+			}
+		}
+	}
+	return houses, near
 }
