@@ -56,6 +56,16 @@
 // Against the previous fixed-weight evaluation (corners, X/C-squares,
 // mobility, discs) it scored 69.5 % at depth 2 and 63 % at depth 4 in 100
 // alpha-beta games each from random 4-ply openings.
+//
+// # Book of solved positions
+//
+// book.bin, embedded, holds every position reachable from the start with
+// at least Book.MinEmpties empty cells (one per symmetry class) with an
+// optimal move and its exact value: State.BookMove (games.Booker) reads it
+// for the perfect agent where solving would take too long. Rebuild it
+// (a long command, not a test; it checkpoints and resumes) with
+//
+//	go run ./games/othello6/internal/mkbook -min-empties 29 -out games/othello6/book.bin
 package othello6
 
 import (

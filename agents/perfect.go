@@ -1,0 +1,120 @@
+package agents
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/boardgame-arena/arena/games"
+	"github.com/boardgame-arena/arena/search/alphabeta"
+	"github.com/boardgame-arena/arena/search/deadline"
+	"github.com/boardgame-arena/arena/spec"
+)
+
+func init() {
+	Register(&Kind{
+		Name: "perfect",
+		Help: "perfect play: the move of the game's book of solved positions (games.Booker) where it has one, else the game's exact solver's (games.ExactSolver) within time=; a move is proven optimal when either answers in time (the agent's stats say which), else a depth-4 search decides; only games with an exact solver (othello6, erdos)",
+		Keys: []Key{
+			{"time", "the solve's budget per move, 1ms to 24h (default 1s)"},
+			{"threads", "solver threads, 1 to 256 (default 1)"},
+		},
+		New: newPerfect,
+	})
+}
+
+// Perfect plays optimal moves: from the game's book, else by solving.
+type Perfect struct {
+	name    string
+	budget  time.Duration
+	threads int
+	last    Stats
+	buf     []games.Move
+}
+
+// DefaultPerfectTime is the perfect agent's solve budget per move.
+const DefaultPerfectTime = time.Second
+
+func newPerfect(sp spec.Spec, _ uint64) (Agent, error) {
+	budget, err := sp.DurationIn("time", DefaultPerfectTime, time.Millisecond, maxThink)
+	if err != nil {
+		return nil, err
+	}
+	threads, err := sp.IntIn("threads", 1, 1, abMaxThreads)
+	if err != nil {
+		return nil, err
+	}
+	return &Perfect{name: DisplayName(sp), budget: budget, threads: threads}, nil
+}
+
+// Name implements Agent.
+func (a *Perfect) Name() string { return a.name }
+
+// MoveTime implements Budgeter: the solve's budget.
+func (a *Perfect) MoveTime(bool) time.Duration { return a.budget }
+
+// Seed implements Seeder: the agent makes no random choice.
+func (a *Perfect) Seed(uint64) {}
+
+// LastStats implements Reporter. Info starts with "book", "solved",
+// "only move" (the move is proven optimal) or "not proven".
+func (a *Perfect) LastStats() Stats { return a.last }
+
+// errNoSolver says the perfect agent cannot play a game.
+var errNoSolver = errors.New("perfect plays only sequential games with an exact solver (games.ExactSolver: othello6, erdos)")
+
+// CheckGame implements GameChecker: the game must have an exact solver.
+func (a *Perfect) CheckGame(v games.Variant) error {
+	b := v.New()
+	_, seq := b.(games.State)
+	if _, ok := b.(games.ExactSolver); !ok || !seq {
+		return fmt.Errorf("%w; %s has none: use alphabeta or mcts", errNoSolver, v)
+	}
+	return nil
+}
+
+// Move implements Agent.
+func (a *Perfect) Move(ctx context.Context, b games.Base, p int) (games.Move, error) {
+	st, seq := b.(games.State)
+	solver, ok := b.(games.ExactSolver)
+	if !ok || !seq {
+		return 0, fmt.Errorf("%w; %T has none", errNoSolver, b)
+	}
+	a.buf = st.LegalMoves(a.buf[:0])
+	switch {
+	case len(a.buf) == 0:
+		return 0, errors.New("perfect: the game is over")
+	case len(a.buf) == 1:
+		a.last = Stats{Info: "only move"}
+		return a.buf[0], nil
+	}
+	if bk, ok := b.(games.Booker); ok {
+		if m, v, ok := bk.BookMove(); ok && games.IsLegal(st, m) {
+			a.last = Stats{Score: v, Info: fmt.Sprintf("book value %+d", v)}
+			return m, nil
+		}
+	}
+	start := time.Now()
+	budget := a.budget
+	if share, ok := clockShare(ctx, b, p, a.budget, false); ok {
+		budget = share
+	}
+	stop, _ := deadline.Stop(ctx, start, budget)
+	sctx, cancel := context.WithDeadline(ctx, stop)
+	defer cancel()
+	value, pv, nodes, err := solver.SolveExact(sctx, a.threads)
+	if err == nil && len(pv) > 0 && games.IsLegal(st, pv[0]) {
+		a.last = Stats{Nodes: nodes, Score: value, Info: fmt.Sprintf("solved value %+d nodes %d in %.3fs", value, nodes, time.Since(start).Seconds())}
+		return pv[0], nil
+	}
+	// Out of time: a quick heuristic search still gives a sound move.
+	quick := alphabeta.New(alphabeta.Options{Depth: 4, TTMB: 1})
+	res, qerr := quick.Search(context.Background(), st)
+	if qerr != nil {
+		return 0, qerr
+	}
+	a.last = Stats{Nodes: nodes + res.Nodes, Depth: res.Depth, Score: res.Score,
+		Info: fmt.Sprintf("not proven: the solver stopped (%v) after %d nodes; depth-4 search", err, nodes)}
+	return res.Move, nil
+}

@@ -1,0 +1,180 @@
+package agents_test
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/boardgame-arena/arena/agents"
+	"github.com/boardgame-arena/arena/games"
+	_ "github.com/boardgame-arena/arena/games/all"
+	"github.com/boardgame-arena/arena/games/othello6"
+	"github.com/boardgame-arena/arena/rng"
+)
+
+// randomOthello plays random moves from the start until the position has
+// at most the given number of empty cells and the mover can place a disc.
+func randomOthello(r *rng.Rand, empties int) *othello6.State {
+	for {
+		s := othello6.New()
+		var buf []games.Move
+		for !s.Terminal() && s.Empties() > empties {
+			buf = s.LegalMoves(buf[:0])
+			s.Play(buf[r.IntN(len(buf))])
+		}
+		if !s.Terminal() && s.LegalMask() != 0 {
+			return s
+		}
+	}
+}
+
+// solved is the exact value of s for its side to move.
+func solved(t *testing.T, s games.Base) int {
+	t.Helper()
+	v, _, _, err := s.(games.ExactSolver).SolveExact(context.Background(), 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return v
+}
+
+// TestPerfectKeepsValue: on random reachable positions the agent's move
+// keeps the position's exact value (the child is worth exactly its
+// negation to the opponent), and its stats say the move was proven.
+func TestPerfectKeepsValue(t *testing.T) {
+	a, err := agents.New("perfect:time=20s", 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := rng.New(11)
+	for i := range 40 {
+		s := randomOthello(r, 8+r.IntN(9)) // 8 to 16 empty cells
+		want := solved(t, s)
+		m, err := a.Move(context.Background(), s, s.ToMove())
+		if err != nil {
+			t.Fatal(err)
+		}
+		info := a.(agents.Reporter).LastStats().Info
+		if !strings.HasPrefix(info, "solved") && !strings.HasPrefix(info, "only move") {
+			t.Fatalf("position %d: the move was not proven: %s", i, info)
+		}
+		s.Play(m)
+		if got := -solved(t, s); got != want {
+			t.Fatalf("position %d (%d empties): %s leads to value %d, the position is worth %d\n%s", i, s.Empties()+1, s.FormatMove(m), got, want, s)
+		}
+	}
+}
+
+// TestPerfectBookMoves: where the game's book has the position, the agent
+// plays the book's move (optimal by the book's construction, checked in
+// package othello6) without solving.
+func TestPerfectBookMoves(t *testing.T) {
+	b, err := othello6.DefaultBook()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b.Len() == 0 {
+		t.Skip("the embedded book is empty")
+	}
+	a, _ := agents.New("perfect:time=1ms", 1)
+	s := othello6.New()
+	var buf []games.Move
+	r := rng.New(4)
+	for s.Empties() >= b.MinEmpties() && !s.Terminal() {
+		want, v, ok := s.BookMove()
+		m, err := a.Move(context.Background(), s, s.ToMove())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if ok && (m != want || a.(agents.Reporter).LastStats().Score != v) {
+			t.Fatalf("ply %d: played %s, the book says %s (value %d)", s.Ply(), s.FormatMove(m), s.FormatMove(want), v)
+		}
+		buf = s.LegalMoves(buf[:0])
+		s.Play(buf[r.IntN(len(buf))])
+	}
+}
+
+// TestPerfectScoresTheValue: from random positions with 14 empty cells
+// the agent, on either side, against random, greedy and alphabeta, ends
+// with at least the position's exact value (SolvedScore, its view): it
+// never loses a won position, nor draws one.
+func TestPerfectScoresTheValue(t *testing.T) {
+	r := rng.New(21)
+	for _, opp := range []string{"random", "greedy", "alphabeta:depth=3"} {
+		for game := range 4 {
+			start := randomOthello(r, 14)
+			seat := game % 2 // the perfect agent's player
+			if start.ToMove() != seat {
+				start.Play(start.LegalMoves(nil)[0]) // let the opponent move first
+				if start.Terminal() {
+					continue
+				}
+			}
+			value := solved(t, start) // for seat, which is to move
+			perfect, _ := agents.New("perfect", 1)
+			other, err := agents.New(opp, uint64(game))
+			if err != nil {
+				t.Fatal(err)
+			}
+			players := [2]agents.Agent{}
+			players[seat], players[1-seat] = perfect, other
+			s := start
+			for !s.Terminal() {
+				p := s.ToMove()
+				m, err := players[p].Move(context.Background(), s, p)
+				if err != nil {
+					t.Fatal(err)
+				}
+				s.Play(m)
+			}
+			first, second := s.Discs()
+			got := othello6.SolvedScore(first, second)
+			if seat == 1 {
+				got = -got
+			}
+			if got < value {
+				t.Errorf("perfect (player %d) against %s: scored %d from a position worth %d", seat, opp, got, value)
+			}
+		}
+	}
+}
+
+// TestPerfectNeedsASolver: games without an exact solver are refused with
+// a clear error before the first game (CheckGame) and at a move.
+func TestPerfectNeedsASolver(t *testing.T) {
+	a, err := agents.New("perfect", 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	refused := 0
+	for _, g := range games.All() {
+		v, err := games.Lookup(g.Name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b := v.New()
+		_, hasSolver := b.(games.ExactSolver)
+		_, seq := b.(games.State)
+		err = agents.CheckGame(a, v)
+		switch {
+		case hasSolver && seq && err != nil:
+			t.Errorf("%s has a solver but is refused: %v", g.Name, err)
+		case !(hasSolver && seq) && (err == nil || !strings.Contains(err.Error(), "exact solver") || !strings.Contains(err.Error(), g.Name)):
+			t.Errorf("%s has no solver: CheckGame says %v", g.Name, err)
+		}
+		if !(hasSolver && seq) {
+			refused++
+			if _, err := a.Move(context.Background(), b, 0); err == nil || !strings.Contains(err.Error(), "exact solver") {
+				t.Errorf("%s: a move without a solver: %v", g.Name, err)
+			}
+		}
+	}
+	if refused == 0 {
+		t.Error("no game without a solver to test")
+	}
+	for _, spec := range []string{"perfect:time=0s", "perfect:time=25h", "perfect:threads=0", "perfect:depth=3"} {
+		if _, err := agents.New(spec, 1); err == nil {
+			t.Errorf("%s accepted", spec)
+		}
+	}
+}

@@ -1,0 +1,12 @@
+package games
+
+// Booker is implemented by positions of games that ship a book of solved
+// positions: those too far from the end for their ExactSolver to settle
+// within a move's time. BookMove returns, when the position is in the
+// book, a game-theoretically optimal move and the exact value from the
+// side to move's view (in ExactSolver's convention); ok is false when it
+// is not. The perfect-play agent uses it before solving; the game keeps
+// the book (its content, format and rebuild command are game knowledge).
+type Booker interface {
+	BookMove() (m Move, value int, ok bool)
+}

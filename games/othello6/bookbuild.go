@@ -1,0 +1,231 @@
+package othello6
+
+import (
+	"cmp"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"math/bits"
+	"slices"
+	"time"
+)
+
+// settle plays the passes of a mover who cannot place a disc: it returns
+// the position from the view of the player who places next (flip reports
+// that this is the other player) and over when neither can.
+func settle(me, opp uint64) (nme, nopp uint64, flip, over bool) {
+	if Moves(me, opp) != 0 {
+		return me, opp, false, false
+	}
+	if Moves(opp, me) != 0 {
+		return opp, me, true, false
+	}
+	return me, opp, false, true
+}
+
+// BookLayers returns every position reachable from root (its mover to
+// place; positions where the mover must pass are skipped to the next
+// placement) with at least minEmpties empty cells, one per symmetry
+// class (canonical orientation), grouped by their number of empty cells:
+// layers[e] holds those with e empties, sorted.
+func BookLayers(root *State, minEmpties int) map[int][][2]uint64 {
+	layers := map[int][][2]uint64{}
+	me, opp, _, over := settle(root.discs[root.side], root.discs[1-root.side])
+	e := bits.OnesCount64(^(me | opp) & full)
+	if over || e < minEmpties {
+		return layers
+	}
+	cm, co, _ := canonical(me, opp)
+	cur := map[[2]uint64]bool{{cm, co}: true}
+	for ; len(cur) > 0; e-- {
+		list := make([][2]uint64, 0, len(cur))
+		for p := range cur {
+			list = append(list, p)
+		}
+		slices.SortFunc(list, func(a, b [2]uint64) int { return cmp.Or(cmp.Compare(a[0], b[0]), cmp.Compare(a[1], b[1])) })
+		layers[e] = list
+		if e-1 < minEmpties {
+			break
+		}
+		next := map[[2]uint64]bool{}
+		for _, p := range list {
+			for m := Moves(p[0], p[1]); m != 0; m &= m - 1 {
+				i := bits.TrailingZeros64(m)
+				f := Flips(i, p[0], p[1]) | bit(i)
+				if cme, copp, _, over := settle(p[1]&^f, p[0]|f); !over {
+					a, b, _ := canonical(cme, copp)
+					next[[2]uint64{a, b}] = true
+				}
+			}
+		}
+		cur = next
+	}
+	return layers
+}
+
+// BookBuild describes a book to build (BuildBook).
+type BookBuild struct {
+	Root       *State // where the book starts; nil for the start position
+	MinEmpties int    // the fewest empty cells of a book position (1 to 32)
+	Threads    int    // the solver's threads (at least 1)
+	TTMB       int    // the solver's table, MB (kept across the solves)
+	Progress   io.Writer
+	// Known holds positions solved before (a checkpoint of an interrupted
+	// build): they are not solved again.
+	Known *Book
+	// Checkpoint, when not nil, is given the positions solved so far (as
+	// a book LoadBook reads) every CheckpointEvery and when ctx stops the
+	// build, so that an interrupted build loses nothing.
+	Checkpoint      func(*Book) error
+	CheckpointEvery time.Duration
+}
+
+// BuildBook solves every position BookLayers(o.Root, o.MinEmpties) lists:
+// those with MinEmpties empty cells by the exact solver (one table kept
+// across the solves, as siblings share much of their trees), the others by
+// the best of their children, which are all in the book or finished. It
+// stops with ctx's error when ctx is done.
+//
+// From the start this is a long command, not a test: see book.go.
+func BuildBook(ctx context.Context, o BookBuild) (*Book, error) {
+	minEmpties := o.MinEmpties
+	if minEmpties < 1 || minEmpties > Size*Size-4 {
+		return nil, fmt.Errorf("othello6 book: minimum empties %d is not between 1 and %d", minEmpties, Size*Size-4)
+	}
+	root := o.Root
+	if root == nil {
+		root = New()
+	}
+	logf := func(format string, args ...any) {
+		if o.Progress != nil {
+			fmt.Fprintf(o.Progress, format+"\n", args...)
+		}
+	}
+	start := time.Now()
+	layers := BookLayers(root, minEmpties)
+	total := 0
+	for e := Size * Size; e >= minEmpties; e-- {
+		if l := layers[e]; len(l) > 0 {
+			total += len(l)
+			logf("book: %d positions with %d empties", len(l), e)
+		}
+	}
+	logf("book: %d positions in all, listed in %s", total, time.Since(start).Round(time.Millisecond))
+	known := map[[2]uint64]bookEntry{}
+	if o.Known != nil {
+		if o.Known.minEmpties != minEmpties {
+			return nil, fmt.Errorf("othello6 book: the checkpoint has minimum empties %d, this build %d: remove it or build with %d", o.Known.minEmpties, minEmpties, o.Known.minEmpties)
+		}
+		for _, e := range o.Known.entries {
+			known[[2]uint64{e.me, e.opp}] = e
+		}
+		logf("book: %d positions known from the checkpoint", len(known))
+	}
+	value := make(map[[2]uint64]int8, total)
+	entries := make([]bookEntry, 0, total)
+	lastCheckpoint := time.Now()
+	checkpoint := func() error {
+		if o.Checkpoint == nil {
+			return nil
+		}
+		lastCheckpoint = time.Now()
+		part := slices.Clone(entries)
+		slices.SortFunc(part, compareEntries)
+		return o.Checkpoint(&Book{minEmpties: minEmpties, entries: part})
+	}
+	solver := NewSolver(o.TTMB)
+	var nodes int64
+	for e := minEmpties; e <= Size*Size-4; e++ {
+		list := layers[e]
+		if len(list) == 0 {
+			continue
+		}
+		t0 := time.Now()
+		var slowest time.Duration
+		solved := 0
+		for k, p := range list {
+			var best, bestMove int
+			if ke, ok := known[p]; ok {
+				best, bestMove = int(ke.value), int(ke.move)
+			} else if e == minEmpties {
+				s, _ := FromDiscs(p[0], p[1], 0)
+				t := time.Now()
+				r, err := solver.Solve(ctx, s, max(o.Threads, 1))
+				if err != nil {
+					if cerr := checkpoint(); cerr != nil {
+						logf("book: checkpoint: %v", cerr)
+					}
+					return nil, fmt.Errorf("othello6 book: solving a position with %d empties: %w", e, err)
+				}
+				slowest = max(slowest, time.Since(t))
+				nodes += r.Nodes
+				solved++
+				if len(r.PV) == 0 || int(r.PV[0]) >= Size*Size {
+					return nil, fmt.Errorf("othello6 book: the solver gave no move for a position with %d empties", e)
+				}
+				best, bestMove = r.Value, int(r.PV[0])
+				if solved%20 == 0 {
+					el := time.Since(t0)
+					logf("book: %d empties: %d/%d done, %d solved in %s, about %s to go", e, k+1, len(list), solved, el.Round(time.Second), (el / time.Duration(solved) * time.Duration(len(list)-k-1)).Round(time.Second))
+				}
+			} else {
+				var err error
+				if best, bestMove, err = bestChild(p, value); err != nil {
+					return nil, fmt.Errorf("othello6 book: %d empties: %w", e, err)
+				}
+			}
+			value[p] = int8(best)
+			entries = append(entries, bookEntry{me: p[0], opp: p[1], move: int8(bestMove), value: int8(best)})
+			if o.CheckpointEvery > 0 && time.Since(lastCheckpoint) >= o.CheckpointEvery {
+				if err := checkpoint(); err != nil {
+					return nil, err
+				}
+			}
+			if err := ctx.Err(); err != nil {
+				if cerr := checkpoint(); cerr != nil {
+					logf("book: checkpoint: %v", cerr)
+				}
+				return nil, err
+			}
+		}
+		logf("book: %d empties: %d positions in %s (%d solved, slowest %s; %d nodes so far)", e, len(list), time.Since(t0).Round(time.Millisecond), solved, slowest.Round(time.Millisecond), nodes)
+	}
+	slices.SortFunc(entries, compareEntries)
+	logf("book: %d positions in %s", len(entries), time.Since(start).Round(time.Second))
+	return &Book{minEmpties: minEmpties, entries: entries}, nil
+}
+
+func compareEntries(a, b bookEntry) int {
+	return cmp.Or(cmp.Compare(a.me, b.me), cmp.Compare(a.opp, b.opp))
+}
+
+// bestChild returns the best value and move of p (mover's discs, then the
+// opponent's) from the values of its children, all in value or finished.
+func bestChild(p [2]uint64, value map[[2]uint64]int8) (best, bestMove int, err error) {
+	best, bestMove = -solveInf, -1
+	for m := Moves(p[0], p[1]); m != 0; m &= m - 1 {
+		i := bits.TrailingZeros64(m)
+		f := Flips(i, p[0], p[1]) | bit(i)
+		me, opp := p[0]|f, p[1]&^f
+		var v int
+		switch nme, nopp, flip, over := settle(opp, me); {
+		case over:
+			v = SolvedScore(me, opp)
+		default:
+			a, b, _ := canonical(nme, nopp)
+			cv, ok := value[[2]uint64{a, b}]
+			if !ok {
+				return 0, 0, errors.New("a child is missing (internal error)")
+			}
+			v = int(cv)
+			if !flip {
+				v = -v // the opponent places next: its value is against me
+			}
+		}
+		if v > best {
+			best, bestMove = v, i
+		}
+	}
+	return best, bestMove, nil
+}
