@@ -158,3 +158,46 @@ func TestSolveAdjudicationSkipsOtherGames(t *testing.T) {
 		}
 	}
 }
+
+// TestSolveAdjudicationEqualsPlayedOut: perfect agents play the games out
+// from random 20-ply openings (12 empty cells) without adjudication, and
+// the same games are adjudicated at 10 empties: the adjudicated winner is
+// the played-out one, and so is the exact score (SolvedScore, empty cells
+// to the winner; the raw disc count may differ between optimal lines).
+func TestSolveAdjudicationEqualsPlayedOut(t *testing.T) {
+	base := arena.Options{Game: "othello6", Agents: []string{"perfect:time=20s", "perfect:time=20s,name=perfect2"}, GamesPerPair: 8, Seed: 9, Openings: "random:20"}
+	_, full := playAll(t, base)
+	adj := base
+	adj.Adjudicate = "solve:empties=10"
+	_, cut := playAll(t, adj)
+	solvedScore := func(moves []string) int {
+		first, second := replayOthello(t, moves).Discs()
+		return othello6.SolvedScore(first, second)
+	}
+	adjudicated := 0
+	for i, g := range cut {
+		f := full[i]
+		if f.Termination != results.Normal {
+			t.Fatalf("game %d: played out, it ended %s: %s", i, f.Termination, f.Detail)
+		}
+		if g.Adjudicated == "" {
+			continue // the opening or a pass skipped past 10 empties to the end
+		}
+		adjudicated++
+		s := replayOthello(t, g.Moves)
+		value, pv, _, err := s.SolveExact(t.Context(), 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		line := slices.Clone(g.Moves)
+		for _, m := range pv {
+			line = append(line, s.FormatMove(m))
+		}
+		if g.Winner != f.Winner || solvedScore(line) != solvedScore(f.Moves) {
+			t.Errorf("game %d: adjudicated %s (exact score %d, value %d), played out %s (exact score %d)", i, g.Result, solvedScore(line), value, f.Result, solvedScore(f.Moves))
+		}
+	}
+	if adjudicated < len(cut)/2 {
+		t.Errorf("only %d of %d games adjudicated", adjudicated, len(cut))
+	}
+}
