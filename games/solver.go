@@ -1,6 +1,9 @@
 package games
 
-import "context"
+import (
+	"context"
+	"sync/atomic"
+)
 
 // ExactSolver is implemented by positions of games with a dedicated exact
 // solver (othello6, erdos). SolveExact returns the game-theoretic value of
@@ -24,4 +27,20 @@ type ExactSolver interface {
 // solve:empties=N`) decides a position is small enough to solve.
 type EmptiesCounter interface {
 	Empties() int
+}
+
+type nodeCounterKey struct{}
+
+// WithNodeCounter returns a context asking the solver it is passed to (an
+// ExactSolver's SolveExact) to add the nodes it searches to n as it goes,
+// every few thousand nodes, so another goroutine can show the progress of
+// a long solve. Solvers that do not support it ignore it.
+func WithNodeCounter(ctx context.Context, n *atomic.Int64) context.Context {
+	return context.WithValue(ctx, nodeCounterKey{}, n)
+}
+
+// NodeCounter returns the counter of WithNodeCounter that ctx carries, or nil.
+func NodeCounter(ctx context.Context) *atomic.Int64 {
+	n, _ := ctx.Value(nodeCounterKey{}).(*atomic.Int64)
+	return n
 }
