@@ -22,7 +22,7 @@ func init() {
 			{"time", "think this long per move, 1ms to 24h, e.g. 200ms, 1s (less a safety margin: a fifth, at most 50 ms); on a clock (tc=, --tc) the time per move comes from the time manager, and time= then caps it"},
 			{"c", "UCB exploration constant, 0 to 100 (default 0.7; rewards are in [0, 1])"},
 			{"fpu", "first-play urgency: value of an unvisited move, 0 to 1 or inf (default inf: try every move once first)"},
-			{"rollout", "random (default) or egreedy (ε-greedy on the game's evaluation; sequential games)"},
+			{"rollout", "random (default), egreedy (ε-greedy on the game's evaluation; sequential games) or none (no playout: a new leaf is scored by the evaluation at once, see escale)"},
 			{"eps", "ε of the egreedy rollout, 0 to 1 (default 0.1)"},
 			{"cutoff", "stop rollouts after this many plies and score with the evaluation, 0 to 100000 (default 0: play to the end)"},
 			{"escale", "evaluation → reward scale: 1/(1+exp(-eval/escale)), 0 to 10^9; 0 (default): by the sign"},
@@ -33,6 +33,7 @@ func init() {
 			{"sel", "simultaneous games: ucb (default, decoupled UCT) or rm (regret matching)"},
 			{"gamma", "simultaneous games, sel=rm: exploration mix, 0 to 1 (default 0.1)"},
 			{"final", "simultaneous games: visits (default, most visited) or sample (draw from the empirical strategy)"},
+			{"expand", "visits a node gets before it is expanded, 1 to 1000000 (default 1); more saves move generation where it is costly (tryangle's plans)"},
 			evalKey,
 		},
 		New: newMCTS,
@@ -46,6 +47,7 @@ const (
 	mctsMaxCutoff  = 100_000
 	mctsMaxEScale  = 1e9
 	mctsMaxThreads = 256
+	mctsMaxExpand  = 1_000_000
 	// mctsMaxNodes keeps the DUCT pools' limits (16 per node) within 32 bits.
 	mctsMaxNodes = 1 << 26
 )
@@ -104,6 +106,7 @@ func newMCTS(sp spec.Spec, seed uint64) (Agent, error) {
 	get(func() (e error) { o.MaxNodes, e = sp.IntIn("maxnodes", 4<<20, 16, mctsMaxNodes); return })
 	o.Selection = sp.Vals["sel"]
 	get(func() (e error) { o.Gamma, e = sp.FloatIn("gamma", 0.1, 0, 1); return })
+	get(func() (e error) { o.ExpandAfter, e = sp.IntIn("expand", 1, 1, mctsMaxExpand); return })
 	if err != nil {
 		return nil, err
 	}

@@ -347,7 +347,7 @@ func (w *simWorker) iterate() {
 			break
 		}
 		if n.flags&flagExpanded == 0 {
-			if (n.visits == 0 && i != w.root) || !w.expand(i) {
+			if (i != w.root && n.visits < uint32(w.opts.ExpandAfter)) || !w.expand(i) {
 				r0 = w.rollout()
 				break
 			}
@@ -530,9 +530,13 @@ func (w *simWorker) outcomeReward() float64 {
 }
 
 // rollout plays uniformly random joint moves (Cutoff plies at most, then
-// the evaluation decides) and returns player 0's reward.
+// the evaluation decides; none with RolloutNone) and returns player 0's
+// reward.
 func (w *simWorker) rollout() float64 {
 	st := w.st
+	if w.opts.Rollout == RolloutNone && !st.Terminal() {
+		return evalReward(w.eval, w.opts.EvalScale)
+	}
 	n := 0
 	for !st.Terminal() && (w.opts.Cutoff == 0 || n < w.opts.Cutoff) {
 		m0 := st.LegalMovesFor(0, w.buf0[:0])

@@ -14,7 +14,9 @@
 // game's evaluation) and every node on the path adds the result for its
 // mover: 1 for a win, ½ for a draw, 0 for a loss, or the game's graded
 // payoff when the state implements Rewarder. A node is expanded (all its
-// children created at once) on its second visit.
+// children created at once) on its second visit, or after
+// Options.ExpandAfter visits. With RolloutNone there is no playout: the new
+// node is scored by the game's evaluation at once.
 //
 // Rollouts are uniformly random (using the game's fast games.Playouter when
 // it has one) or ε-greedy: with probability ε a random move, otherwise the
@@ -81,6 +83,11 @@ type Rewarder interface {
 const (
 	RolloutRandom    = "random"
 	RolloutEpsGreedy = "egreedy"
+	// RolloutNone plays no playout: a new leaf is scored by the game's
+	// evaluation at once (as with a cut-off of 0 plies). For games whose
+	// moves are costly to generate, e.g. TryAngle Catch's plans, it buys
+	// many more iterations than a playout (see EvalScale).
+	RolloutNone = "none"
 )
 
 // Options configures a Searcher. Zero values take the defaults noted.
@@ -89,7 +96,7 @@ type Options struct {
 	Time       time.Duration // time per search (0: none)
 	C          float64       // exploration constant (default 0.7 when 0; negative: 0)
 	FPU        float64       // value of an unvisited child (default +Inf when 0)
-	Rollout    string        // RolloutRandom (default) or RolloutEpsGreedy
+	Rollout    string        // RolloutRandom (default), RolloutEpsGreedy or RolloutNone
 	Epsilon    float64       // ε of the ε-greedy rollout (default 0.1 when 0)
 	Cutoff     int           // rollout plies before evaluating (0: play to the end)
 	EvalScale  float64       // evaluation → reward: 1/(1+e^(−eval/EvalScale)) (0: by sign)
@@ -100,6 +107,11 @@ type Options struct {
 	Sample     bool          // DUCT: draw the final action from the empirical strategy
 	Selection  string        // DUCT: SelectUCB (default) or SelectRM
 	Gamma      float64       // DUCT regret matching: exploration mix (default 0.1 when 0)
+	// ExpandAfter is the visits a node gets (scored by a rollout, or the
+	// evaluation with RolloutNone) before it is expanded; default 1. A
+	// higher value saves move generation where it is costly (TryAngle
+	// Catch's plans) for the nodes the search keeps coming back to.
+	ExpandAfter int
 }
 
 // Selection rules at the joint nodes of DUCT.
@@ -226,6 +238,9 @@ func New(opts Options, seed uint64) *Searcher {
 	if opts.MaxNodes <= 0 {
 		opts.MaxNodes = defaultMaxNodes
 	}
+	if opts.ExpandAfter < 1 {
+		opts.ExpandAfter = 1
+	}
 	return &Searcher{opts: opts, seed: seed}
 }
 
@@ -242,14 +257,17 @@ func (s *Searcher) SetBudget(iterations int64, t time.Duration) {
 // Validate checks options that New cannot repair.
 func (o Options) Validate() error {
 	switch o.Rollout {
-	case "", RolloutRandom, RolloutEpsGreedy:
+	case "", RolloutRandom, RolloutEpsGreedy, RolloutNone:
 	default:
-		return fmt.Errorf("mcts: unknown rollout %q (valid: %s, %s)", o.Rollout, RolloutRandom, RolloutEpsGreedy)
+		return fmt.Errorf("mcts: unknown rollout %q (valid: %s, %s, %s)", o.Rollout, RolloutRandom, RolloutEpsGreedy, RolloutNone)
 	}
 	switch o.Selection {
 	case "", SelectUCB, SelectRM:
 	default:
 		return fmt.Errorf("mcts: unknown selection %q (valid: %s, %s)", o.Selection, SelectUCB, SelectRM)
+	}
+	if o.ExpandAfter < 0 {
+		return fmt.Errorf("mcts: ExpandAfter %d is negative", o.ExpandAfter)
 	}
 	if o.Gamma < 0 || o.Gamma > 1 {
 		return fmt.Errorf("mcts: gamma %v outside [0, 1]", o.Gamma)

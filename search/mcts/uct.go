@@ -178,7 +178,7 @@ func (w *worker) iterate() {
 			break
 		}
 		if n.flags&flagExpanded == 0 {
-			if (n.visits == 0 && i != w.root) || !w.expand(i) {
+			if (i != w.root && n.visits < uint32(w.opts.ExpandAfter)) || !w.expand(i) {
 				r0 = w.rollout()
 				break
 			}
@@ -332,6 +332,9 @@ func (w *worker) rollout() float64 {
 	o := w.opts
 	if o.Cutoff == 0 && o.Rollout == RolloutRandom && w.playout != nil && w.rewarder == nil {
 		return w.playout.RandomPlayout(&w.rand).Points(0)
+	}
+	if o.Rollout == RolloutNone {
+		return evalReward(w.eval, o.EvalScale)
 	}
 	greedy := o.Rollout == RolloutEpsGreedy && w.eval != nil
 	n := 0

@@ -1,0 +1,207 @@
+package mcts
+
+import (
+	"context"
+	"slices"
+	"testing"
+
+	"github.com/boardgame-arena/arena/games"
+	"github.com/boardgame-arena/arena/search/testgames"
+)
+
+// counted wraps a simultaneous game and counts, across its clones, the
+// move generations, the joint moves played and the evaluations; its
+// evaluation is the first player's points so far minus the second's (in
+// Goofspiel: the prizes won).
+type counted struct {
+	*testgames.Goofspiel
+	n *counts
+}
+
+type counts struct{ gen, play, eval int }
+
+func (c counted) LegalMovesFor(p int, buf []games.Move) []games.Move {
+	c.n.gen++
+	return c.Goofspiel.LegalMovesFor(p, buf)
+}
+
+func (c counted) PlayJoint(m0, m1 games.Move) {
+	c.n.play++
+	c.Goofspiel.PlayJoint(m0, m1)
+}
+
+func (c counted) Clone() games.SimState {
+	return counted{c.Goofspiel.Clone().(*testgames.Goofspiel), c.n}
+}
+
+func (c counted) Evaluate(p int) int {
+	c.n.eval++
+	v := c.Outcome().Score // the points difference, also before the end
+	if p == 1 {
+		v = -v
+	}
+	return v
+}
+
+// With RolloutNone a new leaf is scored by the evaluation and no playout
+// is played: every iteration plays only the joint moves of its path in
+// the tree, and evaluates once unless it ended on a finished game.
+func TestRolloutNoneScoresLeaves(t *testing.T) {
+	n := &counts{}
+	g := counted{testgames.NewGoofspiel(1, 2, 3, 4, 5), n}
+	s := New(Options{Iterations: 3000, Rollout: RolloutNone, EvalScale: 2}, 1)
+	res, err := s.SearchSim(context.Background(), g, 0)
+	if err != nil || !slices.Contains(g.LegalMovesFor(0, nil), res.Move) {
+		t.Fatalf("move %v (%v)", res.Move, err)
+	}
+	w := s.sims[0]
+	if n.eval == 0 || n.eval > int(res.Iterations) {
+		t.Fatalf("%d evaluations in %d iterations, want 1 to %d", n.eval, res.Iterations, res.Iterations)
+	}
+	// Without a playout, the joint moves played are those of the paths:
+	// at most the deepest path per iteration.
+	if n.play > int(res.Iterations)*w.maxDepth {
+		t.Fatalf("%d joint moves in %d iterations of depth ≤ %d: playouts were played", n.play, res.Iterations, w.maxDepth)
+	}
+	// A random playout to the end plays far more joint moves.
+	m := &counts{}
+	r := New(Options{Iterations: 3000}, 1)
+	if _, err := r.SearchSim(context.Background(), counted{testgames.NewGoofspiel(1, 2, 3, 4, 5), m}, 0); err != nil {
+		t.Fatal(err)
+	}
+	if m.eval != 0 || m.play <= n.play {
+		t.Fatalf("random playouts: %d evaluations, %d joint moves (none: %d)", m.eval, m.play, n.play)
+	}
+	if err := (Options{Rollout: RolloutNone}).Validate(); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// ExpandAfter: a node generates its moves (is expanded) only after that
+// many visits, so expansions are at most iterations / ExpandAfter (plus
+// the root); at 1, the default, a node is expanded on its second visit.
+func TestExpandAfterDefersExpansion(t *testing.T) {
+	const iters = 4000
+	gens := map[int]int{}
+	for _, k := range []int{1, 10, 50} {
+		n := &counts{}
+		g := counted{testgames.NewGoofspiel(1, 2, 3, 4, 5, 6), n}
+		s := New(Options{Iterations: iters, Rollout: RolloutNone, EvalScale: 2, ExpandAfter: k}, 1)
+		res, err := s.SearchSim(context.Background(), g, 1)
+		if err != nil || !slices.Contains(g.LegalMovesFor(1, nil), res.Move) {
+			t.Fatalf("expand %d: move %v (%v)", k, res.Move, err)
+		}
+		expansions := n.gen / 2 // both players' moves per expansion
+		if expansions > iters/k+1 {
+			t.Fatalf("expand %d: %d expansions in %d iterations", k, expansions, iters)
+		}
+		gens[k] = expansions
+	}
+	if !(gens[1] > gens[10] && gens[10] > gens[50]) {
+		t.Fatalf("expansions by ExpandAfter: %v, want fewer for larger values", gens)
+	}
+	if err := (Options{ExpandAfter: -1}).Validate(); err == nil {
+		t.Fatal("a negative ExpandAfter was accepted")
+	}
+	// Sequential UCT honours it too.
+	st := testgames.NewTicTacToe()
+	for _, k := range []int{1, 30} {
+		s := New(Options{Iterations: 3000, ExpandAfter: k, Rollout: RolloutNone}, 1)
+		res, err := s.Search(context.Background(), st)
+		if err != nil || !games.IsLegal(st, res.Move) {
+			t.Fatalf("tictactoe, expand %d: %v (%v)", k, res.Move, err)
+		}
+		w := s.workers[0]
+		if k == 30 && int(w.tree.used) > 3000/30*9+10 {
+			t.Fatalf("tictactoe, expand 30: %d nodes after 3000 iterations", w.tree.used)
+		}
+	}
+}
+
+// tryangleMidgame is TryAngle Catch on map seed 3 after a few turns of
+// the first plans (a position with units spread and plans to choose).
+func tryangleMidgame(t *testing.T) games.SimState {
+	t.Helper()
+	b, err := games.New("tryangle:seed=3")
+	if err != nil {
+		t.Fatal(err)
+	}
+	st := b.(games.SimState)
+	for range 6 {
+		m0, m1 := st.LegalMovesFor(0, nil), st.LegalMovesFor(1, nil)
+		st.PlayJoint(m0[len(m0)-1], m1[len(m1)/2])
+	}
+	return st
+}
+
+// DUCT iterations on a real game (TryAngle Catch's plans, leaves scored
+// by its evaluation) allocate nothing once the tree's blocks exist.
+func TestDUCTTryangleDoesNotAllocate(t *testing.T) {
+	st := tryangleMidgame(t)
+	for _, o := range []Options{
+		{Rollout: RolloutNone, EvalScale: 300, ExpandAfter: 4},
+		{Cutoff: 2, EvalScale: 300, Selection: SelectRM},
+	} {
+		o.Iterations = 1
+		s := New(o, 1)
+		if _, err := s.SearchSim(context.Background(), st, 0); err != nil {
+			t.Fatal(err)
+		}
+		w := s.sims[0]
+		w.prepare(st)
+		for range 300 {
+			w.iterate()
+		}
+		if a := testing.AllocsPerRun(200, w.iterate); a > 0.01 {
+			t.Fatalf("%+v: %v allocations per iteration", o, a)
+		}
+	}
+}
+
+// Tree reuse between turns: after the joint move the tree visited most,
+// the next search starts from that child's subtree with all its visits;
+// after a joint move the tree never saw (an opponent's own command line),
+// it starts afresh, and both answers are plans of the new position.
+func TestDUCTReuseOnTryangle(t *testing.T) {
+	st := tryangleMidgame(t)
+	s := New(Options{Iterations: 600, Rollout: RolloutNone, EvalScale: 300, Reuse: true}, 1)
+	if _, err := s.SearchSim(context.Background(), st, 0); err != nil {
+		t.Fatal(err)
+	}
+	w := s.sims[0]
+	tr := w.tree
+	root := tr.nodes.at(w.root)
+	var best0, best1 games.Move
+	var bestVisits uint32
+	for a0 := uint32(0); a0 < uint32(root.n0); a0++ {
+		for a1 := uint32(0); a1 < uint32(root.n1); a1++ {
+			k := *tr.kids.at(root.kids + a0*uint32(root.n1) + a1)
+			if k != 0 && tr.nodes.at(k).visits > bestVisits {
+				bestVisits = tr.nodes.at(k).visits
+				best0, best1 = tr.acts.at(root.acts+a0).move, tr.acts.at(root.acts+uint32(root.n0)+a1).move
+			}
+		}
+	}
+	if bestVisits < 2 {
+		t.Fatalf("no joint child visited twice in 600 iterations (best %d)", bestVisits)
+	}
+	st.PlayJoint(best0, best1)
+	s.SetBudget(1, 0)
+	res, err := s.SearchSim(context.Background(), st, 1)
+	if err != nil || res.Reused != int64(bestVisits) {
+		t.Fatalf("reused %d visits (%v), want the child's %d", res.Reused, err, bestVisits)
+	}
+	if !slices.Contains(st.LegalMovesFor(1, nil), res.Move) {
+		t.Fatalf("move %v is not a plan of the new position", res.Move)
+	}
+	// A command line no plan lists: the position is not in the tree.
+	line, err := st.ParseMove("WAIT;MSG off the plans")
+	if err != nil {
+		t.Fatal(err)
+	}
+	st.PlayJoint(line, res.Move)
+	res, err = s.SearchSim(context.Background(), st, 0)
+	if err != nil || res.Reused != 0 || !slices.Contains(st.LegalMovesFor(0, nil), res.Move) {
+		t.Fatalf("after an unknown line: reused %d, move %v (%v)", res.Reused, res.Move, err)
+	}
+}
