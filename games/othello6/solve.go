@@ -245,7 +245,7 @@ func (sv *solver) root(me, opp uint64) int {
 	// a sequence of near-null-window searches (MTD(f) with step 2), much
 	// cheaper than one search with the full window.
 	lo, hi := -Size*Size, Size*Size
-	t := 0
+	t := sv.guess(me, opp, empties)
 	for lo < hi {
 		v := sv.search(me, opp, t-1, t+1, empties, nil)
 		if sv.shared.stop.Load() {
@@ -263,6 +263,23 @@ func (sv *solver) root(me, opp uint64) int {
 	}
 	sv.flush()
 	return lo
+}
+
+// guess estimates the value of (me, opp) for the root's first window from
+// a heuristic search, deeper with more empties (up to 8 plies, a small
+// part of any solve it serves). About 13 evaluation units make a disc
+// (fitted on solved positions with 16–20 empties); the estimate is rounded
+// to an even value. The closer the guess, the fewer windows: measured on
+// positions with 22 and 24 empties (BenchmarkSolvePlayed), the 8-ply guess
+// cut the nodes by a fifth against always starting from 0; the exact value
+// as the guess would cut them by almost half.
+func (sv *solver) guess(me, opp uint64, empties int) int {
+	depth := min(8, empties-14)
+	if depth < 2 {
+		return 0
+	}
+	v := sv.orderSearch(me, opp, depth, -orderInf, orderInf)
+	return max(-Size*Size, min(Size*Size, v*3/40)) &^ 1
 }
 
 // pv reads a principal variation of value v back from the table, checking
