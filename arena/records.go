@@ -44,11 +44,42 @@ func ResumeRecord(path string, want *Tournament, concurrency int) (*Tournament, 
 		return nil, nil, nil, fmt.Errorf("--resume %s: the configuration differs from the file's, so the remaining games would not be the planned ones:\n  %s\n(run with --resume alone to continue the file as it was started)",
 			path, strings.Join(diff, "\n  "))
 	}
+	if err := t.checkRecorded(path, file.Games); err != nil {
+		return nil, nil, nil, err
+	}
 	w, err := results.Append(file, concurrency)
 	if err != nil {
 		return nil, nil, nil, err
 	}
 	return t, file, w, nil
+}
+
+// checkRecorded checks that the recorded games are games of t's schedule
+// (index, seeds and seats), so that a resumed run never plays a schedule
+// other than the one its file holds. A sweep written before sweeps had a
+// kind of their own has a round-robin header over games of another
+// schedule: resuming it as a round robin would play the value agents
+// against each other.
+func (t *Tournament) checkRecorded(path string, done []results.Game) error {
+	for i := range done {
+		g := &done[i]
+		pos, ok := t.FixturePos(g.Index)
+		if !ok {
+			return fmt.Errorf("--resume %s: game %d is not in the schedule of the file's header", path, g.Index)
+		}
+		f := t.Fixtures[pos]
+		if g.Seed == f.Seed && g.Players[0].Agent == f.Seats[0] && g.Players[1].Agent == f.Seats[1] &&
+			g.Players[0].Seed == f.Agents[0] && g.Players[1].Seed == f.Agents[1] {
+			continue
+		}
+		why := "its games were not planned by the schedule its header describes"
+		if t.Config.Kind == results.RoundRobin {
+			why = "if arena tune sweep wrote it (before sweeps were recorded as kind \"sweep\"), its header says round-robin but its games are a sweep's"
+		}
+		return fmt.Errorf("--resume %s: game %d has seed %d between agents %d and %d, but the header's %s gives game %d seed %d between agents %d and %d: %s, so it cannot be resumed (arena rate and report still read it; start a new run with --out to play more games)",
+			path, g.Index, g.Seed, g.Players[0].Agent, g.Players[1].Agent, t.Config.Kind, g.Index, f.Seed, f.Seats[0], f.Seats[1], why)
+	}
+	return nil
 }
 
 // CheckHeader is CheckConfig for the header of the record file at path,
@@ -70,7 +101,7 @@ func CheckConfig(c results.Config) error {
 	if n < 2 || n > MaxAgents {
 		return fmt.Errorf("agents lists %d agents; a run has 2 to %d", n, MaxAgents)
 	}
-	pairs, err := pairCount(c.Kind, n)
+	pairs, err := pairCount(c.Kind, n, c.Swept)
 	if err != nil {
 		return fmt.Errorf("kind %q with %d agents: %v", c.Kind, n, err)
 	}

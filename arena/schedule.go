@@ -20,10 +20,17 @@ type Fixture struct {
 
 // Pairings lists the pairs of agent indices that meet: every pair (i<j) in
 // lexicographic order for a round robin, (0, j) for a gauntlet, (0, 1) for
-// a match. The position in this list is the pairing number.
+// a match. The position in this list is the pairing number. A sweep's
+// pairings depend on its swept count: see SweepSchedule.
 func Pairings(kind string, agents int) ([][2]int, error) {
+	return pairings(kind, agents, 0)
+}
+
+func pairings(kind string, agents, swept int) ([][2]int, error) {
 	var out [][2]int
 	switch kind {
+	case results.Sweep:
+		return sweepPairings(agents, swept)
 	case results.RoundRobin:
 		for i := 0; i < agents; i++ {
 			for j := i + 1; j < agents; j++ {
@@ -55,12 +62,16 @@ func Pairings(kind string, agents int) ([][2]int, error) {
 // order (consecutive pairings share no agent where possible), so that
 // whenever the run stops every pairing has played about as many games as
 // any other. Seeds depend only on (seed, pairing, game), never on the order
-// in which games happen to run.
+// in which games happen to run. For a sweep, see SweepSchedule.
 func Schedule(kind string, agents, gamesPerPair int, seed uint64) ([]Fixture, error) {
+	return schedule(kind, agents, 0, gamesPerPair, seed)
+}
+
+func schedule(kind string, agents, swept, gamesPerPair int, seed uint64) ([]Fixture, error) {
 	if gamesPerPair < 2 || gamesPerPair%2 != 0 {
 		return nil, fmt.Errorf("--games must be even and at least 2 (colour-swapped pairs), got %d", gamesPerPair)
 	}
-	pairs, err := Pairings(kind, agents)
+	pairs, err := pairings(kind, agents, swept)
 	if err != nil {
 		return nil, err
 	}
@@ -75,6 +86,9 @@ func Schedule(kind string, agents, gamesPerPair int, seed uint64) ([]Fixture, er
 				f.Seed = rng.Derive(seed, streamGame, uint64(k), uint64(g))
 				for seat := 0; seat < 2; seat++ {
 					f.Agents[seat] = rng.Derive(seed, streamAgent, uint64(k), uint64(g), uint64(seat))
+				}
+				if kind == results.Sweep {
+					sweepSeeds(&f, swept, seed)
 				}
 				out = append(out, f)
 			}

@@ -55,7 +55,7 @@ const (
 
 // Options describe a tournament or a match.
 type Options struct {
-	Kind            string   // results.RoundRobin, results.Gauntlet or results.Match
+	Kind            string   // results.RoundRobin, results.Gauntlet, results.Match or results.Sweep
 	Game            string   // game spec
 	Agents          []string // agent specs, one each
 	GamesPerPair    int      // even; for a match, the most games to play
@@ -82,6 +82,9 @@ type Options struct {
 	// (--shard i/N; see results.Shard); 1/1 is the whole run. A match
 	// cannot be sharded: an SPRT decides on all the games in order.
 	Shard *results.Shard
+	// Swept is, for a results.Sweep, how many of the agents (the first)
+	// are the swept values; the others are their opponents.
+	Swept int
 }
 
 // Tournament is a planned run: what the record header says, and the
@@ -115,7 +118,7 @@ func New(o Options) (*Tournament, error) {
 	if g := o.GamesPerPair; g < 2 || g > MaxGames || g%2 != 0 {
 		return nil, fmt.Errorf("--games %d: use an even number from 2 to %d (games come in colour-swapped pairs)", g, MaxGames)
 	}
-	pairs, err := pairCount(o.Kind, len(o.Agents))
+	pairs, err := pairCount(o.Kind, len(o.Agents), o.Swept)
 	if err != nil {
 		return nil, err
 	}
@@ -160,7 +163,7 @@ func New(o Options) (*Tournament, error) {
 	t.Config = results.Config{
 		Kind: o.Kind, Game: v.String(), GameDigest: v.Digest(), GamesPerPair: o.GamesPerPair, Seed: o.Seed,
 		MoveTimeMS: ms(o.MoveTime), MoveMarginMS: ms(o.MoveMargin), MaxPlies: o.MaxPlies, SPRT: o.SPRT,
-		TimeControl: o.TimeControl.String(),
+		TimeControl: o.TimeControl.String(), Swept: o.Swept,
 	}
 	used := map[string]bool{}
 	for i, text := range o.Agents {
@@ -193,7 +196,7 @@ func New(o Options) (*Tournament, error) {
 		lim.clockText = lim.Clock.String()
 		t.Limits = append(t.Limits, lim)
 	}
-	if t.Fixtures, err = Schedule(o.Kind, len(o.Agents), o.GamesPerPair, o.Seed); err != nil {
+	if t.Fixtures, err = schedule(o.Kind, len(o.Agents), o.Swept, o.GamesPerPair, o.Seed); err != nil {
 		return nil, err
 	}
 	t.Config.TotalGames = len(t.Fixtures)
@@ -218,9 +221,18 @@ func New(o Options) (*Tournament, error) {
 }
 
 // pairCount is the number of pairings of a run of the given kind with n ≥ 2
-// agents, counted without building them.
-func pairCount(kind string, n int) (uint64, error) {
+// agents (swept of them the values of a sweep, else 0), counted without
+// building them.
+func pairCount(kind string, n, swept int) (uint64, error) {
+	if kind != results.Sweep && swept != 0 {
+		return 0, fmt.Errorf("%d swept values in a %s: only a sweep has them", swept, kind)
+	}
 	switch kind {
+	case results.Sweep:
+		if swept < 1 || swept >= n {
+			return 0, fmt.Errorf("a sweep of %d agents needs 1 to %d swept values (the first agents) and at least one opponent, got %d values", n, n-1, swept)
+		}
+		return uint64(swept) * uint64(n-swept), nil
 	case results.RoundRobin:
 		return uint64(n) * uint64(n-1) / 2, nil
 	case results.Gauntlet:
@@ -231,7 +243,7 @@ func pairCount(kind string, n int) (uint64, error) {
 		}
 		return 1, nil
 	}
-	return 0, fmt.Errorf("unknown tournament kind %q (want %s, %s or %s)", kind, results.RoundRobin, results.Gauntlet, results.Match)
+	return 0, fmt.Errorf("unknown tournament kind %q (want %s, %s, %s or %s)", kind, results.RoundRobin, results.Gauntlet, results.Match, results.Sweep)
 }
 
 // randomPlies returns K of an openings spec "random:K" (or "random:K+seed",
@@ -283,7 +295,7 @@ func OptionsFrom(c results.Config) Options {
 		Openings: c.Openings, ShuffleOpenings: c.ShuffleOpenings,
 		MoveTime:   time.Duration(math.Round(c.MoveTimeMS * 1e6)),
 		MoveMargin: time.Duration(math.Round(c.MoveMarginMS * 1e6)),
-		MaxPlies:   c.MaxPlies, SPRT: c.SPRT, Shard: c.Shard,
+		MaxPlies:   c.MaxPlies, SPRT: c.SPRT, Shard: c.Shard, Swept: c.Swept,
 		Adjudicate: c.Adjudicate,
 	}
 	if c.TimeControl != "" {

@@ -241,7 +241,7 @@ func jsonProblem(err error) error {
 
 func (c Config) check() error {
 	switch c.Kind {
-	case RoundRobin, Gauntlet, Match:
+	case RoundRobin, Gauntlet, Match, Sweep:
 	default:
 		return fmt.Errorf("unknown tournament kind %q", c.Kind)
 	}
@@ -250,6 +250,12 @@ func (c Config) check() error {
 	}
 	if len(c.Agents) < 2 {
 		return fmt.Errorf("%d agents; a tournament needs at least two", len(c.Agents))
+	}
+	switch {
+	case c.Kind == Sweep && (c.Swept < 1 || c.Swept >= len(c.Agents)):
+		return fmt.Errorf("a sweep of %d agents with swept %d: the swept values are 1 to %d of the agents (the others are their opponents)", len(c.Agents), c.Swept, len(c.Agents)-1)
+	case c.Kind != Sweep && c.Swept != 0:
+		return fmt.Errorf("swept %d in a %s: only a sweep has swept values", c.Swept, c.Kind)
 	}
 	if c.TotalGames < 0 {
 		return fmt.Errorf("negative total_games %d", c.TotalGames)

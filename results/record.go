@@ -23,6 +23,11 @@ const (
 	RoundRobin = "round-robin"
 	Gauntlet   = "gauntlet"
 	Match      = "match"
+	// Sweep is arena tune sweep's schedule: the first Config.Swept agents
+	// (one parameter's values) each play every other agent (the
+	// opponents), never each other, with the seeds of (opponent, game) so
+	// that every value meets each opponent in the same games.
+	Sweep = "sweep"
 )
 
 // Termination reasons (Game.Termination).
@@ -66,7 +71,7 @@ type AgentInfo struct {
 // Config is everything that decides which games a run plays and how. Two
 // runs with equal Configs play the same games, so --resume compares them.
 type Config struct {
-	Kind         string      `json:"kind"`                  // RoundRobin, Gauntlet or Match
+	Kind         string      `json:"kind"`                  // RoundRobin, Gauntlet, Match or Sweep
 	Game         string      `json:"game"`                  // canonical game spec, e.g. "erdos:algol"
 	GameDigest   string      `json:"game_sha256,omitempty"` // SHA-256 of a map file the spec names (games.Variant.Digest)
 	Agents       []AgentInfo `json:"agents"`                // in the order given
@@ -95,6 +100,9 @@ type Config struct {
 	// (--shard i/N); TotalGames still counts the whole run's games, and
 	// game indices are the whole run's.
 	Shard *Shard `json:"shard,omitempty"`
+	// Swept is, for a Sweep, how many of the agents (the first) are the
+	// swept values; 0 for the other kinds.
+	Swept int `json:"swept,omitempty"`
 }
 
 // Header is the first line of a record file.
@@ -374,6 +382,9 @@ func (c Config) Diff(other Config) []string {
 	}
 	if c.Shard.String() != other.Shard.String() {
 		add("shard", orNone(c.Shard.String()), orNone(other.Shard.String()))
+	}
+	if c.Swept != other.Swept {
+		add("swept values", c.Swept, other.Swept)
 	}
 	return out
 }

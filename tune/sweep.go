@@ -19,7 +19,6 @@ import (
 	"github.com/boardgame-arena/arena/arena"
 	"github.com/boardgame-arena/arena/report"
 	"github.com/boardgame-arena/arena/results"
-	"github.com/boardgame-arena/arena/rng"
 	"github.com/boardgame-arena/arena/spec"
 )
 
@@ -39,16 +38,17 @@ const (
 // of Values in turn (the value agents, Specs), every one playing the same
 // gauntlet against the opponents (Against).
 //
-// The games are one arena tournament: a round robin of the value agents
-// followed by the opponents, of which Plan keeps only the games between a
-// value agent and an opponent (value agents never meet). One tournament
-// rather than a gauntlet per value, so that a sweep is one record file,
-// resumed, interrupted and rated like any tournament's, and its workers
-// are never idle between values. Plan also gives the game of value i
-// against opponent j the seeds of (opponent j, game) alone, the same for
-// every value, and the arena gives round r the same opening in every
-// pairing: each value meets the same opponents from the same openings
-// with the same seeds, so the comparison between values is paired.
+// The games are one arena tournament of kind results.Sweep: the value
+// agents followed by the opponents, every value against every opponent
+// (value agents never meet). One tournament rather than a gauntlet per
+// value, so that a sweep is one record file, resumed, interrupted, sharded,
+// spread over broker workers and rated like any tournament's (its header
+// says which games it plays), and its workers are never idle between
+// values. The arena gives the game of value i against opponent j the seeds
+// of (opponent j, game) alone, the same for every value, and round r the
+// same opening in every pairing: each value meets the same opponents from
+// the same openings with the same seeds, so the comparison between values
+// is paired.
 type Sweep struct {
 	Param   string
 	Values  []string // as written, e.g. "0.3", "640"
@@ -151,9 +151,10 @@ func (s *Sweep) Agents() []string {
 }
 
 // Options returns o (game, games per pairing, seed, limits …) with the
-// sweep's kind and agents.
+// sweep's kind, swept count and agents.
 func (s *Sweep) Options(o arena.Options) arena.Options {
-	o.Kind = results.RoundRobin
+	o.Kind = results.Sweep
+	o.Swept = len(s.Specs)
 	o.Agents = s.Agents()
 	return o
 }
@@ -164,45 +165,23 @@ func (s *Sweep) Games(gamesPerPair int) int {
 	return len(s.Specs) * len(s.Against) * gamesPerPair
 }
 
-// Seed streams of a sweep's games (arena's own streams are small numbers).
-const (
-	streamSweepGame  = 1301 // (opponent, game in pairing)
-	streamSweepAgent = 1302 // (opponent, game in pairing, opponent's side or value's side)
-)
-
-// Plan turns t, built from Options, into the sweep's schedule: only the
-// games of a value agent against an opponent, in the arena's interleaved
-// order (record indices unchanged), each seeded from (seed, opponent,
-// game) alone. It refuses a tournament with other agents (say, a resumed
-// file of another sweep). Plan is deterministic, so a resumed run plans
-// exactly the games of the first.
-func (s *Sweep) Plan(t *arena.Tournament) error {
+// Check reports whether t, a run built from a record header (a resumed
+// file), is this sweep: kind sweep, with the sweep's values and opponents.
+// A file of an older arena, whose sweep was recorded as a round robin of
+// the same agents, is refused with a message that says so.
+func (s *Sweep) Check(t *arena.Tournament) error {
 	var have []string
 	for _, a := range t.Config.Agents {
 		have = append(have, a.Spec)
 	}
-	if want := s.Agents(); t.Config.Kind != results.RoundRobin || !slices.Equal(have, want) {
-		return fmt.Errorf("the run's agents are not this sweep's:\n  run:   %s %s\n  sweep: round_robin %s\n(resume a sweep with the --agent, --param, --values and --against it started with)",
-			t.Config.Kind, strings.Join(have, " "), strings.Join(want, " "))
+	want := s.Agents()
+	if t.Config.Kind == results.RoundRobin && slices.Equal(have, want) {
+		return errors.New("the file records this sweep as a round robin, as arena tune sweep did before sweeps had a kind of their own; that header does not say which games the sweep plays, so the file cannot be resumed (arena rate and report still read it): start the sweep again with --out")
 	}
-	m := len(s.Specs)
-	seed := t.Config.Seed
-	out := t.Fixtures[:0:0]
-	for _, f := range t.Fixtures {
-		a, b := f.Seats[0] < m, f.Seats[1] < m
-		if a == b {
-			continue // two value agents, or two opponents
-		}
-		opp, oppSeat := f.Seats[1]-m, 1
-		if !a {
-			opp, oppSeat = f.Seats[0]-m, 0
-		}
-		f.Seed = rng.Derive(seed, streamSweepGame, uint64(opp), uint64(f.Game))
-		f.Agents[oppSeat] = rng.Derive(seed, streamSweepAgent, uint64(opp), uint64(f.Game), 0)
-		f.Agents[1-oppSeat] = rng.Derive(seed, streamSweepAgent, uint64(opp), uint64(f.Game), 1)
-		out = append(out, f)
+	if c := t.Config; c.Kind != results.Sweep || c.Swept != len(s.Specs) || !slices.Equal(have, want) {
+		return fmt.Errorf("the run's agents are not this sweep's:\n  run:   %s of %d values: %s\n  sweep: %s of %d values: %s\n(resume a sweep with the --agent, --param, --values and --against it started with)",
+			c.Kind, c.Swept, strings.Join(have, " "), results.Sweep, len(s.Specs), strings.Join(want, " "))
 	}
-	t.Fixtures = out
 	return nil
 }
 
@@ -369,7 +348,7 @@ func RunSweep(ctx context.Context, s *Sweep, o arena.Options, run arena.RunOptio
 	if err != nil {
 		return SweepResult{}, err
 	}
-	if err := s.Plan(t); err != nil {
+	if err := s.Check(t); err != nil {
 		return SweepResult{}, err
 	}
 	var kept []*results.Game

@@ -65,9 +65,9 @@ func TestNewSweepErrors(t *testing.T) {
 	}
 }
 
-// Plan keeps exactly the value-against-opponent games, and gives every
-// value the same seeds and openings against the same opponent.
-func TestSweepPlan(t *testing.T) {
+// A sweep's run plays exactly the value-against-opponent games, and gives
+// every value the same seeds and openings against the same opponent.
+func TestSweepSchedule(t *testing.T) {
 	s, err := NewSweep("mcts:iters=20", "c", []string{"0.5", "1", "2"}, []string{"random", "greedy"})
 	if err != nil {
 		t.Fatal(err)
@@ -79,8 +79,11 @@ func TestSweepPlan(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := s.Plan(tour); err != nil {
+	if err := s.Check(tour); err != nil {
 		t.Fatal(err)
+	}
+	if c := tour.Config; c.Kind != results.Sweep || c.Swept != 3 || c.TotalGames != s.Games(4) {
+		t.Errorf("header: kind %s, swept %d, total %d; want sweep, 3, %d", c.Kind, c.Swept, c.TotalGames, s.Games(4))
 	}
 	if got, want := len(tour.Fixtures), s.Games(4); got != want || want != 3*2*4 {
 		t.Fatalf("%d fixtures, want %d", got, want)
@@ -94,7 +97,10 @@ func TestSweepPlan(t *testing.T) {
 	seen := map[key]seeds{}
 	perValue := map[int]int{}
 	indices := map[int]bool{}
-	for _, f := range tour.Fixtures {
+	for i, f := range tour.Fixtures {
+		if f.Index != i {
+			t.Errorf("fixture %d has index %d", i, f.Index)
+		}
 		if indices[f.Index] {
 			t.Errorf("index %d twice", f.Index)
 		}
@@ -126,16 +132,23 @@ func TestSweepPlan(t *testing.T) {
 	if len(distinct) != len(seen) {
 		t.Errorf("%d distinct game seeds for %d games", len(distinct), len(seen))
 	}
-	// Planning is deterministic (a resume plans the same games).
-	again, _ := arena.New(s.Options(arena.Options{Game: "othello6", GamesPerPair: 4, Seed: 9}))
-	s.Plan(again)
-	if !slices.Equal(again.Fixtures, tour.Fixtures) {
-		t.Error("a second plan differs")
+	// The header alone rebuilds the schedule (a resume, a broker worker).
+	again, err := arena.New(arena.OptionsFrom(tour.Config))
+	if err != nil {
+		t.Fatal(err)
 	}
-	// Another run's agents are refused.
+	if !slices.Equal(again.Fixtures, tour.Fixtures) {
+		t.Error("the schedule rebuilt from the header differs")
+	}
+	// Another run's agents are refused, and so is an old sweep's file
+	// (a round robin of the same agents), with a message that says why.
 	other, _ := arena.New(arena.Options{Game: "othello6", GamesPerPair: 2, Agents: []string{"random", "greedy"}})
-	if err := s.Plan(other); err == nil || !strings.Contains(err.Error(), "not this sweep's") {
-		t.Errorf("plan of another run: %v", err)
+	if err := s.Check(other); err == nil || !strings.Contains(err.Error(), "not this sweep's") {
+		t.Errorf("check of another run: %v", err)
+	}
+	old, _ := arena.New(arena.Options{Game: "othello6", GamesPerPair: 4, Seed: 9, Agents: s.Agents()})
+	if err := s.Check(old); err == nil || !strings.Contains(err.Error(), "as a round robin") {
+		t.Errorf("check of an old sweep's round robin: %v", err)
 	}
 }
 

@@ -31,7 +31,7 @@ type sweepFlags struct {
 // parseTuneSweep parses and checks the flags of tune sweep. It runs
 // nothing and opens no file.
 func parseTuneSweep(args []string, stderr io.Writer) (*runFlags, *sweepFlags, *tune.Sweep, results.ReportOptions, error) {
-	fs := newFlagSet("tune sweep", `--agent SPEC --param KEY --values V1,V2,… --against SPEC [--against SPEC …] [--game G] [--games N] [--concurrency K] [--seed S] [--out F | --resume F] [--format text|json|markdown] [--plot F.svg]`, stderr)
+	fs := newFlagSet("tune sweep", `--agent SPEC --param KEY --values V1,V2,… --against SPEC [--against SPEC …] [--game G] [--games N] [--concurrency K] [--seed S] [--out F | --resume F] [--format text|json|markdown] [--plot F.svg] [--broker embedded|nats://HOST:PORT …]`, stderr)
 	rf := addRunFlags(fs, 40, "games per pairing of a value with an opponent (even: colour-swapped pairs)")
 	sf := &sweepFlags{}
 	sf.agent = fs.String("agent", "", `the agent spec whose --param is swept, e.g. "mcts:iters=2000"`)
@@ -40,6 +40,7 @@ func parseTuneSweep(args []string, stderr io.Writer) (*runFlags, *sweepFlags, *t
 	fs.Var(&sf.against, "against", fmt.Sprintf("an opponent's agent spec; every value plays each opponent (repeat, or list several: 1 to %d)", tune.MaxSweepOpponents))
 	sf.plot = fs.String("plot", "", "write the Elo-against-value figure with its 95 % intervals to this SVG file")
 	rt := addRatingFlags(fs, rf.seed)
+	rf.broker = addBrokerFlags(fs)
 	fs.Lookup("anchor").Usage = "NAME=R fixes player NAME at rating R, a finite number (default: the first --against at 0)"
 	fs.Lookup("agents").Usage = "not used here: the swept agent is --agent, its opponents --against"
 	fail := func(err error) (*runFlags, *sweepFlags, *tune.Sweep, results.ReportOptions, error) {
@@ -52,6 +53,9 @@ func parseTuneSweep(args []string, stderr io.Writer) (*runFlags, *sweepFlags, *t
 		return fail(errors.New("tune sweep takes --agent (the swept agent) and --against (its opponents), not --agents"))
 	}
 	if err := checkFormat(*rf.format, "text", "json", "markdown"); err != nil {
+		return fail(err)
+	}
+	if err := rf.broker.check(); err != nil {
 		return fail(err)
 	}
 	if *sf.agent == "" {
@@ -71,17 +75,16 @@ func parseTuneSweep(args []string, stderr io.Writer) (*runFlags, *sweepFlags, *t
 	if err != nil {
 		return fail(err)
 	}
-	// The sweep is drawn from a round robin of every agent, which the
-	// arena bounds like any run (its value-against-value games are never
-	// played, but they count towards arena.MaxGames).
 	n := len(sw.Specs) + len(sw.Against)
 	if g := *rf.games; g >= 2 && g%2 == 0 && g <= maxGames {
-		if all := pairings(results.RoundRobin, n) * uint64(g); all > maxGames {
-			return fail(fmt.Errorf("--games %d with %d values and %d opponents: the sweep plays %d games but is planned from a round robin of %d games, and a run plans at most %d; use a smaller --games, or fewer values or opponents",
-				g, len(sw.Specs), len(sw.Against), sw.Games(g), all, maxGames))
+		if all := uint64(len(sw.Specs)) * uint64(len(sw.Against)) * uint64(g); all > maxGames {
+			return fail(fmt.Errorf("--games %d with %d values and %d opponents: the sweep plays %d games, and a run plays at most %d; use a smaller --games, or fewer values or opponents",
+				g, len(sw.Specs), len(sw.Against), all, maxGames))
 		}
 	}
-	if err := rf.check(results.RoundRobin, n); err != nil {
+	// As a gauntlet of n agents for the checks of --games and --shard
+	// (fewer pairings than the sweep's: checked above).
+	if err := rf.check(results.Gauntlet, n); err != nil {
 		return fail(err)
 	}
 	if err := checkReportPath("--plot", *sf.plot, *rf.out, *rf.resume); err != nil {
@@ -107,7 +110,7 @@ func runTuneSweep(args []string, stdout, stderr io.Writer) error {
 	}
 	defer s.close()
 	t := s.tour
-	if err := sw.Plan(t); err != nil {
+	if err := sw.Check(t); err != nil {
 		if s.path != "" && *rf.resume != "" {
 			return fmt.Errorf("--resume %s: %w", s.path, err)
 		}
@@ -140,6 +143,11 @@ func runTuneSweep(args []string, stdout, stderr io.Writer) error {
 	if interval == 0 && len(t.Fixtures) >= 400 {
 		interval = max(len(t.Fixtures)/4, 1)
 	}
+	runner, cleanup, err := rf.broker.runner(s.path, stderr)
+	if err != nil {
+		return err
+	}
+	defer cleanup()
 	ctx, stop, release := interrupts(stderr)
 	defer release()
 	prog := newProgress(stderr, remaining, *rf.noProgress)
@@ -148,6 +156,7 @@ func runTuneSweep(args []string, stdout, stderr io.Writer) error {
 	st, runErr := t.Run(ctx, arena.RunOptions{
 		Concurrency: *rf.concurrency, Stop: stop, Done: s.done, Log: stderr,
 		ReuseGames: true, // record copies what it keeps
+		Runner:     runner,
 		Sink: func(batch []*results.Game) error {
 			if err := s.record(batch); err != nil {
 				return err

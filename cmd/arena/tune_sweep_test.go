@@ -144,7 +144,7 @@ func TestTuneSweepErrors(t *testing.T) {
 		{[]string{"tune", "sweep", "--agent", "mcts", "--param", "c", "--values", "1,2", "--against", "nosuch"}, `--against "nosuch"`},
 		{append(base, "--agents", "greedy"), "not --agents"},
 		{append(base, "--games", "7"), "--games 7"},
-		{append(base, "--games", "400000"), "round robin of 1200000 games"},
+		{append(base, "--games", "600000"), "the sweep plays 1200000 games"},
 		{append(base, "--format", "csv"), `unknown --format "csv"`},
 		{append(base, "--concurrency", "0"), "--concurrency"},
 		{append(base, "--out", "x.jsonl", "--plot", "x.jsonl"), "would overwrite the record file"},

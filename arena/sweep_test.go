@@ -1,0 +1,207 @@
+package arena
+
+import (
+	"context"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/boardgame-arena/arena/results"
+)
+
+// A sweep plays every value against every opponent and nothing else, each
+// value with the same seeds against the same opponent in the same game.
+func TestSweepScheduleKind(t *testing.T) {
+	const agents, swept, games = 5, 3, 4
+	fx, err := SweepSchedule(agents, swept, games, 17)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(fx) != swept*(agents-swept)*games {
+		t.Fatalf("%d fixtures, want %d", len(fx), swept*(agents-swept)*games)
+	}
+	type key struct{ opp, game int }
+	type seeds struct{ game, opp, value uint64 }
+	seen := map[key]seeds{}
+	count := map[[2]int]int{}
+	for i, f := range fx {
+		if f.Index != i {
+			t.Fatalf("fixture %d has index %d", i, f.Index)
+		}
+		v, vs := f.Seats[0], 0
+		if v >= swept {
+			v, vs = f.Seats[1], 1
+		}
+		o := f.Seats[1-vs]
+		if v >= swept || o < swept {
+			t.Fatalf("fixture %+v is not a value against an opponent", f)
+		}
+		count[[2]int{v, o}]++
+		got := seeds{f.Seed, f.Agents[1-vs], f.Agents[vs]}
+		if first, ok := seen[key{o, f.Game}]; ok && first != got {
+			t.Errorf("value %d against %d, game %d: seeds %+v; another value had %+v", v, o, f.Game, got, first)
+		}
+		seen[key{o, f.Game}] = got
+	}
+	for v := range swept {
+		for o := swept; o < agents; o++ {
+			if count[[2]int{v, o}] != games {
+				t.Errorf("value %d against opponent %d: %d games, want %d", v, o, count[[2]int{v, o}], games)
+			}
+		}
+	}
+	// Different opponents and games get different seeds.
+	distinct := map[uint64]bool{}
+	for _, s := range seen {
+		distinct[s.game] = true
+	}
+	if len(distinct) != len(seen) {
+		t.Errorf("%d distinct game seeds for %d (opponent, game) keys", len(distinct), len(seen))
+	}
+}
+
+func TestSweepOptionsRefused(t *testing.T) {
+	base := Options{Kind: results.Sweep, Game: "t-sum", Agents: []string{"random", "greedy", "t-max"}, GamesPerPair: 2}
+	for _, tc := range []struct {
+		name string
+		edit func(o *Options)
+		want string
+	}{
+		{"no values", func(o *Options) { o.Swept = 0 }, "1 to 2 swept values"},
+		{"no opponent", func(o *Options) { o.Swept = 3 }, "1 to 2 swept values"},
+		{"swept in a round robin", func(o *Options) { o.Kind, o.Swept = results.RoundRobin, 1 }, "only a sweep"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			o := base
+			tc.edit(&o)
+			if _, err := New(o); err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("error %v, want one containing %q", err, tc.want)
+			}
+		})
+	}
+	o := base
+	o.Swept = 2
+	tour, err := New(o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c := tour.Config; c.Kind != results.Sweep || c.Swept != 2 || c.TotalGames != 2*1*2 || CheckConfig(c) != nil {
+		t.Errorf("config %+v (check: %v)", c, CheckConfig(c))
+	}
+	// A header whose swept count is out of range is refused.
+	bad := tour.Config
+	bad.Swept = 3
+	if err := CheckConfig(bad); err == nil {
+		t.Error("a header with swept 3 of 3 agents was accepted")
+	}
+}
+
+// A sweep's file resumes from its header alone into the sweep's games; a
+// file written the old way (a round-robin header over a sweep's games) is
+// refused rather than resumed as a round robin.
+func TestResumeSweepAndOldSweepFile(t *testing.T) {
+	o := Options{Kind: results.Sweep, Swept: 2, Game: "t-sum", Agents: []string{"random", "greedy", "t-max", "random"}, GamesPerPair: 4, Seed: 5, Openings: "random:2"}
+	whole, err := New(o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	all := playSweep(t, whole, nil)
+	// Stop after some games, then resume from the header alone.
+	path := filepath.Join(t.TempDir(), "sweep.jsonl")
+	w, err := CreateRecord(path, whole, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := w.WriteGames(ptrs(all[:5])...); err != nil {
+		t.Fatal(err)
+	}
+	w.Close()
+	tour, file, w, err := ResumeRecord(path, nil, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rest := playSweep(t, tour, file.Games)
+	w.Close()
+	got := append(slices.Clone(file.Games), rest...)
+	slices.SortFunc(got, func(a, b results.Game) int { return a.Index - b.Index })
+	if len(got) != len(all) {
+		t.Fatalf("resumed run: %d games, want %d", len(got), len(all))
+	}
+	for i := range all {
+		if sameGame(&got[i], &all[i]) != "" {
+			t.Errorf("game %d: %s", i, sameGame(&got[i], &all[i]))
+		}
+	}
+
+	// The old way: a round robin of the same agents, filtered to the
+	// sweep's games and reseeded (what tune sweep did), under a round-robin
+	// header.
+	rr := o
+	rr.Kind, rr.Swept = results.RoundRobin, 0
+	old, err := New(rr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var kept []Fixture
+	for _, f := range old.Fixtures {
+		if (f.Seats[0] < 2) != (f.Seats[1] < 2) {
+			sweepSeeds(&f, 2, o.Seed)
+			kept = append(kept, f)
+		}
+	}
+	old.Fixtures = kept
+	oldPath := filepath.Join(t.TempDir(), "old.jsonl")
+	if w, err = CreateRecord(oldPath, old, 1); err != nil {
+		t.Fatal(err)
+	}
+	games := playSweep(t, old, nil)
+	w.WriteGames(ptrs(games[:3])...)
+	w.Close()
+	if _, _, _, err := ResumeRecord(oldPath, nil, 1); err == nil || !strings.Contains(err.Error(), "tune sweep") {
+		t.Errorf("resuming an old sweep's file: %v, want a refusal that names tune sweep", err)
+	}
+	// It still reads (for rate and report).
+	if f, err := results.ReadFile(oldPath); err != nil || len(f.Games) != 3 {
+		t.Errorf("reading the old file: %v", err)
+	}
+}
+
+// playSweep plays t's games not in done, in index order.
+func playSweep(t *testing.T, tour *Tournament, done []results.Game) []results.Game {
+	t.Helper()
+	var out []results.Game
+	st, err := tour.Run(context.Background(), RunOptions{Concurrency: 1, Done: done, Sink: func(b []*results.Game) error {
+		for _, g := range b {
+			out = append(out, *g)
+		}
+		return nil
+	}})
+	if err != nil || !st.Complete {
+		t.Fatalf("run: %v (complete %v)", err, st.Complete)
+	}
+	slices.SortFunc(out, func(a, b results.Game) int { return a.Index - b.Index })
+	return out
+}
+
+func ptrs(g []results.Game) []*results.Game {
+	out := make([]*results.Game, len(g))
+	for i := range g {
+		out[i] = &g[i]
+	}
+	return out
+}
+
+// sameGame says how two records of one game differ in what the schedule
+// and the play decide ("" when they do not).
+func sameGame(a, b *results.Game) string {
+	switch {
+	case a.Index != b.Index || a.Seed != b.Seed || a.Players[0].Agent != b.Players[0].Agent || a.Players[1].Agent != b.Players[1].Agent:
+		return "different fixtures"
+	case a.Players[0].Seed != b.Players[0].Seed || a.Players[1].Seed != b.Players[1].Seed:
+		return "different agent seeds"
+	case !slices.Equal(a.Moves, b.Moves) || a.Result != b.Result:
+		return "different moves or result"
+	}
+	return ""
+}
