@@ -1,0 +1,89 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/boardgame-arena/arena/results"
+)
+
+// TestBrokerSweep: tune sweep through the broker, with two arena worker
+// processes, records the local sweep's games, game by game: the workers
+// rebuild the sweep's schedule from the header (kind sweep).
+func TestBrokerSweep(t *testing.T) {
+	dir := t.TempDir()
+	port := freePort(t)
+	url := fmt.Sprintf("nats://127.0.0.1:%d", port)
+	var workers []*proc
+	for range 2 {
+		workers = append(workers, startArena(t, dir, "worker", "--broker", url, "--concurrency", "1", "--patience", "30s"))
+	}
+	run := []string{"tune", "sweep", "--game", "othello6", "--agent", "mcts:iters=300", "--param", "c", "--values", "0.3,1.4",
+		"--against", "random", "--against", "alphabeta:depth=3", "--games", "6", "--seed", "8", "--bootstrap", "20", "--no-progress", "--concurrency", "1"}
+	coord := startArena(t, dir, append(run, "--out", "broker.jsonl", "--broker", "embedded", "--listen", fmt.Sprintf("127.0.0.1:%d", port))...)
+	if err := coord.wait(t, 2*time.Minute); err != nil {
+		t.Fatalf("coordinator: %v\n%s", err, coord.stderr.String())
+	}
+	remote := 0
+	for i, w := range workers {
+		if err := w.wait(t, 30*time.Second); err != nil {
+			t.Fatalf("worker %d: %v\n%s", i, err, w.stderr.String())
+		}
+		remote += workerPlayed(w.stderr.String())
+	}
+	if remote == 0 {
+		t.Errorf("the remote workers played no game; coordinator:\n%s", coord.stderr.String())
+	}
+	if strings.Contains(coord.stderr.String(), "rejected") {
+		t.Errorf("the coordinator rejected results:\n%s", coord.stderr.String())
+	}
+	local := startArena(t, dir, append(run, "--out", "local.jsonl")...)
+	if err := local.wait(t, 2*time.Minute); err != nil {
+		t.Fatalf("local run: %v\n%s", err, local.stderr.String())
+	}
+	sameRecords(t, filepath.Join(dir, "local.jsonl"), filepath.Join(dir, "broker.jsonl"))
+	f := readRecords(t, filepath.Join(dir, "broker.jsonl"))
+	if c := f.Header.Config; c.Kind != results.Sweep || c.Swept != 2 || len(f.Games) != 2*2*6 {
+		t.Errorf("header kind %s swept %d, %d games; want sweep, 2, 24", c.Kind, c.Swept, len(f.Games))
+	}
+	t.Logf("remote workers played %d of the %d games", remote, len(f.Games))
+}
+
+// TestTournamentResumeSweep: arena tournament --resume of an interrupted
+// sweep's file (cut after a few games) completes it with exactly the
+// sweep's games, those of the uninterrupted sweep.
+func TestTournamentResumeSweep(t *testing.T) {
+	dir := t.TempDir()
+	whole := filepath.Join(dir, "whole.jsonl")
+	if code, _, stderr := runArena(sweepArgsFor("--out", whole)...); code != 0 {
+		t.Fatalf("sweep: exit %d: %s", code, stderr)
+	}
+	// The file as an interruption leaves it: the header and 5 games.
+	data, err := os.ReadFile(whole)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := bytes.SplitAfter(data, []byte("\n"))
+	cut := filepath.Join(dir, "cut.jsonl")
+	if err := os.WriteFile(cut, bytes.Join(lines[:6], nil), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, _, stderr := runArena("tournament", "--resume", cut, "--no-progress", "--concurrency", "2")
+	if code != 0 {
+		t.Fatalf("tournament --resume: exit %d: %s", code, stderr)
+	}
+	if !strings.Contains(stderr, "(5 already recorded, 19 to play)") {
+		t.Errorf("stderr: %s", stderr)
+	}
+	sameRecords(t, whole, cut)
+	// tune sweep reads the completed file as its own.
+	code, stdout, stderr := runArena(sweepArgsFor("--resume", cut)...)
+	if code != 0 || !strings.Contains(stdout, "Elo against iters (24 games") {
+		t.Errorf("tune sweep --resume of the completed file: exit %d\n%s\n%s", code, stdout, stderr)
+	}
+}
