@@ -5,10 +5,10 @@
 //
 //	go run ./games/othello6/internal/mkbook -min-empties 29 -out games/othello6/book.bin
 //
-// Progress goes to stderr. Every -every, and when interrupted (Ctrl-C),
-// the positions solved so far go to the checkpoint file (-out with
-// ".partial" appended); a new run with the same flags starts from it, and
-// it is removed once the book is written.
+// Progress goes to stderr. Every -every, and when interrupted (Ctrl-C or
+// SIGTERM), the positions solved so far go to the checkpoint file (-out
+// with ".partial" appended); a new run with the same flags starts from it,
+// and it is removed once the book is written.
 package main
 
 import (
@@ -19,6 +19,7 @@ import (
 	"io/fs"
 	"os"
 	"os/signal"
+	"syscall"
 	"time"
 
 	"github.com/boardgame-arena/arena/games/othello6"
@@ -62,7 +63,7 @@ func run(args []string) error {
 	} else if !errors.Is(err, fs.ErrNotExist) {
 		return err
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	start := time.Now()
 	book, err := othello6.BuildBook(ctx, othello6.BookBuild{
