@@ -30,10 +30,13 @@ import (
 // rules, of the position and of its reflection, taking the smaller), which
 // is exact: two positions get the same key if and only if a symmetry maps
 // one onto the other. The table stores lower and upper bounds on the value
-// and the best move in the canonical frame. Moves are tried: the table's
-// move, then placements that capture a column for the mover, then the
-// others by a history score, placements that hand a column to the opponent
-// last. A node also stops at once when its bounds (every uncontrolled column
+// and the best move in the canonical frame (its index mixes all 75 bits:
+// the low ones alone, the smallest columns, collide badly). Moves are tried:
+// the table's move, then placements that capture a column for the mover,
+// then two killer moves of the ply, then the others by a history score,
+// placements that hand a column to the opponent last. On 12 positions of
+// 14–15 empty cells, captures first and the killers each change the nodes
+// by about 10% (either way); the table's index was worth a factor of ten. A node also stops at once when its bounds (every uncontrolled column
 // won or lost, starvation worth ±1) cannot reach the window.
 
 // DefaultSolverMB is the transposition table size of the solvers SolveExact
@@ -54,6 +57,7 @@ type Solver struct {
 	moves   [MaxPlies + 1][NumMoves]uint8
 	scores  [MaxPlies + 1][NumMoves]int32
 	history [2][NumMoves]int32
+	killers [MaxPlies + 1][2]uint8
 }
 
 // ttEntry holds the bounds on the value of a canonical position. lo/hi are
@@ -68,9 +72,12 @@ type ttEntry struct {
 }
 
 const (
-	noMove   = 255
-	maxValue = Size // the largest margin: every column
-	infinity = maxValue + 1
+	historyCap   = 1 << 26 // below every other ordering bonus
+	killerBonus  = 1 << 27
+	captureBonus = 1 << 28
+	noMove       = 255
+	maxValue     = Size // the largest margin: every column
+	infinity     = maxValue + 1
 )
 
 // NewSolver returns a solver with a transposition table of about mb
@@ -78,7 +85,11 @@ const (
 func NewSolver(mb int) *Solver {
 	n := uint64(max(mb, 1)) << 20 / 16
 	n = 1 << (63 - bits.LeadingZeros64(n))
-	return &Solver{tt: make([]ttEntry, n), mask: n - 1}
+	sv := &Solver{tt: make([]ttEntry, n), mask: n - 1}
+	for i := range sv.killers {
+		sv.killers[i] = [2]uint8{noMove, noMove}
+	}
+	return sv
 }
 
 // Nodes returns the nodes searched by the last Solve.
@@ -321,7 +332,14 @@ func (sv *Solver) search(b *board, alpha, beta int) int {
 			best, bestMove = v, m
 			if v >= beta {
 				e := Cells - int(b.ply)
-				sv.history[p][m] += int32(e * e)
+				if sv.history[p][m] += int32(e * e); sv.history[p][m] > historyCap {
+					for i := range sv.history[p] {
+						sv.history[p][i] /= 2 // age them all, keep the order
+					}
+				}
+				if k := &sv.killers[b.ply]; k[0] != m {
+					k[1], k[0] = k[0], m
+				}
 				break
 			}
 		}
@@ -333,6 +351,12 @@ func (sv *Solver) search(b *board, alpha, beta int) int {
 		lower = best
 	case best <= max(a0, lo):
 		upper = best
+		// An all-node's best move is no better than the others: keep the
+		// move an earlier search found, if any.
+		bestMove = noMove
+		if ttMove != noMove {
+			bestMove = ttMove
+		}
 	default:
 		lower, upper = best, best
 	}
@@ -357,6 +381,7 @@ func (sv *Solver) generate(b *board, ttMove uint8) int {
 	p := int(b.side)
 	free := full &^ b.occ
 	ctrl := b.ctrl[0] | b.ctrl[1]
+	k0, k1 := sv.killers[b.ply][0], sv.killers[b.ply][1]
 	n := 0
 	for l := 0; l < Size; l++ {
 		for m := free &^ b.blocked[l]; m != 0; m &= m - 1 {
@@ -372,13 +397,18 @@ func (sv *Solver) generate(b *board, ttMove uint8) int {
 				}
 				switch {
 				case t&(1<<p) != 0:
-					s += 1 << 28 // captures for the mover
+					s += captureBonus // captures for the mover
 				case t&(2>>p) != 0:
-					s -= 1 << 28 // hands the column to the opponent
+					s -= captureBonus // hands the column to the opponent
 				}
 			}
-			if code == ttMove {
+			switch code {
+			case ttMove:
 				s = 1 << 30
+			case k0:
+				s += killerBonus + 1
+			case k1:
+				s += killerBonus
 			}
 			moves[n], scores[n] = code, s
 			n++
@@ -398,7 +428,13 @@ type key struct {
 }
 
 func (k *key) index() uint64 {
-	return (k.lo ^ uint64(k.hi)*0x9e3779b97f4a7c15) * 0xbf58476d1ce4e5b9 >> 7
+	// A multiply's low bits see only the low input bits (the smallest
+	// columns): fold the high half down before and after.
+	h := k.lo ^ uint64(k.hi)<<49 ^ k.lo>>31
+	h *= 0xbf58476d1ce4e5b9
+	h ^= h >> 31
+	h *= 0x94d049bb133111eb
+	return h ^ h>>29
 }
 
 // toCanonical maps a move of the position into the canonical frame.
@@ -526,4 +562,35 @@ func (s *State) SolveExact(ctx context.Context, threads int) (int, []games.Move,
 	pool.idle = append(pool.idle, sv)
 	pool.Unlock()
 	return v, pv, nodes, err
+}
+
+// CanonicalPosition returns the position text (see Position) of the
+// representative of s's class under the game's symmetries (column
+// permutations; under the standard rules also reversing the ranks with the
+// levels): two positions have the same canonical text if and only if a
+// symmetry maps one onto the other. `arena solve --plies` deduplicates by it.
+func (s *State) CanonicalPosition() string {
+	if s.b.reason != NotOver && s.b.algol && s.b.ply == Cells {
+		return s.Position() // the stale count (Q2) is not in the key
+	}
+	k := canonical(&s.b)
+	b := []byte("...../...../...../...../..... -----")
+	for j := 0; j < Size; j++ {
+		f := int(k.col[j])
+		for r := 0; r < Size; r++ {
+			lv := s.b.level(r*Size + f)
+			tr := r
+			if k.flip {
+				tr = Size - 1 - r
+				if lv != 0 {
+					lv = Size + 1 - lv
+				}
+			}
+			if lv != 0 {
+				b[(Size-1-tr)*(Size+1)+j] = byte('0' + lv)
+			}
+		}
+		b[len(b)-Size+j] = "-12"[s.Controller(f)+1]
+	}
+	return string(b)
 }

@@ -3,6 +3,7 @@ package erdos
 import (
 	"context"
 	"errors"
+	"math"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -135,6 +136,9 @@ func TestCanonicalSymmetric(t *testing.T) {
 			if k.lo != ku.lo || k.hi != ku.hi {
 				t.Fatalf("%s %q and its image %q (perm %v flip %v): keys differ", rules, s.Position(), u.Position(), perm, flip)
 			}
+			if a, b := s.CanonicalPosition(), u.CanonicalPosition(); a != b {
+				t.Fatalf("%s %q and its image %q: canonical positions %q and %q", rules, s.Position(), u.Position(), a, b)
+			}
 			var buf [NumMoves]games.Move
 			for _, m := range s.LegalMoves(buf[:0]) {
 				c := k.toCanonical(uint8(m))
@@ -180,6 +184,9 @@ func TestCanonicalExact(t *testing.T) {
 				perm[j] = int(k.col[j])
 			}
 			img := transform(t, s, perm, k.flip).Position()
+			if c := s.CanonicalPosition(); c != img {
+				t.Fatalf("%s %q: CanonicalPosition %q, want %q", rules, s.Position(), c, img)
+			}
 			id := [2]uint64{k.lo, uint64(k.hi)}
 			if prev, ok := byKey[id]; ok && prev != img {
 				t.Fatalf("%s: positions %q and %q share a key", rules, prev, img)
@@ -294,5 +301,34 @@ func TestSearchAllocs(t *testing.T) {
 	})
 	if allocs != 0 {
 		t.Errorf("%v allocations per search", allocs)
+	}
+}
+
+// TestIndexSpread: the positions of one search, here those two plies after
+// a position, spread over the table's slots. The first index used only the
+// key's low bits, about the two smallest columns, which most of a subtree
+// shares: its positions went to a few slots (ten times the nodes).
+func TestIndexSpread(t *testing.T) {
+	s := latinPosition(Standard, 16, rng.New(16))
+	keys := map[[2]uint64]bool{}
+	slots := map[uint64]bool{}
+	const mask = 1<<16 - 1
+	var buf, buf2 [NumMoves]games.Move
+	for _, m := range s.LegalMoves(buf[:0]) {
+		s.Play(m)
+		for _, m2 := range s.LegalMoves(buf2[:0]) {
+			s.Play(m2)
+			k := canonical(&s.b)
+			keys[[2]uint64{k.lo, uint64(k.hi)}] = true
+			slots[k.index()&mask] = true
+			s.Undo()
+		}
+		s.Undo()
+	}
+	// n keys thrown at random into m slots fill m(1−e^(−n/m)) of them.
+	n, m := float64(len(keys)), float64(mask+1)
+	want := m * (1 - math.Exp(-n/m))
+	if float64(len(slots)) < 0.95*want {
+		t.Errorf("%d positions in %d slots of %d, want about %.0f", len(keys), len(slots), mask+1, want)
 	}
 }
