@@ -57,10 +57,11 @@ type texelFlags struct {
 	verifyOut   string
 	format      string
 	noProgress  bool
+	broker      *brokerFlags
 }
 
 func parseTuneTexel(args []string, stderr io.Writer) (*texelFlags, error) {
-	fs := newFlagSet("tune texel", "--game G (--records FILE… | --self-play N [--out F | --resume F]) [--agent SPEC] [--skip-plies K] [--positions MAX] [--evaluations N] [--k K] [--seed S] [--verify=false] [--verify-sprt elo0=0,elo1=5] [--format text|json]", stderr)
+	fs := newFlagSet("tune texel", "--game G (--records FILE… | --self-play N [--out F | --resume F]) [--agent SPEC] [--skip-plies K] [--positions MAX] [--evaluations N] [--k K] [--seed S] [--verify=false] [--verify-sprt elo0=0,elo1=5] [--format text|json] [--broker embedded|nats://HOST:PORT …]", stderr)
 	f := &texelFlags{}
 	fs.StringVar(&f.game, "game", "othello6", "game spec; its evaluation must have weights ("+strings.Join(tune.WeightedGames(), ", ")+")")
 	fs.Var(&f.records, "records", "record files (JSON Lines, as tournament and match write them), one per argument: their positions are the training data")
@@ -81,10 +82,15 @@ func parseTuneTexel(args []string, stderr io.Writer) (*texelFlags, error) {
 	fs.StringVar(&f.verifyOut, "verify-out", "", "write the verification match's games to this record file (it must not exist yet)")
 	fs.StringVar(&f.format, "format", "text", "output format: text or json")
 	fs.BoolVar(&f.noProgress, "no-progress", false, "no progress on stderr")
+	f.broker = addBrokerFlags(fs)
+	fs.Lookup("broker").Usage += "; the self-play games and the verification match go through it (workers that should serve both run with --wait)"
 	if err := parseNoArgs(fs, args, "records"); err != nil {
 		return nil, err
 	}
 	if err := checkFormat(f.format, "text", "json"); err != nil {
+		return nil, err
+	}
+	if err := f.broker.check(); err != nil {
 		return nil, err
 	}
 	switch {
@@ -177,6 +183,20 @@ func runTuneTexel(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
+	// With --broker, the self-play games and the verification match are
+	// runs of one broker kept open for the whole tune (as tune spsa's
+	// iterations).
+	runner, closeHub := runFunc(nil), func() {}
+	if len(f.records) == 0 || f.verify {
+		path := f.out
+		if f.resume != "" {
+			path = f.resume
+		}
+		if runner, closeHub, err = f.broker.hub(path, stderr); err != nil {
+			return err
+		}
+	}
+	defer closeHub()
 	ctx, stop, release := interrupts(stderr)
 	defer release()
 
@@ -193,7 +213,7 @@ func runTuneTexel(args []string, stdout, stderr io.Writer) error {
 			slices.SortStableFunc(file.Games, func(a, b results.Game) int { return a.Index - b.Index })
 			recs = append(recs, file.Games...)
 		}
-	} else if recs, err = texelSelfPlay(ctx, stop, f, stderr); err != nil {
+	} else if recs, err = texelSelfPlay(ctx, stop, f, runner, stderr); err != nil {
 		return err
 	}
 
@@ -256,7 +276,7 @@ func runTuneTexel(args []string, stdout, stderr io.Writer) error {
 		fmt.Fprintln(stderr, "texel: the fit was stopped: the weights above are the best found so far; no verification match (play one with arena match)")
 	}
 	if f.verify && !fit.Stopped {
-		vr, err := texelVerify(ctx, stop, f, rep.TunedSpec, rep.StartSpec, stderr)
+		vr, err := texelVerify(ctx, stop, f, runner, rep.TunedSpec, rep.StartSpec, stderr)
 		if err != nil {
 			return err
 		}
@@ -360,8 +380,9 @@ func writeTexelText(w io.Writer, r *texelReport) {
 }
 
 // texelSelfPlay plays --self-play games of --agent against itself (or
-// continues --resume), writing them to --out if given, and returns them.
-func texelSelfPlay(ctx context.Context, stop <-chan struct{}, f *texelFlags, stderr io.Writer) ([]results.Game, error) {
+// continues --resume), writing them to --out if given, and returns them;
+// runner, if not nil, plays them (through the broker).
+func texelSelfPlay(ctx context.Context, stop <-chan struct{}, f *texelFlags, runner runFunc, stderr io.Writer) ([]results.Game, error) {
 	var (
 		t    *arena.Tournament
 		w    *results.Writer
@@ -396,7 +417,7 @@ func texelSelfPlay(ctx context.Context, stop <-chan struct{}, f *texelFlags, std
 	var mu sync.Mutex
 	recs := append([]results.Game(nil), done...)
 	bar := newProgress(stderr, len(t.Fixtures)-len(done), f.noProgress)
-	st, err := t.Run(ctx, arena.RunOptions{Concurrency: f.concurrency, Stop: stop, Done: done, Sink: func(b []*results.Game) error {
+	st, err := t.Run(ctx, arena.RunOptions{Concurrency: f.concurrency, Stop: stop, Done: done, Runner: runner, Sink: func(b []*results.Game) error {
 		if w != nil {
 			if err := w.WriteGames(b...); err != nil {
 				return fmt.Errorf("writing %s: %w", path, err)
@@ -435,8 +456,9 @@ func mustCanonical(game string) string {
 	return v.String()
 }
 
-// texelVerify plays the verification match of tuned against start.
-func texelVerify(ctx context.Context, stop <-chan struct{}, f *texelFlags, tuned, start string, stderr io.Writer) (tune.VerifyResult, error) {
+// texelVerify plays the verification match of tuned against start (with
+// runner, if not nil: through the broker).
+func texelVerify(ctx context.Context, stop <-chan struct{}, f *texelFlags, runner runFunc, tuned, start string, stderr io.Writer) (tune.VerifyResult, error) {
 	if tuned == start {
 		fmt.Fprintln(stderr, "texel: the tuned weights are the start weights: the verification match would play one agent against itself")
 	}
@@ -445,7 +467,7 @@ func texelVerify(ctx context.Context, stop <-chan struct{}, f *texelFlags, tuned
 		// come back, and the match would replay the training games.
 		Match: arena.Options{Game: f.game, Seed: rng.Derive(f.seed, verifySeedTag), Openings: f.openings},
 		Tuned: tuned, Start: start, SPRT: f.verifySPRT, Games: f.verifyGames,
-		Run: arena.RunOptions{Concurrency: f.concurrency, Stop: stop},
+		Run: arena.RunOptions{Concurrency: f.concurrency, Stop: stop, Runner: runner},
 	}
 	var w *results.Writer
 	if f.verifyOut != "" {

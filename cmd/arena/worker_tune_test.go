@@ -87,3 +87,40 @@ func TestTournamentResumeSweep(t *testing.T) {
 		t.Errorf("tune sweep --resume of the completed file: exit %d\n%s\n%s", code, stdout, stderr)
 	}
 }
+
+// TestBrokerTexel: tune texel --broker plays its self-play games and its
+// verification match through the broker, served by a worker process with
+// --wait: the self-play record, the verification record and the tuned
+// weights are those of the local run.
+func TestBrokerTexel(t *testing.T) {
+	dir := t.TempDir()
+	port := freePort(t)
+	w := startArena(t, dir, "worker", "--broker", fmt.Sprintf("nats://127.0.0.1:%d", port), "--concurrency", "1", "--wait", "--patience", "2s")
+	run := []string{"tune", "texel", "--game", "othello6", "--agent", "alphabeta:depth=2", "--self-play", "16", "--evaluations", "60",
+		"--verify-games", "8", "--seed", "3", "--no-progress", "--concurrency", "1"}
+	coord := startArena(t, dir, append(run, "--out", "broker.jsonl", "--verify-out", "broker-verify.jsonl", "--broker", "embedded", "--listen", fmt.Sprintf("127.0.0.1:%d", port))...)
+	if err := coord.wait(t, 2*time.Minute); err != nil {
+		t.Fatalf("coordinator: %v\n%s", err, coord.stderr.String())
+	}
+	if strings.Contains(coord.stderr.String(), "rejected") {
+		t.Errorf("the coordinator rejected results:\n%s", coord.stderr.String())
+	}
+	local := startArena(t, dir, append(run, "--out", "local.jsonl", "--verify-out", "local-verify.jsonl")...)
+	if err := local.wait(t, 2*time.Minute); err != nil {
+		t.Fatalf("local run: %v\n%s", err, local.stderr.String())
+	}
+	sameRecords(t, filepath.Join(dir, "local.jsonl"), filepath.Join(dir, "broker.jsonl"))
+	sameRecords(t, filepath.Join(dir, "local-verify.jsonl"), filepath.Join(dir, "broker-verify.jsonl"))
+	// The verification match is between the tuned spec and the start: the
+	// same tuned weights.
+	a, b := readRecords(t, filepath.Join(dir, "local-verify.jsonl")), readRecords(t, filepath.Join(dir, "broker-verify.jsonl"))
+	if fmt.Sprint(a.Header.Config.Agents) != fmt.Sprint(b.Header.Config.Agents) {
+		t.Errorf("tuned specs differ: local %v, broker %v", a.Header.Config.Agents, b.Header.Config.Agents)
+	}
+	t0 := time.Now()
+	w.wait(t, 30*time.Second) // it leaves once the broker is gone for --patience
+	t.Logf("the worker left %s after the runs", time.Since(t0).Round(time.Millisecond))
+	if workerPlayed(w.stderr.String()) == 0 {
+		t.Errorf("the worker played no game:\n%s", w.stderr.String())
+	}
+}
