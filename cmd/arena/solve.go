@@ -3,9 +3,16 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
+	"os"
+	"os/signal"
+	"sort"
 	"strings"
+	"sync"
+	"sync/atomic"
+	"syscall"
 	"time"
 
 	"github.com/boardgame-arena/arena/games"
@@ -13,7 +20,7 @@ import (
 )
 
 func init() {
-	register(command{"solve", "solve a position exactly: value, best move, principal variation", runSolve})
+	register(command{"solve", "solve a position exactly: value, best move, principal variation; or every position K plies on (--plies)", runSolve})
 }
 
 // solveReport is the --format json output of solve. Value is from the side
@@ -30,15 +37,49 @@ type solveReport struct {
 	Seconds float64  `json:"seconds"`
 }
 
+// pliesReport is the --format json output of solve --plies: the distinct
+// positions K plies after the start and their values, and the start's value
+// when every one was solved.
+type pliesReport struct {
+	Game     string  `json:"game"`
+	Plies    int     `json:"plies"`
+	Leaves   int64   `json:"leaves"`    // lines of K plies (or ending sooner)
+	Distinct int     `json:"distinct"`  // positions after deduplication
+	Dedup    string  `json:"dedup"`     // "symmetry" or "transpositions"
+	Solved   int     `json:"solved"`    // positions solved (all, unless stopped)
+	Win      int     `json:"win"`       // for the side to move at the start
+	Draw     int     `json:"draw"`      //
+	Loss     int     `json:"loss"`      //
+	Values   []int   `json:"values"`    // Values[i] counts positions of value ValueMin+i
+	ValueMin int     `json:"value_min"` // for the side to move at the start
+	Start    *int    `json:"start"`     // the start's value by minimax over them, if all solved
+	StartRes string  `json:"start_result,omitempty"`
+	Nodes    int64   `json:"nodes"`
+	Seconds  float64 `json:"seconds"`
+	Stopped  string  `json:"stopped,omitempty"` // why the run stopped early
+}
+
+// canonicalPositioner is implemented by positions that can name their class
+// under the game's symmetries (erdos): --plies counts such positions once.
+type canonicalPositioner interface {
+	CanonicalPosition() string
+}
+
+// maxPliesPositions bounds the distinct positions --plies keeps in memory.
+const maxPliesPositions = 5_000_000
+
 func runSolve(args []string, stdout, stderr io.Writer) error {
-	fs := newFlagSet("solve", "--game G [--moves \"m1 m2 …\" | --fen F] [--threads N] [--tt MB] [--generic] [--time D] [--format text|json]", stderr)
+	fs := newFlagSet("solve", "--game G [--moves \"m1 m2 …\" | --fen F] [--plies K [--list]] [--threads N] [--tt MB] [--generic] [--time D] [--progress D] [--format text|json]", stderr)
 	game := fs.String("game", "othello6", "game spec (see 'arena games'); sequential games only")
 	moves := fs.String("moves", "", "moves to play from the start before solving, space-separated")
 	fen := fs.String("fen", "", fenHelp)
-	threads := fs.Int("threads", 1, "search threads, 1 to 256")
+	plies := fs.Int("plies", 0, "solve every position K plies after the given one (distinct up to the game's symmetries where it has them, else up to transpositions), 0 to 64; prints how many win, draw and lose and, when all are solved, the value of the given position by minimax over them (0: solve the position itself)")
+	list := fs.Bool("list", false, "with --plies: print every distinct position and its value (text format)")
+	threads := fs.Int("threads", 1, "search threads, 1 to 256 (with --plies: positions solved at once)")
 	tt := fs.Int("tt", 256, "transposition table size in MB of the generic search, 1 to 65536 and at most 3/4 of the machine's memory (the othello6 solver uses 64 MB)")
 	generic := fs.Bool("generic", false, "use alpha-beta's generic exact mode even where the game has its own solver")
-	limit := fs.Duration("time", 0, "give up after this long, up to 8760h (0: no limit)")
+	limit := fs.Duration("time", 0, "give up after this long, up to 8760h (0: no limit); Ctrl-C stops too, reporting what was solved")
+	progress := fs.Duration("progress", 5*time.Second, "print progress (nodes, nodes/s, elapsed; positions solved with --plies) on stderr this often, 100ms to 1h (0: never)")
 	format := fs.String("format", "text", "output format: text or json")
 	if err := parseNoArgs(fs, args); err != nil {
 		return err
@@ -49,10 +90,19 @@ func runSolve(args []string, stdout, stderr io.Writer) error {
 	if err := inRange("threads", *threads, 1, maxThreads, ""); err != nil {
 		return err
 	}
+	if err := inRange("plies", *plies, 0, 64, " (0: solve the position itself)"); err != nil {
+		return err
+	}
+	if *list && *plies == 0 {
+		return errors.New("--list lists the positions of --plies: give --plies K too")
+	}
 	if err := checkTT(*tt); err != nil {
 		return err
 	}
 	if err := durationIn("time", *limit, time.Nanosecond, maxSolveTime, true, " (0: no limit)"); err != nil {
+		return err
+	}
+	if err := durationIn("progress", *progress, 100*time.Millisecond, time.Hour, true, " (0: never)"); err != nil {
 		return err
 	}
 	v, s, err := sequentialStart("solve", *game, *fen, *moves)
@@ -62,38 +112,45 @@ func runSolve(args []string, stdout, stderr io.Writer) error {
 	if s.Terminal() {
 		return fmt.Errorf("the game is already over (%s)", s.Outcome().Result())
 	}
-	ctx := context.Background()
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
 	if *limit > 0 {
 		var cancel context.CancelFunc
 		ctx, cancel = context.WithTimeout(ctx, *limit)
 		defer cancel()
 	}
+	var nodes atomic.Int64
+	ctx = games.WithNodeCounter(ctx, &nodes)
+	_, exact := s.(games.ExactSolver)
+	exact = exact && !*generic
+	if *plies > 0 {
+		return solvePlies(ctx, v, s, pliesOptions{
+			plies: *plies, threads: *threads, tt: *tt, exact: exact, list: *list,
+			progress: *progress, json: *format == "json", nodes: &nodes,
+		}, stdout, stderr)
+	}
 	rep := solveReport{Game: v.String(), PV: []string{}}
 	start := time.Now()
+	done := showProgress(stderr, *progress, start, &nodes, nil)
 	var pv []games.Move
-	if solver, ok := s.(alphabeta.ExactSolver); ok && !*generic {
+	if exact {
 		var value int
-		value, pv, rep.Nodes, err = solver.SolveExact(ctx, *threads)
+		value, pv, rep.Nodes, err = s.(games.ExactSolver).SolveExact(ctx, *threads)
+		done()
 		if err != nil {
-			return fmt.Errorf("solve stopped after %d nodes: %w", rep.Nodes, err)
+			return fmt.Errorf("solve stopped after %d nodes (%.1f s): %w", rep.Nodes, time.Since(start).Seconds(), err)
 		}
 		rep.Value = value
 		rep.Result = resultWord(value)
 	} else {
 		se := alphabeta.New(alphabeta.Options{Exact: true, TTMB: *tt, Threads: *threads})
 		res, err := se.Search(ctx, s)
+		done()
 		if err != nil || !res.Complete {
 			return fmt.Errorf("solve stopped after %d nodes: %v", res.Nodes, err)
 		}
 		pv, rep.Nodes = res.PV, res.Nodes
-		switch {
-		case res.Score >= games.WinScore:
-			rep.Value, rep.Result = res.Score-games.WinScore, "win"
-		case res.Score <= -games.WinScore:
-			rep.Value, rep.Result = res.Score+games.WinScore, "loss"
-		default:
-			rep.Value, rep.Result = 0, "draw"
-		}
+		rep.Value, rep.Result = genericValue(res.Score)
 	}
 	rep.Seconds = time.Since(start).Seconds()
 	c := s.Clone()
@@ -113,6 +170,18 @@ func runSolve(args []string, stdout, stderr io.Writer) error {
 	return nil
 }
 
+// genericValue turns a proven alpha-beta score into the reported value and
+// result word.
+func genericValue(score int) (int, string) {
+	switch {
+	case score >= games.WinScore:
+		return score - games.WinScore, "win"
+	case score <= -games.WinScore:
+		return score + games.WinScore, "loss"
+	}
+	return 0, "draw"
+}
+
 func resultWord(v int) string {
 	switch {
 	case v > 0:
@@ -121,4 +190,309 @@ func resultWord(v int) string {
 		return "loss"
 	}
 	return "draw"
+}
+
+// showProgress prints a progress line on stderr every interval until the
+// returned function is called: nodes (when the solver counts them), nodes
+// per second and elapsed time, and what extra returns.
+func showProgress(stderr io.Writer, every time.Duration, start time.Time, nodes *atomic.Int64, extra func() string) (done func()) {
+	if every <= 0 {
+		return func() {}
+	}
+	quit := make(chan struct{})
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		t := time.NewTicker(every)
+		defer t.Stop()
+		for {
+			select {
+			case <-quit:
+				return
+			case <-t.C:
+				el := time.Since(start)
+				line := fmt.Sprintf("solve: %s elapsed", el.Round(time.Second))
+				if n := nodes.Load(); n > 0 {
+					line += fmt.Sprintf(", %.1f M nodes, %.2f M nodes/s", float64(n)/1e6, float64(n)/el.Seconds()/1e6)
+				}
+				if extra != nil {
+					line += ", " + extra()
+				}
+				fmt.Fprintln(stderr, line)
+			}
+		}
+	}()
+	return func() {
+		close(quit)
+		wg.Wait()
+	}
+}
+
+type pliesOptions struct {
+	plies, threads, tt int
+	exact, list, json  bool
+	progress           time.Duration
+	nodes              *atomic.Int64
+}
+
+// provenScore is a solved value in alpha-beta's scale, ±(WinScore+margin)
+// for a win or loss and 0 for a draw, so a win by a margin of 0 stays a win.
+func provenScore(v int) int {
+	switch {
+	case v > 0:
+		return games.WinScore + v
+	case v < 0:
+		return -games.WinScore + v
+	}
+	return 0
+}
+
+// solvePlies solves every distinct position opts.plies plies after s and
+// reports their values and, when all were solved, s's value by minimax.
+func solvePlies(ctx context.Context, v games.Variant, s games.State, opts pliesOptions, stdout, stderr io.Writer) error {
+	start := time.Now()
+	mover := s.ToMove()
+	keyOf := func(p games.State) string { return fmt.Sprintf("%x", p.Hash()) }
+	rep := pliesReport{Game: v.String(), Plies: opts.plies, Dedup: "transpositions"}
+	if _, ok := s.(canonicalPositioner); ok {
+		keyOf = func(p games.State) string { return p.(canonicalPositioner).CanonicalPosition() }
+		rep.Dedup = "symmetry"
+	}
+	// Enumerate the distinct positions; a game that ends sooner is a leaf.
+	index := map[string]int{}
+	var positions []games.State
+	var enumErr error
+	var walk func(p games.State, depth int)
+	walk = func(p games.State, depth int) {
+		if enumErr != nil {
+			return
+		}
+		if depth == opts.plies || p.Terminal() {
+			rep.Leaves++
+			k := keyOf(p)
+			if _, ok := index[k]; !ok {
+				if len(positions) == maxPliesPositions {
+					enumErr = fmt.Errorf("more than %d distinct positions after %d plies: use fewer --plies", maxPliesPositions, opts.plies)
+					return
+				}
+				index[k] = len(positions)
+				positions = append(positions, p.Clone())
+			}
+			return
+		}
+		if rep.Leaves&0xffff == 0 && ctx.Err() != nil {
+			enumErr = ctx.Err()
+			return
+		}
+		for _, m := range p.LegalMoves(nil) {
+			p.Play(m)
+			walk(p, depth+1)
+			p.Undo()
+		}
+	}
+	walk(s.Clone(), 0)
+	if enumErr != nil {
+		return fmt.Errorf("solve --plies: listing the positions: %w", enumErr)
+	}
+	rep.Distinct = len(positions)
+	fmt.Fprintf(stderr, "solve: %d distinct positions after %d plies (%d lines, deduplicated by %s) in %.1f s\n",
+		rep.Distinct, opts.plies, rep.Leaves, rep.Dedup, time.Since(start).Seconds())
+
+	// Solve them, opts.threads at a time; scores in alpha-beta's scale from
+	// the view of the position's side to move (terminal: of the start's).
+	scores := make([]int, len(positions))
+	solved := make([]bool, len(positions))
+	var nSolved atomic.Int64
+	next := atomic.Int64{}
+	var firstErr error
+	var mu sync.Mutex
+	done := showProgress(stderr, opts.progress, start, opts.nodes, func() string {
+		n := nSolved.Load()
+		line := fmt.Sprintf("%d/%d positions (%.1f%%)", n, len(positions), 100*float64(n)/float64(max(len(positions), 1)))
+		if n > 0 {
+			el := time.Since(start)
+			left := time.Duration(float64(el) / float64(n) * float64(int64(len(positions))-n))
+			line += fmt.Sprintf(", about %s left", left.Round(time.Second))
+		}
+		return line
+	})
+	var wg sync.WaitGroup
+	for w := 0; w < min(opts.threads, max(len(positions), 1)); w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			var se *alphabeta.Searcher
+			for {
+				i := int(next.Add(1) - 1)
+				if i >= len(positions) || ctx.Err() != nil {
+					return
+				}
+				p := positions[i]
+				var sc int
+				switch {
+				case p.Terminal():
+					sc = alphabeta.TerminalScore(p.Outcome(), mover)
+				case opts.exact:
+					val, _, _, err := p.(games.ExactSolver).SolveExact(ctx, 1)
+					if err != nil {
+						mu.Lock()
+						firstErr = cmpErr(firstErr, err)
+						mu.Unlock()
+						return
+					}
+					sc = provenScore(val)
+				default:
+					if se == nil {
+						se = alphabeta.New(alphabeta.Options{Exact: true, TTMB: opts.tt})
+					}
+					res, err := se.Search(ctx, p)
+					opts.nodes.Add(res.Nodes)
+					if err != nil || !res.Complete {
+						mu.Lock()
+						firstErr = cmpErr(firstErr, fmt.Errorf("search incomplete: %v", err))
+						mu.Unlock()
+						return
+					}
+					sc = res.Score
+				}
+				scores[i], solved[i] = sc, true
+				nSolved.Add(1)
+			}
+		}()
+	}
+	wg.Wait()
+	done()
+	if firstErr == nil && ctx.Err() != nil {
+		firstErr = ctx.Err()
+	}
+	// Tally from the start mover's view.
+	view := func(i int) int {
+		p := positions[i]
+		if p.Terminal() || p.ToMove() == mover {
+			return scores[i]
+		}
+		return -scores[i]
+	}
+	counts := map[int]int{}
+	for i := range positions {
+		if !solved[i] {
+			continue
+		}
+		rep.Solved++
+		sc := view(i)
+		val, word := genericValue(sc)
+		counts[val]++
+		switch word {
+		case "win":
+			rep.Win++
+		case "loss":
+			rep.Loss++
+		default:
+			rep.Draw++
+		}
+	}
+	if len(counts) > 0 {
+		keys := make([]int, 0, len(counts))
+		for k := range counts {
+			keys = append(keys, k)
+		}
+		sort.Ints(keys)
+		rep.ValueMin = keys[0]
+		rep.Values = make([]int, keys[len(keys)-1]-keys[0]+1)
+		for k, n := range counts {
+			rep.Values[k-keys[0]] = n
+		}
+	}
+	if firstErr != nil {
+		rep.Stopped = firstErr.Error()
+	} else {
+		sc := backUp(s.Clone(), opts.plies, keyOf, index, scores)
+		val, word := genericValue(sc)
+		rep.Start, rep.StartRes = &val, word
+	}
+	rep.Nodes = opts.nodes.Load()
+	rep.Seconds = time.Since(start).Seconds()
+	if opts.json {
+		if err := json.NewEncoder(stdout).Encode(rep); err != nil {
+			return err
+		}
+	} else {
+		fmt.Fprintf(stdout, "%s\n\n", s)
+		fmt.Fprintf(stdout, "positions after %d plies: %d distinct (by %s) of %d lines; %d solved\n", rep.Plies, rep.Distinct, rep.Dedup, rep.Leaves, rep.Solved)
+		fmt.Fprintf(stdout, "for the side to move now: %d win, %d draw, %d loss\n", rep.Win, rep.Draw, rep.Loss)
+		var vals []string
+		for k, n := range rep.Values {
+			if n > 0 {
+				vals = append(vals, fmt.Sprintf("%+d:%d", rep.ValueMin+k, n))
+			}
+		}
+		fmt.Fprintf(stdout, "values %s\n", strings.Join(vals, " "))
+		if rep.Start != nil {
+			fmt.Fprintf(stdout, "value %+d (%s for the side to move), by minimax over them\n", *rep.Start, rep.StartRes)
+		}
+		fmt.Fprintf(stdout, "nodes %d in %.3f s (%.1f M nodes/s)\n", rep.Nodes, rep.Seconds, float64(rep.Nodes)/max(rep.Seconds, 1e-9)/1e6)
+		if opts.list {
+			for i, p := range positions {
+				if !solved[i] {
+					continue
+				}
+				val, _ := genericValue(view(i))
+				name := keyOf(p)
+				if w, ok := p.(games.PositionWriter); ok {
+					name = w.Position()
+				}
+				fmt.Fprintf(stdout, "%+d\t%s\n", val, name)
+			}
+		}
+	}
+	if firstErr != nil {
+		return fmt.Errorf("solve --plies stopped after solving %d of %d positions (reported above): %w", rep.Solved, rep.Distinct, firstErr)
+	}
+	return nil
+}
+
+// backUp is the minimax value, in alpha-beta's scale from the side to
+// move's view, of p from the scores of the positions plies later (scores[i]
+// from the view of the side to move there, found through keyOf and index),
+// each position once per depth.
+func backUp(p games.State, plies int, keyOf func(games.State) string, index map[string]int, scores []int) int {
+	memo := make([]map[string]int, plies)
+	for i := range memo {
+		memo[i] = map[string]int{}
+	}
+	// value returns p's value from player pov's view.
+	var value func(p games.State, depth, pov int) int
+	value = func(p games.State, depth, pov int) int {
+		if p.Terminal() {
+			return alphabeta.TerminalScore(p.Outcome(), pov)
+		}
+		q := p.ToMove()
+		var sc int
+		if depth == plies {
+			sc = scores[index[keyOf(p)]]
+		} else if m, ok := memo[depth][keyOf(p)]; ok {
+			sc = m
+		} else {
+			sc = -games.WinScore - 1<<20
+			for _, m := range p.LegalMoves(nil) {
+				p.Play(m)
+				sc = max(sc, value(p, depth+1, q))
+				p.Undo()
+			}
+			memo[depth][keyOf(p)] = sc
+		}
+		if q != pov {
+			sc = -sc
+		}
+		return sc
+	}
+	return value(p, 0, p.ToMove())
+}
+
+func cmpErr(first, err error) error {
+	if first != nil {
+		return first
+	}
+	return err
 }

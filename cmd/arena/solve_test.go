@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -110,3 +111,104 @@ func TestAnalyse(t *testing.T) {
 		}
 	})
 }
+
+// erdosLine is the spec's "starvation" line cut 5 plies before its end:
+// 11 empty cells, the first player to move, solved in milliseconds.
+const erdosLine = "c3:3 c4:4 c5:1 c1:5 d5:5 d1:4 d4:3 b5:4 d3:1 b4:2 a1:3 a2:2 b1:1 a4:1"
+
+// TestSolveErdos: the game's own solver answers, its principal variation
+// replays to the end, and both rule sets work.
+func TestSolveErdos(t *testing.T) {
+	for _, game := range []string{"erdos", "erdos:algol"} {
+		code, out, errOut := runArena("solve", "--game", game, "--moves", erdosLine, "--format", "json")
+		if code != 0 {
+			t.Fatalf("%s: exit %d: %s", game, code, errOut)
+		}
+		var rep solveReport
+		if err := json.Unmarshal([]byte(out), &rep); err != nil {
+			t.Fatal(err)
+		}
+		if rep.Game != game || rep.Value != 1 || rep.Result != "win" || len(rep.PV) == 0 {
+			t.Fatalf("%s: %+v", game, rep)
+		}
+		code, out, errOut = runArena("replay", "--game", game, "--moves", erdosLine+" "+strings.Join(rep.PV, " "), "--format", "json")
+		if code != 0 || !strings.Contains(out, `"terminal":true`) {
+			t.Fatalf("%s: replaying the PV: exit %d %s %s", game, code, out, errOut)
+		}
+	}
+}
+
+// TestSolvePlies: --plies counts each position once up to symmetry, its
+// minimax over them is the position's own value, and the generic search
+// finds the same values.
+func TestSolvePlies(t *testing.T) {
+	for _, game := range []string{"erdos", "erdos:algol"} {
+		var reps []pliesReport
+		for _, extra := range [][]string{nil, {"--generic", "--tt", "4"}, {"--threads", "2"}} {
+			args := append([]string{"solve", "--game", game, "--moves", erdosLine, "--plies", "3", "--format", "json"}, extra...)
+			code, out, errOut := runArena(args...)
+			if code != 0 {
+				t.Fatalf("%v: exit %d: %s", args, code, errOut)
+			}
+			var rep pliesReport
+			if err := json.Unmarshal([]byte(out), &rep); err != nil {
+				t.Fatal(err)
+			}
+			if rep.Dedup != "symmetry" || rep.Distinct == 0 || rep.Solved != rep.Distinct ||
+				rep.Win+rep.Draw+rep.Loss != rep.Distinct || rep.Start == nil || *rep.Start != 1 || rep.Distinct >= int(rep.Leaves) {
+				t.Fatalf("%v: %s", args, out)
+			}
+			rep.Nodes, rep.Seconds, rep.Start = 0, 0, nil
+			reps = append(reps, rep)
+		}
+		for _, r := range reps[1:] {
+			if a, b := fmt.Sprint(r), fmt.Sprint(reps[0]); a != b {
+				t.Errorf("%s: reports differ:\n%s\n%s", game, a, b)
+			}
+		}
+	}
+	// A game without symmetry classes counts transpositions once.
+	code, out, errOut := runArena("solve", "--game", "pyrga", "--moves", pyrgaLate, "--plies", "1", "--format", "json", "--tt", "4")
+	var rep pliesReport
+	if code != 0 || json.Unmarshal([]byte(out), &rep) != nil || rep.Dedup != "transpositions" || rep.Start == nil {
+		t.Fatalf("pyrga: exit %d %s %s", code, out, errOut)
+	}
+	code, out, errOut = runArena("solve", "--game", "pyrga", "--moves", pyrgaLate, "--format", "json", "--tt", "4")
+	var one solveReport
+	if code != 0 || json.Unmarshal([]byte(out), &one) != nil || one.Value != *rep.Start || one.Result != rep.StartRes {
+		t.Fatalf("pyrga: plies value %d %s, solve %s %s", *rep.Start, rep.StartRes, out, errOut)
+	}
+}
+
+// TestSolveProgress: a solve longer than --progress reports nodes on stderr;
+// --time stops a --plies run with what it solved.
+func TestSolveProgress(t *testing.T) {
+	code, _, errOut := runArena("solve", "--game", "erdos", "--moves", "c3:1 c4:4 c5:5 b3:4 b5:1 b2:5 b1:3 d4:2 d5:3 d2:1 a1:1", "--progress", "100ms")
+	if code != 0 || !strings.Contains(errOut, "M nodes/s") {
+		t.Fatalf("exit %d, stderr %q", code, errOut)
+	}
+	code, out, errOut := runArena("solve", "--game", "erdos", "--moves", "c3:1 c4:4 c5:5 b3:4 b5:1 b2:5 b1:3", "--plies", "2", "--time", "300ms")
+	if code == 0 || !strings.Contains(errOut, "stopped after solving") || !strings.Contains(out, "solved") {
+		t.Fatalf("exit %d, stdout %q stderr %q", code, out, errOut)
+	}
+}
+
+func TestSolvePliesErrors(t *testing.T) {
+	for _, tt := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"solve", "--list"}, "give --plies K too"},
+		{[]string{"solve", "--plies", "65"}, "--plies 65 is out of range"},
+		{[]string{"solve", "--plies", "-1"}, "--plies -1 is out of range"},
+		{[]string{"solve", "--progress", "1ms"}, "--progress"},
+	} {
+		code, _, errOut := runArena(tt.args...)
+		if code == 0 || !strings.Contains(errOut, tt.want) {
+			t.Errorf("arena %v: exit %d, stderr %q (want %q)", tt.args, code, errOut, tt.want)
+		}
+	}
+}
+
+// pyrgaLate is the first 20 plies of a random Pyrga game of 30.
+const pyrgaLate = "T@a2>E S@b2 C@c2 T@c2>E T@d2>S S@d1 T@c1>E T@d1>N S@d3 T@c3>E T@d3>N C@d4 T@d4>W C@b4 S@b4 T@a4>S C@a3 T@a3>N C@a4 S@a4"
