@@ -595,6 +595,19 @@ func init() {
 	}
 }
 
+// neighbours[i] holds the cells next to square i.
+var neighbours [Size * Size]uint64
+
+func init() {
+	for i := range neighbours {
+		b := bit(i)
+		neighbours[i] = (b<<Size | b>>Size |
+			(b&^fileF)<<1 | (b&^fileA)>>1 |
+			(b&^fileF)<<(Size+1) | (b&^fileA)>>(Size+1) |
+			(b&^fileA)<<(Size-1) | (b&^fileF)>>(Size-1)) & full
+	}
+}
+
 // parityOf returns the parity bits of the empty cells: bit q is set when
 // quadrant q holds an odd number of them.
 func parityOf(empty uint64) uint8 {
@@ -625,6 +638,9 @@ func (sv *solver) shallow(me, opp uint64, alpha, beta, empties int, parity uint8
 		}
 		for ; set != 0; set &= set - 1 {
 			i := bits.TrailingZeros64(set)
+			if opp&neighbours[i] == 0 {
+				continue // nothing to flip: cheaper than Flips finding so
+			}
 			f := Flips(i, me, opp)
 			if f == 0 {
 				continue
