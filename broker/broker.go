@@ -22,6 +22,8 @@ package broker
 
 import (
 	"crypto/sha256"
+	"crypto/tls"
+	"crypto/x509"
 	"encoding/hex"
 	"encoding/json"
 	"errors"
@@ -32,6 +34,7 @@ import (
 	"time"
 
 	"github.com/nats-io/nats.go"
+	"github.com/nats-io/nkeys"
 
 	"github.com/boardgame-arena/arena/results"
 )
@@ -110,17 +113,38 @@ func resultConsumer(run string) string {
 type Credentials struct {
 	Token string // shared secret (--token)
 	CA    string // PEM file of the CA that signed the server's certificate (--tls-ca)
+	// NKey is a file holding this client's NKey user seed (--nkey), whose
+	// public key the server lists (--nkey-users); see ReadNKeyUsers.
+	NKey string
+	pair nkeys.KeyPair // an NKey held in memory (the coordinator's own)
 }
 
-func (c Credentials) options() []nats.Option {
+func (c Credentials) options() ([]nats.Option, error) {
 	var o []nats.Option
+	if c.Token != "" && c.NKey != "" {
+		return nil, errors.New("--token and --nkey are two ways of joining the broker: give the one the coordinator uses")
+	}
 	if c.Token != "" {
 		o = append(o, nats.Token(c.Token))
 	}
 	if c.CA != "" {
 		o = append(o, nats.RootCAs(c.CA))
 	}
-	return o
+	kp := c.pair
+	if c.NKey != "" {
+		var err error
+		if kp, err = readSeed(c.NKey); err != nil {
+			return nil, err
+		}
+	}
+	if kp != nil {
+		pub, err := kp.PublicKey()
+		if err != nil {
+			return nil, err
+		}
+		o = append(o, nats.Nkey(pub, kp.Sign))
+	}
+	return o, nil
 }
 
 // isAuth reports whether err is the server refusing credentials.
@@ -128,11 +152,22 @@ func isAuth(err error) bool {
 	return errors.Is(err, nats.ErrAuthorization) || strings.Contains(strings.ToLower(err.Error()), "authorization violation")
 }
 
+// isUntrusted reports whether err is this client refusing the server's
+// certificate.
+func isUntrusted(err error) bool {
+	var ua x509.UnknownAuthorityError
+	var cv *tls.CertificateVerificationError
+	var hn x509.HostnameError
+	return errors.As(err, &ua) || errors.As(err, &cv) || errors.As(err, &hn)
+}
+
 // explain turns a connection error into advice.
 func explain(url string, err error) error {
 	switch {
+	case isUntrusted(err):
+		return fmt.Errorf("broker %s: the server's TLS certificate is not trusted (%v): give --tls-ca with the CA that signed the coordinator's --tls-cert (for a self-signed certificate, the certificate itself)", url, err)
 	case isAuth(err):
-		return fmt.Errorf("broker %s: authorization violation: check --token (it must be the coordinator's)", url)
+		return fmt.Errorf("broker %s: authorization violation: check --token (it must be the coordinator's) or --nkey (its public key must be in the coordinator's --nkey-users)", url)
 	case errors.Is(err, nats.ErrNoServers):
 		return fmt.Errorf("broker %s: no server answers: is the coordinator running, and is the address the one it printed? (%v)", url, err)
 	}

@@ -6,12 +6,14 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"sync"
 	"time"
 
 	"github.com/nats-io/nats-server/v2/server"
 	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
+	"github.com/nats-io/nkeys"
 
 	"github.com/boardgame-arena/arena/arena"
 	"github.com/boardgame-arena/arena/results"
@@ -81,13 +83,32 @@ func Open(o Options) (*Hub, error) {
 	}
 	h := &Hub{o: o, url: o.Broker}
 	if o.Broker == "embedded" {
+		if len(o.Server.NKeys) > 0 {
+			// The coordinator's own connections (its local workers') sign
+			// with a key made for this run and listed with the workers'.
+			kp, err := nkeys.CreateUser()
+			if err != nil {
+				return nil, err
+			}
+			pub, err := kp.PublicKey()
+			if err != nil {
+				return nil, err
+			}
+			o.Server.NKeys = append(slices.Clip(o.Server.NKeys), pub)
+			o.Credentials.NKey, o.Credentials.pair = "", kp
+		}
 		srv, err := StartServer(o.Server)
 		if err != nil {
 			return nil, err
 		}
 		h.srv, h.url = srv, ClientURL(srv)
+		copts, err := o.Credentials.options()
+		if err != nil {
+			h.Close()
+			return nil, err
+		}
 		h.connect = func(name string) (*nats.Conn, error) {
-			nc, err := nats.Connect("", append(o.Credentials.options(), nats.Name(name), nats.InProcessServer(srv))...)
+			nc, err := nats.Connect("", append(slices.Clip(copts), nats.Name(name), nats.InProcessServer(srv))...)
 			if err != nil {
 				return nil, explain("embedded", err)
 			}

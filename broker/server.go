@@ -8,20 +8,24 @@ import (
 	"time"
 
 	"github.com/nats-io/nats-server/v2/server"
+	"github.com/nats-io/nkeys"
 )
 
 // ServerOptions configure the embedded NATS server of a coordinator.
 type ServerOptions struct {
 	Listen   string // HOST:PORT; "" is DefaultListen; port 0 picks a free one
 	StoreDir string // JetStream's file store
-	Token    string // required when Listen is beyond loopback
-	TLSCert  string // PEM certificate and key: clients must then use TLS
-	TLSKey   string
+	Token    string // a token or NKeys are required when Listen is beyond loopback
+	// NKeys are the public user NKeys allowed to connect (ReadNKeyUsers),
+	// instead of a token.
+	NKeys   []string
+	TLSCert string // PEM certificate and key: clients must then use TLS
+	TLSKey  string
 }
 
 // StartServer starts an embedded NATS server with JetStream. A listen
-// address beyond loopback needs a token: the broker accepts results that
-// become part of the record, so nobody unknown may publish.
+// address beyond loopback needs a token or NKeys: the broker accepts
+// results that become part of the record, so nobody unknown may publish.
 func StartServer(o ServerOptions) (*server.Server, error) {
 	if o.Listen == "" {
 		o.Listen = DefaultListen
@@ -30,8 +34,16 @@ func StartServer(o ServerOptions) (*server.Server, error) {
 	if err != nil {
 		return nil, err
 	}
-	if !local && o.Token == "" {
-		return nil, fmt.Errorf("--listen %s reaches beyond this machine: give --token SECRET (workers then join with the same --token), and preferably --tls-cert/--tls-key", o.Listen)
+	if o.Token != "" && len(o.NKeys) > 0 {
+		return nil, errors.New("--token and --nkey-users are two ways of letting workers in: give one")
+	}
+	for _, k := range o.NKeys {
+		if !nkeys.IsValidPublicUserKey(k) {
+			return nil, fmt.Errorf("broker: %.60q is not a public user NKey", k)
+		}
+	}
+	if !local && o.Token == "" && len(o.NKeys) == 0 {
+		return nil, fmt.Errorf("--listen %s reaches beyond this machine: give --token SECRET (workers then join with the same --token) or --nkey-users FILE (workers join with --nkey SEEDFILE), and preferably --tls-cert/--tls-key", o.Listen)
 	}
 	if (o.TLSCert == "") != (o.TLSKey == "") {
 		return nil, errors.New("--tls-cert and --tls-key go together")
@@ -49,6 +61,9 @@ func StartServer(o ServerOptions) (*server.Server, error) {
 		JetStream: true, StoreDir: o.StoreDir,
 		NoSigs: true, NoLog: true, MaxPayload: maxPayload,
 		Authorization: o.Token,
+	}
+	for _, k := range o.NKeys {
+		opts.Nkeys = append(opts.Nkeys, &server.NkeyUser{Nkey: k})
 	}
 	if o.TLSCert != "" {
 		tc, err := server.GenTLSConfig(&server.TLSConfigOpts{CertFile: o.TLSCert, KeyFile: o.TLSKey})

@@ -45,7 +45,11 @@ func Connect(url, name string, c Credentials, patience time.Duration) (*nats.Con
 	if patience > 0 {
 		tries = max(int(patience/wait), 1)
 	}
-	opts := append(c.options(), nats.Name(name), nats.MaxReconnects(tries), nats.ReconnectWait(wait),
+	copts, err := c.options()
+	if err != nil {
+		return nil, err
+	}
+	opts := append(copts, nats.Name(name), nats.MaxReconnects(tries), nats.ReconnectWait(wait),
 		// Heartbeat warnings of watchers while the server is away: the
 		// reconnection is what matters, and it is automatic.
 		nats.ErrorHandler(func(*nats.Conn, *nats.Subscription, error) {}))
@@ -56,9 +60,10 @@ func Connect(url, name string, c Credentials, patience time.Duration) (*nats.Con
 		if err == nil {
 			return nc, nil
 		}
-		// Refused credentials are final; anything else (no server yet, a
-		// connection cut while the server starts) is tried again.
-		if isAuth(err) || (patience > 0 && time.Since(start) > patience) {
+		// Refused credentials and an untrusted certificate are final;
+		// anything else (no server yet, a connection cut while the server
+		// starts) is tried again.
+		if isAuth(err) || isUntrusted(err) || (patience > 0 && time.Since(start) > patience) {
 			return nil, explain(url, err)
 		}
 		time.Sleep(wait)

@@ -26,20 +26,23 @@ const tokenEnv = "ARENA_TOKEN"
 // brokerFlags are the coordinator's flags of tournament and match.
 type brokerFlags struct {
 	broker, listen, token, tlsCert, tlsKey, tlsCA *string
+	nkeyUsers, nkey                               *string
 	ackWait                                       *time.Duration
 	batch                                         *int
 }
 
 func addBrokerFlags(fs *flag.FlagSet) *brokerFlags {
 	return &brokerFlags{
-		broker:  fs.String("broker", "", "spread the games over workers: embedded (start a NATS JetStream server here; others join with arena worker) or nats://HOST:PORT of an existing one"),
-		listen:  fs.String("listen", broker.DefaultListen, "with --broker embedded: the address workers join (port 0: any free one); beyond loopback it needs --token"),
-		token:   fs.String("token", "", "broker token; workers need the same (default $"+tokenEnv+")"),
-		tlsCert: fs.String("tls-cert", "", "with --broker embedded: PEM certificate; workers then connect with TLS (--tls-ca)"),
-		tlsKey:  fs.String("tls-key", "", "with --tls-cert: its PEM key"),
-		tlsCA:   fs.String("tls-ca", "", "with --broker nats://…: PEM CA of the server's certificate"),
-		ackWait: fs.Duration("ack-wait", broker.DefaultAckWait, "with --broker: a batch whose worker neither finishes nor heartbeats for this long goes to another worker, 1s to 1h"),
-		batch:   fs.Int("batch", 2, fmt.Sprintf("with --broker: games per batch of the work queue, 1 to %d", broker.MaxBatchGames)),
+		broker:    fs.String("broker", "", "spread the games over workers: embedded (start a NATS JetStream server here; others join with arena worker) or nats://HOST:PORT of an existing one"),
+		listen:    fs.String("listen", broker.DefaultListen, "with --broker embedded: the address workers join (port 0: any free one); beyond loopback it needs --token or --nkey-users"),
+		token:     fs.String("token", "", "broker token; workers need the same (default $"+tokenEnv+")"),
+		nkeyUsers: fs.String("nkey-users", "", "with --broker embedded: instead of a token, a file of the public NKeys (U…) allowed to join, one a line (# comments); each worker joins with --nkey SEEDFILE (arena worker --new-nkey makes one)"),
+		nkey:      fs.String("nkey", "", "with --broker nats://…: this coordinator's NKey seed file, when the server authenticates by NKeys (readable by its owner only)"),
+		tlsCert:   fs.String("tls-cert", "", "with --broker embedded: PEM certificate; workers then connect with TLS (--tls-ca)"),
+		tlsKey:    fs.String("tls-key", "", "with --tls-cert: its PEM key"),
+		tlsCA:     fs.String("tls-ca", "", "with --broker nats://…: PEM CA of the server's certificate"),
+		ackWait:   fs.Duration("ack-wait", broker.DefaultAckWait, "with --broker: a batch whose worker neither finishes nor heartbeats for this long goes to another worker, 1s to 1h"),
+		batch:     fs.Int("batch", 2, fmt.Sprintf("with --broker: games per batch of the work queue, 1 to %d", broker.MaxBatchGames)),
 	}
 }
 
@@ -60,6 +63,14 @@ func (b *brokerFlags) check() error {
 	if *b.batch < 1 || *b.batch > broker.MaxBatchGames {
 		return fmt.Errorf("--batch %d: use 1 to %d", *b.batch, broker.MaxBatchGames)
 	}
+	switch embedded := *b.broker == "embedded"; {
+	case *b.nkeyUsers != "" && !embedded:
+		return errors.New("--nkey-users lists the workers' keys of the embedded server (--broker embedded); an existing server has its own configuration")
+	case *b.nkey != "" && embedded:
+		return errors.New("--nkey is the coordinator's key for an existing server (--broker nats://…); with --broker embedded, list the workers' keys with --nkey-users")
+	case *b.nkeyUsers != "" && *b.token != "":
+		return errors.New("--token and --nkey-users are two ways of letting workers in: give one")
+	}
 	return nil
 }
 
@@ -74,10 +85,18 @@ func (b *brokerFlags) options(recordPath string, stderr io.Writer) (broker.Optio
 	if token == "" {
 		token = os.Getenv(tokenEnv)
 	}
+	var users []string
+	if *b.nkeyUsers != "" {
+		var err error
+		if users, err = broker.ReadNKeyUsers(*b.nkeyUsers); err != nil {
+			return broker.Options{}, nil, err
+		}
+		token = "" // NKeys, not $ARENA_TOKEN
+	}
 	o := broker.Options{
-		Broker: *b.broker, Credentials: broker.Credentials{Token: token, CA: *b.tlsCA},
+		Broker: *b.broker, Credentials: broker.Credentials{Token: token, CA: *b.tlsCA, NKey: *b.nkey},
 		AckWait: *b.ackWait, BatchGames: *b.batch, Log: stderr,
-		Server: broker.ServerOptions{Listen: *b.listen, Token: token, TLSCert: *b.tlsCert, TLSKey: *b.tlsKey},
+		Server: broker.ServerOptions{Listen: *b.listen, Token: token, NKeys: users, TLSCert: *b.tlsCert, TLSKey: *b.tlsKey},
 	}
 	cleanup := func() {}
 	if o.Broker == "embedded" {
@@ -128,17 +147,28 @@ func (b *brokerFlags) hub(recordPath string, stderr io.Writer) (runFunc, func(),
 }
 
 func runWorker(args []string, stdout, stderr io.Writer) error {
-	fs := newFlagSet("worker", "--broker nats://HOST:PORT [--concurrency K] [--token T] [--wait]", stderr)
+	fs := newFlagSet("worker", "--broker nats://HOST:PORT [--concurrency K] [--token T | --nkey SEEDFILE] [--tls-ca CA.pem] [--wait]  |  --new-nkey SEEDFILE", stderr)
 	url := fs.String("broker", "", "the coordinator's address, as it printed it: nats://HOST:PORT")
 	conc := fs.Int("concurrency", min(runtime.NumCPU(), maxConcurrency), fmt.Sprintf("games played at once, 1 to %d", maxConcurrency))
 	token := fs.String("token", "", "the coordinator's --token (default $"+tokenEnv+")")
 	ca := fs.String("tls-ca", "", "PEM CA of the broker's certificate (a coordinator with --tls-cert)")
+	nkey := fs.String("nkey", "", "join with the NKey seed in this file (readable by its owner only) instead of a token; its public key must be in the coordinator's --nkey-users")
+	newKey := fs.String("new-nkey", "", "write a new NKey seed to this file (readable by its owner only), print its public key for the coordinator's --nkey-users, and exit")
 	name := fs.String("name", "", "this worker's name in the coordinator's log (default host:pid)")
 	wait := fs.Bool("wait", false, "keep serving run after run (default: exit when the run is over)")
 	verbose := fs.Bool("verbose", false, "say on stderr which games each batch the worker takes holds")
 	patience := fs.Duration("patience", 2*time.Minute, "give up after this long without the broker (a coordinator resumed within it is joined again), 1s to 24h")
 	if err := parseNoArgs(fs, args); err != nil {
 		return err
+	}
+	if *newKey != "" {
+		pub, err := broker.NewNKey(*newKey)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintln(stdout, pub)
+		fmt.Fprintf(stderr, "arena worker: seed in %s (keep it secret); add the public key above to the coordinator's --nkey-users file\n", *newKey)
+		return nil
 	}
 	if *url == "" {
 		return errors.New("arena worker needs --broker nats://HOST:PORT (the address the coordinator printed)")
@@ -153,10 +183,10 @@ func runWorker(args []string, stdout, stderr io.Writer) error {
 		host, _ := os.Hostname()
 		*name = fmt.Sprintf("%s:%d", host, os.Getpid())
 	}
-	if *token == "" {
+	if *token == "" && *nkey == "" {
 		*token = os.Getenv(tokenEnv)
 	}
-	nc, err := broker.Connect(*url, "arena worker "+*name, broker.Credentials{Token: *token, CA: *ca}, *patience)
+	nc, err := broker.Connect(*url, "arena worker "+*name, broker.Credentials{Token: *token, CA: *ca, NKey: *nkey}, *patience)
 	if err != nil {
 		return err
 	}

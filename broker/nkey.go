@@ -1,0 +1,123 @@
+package broker
+
+import (
+	"bufio"
+	"bytes"
+	"errors"
+	"fmt"
+	"os"
+	"runtime"
+	"strings"
+
+	"github.com/nats-io/nkeys"
+)
+
+// NKeys are the alternative to a shared token: each worker holds its own
+// seed (a private key, in a file only its owner can read) and the
+// coordinator lists the public keys it lets in (--nkey-users). The server
+// authenticates a connection by a signature of its nonce, so the seed never
+// crosses the network, and one worker's key can be withdrawn without
+// changing the others'.
+
+// MaxNKeyUsers bounds the public keys of a --nkey-users file.
+const MaxNKeyUsers = 10000
+
+// ReadNKeyUsers reads the public user NKeys (U…, 56 characters) of a
+// --nkey-users file: one a line; blank lines and lines starting with # are
+// ignored, as is anything after a key and a space (a comment naming it).
+func ReadNKeyUsers(path string) ([]string, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("--nkey-users: %v", err)
+	}
+	var keys []string
+	seen := map[string]bool{}
+	sc := bufio.NewScanner(bytes.NewReader(data))
+	for n := 1; sc.Scan(); n++ {
+		line := strings.TrimSpace(sc.Text())
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		key, _, _ := strings.Cut(line, " ")
+		switch {
+		case strings.HasPrefix(key, "SU"):
+			return nil, fmt.Errorf("--nkey-users %s, line %d: a seed (SU…), the private key: list the public key (U…) that arena worker --new-nkey printed, and keep the seed on the worker only", path, n)
+		case !nkeys.IsValidPublicUserKey(key):
+			return nil, fmt.Errorf("--nkey-users %s, line %d: %.60q is not a public user NKey (U followed by 55 characters, as arena worker --new-nkey prints)", path, n, key)
+		case seen[key]:
+			continue
+		}
+		seen[key] = true
+		keys = append(keys, key)
+		if len(keys) > MaxNKeyUsers {
+			return nil, fmt.Errorf("--nkey-users %s: more than %d keys", path, MaxNKeyUsers)
+		}
+	}
+	if err := sc.Err(); err != nil {
+		return nil, fmt.Errorf("--nkey-users %s: %v", path, err)
+	}
+	if len(keys) == 0 {
+		return nil, fmt.Errorf("--nkey-users %s lists no public key: add one a line (arena worker --new-nkey SEEDFILE prints a worker's)", path)
+	}
+	return keys, nil
+}
+
+// readSeed reads the user seed of a --nkey file. A seed readable by others
+// is refused, as ssh refuses such a private key: whoever reads it can
+// publish results into the coordinator's record.
+func readSeed(path string) (nkeys.KeyPair, error) {
+	st, err := os.Stat(path)
+	if err != nil {
+		return nil, fmt.Errorf("--nkey: %v", err)
+	}
+	if runtime.GOOS != "windows" && st.Mode().Perm()&0o077 != 0 {
+		return nil, fmt.Errorf("--nkey %s: the seed is readable by other users (mode %04o); it is a private key: chmod 600 %s", path, st.Mode().Perm(), path)
+	}
+	if st.Size() > 4096 {
+		return nil, fmt.Errorf("--nkey %s: %d bytes is no seed file (a seed is one line of 58 characters)", path, st.Size())
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("--nkey: %v", err)
+	}
+	kp, err := nkeys.ParseDecoratedUserNKey(data)
+	if err != nil {
+		return nil, fmt.Errorf("--nkey %s: no user seed (SU…) in the file: %v (arena worker --new-nkey FILE writes one)", path, err)
+	}
+	return kp, nil
+}
+
+// NewNKey writes a new user seed to path, readable by its owner only (the
+// file must not exist), and returns its public key, for the coordinator's
+// --nkey-users.
+func NewNKey(path string) (string, error) {
+	kp, err := nkeys.CreateUser()
+	if err != nil {
+		return "", err
+	}
+	seed, err := kp.Seed()
+	if err != nil {
+		return "", err
+	}
+	pub, err := kp.PublicKey()
+	if err != nil {
+		return "", err
+	}
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
+	if err != nil {
+		if errors.Is(err, os.ErrExist) {
+			return "", fmt.Errorf("--new-nkey %s: the file exists; a new key goes to a new file (remove the old one first if it is to be replaced)", path)
+		}
+		return "", fmt.Errorf("--new-nkey: %v", err)
+	}
+	if _, err := fmt.Fprintf(f, "%s\n", seed); err != nil {
+		f.Close()
+		os.Remove(path)
+		return "", fmt.Errorf("--new-nkey: %v", err)
+	}
+	if err := f.Close(); err != nil {
+		os.Remove(path)
+		return "", fmt.Errorf("--new-nkey: %v", err)
+	}
+	return pub, nil
+}

@@ -1,0 +1,150 @@
+package broker
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/nats-io/nkeys"
+
+	"github.com/boardgame-arena/arena/arena"
+	"github.com/boardgame-arena/arena/results"
+)
+
+// newKey writes a new seed file in dir and returns its path and public key.
+func newKey(t *testing.T, dir, name string) (string, string) {
+	t.Helper()
+	path := filepath.Join(dir, name)
+	pub, err := NewNKey(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return path, pub
+}
+
+func TestNewNKey(t *testing.T) {
+	dir := t.TempDir()
+	path, pub := newKey(t, dir, "w.nk")
+	st, err := os.Stat(path)
+	if err != nil || st.Mode().Perm() != 0o600 {
+		t.Fatalf("seed file: %v, mode %v; want 0600", err, st.Mode())
+	}
+	kp, err := readSeed(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := kp.PublicKey(); got != pub || !nkeys.IsValidPublicUserKey(pub) {
+		t.Errorf("public key %q, the seed's %q", pub, got)
+	}
+	if _, err := NewNKey(path); err == nil || !strings.Contains(err.Error(), "exists") {
+		t.Errorf("overwriting a seed: %v", err)
+	}
+}
+
+func TestReadNKeyUsers(t *testing.T) {
+	dir := t.TempDir()
+	seedPath, pub := newKey(t, dir, "a.nk")
+	_, pub2 := newKey(t, dir, "b.nk")
+	seed, _ := os.ReadFile(seedPath)
+	for _, tc := range []struct {
+		name, text string
+		want       []string
+		err        string
+	}{
+		{"keys, comments, a duplicate", "# workers\n" + pub + " alice's machine\n\n" + pub2 + "\n" + pub + "\n", []string{pub, pub2}, ""},
+		{"a seed instead of a key", string(seed), nil, "a seed (SU…)"},
+		{"not a key", "hello\n", nil, "not a public user NKey"},
+		{"empty", "# nobody\n", nil, "lists no public key"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			path := filepath.Join(dir, "users")
+			os.WriteFile(path, []byte(tc.text), 0o644)
+			got, err := ReadNKeyUsers(path)
+			if tc.err != "" {
+				if err == nil || !strings.Contains(err.Error(), tc.err) {
+					t.Errorf("error %v, want one with %q", err, tc.err)
+				}
+				return
+			}
+			if err != nil || strings.Join(got, " ") != strings.Join(tc.want, " ") {
+				t.Errorf("keys %q, %v; want %q", got, err, tc.want)
+			}
+		})
+	}
+}
+
+// TestNKeyAuth: a server that lists a public key lets in the holder of its
+// seed and refuses another key, no key, and a token; a seed file readable
+// by others is refused before connecting.
+func TestNKeyAuth(t *testing.T) {
+	dir := t.TempDir()
+	right, pub := newKey(t, dir, "right.nk")
+	wrong, _ := newKey(t, dir, "wrong.nk")
+	srv, err := StartServer(ServerOptions{Listen: "127.0.0.1:0", StoreDir: t.TempDir(), NKeys: []string{pub}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer srv.Shutdown()
+	url := ClientURL(srv)
+	nc, err := Connect(url, "w", Credentials{NKey: right}, time.Second)
+	if err != nil {
+		t.Fatalf("the listed key: %v", err)
+	}
+	nc.Close()
+	for name, c := range map[string]Credentials{"another key": {NKey: wrong}, "no key": {}, "a token": {Token: "x"}} {
+		if _, err := Connect(url, "w", c, time.Second); err == nil || !strings.Contains(err.Error(), "authorization violation: check --token (it must be the coordinator's) or --nkey") {
+			t.Errorf("%s: %v", name, err)
+		}
+	}
+	open, _ := newKey(t, dir, "open.nk")
+	os.Chmod(open, 0o644)
+	if _, err := Connect(url, "w", Credentials{NKey: open}, time.Second); err == nil || !strings.Contains(err.Error(), "readable by other users") {
+		t.Errorf("a seed readable by others: %v", err)
+	}
+	if _, err := StartServer(ServerOptions{Listen: "127.0.0.1:0", StoreDir: t.TempDir(), NKeys: []string{pub}, Token: "t"}); err == nil {
+		t.Error("a token and NKeys together were accepted")
+	}
+}
+
+// TestNKeyRunner: a coordinator whose embedded server takes NKeys plays a
+// run with its local workers (which sign with a key of the coordinator's
+// own) and a remote worker holding a listed seed.
+func TestNKeyRunner(t *testing.T) {
+	dir := t.TempDir()
+	seed, pub := newKey(t, dir, "w.nk")
+	tour := newTour(t, 4)
+	var log syncBuffer
+	urlc := make(chan string, 1)
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	n := 0
+	var st arena.RunStats
+	var err error
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		st, err = tour.Run(ctx, arena.RunOptions{
+			Concurrency: 1,
+			Sink:        func(b []*results.Game) error { n += len(b); return nil },
+			Runner: Runner(Options{Broker: "embedded", Log: &log, Ready: func(u string) { urlc <- u },
+				Server: ServerOptions{Listen: "127.0.0.1:0", StoreDir: t.TempDir(), NKeys: []string{pub}}}),
+		})
+	}()
+	select {
+	case url := <-urlc:
+		nc, cerr := Connect(url, "remote", Credentials{NKey: seed}, 5*time.Second)
+		if cerr != nil {
+			t.Fatal(cerr)
+		}
+		defer nc.Close()
+		Work(ctx, nc, WorkerOptions{Name: "remote", Concurrency: 1})
+	case <-done:
+	}
+	<-done
+	if err != nil || !st.Complete || n != 4 {
+		t.Fatalf("run: %v %+v, %d games\n%s", err, st, n, log.String())
+	}
+}
