@@ -27,13 +27,15 @@ const (
 // triangle with a held corner is defended; a used triangle (not
 // capturable) with no unit of p on its corners becomes eligible again; each
 // hop between a unit and the nearest corner still to take costs
-// spreadStep.
+// spreadStep, and each unit beyond what holds its house costs spreadCrowd
+// (so that units fan out instead of walking as one stack).
 var spreadCover = [4]int32{0, 4, 10, 48}
 
 const (
 	spreadDefend = 6
 	spreadElig   = 3
 	spreadStep   = 1
+	spreadCrowd  = 1 // a unit beyond what holds its house
 )
 
 // spreadScratch is the working memory of the spread plans.
@@ -206,12 +208,18 @@ func (s *State) spreadGain(p int, sp *spreadScratch, a, b int) int32 {
 	if sp.cnt[b]+1 == sp.need[b] || sp.cnt[b] == 0 {
 		set = sp.tris[b]
 	}
+	if sp.cnt[b] >= sp.need[b] {
+		gain -= spreadCrowd
+	}
 	if a >= 0 {
 		if sp.cnt[a] == sp.need[a] || sp.cnt[a] == 1 {
 			set[0] |= sp.tris[a][0]
 			set[1] |= sp.tris[a][1]
 		}
-		gain = spreadStep * (int32(sp.toward[a]) - int32(sp.toward[b]))
+		if sp.cnt[a] > sp.need[a] {
+			gain += spreadCrowd
+		}
+		gain += spreadStep * (int32(sp.toward[a]) - int32(sp.toward[b]))
 	}
 	if set[0]|set[1] == 0 {
 		return gain
