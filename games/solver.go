@@ -44,3 +44,18 @@ func NodeCounter(ctx context.Context) *atomic.Int64 {
 	n, _ := ctx.Value(nodeCounterKey{}).(*atomic.Int64)
 	return n
 }
+
+type tableMBKey struct{}
+
+// WithTableMB returns a context asking the solver it is passed to for a
+// transposition table of about mb megabytes (`arena solve --tt`). Solvers
+// with a fixed table ignore it.
+func WithTableMB(ctx context.Context, mb int) context.Context {
+	return context.WithValue(ctx, tableMBKey{}, mb)
+}
+
+// TableMB returns the table size of WithTableMB that ctx carries, or 0.
+func TableMB(ctx context.Context) int {
+	mb, _ := ctx.Value(tableMBKey{}).(int)
+	return mb
+}

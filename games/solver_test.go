@@ -19,3 +19,13 @@ func TestNodeCounter(t *testing.T) {
 		t.Fatal("the counter is lost")
 	}
 }
+
+// TestTableMB: a context carries the table size it was given, 0 otherwise.
+func TestTableMB(t *testing.T) {
+	if TableMB(context.Background()) != 0 {
+		t.Fatal("a plain context asks for a table size")
+	}
+	if got := TableMB(WithTableMB(context.Background(), 512)); got != 512 {
+		t.Fatalf("TableMB %d, want 512", got)
+	}
+}

@@ -47,6 +47,7 @@ const DefaultSolverMB = 64
 // solves, so solving many related positions with one Solver reuses work.
 // A Solver is not safe for concurrent use; SolveExact keeps a pool of them.
 type Solver struct {
+	mb      int // table size asked for
 	tt      []ttEntry
 	mask    uint64
 	nodes   int64
@@ -85,7 +86,7 @@ const (
 func NewSolver(mb int) *Solver {
 	n := uint64(max(mb, 1)) << 20 / 16
 	n = 1 << (63 - bits.LeadingZeros64(n))
-	sv := &Solver{tt: make([]ttEntry, n), mask: n - 1}
+	sv := &Solver{tt: make([]ttEntry, n), mask: n - 1, mb: mb}
 	for i := range sv.killers {
 		sv.killers[i] = [2]uint8{noMove, noMove}
 	}
@@ -543,26 +544,41 @@ var pool struct {
 	idle []*Solver
 }
 
-// SolveExact implements games.ExactSolver with a solver of DefaultSolverMB
-// from a pool (a new one when every pooled solver is busy). It searches on
-// one thread whatever threads says; run several solves at once to use more.
+// SolveExact implements games.ExactSolver with a solver from a pool (a new
+// one when no idle solver has the table size asked for), its table
+// games.TableMB(ctx) megabytes or DefaultSolverMB. It searches on one
+// thread whatever threads says; run several solves at once to use more.
 func (s *State) SolveExact(ctx context.Context, threads int) (int, []games.Move, int64, error) {
+	mb := games.TableMB(ctx)
+	if mb <= 0 {
+		mb = DefaultSolverMB
+	}
 	pool.Lock()
 	var sv *Solver
-	if n := len(pool.idle); n > 0 {
-		sv, pool.idle = pool.idle[n-1], pool.idle[:n-1]
+	for i := len(pool.idle) - 1; i >= 0; i-- {
+		if pool.idle[i].mb == mb {
+			sv = pool.idle[i]
+			pool.idle = append(pool.idle[:i], pool.idle[i+1:]...)
+			break
+		}
 	}
 	pool.Unlock()
 	if sv == nil {
-		sv = NewSolver(DefaultSolverMB)
+		sv = NewSolver(mb)
 	}
 	v, pv, err := sv.Solve(ctx, s)
 	nodes := sv.nodes
 	pool.Lock()
 	pool.idle = append(pool.idle, sv)
+	if len(pool.idle) > maxIdle {
+		pool.idle = pool.idle[1:] // the oldest goes
+	}
 	pool.Unlock()
 	return v, pv, nodes, err
 }
+
+// maxIdle bounds the solvers (and their tables) the pool keeps.
+const maxIdle = 8
 
 // CanonicalPosition returns the position text (see Position) of the
 // representative of s's class under the game's symmetries (column

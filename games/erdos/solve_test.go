@@ -270,8 +270,17 @@ func TestSolveExactInterface(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if w, _, _, err := u.SolveExact(context.Background(), 1); err != nil || w != v {
+	if w, _, _, err := u.SolveExact(games.WithTableMB(context.Background(), 2), 1); err != nil || w != v {
 		t.Errorf("from text: %d %v, want %d", w, err, v)
+	}
+	pool.Lock()
+	defer pool.Unlock()
+	found := false
+	for _, sv := range pool.idle {
+		found = found || sv.mb == 2 && len(sv.tt) == 2<<20/16
+	}
+	if !found {
+		t.Error("no pooled solver with the 2 MB table asked for")
 	}
 }
 
