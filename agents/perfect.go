@@ -100,7 +100,10 @@ func (a *Perfect) Move(ctx context.Context, b games.Base, p int) (games.Move, er
 	if share, ok := clockShare(ctx, b, p, a.budget, false); ok {
 		budget = share
 	}
-	stop, _ := deadline.Stop(ctx, start, budget)
+	// A tenth of the budget is kept for the depth-4 search that answers
+	// when the solver does not finish: on a busy machine it may take a
+	// while, and the arena's limit is the budget.
+	stop, _ := deadline.Stop(ctx, start, budget-budget/10)
 	sctx, cancel := context.WithDeadline(ctx, stop)
 	defer cancel()
 	value, pv, nodes, err := solver.SolveExact(sctx, a.threads)
