@@ -33,6 +33,7 @@ func init() {
 			{"sel", "simultaneous games: ucb (default, decoupled UCT) or rm (regret matching)"},
 			{"gamma", "simultaneous games, sel=rm: exploration mix, 0 to 1 (default 0.1)"},
 			{"final", "simultaneous games: visits (default, most visited) or sample (draw from the empirical strategy)"},
+			{"relative", "score evaluated leaves by the change from the root's evaluation, so that a search far ahead or behind still tells its moves apart (default false)"},
 			{"expand", "visits a node gets before it is expanded, 1 to 1000000 (default 1); more saves move generation where it is costly (tryangle's plans)"},
 			evalKey,
 		},
@@ -99,9 +100,10 @@ func newMCTS(sp spec.Spec, seed uint64) (Agent, error) {
 	get(func() (e error) { o.Epsilon, e = sp.FloatIn("eps", 0.1, 0, 1); return })
 	get(func() (e error) { o.Cutoff, e = sp.IntIn("cutoff", 0, 0, mctsMaxCutoff); return })
 	get(func() (e error) { o.EvalScale, e = sp.FloatIn("escale", 0, 0, mctsMaxEScale); return })
-	var solver, reuse bool
+	var solver, reuse, relative bool
 	get(func() (e error) { solver, e = sp.Bool("solver", true); return })
 	get(func() (e error) { reuse, e = sp.Bool("reuse", true); return })
+	get(func() (e error) { relative, e = sp.Bool("relative", false); return })
 	get(func() (e error) { o.Threads, e = sp.IntIn("threads", 1, 1, mctsMaxThreads); return })
 	get(func() (e error) { o.MaxNodes, e = sp.IntIn("maxnodes", 4<<20, 16, mctsMaxNodes); return })
 	o.Selection = sp.Vals["sel"]
@@ -117,7 +119,7 @@ func newMCTS(sp spec.Spec, seed uint64) (Agent, error) {
 	default:
 		return nil, fmt.Errorf("mcts: final=%q (valid: visits, sample)", sp.Vals["final"])
 	}
-	o.NoSolver, o.Reuse = !solver, reuse
+	o.NoSolver, o.Reuse, o.Relative = !solver, reuse, relative
 	if o.C == 0 {
 		o.C = -1 // explicit c=0: greedy selection (mcts.New treats 0 as the default)
 	}

@@ -61,7 +61,7 @@ func TestGreedyBeatsRandomAtTryangle(t *testing.T) {
 // The search agents play TryAngle Catch over the same plans: alpha-beta
 // sequentialised, MCTS with DUCT. Both must beat random clearly.
 func TestSearchAgentsBeatRandomAtTryangle(t *testing.T) {
-	for _, spec := range []string{"alphabeta:depth=2,tt=1", "mcts:iters=100,cutoff=4"} {
+	for _, spec := range []string{"alphabeta:depth=2,tt=1", "mcts:iters=300,rollout=none,escale=300,expand=16,relative"} {
 		wins, played := 0.0, 0
 		for i := 0; i < 4; i++ {
 			a, err := New(spec, uint64(i))
@@ -83,5 +83,37 @@ func TestSearchAgentsBeatRandomAtTryangle(t *testing.T) {
 		if wins < float64(played)*0.75 {
 			t.Errorf("%s scored only %.1f of %d against random", spec, wins, played)
 		}
+	}
+}
+
+// DUCT as the ladder runs it (leaves scored by the evaluation's change
+// from the root, nodes expanded after 32 visits) beats greedy, which sees
+// one turn against WAIT. (Scored by absolute leaf values, it played WAIT
+// most turns once far ahead or behind and lost 0–8 to greedy.)
+func TestMCTSBeatsGreedyAtTryangle(t *testing.T) {
+	if testing.Short() {
+		t.Skip("about 30 s of play")
+	}
+	const spec = "mcts:iters=1500,rollout=none,escale=300,expand=32,relative"
+	wins, played := 0.0, 0
+	for i := 0; i < 4; i++ {
+		a, err := New(spec, uint64(i))
+		if err != nil {
+			t.Fatal(err)
+		}
+		g, _ := New("greedy", uint64(100+i))
+		seat := i % 2
+		var s games.SimState
+		if seat == 0 {
+			s = playSim(t, fmt.Sprintf("tryangle:seed=%d", 11+i/2), a, g)
+		} else {
+			s = playSim(t, fmt.Sprintf("tryangle:seed=%d", 11+i/2), g, a)
+		}
+		wins += s.Outcome().Points(seat)
+		played++
+	}
+	t.Logf("%s scored %.1f of %d against greedy", spec, wins, played)
+	if wins <= float64(played)/2 {
+		t.Errorf("%s scored only %.1f of %d against greedy", spec, wins, played)
 	}
 }

@@ -93,6 +93,7 @@ type simWorker struct {
 
 	st       games.SimState
 	eval     games.Evaluator
+	base     float64 // Options.Relative: the root's evaluation for player 0
 	rewarder Rewarder
 
 	rootHash uint64
@@ -228,6 +229,7 @@ func (w *simWorker) prepare(st games.SimState) {
 	w.reused = int64(w.tree.nodes.at(w.root).visits)
 	w.st = st.Clone()
 	w.eval, _ = w.st.(games.Evaluator)
+	w.base = rootBase(w.opts, w.eval, st)
 	w.rewarder, _ = w.st.(Rewarder)
 	w.rootHash, w.rootPly, w.valid = st.Hash(), st.Ply(), true
 }
@@ -535,7 +537,7 @@ func (w *simWorker) outcomeReward() float64 {
 func (w *simWorker) rollout() float64 {
 	st := w.st
 	if w.opts.Rollout == RolloutNone && !st.Terminal() {
-		return evalReward(w.eval, w.opts.EvalScale)
+		return evalReward(w.eval, w.opts.EvalScale, w.base)
 	}
 	n := 0
 	for !st.Terminal() && (w.opts.Cutoff == 0 || n < w.opts.Cutoff) {
@@ -555,7 +557,7 @@ func (w *simWorker) rollout() float64 {
 	if st.Terminal() {
 		r0 = w.outcomeReward()
 	} else {
-		r0 = evalReward(w.eval, w.opts.EvalScale)
+		r0 = evalReward(w.eval, w.opts.EvalScale, w.base)
 	}
 	for ; n > 0; n-- {
 		st.Undo()

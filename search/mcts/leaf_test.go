@@ -15,7 +15,8 @@ import (
 // Goofspiel: the prizes won).
 type counted struct {
 	*testgames.Goofspiel
-	n *counts
+	n      *counts
+	offset int // added to player 0's evaluation (a lead outside the game's points)
 }
 
 type counts struct{ gen, play, eval int }
@@ -31,12 +32,12 @@ func (c counted) PlayJoint(m0, m1 games.Move) {
 }
 
 func (c counted) Clone() games.SimState {
-	return counted{c.Goofspiel.Clone().(*testgames.Goofspiel), c.n}
+	return counted{c.Goofspiel.Clone().(*testgames.Goofspiel), c.n, c.offset}
 }
 
 func (c counted) Evaluate(p int) int {
 	c.n.eval++
-	v := c.Outcome().Score // the points difference, also before the end
+	v := c.Outcome().Score + c.offset // the points difference, also before the end
 	if p == 1 {
 		v = -v
 	}
@@ -48,7 +49,7 @@ func (c counted) Evaluate(p int) int {
 // the tree, and evaluates once unless it ended on a finished game.
 func TestRolloutNoneScoresLeaves(t *testing.T) {
 	n := &counts{}
-	g := counted{testgames.NewGoofspiel(1, 2, 3, 4, 5), n}
+	g := counted{testgames.NewGoofspiel(1, 2, 3, 4, 5), n, 0}
 	s := New(Options{Iterations: 3000, Rollout: RolloutNone, EvalScale: 2}, 1)
 	res, err := s.SearchSim(context.Background(), g, 0)
 	if err != nil || !slices.Contains(g.LegalMovesFor(0, nil), res.Move) {
@@ -66,7 +67,7 @@ func TestRolloutNoneScoresLeaves(t *testing.T) {
 	// A random playout to the end plays far more joint moves.
 	m := &counts{}
 	r := New(Options{Iterations: 3000}, 1)
-	if _, err := r.SearchSim(context.Background(), counted{testgames.NewGoofspiel(1, 2, 3, 4, 5), m}, 0); err != nil {
+	if _, err := r.SearchSim(context.Background(), counted{testgames.NewGoofspiel(1, 2, 3, 4, 5), m, 0}, 0); err != nil {
 		t.Fatal(err)
 	}
 	if m.eval != 0 || m.play <= n.play {
@@ -74,6 +75,31 @@ func TestRolloutNoneScoresLeaves(t *testing.T) {
 	}
 	if err := (Options{Rollout: RolloutNone}).Validate(); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// Relative: far ahead (an evaluation offset of 1000 against a scale of 1),
+// absolute leaf scores are all 1 and every action looks the same; scored
+// from the root's evaluation, the actions' values tell the bids apart.
+func TestRelativeLeafScores(t *testing.T) {
+	spread := func(relative bool) float64 { // only the root is expanded: every leaf is one turn deep
+		g := counted{testgames.NewGoofspiel(5, 4, 3, 2, 1), &counts{}, 1000}
+		s := New(Options{Iterations: 2000, Rollout: RolloutNone, EvalScale: 1, Relative: relative, ExpandAfter: 1000}, 1)
+		res, err := s.SearchSim(context.Background(), g, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		lo, hi := 1.0, 0.0
+		for _, ms := range res.Stats {
+			lo, hi = min(lo, ms.Value), max(hi, ms.Value)
+		}
+		return hi - lo
+	}
+	if d := spread(false); d > 0.001 {
+		t.Fatalf("absolute scores: values spread %.3f, want all saturated at 1", d)
+	}
+	if d := spread(true); d < 0.1 {
+		t.Fatalf("relative scores: values spread only %.3f", d)
 	}
 }
 
@@ -85,7 +111,7 @@ func TestExpandAfterDefersExpansion(t *testing.T) {
 	gens := map[int]int{}
 	for _, k := range []int{1, 10, 50} {
 		n := &counts{}
-		g := counted{testgames.NewGoofspiel(1, 2, 3, 4, 5, 6), n}
+		g := counted{testgames.NewGoofspiel(1, 2, 3, 4, 5, 6), n, 0}
 		s := New(Options{Iterations: iters, Rollout: RolloutNone, EvalScale: 2, ExpandAfter: k}, 1)
 		res, err := s.SearchSim(context.Background(), g, 1)
 		if err != nil || !slices.Contains(g.LegalMovesFor(1, nil), res.Move) {

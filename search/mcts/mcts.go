@@ -16,7 +16,8 @@
 // payoff when the state implements Rewarder. A node is expanded (all its
 // children created at once) on its second visit, or after
 // Options.ExpandAfter visits. With RolloutNone there is no playout: the new
-// node is scored by the game's evaluation at once.
+// node is scored by the game's evaluation at once; with Options.Relative,
+// by its change from the root's evaluation.
 //
 // Rollouts are uniformly random (using the game's fast games.Playouter when
 // it has one) or ε-greedy: with probability ε a random move, otherwise the
@@ -112,6 +113,11 @@ type Options struct {
 	// higher value saves move generation where it is costly (TryAngle
 	// Catch's plans) for the nodes the search keeps coming back to.
 	ExpandAfter int
+	// Relative scores evaluated leaves by the evaluation's change from the
+	// root's, 1/(1+e^(−(eval−root)/EvalScale)): a search far ahead or
+	// behind still tells its moves apart, where absolute scores all come
+	// out near 1 (or 0) and the choice degenerates.
+	Relative bool
 }
 
 // Selection rules at the joint nodes of DUCT.

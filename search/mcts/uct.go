@@ -18,6 +18,7 @@ type worker struct {
 
 	st       games.State
 	eval     games.Evaluator
+	base     float64 // Options.Relative: the root's evaluation for player 0
 	playout  games.Playouter
 	rewarder Rewarder
 
@@ -62,6 +63,7 @@ func (w *worker) prepare(st games.State) {
 	w.reused = int64(r.visits)
 	w.st = st.Clone()
 	w.eval, _ = w.st.(games.Evaluator)
+	w.base = rootBase(w.opts, w.eval, st)
 	w.playout, _ = w.st.(games.Playouter)
 	w.rewarder, _ = w.st.(Rewarder)
 	w.rootHash, w.rootPly, w.valid = st.Hash(), st.Ply(), true
@@ -334,7 +336,7 @@ func (w *worker) rollout() float64 {
 		return w.playout.RandomPlayout(&w.rand).Points(0)
 	}
 	if o.Rollout == RolloutNone {
-		return evalReward(w.eval, o.EvalScale)
+		return evalReward(w.eval, o.EvalScale, w.base)
 	}
 	greedy := o.Rollout == RolloutEpsGreedy && w.eval != nil
 	n := 0
@@ -351,7 +353,7 @@ func (w *worker) rollout() float64 {
 	if st.Terminal() {
 		r0 = w.outcomeReward()
 	} else {
-		r0 = evalReward(w.eval, o.EvalScale)
+		r0 = evalReward(w.eval, o.EvalScale, w.base)
 	}
 	for ; n > 0; n-- {
 		st.Undo()
@@ -380,12 +382,13 @@ func (w *worker) greedyMove(moves []games.Move) games.Move {
 	return best
 }
 
-// evalReward turns the game's evaluation into player 0's reward.
-func evalReward(e games.Evaluator, scale float64) float64 {
+// evalReward turns the game's evaluation, less base, into player 0's
+// reward.
+func evalReward(e games.Evaluator, scale, base float64) float64 {
 	if e == nil {
 		return 0.5
 	}
-	v := float64(e.Evaluate(0))
+	v := float64(e.Evaluate(0)) - base
 	if scale <= 0 {
 		switch {
 		case v > 0:
@@ -417,4 +420,13 @@ func (w *worker) principalVariation() []games.Move {
 		n = best
 	}
 	return pv
+}
+
+// rootBase is the evaluation that leaf scores are taken relative to: the
+// root's for player 0 with Options.Relative, else 0.
+func rootBase(o *Options, e games.Evaluator, root games.Base) float64 {
+	if !o.Relative || e == nil || root.Terminal() {
+		return 0
+	}
+	return float64(e.Evaluate(0))
 }
