@@ -76,6 +76,9 @@ func (t *Tournament) CheckGame(g *results.Game) error {
 		}
 		games.PlayPly(b, ply)
 	}
+	if err := checkIllegalClaim(g, b); err != nil {
+		return err
+	}
 	switch g.Termination {
 	case results.Normal:
 		if !b.Terminal() {

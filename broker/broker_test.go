@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"regexp"
 	"slices"
 	"strings"
 	"sync"
@@ -76,6 +77,14 @@ func TestRemoteOnly(t *testing.T) {
 	<-done
 	if err != nil || werr != nil || !st.Complete || len(got) != 10 {
 		t.Fatalf("run: %v, worker: %v, stats %+v, %d games\n%s", err, werr, st, len(got), log.String())
+	} // Every record names its worker, and the summary counts its games.
+	for _, g := range got {
+		if g.Worker != "w" {
+			t.Errorf("game %d: worker %q, want w", g.Index, g.Worker)
+		}
+	}
+	if !regexp.MustCompile(`(?m)^  w +10 games$`).MatchString(log.String()) {
+		t.Errorf("no summary line for worker w:\n%s", log.String())
 	}
 }
 

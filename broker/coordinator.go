@@ -6,9 +6,12 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"slices"
+	"strings"
 	"sync"
 	"time"
+	"unicode/utf8"
 
 	"github.com/nats-io/nats-server/v2/server"
 	"github.com/nats-io/nats.go"
@@ -52,6 +55,7 @@ func Runner(o Options) func(ctx context.Context, t *arena.Tournament, opts arena
 			return arena.RunStats{Planned: len(t.Fixtures)}, err
 		}
 		defer h.Close()
+		h.oneRun = true
 		return coordinate(ctx, t, opts, h)
 	}
 }
@@ -64,6 +68,10 @@ type Hub struct {
 	srv     *server.Server // nil for an existing server
 	url     string
 	connect func(name string) (*nats.Conn, error)
+	// oneRun: the hub serves a single run (Runner), whose summary always
+	// lists the workers; a hub's many runs (tune spsa's iterations) list
+	// them only when a forfeit happened.
+	oneRun bool
 }
 
 // Open starts the embedded server (o.Broker "embedded") or checks the
@@ -155,12 +163,28 @@ type coordinator struct {
 	left     int    // games of the schedule not yet recorded
 	longest  time.Duration
 	rejected int
+	// byWorker counts the games recorded from each worker, and their
+	// forfeits by termination, for the summary (forfeits are the worker's
+	// word: see checkGame).
+	byWorker map[string]*workerTally
+}
+
+// LocalWorker is the name of a coordinator's own workers; arena worker
+// refuses it as a --name. Their games carry no worker name in the record,
+// as in a run without a broker.
+const LocalWorker = "local"
+
+// workerTally is one worker's share of a run.
+type workerTally struct {
+	games    int
+	forfeits map[string]int // by termination
 }
 
 func coordinate(ctx context.Context, t *arena.Tournament, opts arena.RunOptions, h *Hub) (st arena.RunStats, err error) {
 	st = arena.RunStats{Planned: len(t.Fixtures)}
 	o := h.o
-	c := &coordinator{t: t, o: o, id: RunID(t.Config), log: o.Log, recorded: make([]bool, len(t.Fixtures))}
+	c := &coordinator{t: t, o: o, id: RunID(t.Config), log: o.Log, recorded: make([]bool, len(t.Fixtures)), byWorker: map[string]*workerTally{}}
+	defer c.summary(h.oneRun)
 	c.left = len(t.Fixtures)
 	for _, g := range opts.Done {
 		if pos, ok := t.FixturePos(g.Index); ok && !c.recorded[pos] {
@@ -214,7 +238,7 @@ func coordinate(ctx context.Context, t *arena.Tournament, opts arena.RunOptions,
 		local.Add(1)
 		go func() {
 			defer local.Done()
-			if err := Work(localCtx, lc, WorkerOptions{Name: "local", Concurrency: opts.Concurrency, Log: opts.Log}); err != nil && localCtx.Err() == nil {
+			if err := Work(localCtx, lc, WorkerOptions{Name: LocalWorker, Concurrency: opts.Concurrency, Log: opts.Log}); err != nil && localCtx.Err() == nil {
 				fmt.Fprintf(c.log, "arena: local workers: %v\n", err)
 			}
 		}()
@@ -424,14 +448,84 @@ func (c *coordinator) accept(data []byte) *results.Game {
 	c.recorded[pos] = true
 	c.left--
 	c.longest = max(c.longest, time.Duration(r.Game.DurationMS*float64(time.Millisecond)))
+	// The record names the worker (its own word), so that a forfeit can
+	// be traced to a machine.
+	name := workerName(r.Worker)
+	r.Game.Worker = ""
+	if name != LocalWorker {
+		r.Game.Worker = name
+	}
+	w := c.byWorker[name]
+	if w == nil {
+		w = &workerTally{forfeits: map[string]int{}}
+		c.byWorker[name] = w
+	}
+	w.games++
+	if g := r.Game; g.Forfeit != -1 {
+		w.forfeits[g.Termination]++
+	}
 	return r.Game
+}
+
+// workerName is a worker's name as the record keeps it: cut to
+// results.MaxWorkerName bytes on a character boundary, "?" for none.
+func workerName(name string) string {
+	name = strings.ToValidUTF8(name, "?")
+	if len(name) > results.MaxWorkerName {
+		cut := results.MaxWorkerName
+		for cut > 0 && !utf8.RuneStart(name[cut]) {
+			cut--
+		}
+		name = name[:cut]
+	}
+	if name == "" {
+		return "?"
+	}
+	return name
+}
+
+// summary says how many games each worker played and how many of them
+// ended by a forfeit of which kind, once remote workers took part: a
+// worker that reports far more forfeits than the others is a machine to
+// look at (overloaded, a missing engine, or a dishonest worker).
+func (c *coordinator) summary(always bool) {
+	if len(c.byWorker) == 0 || (len(c.byWorker) == 1 && c.byWorker[LocalWorker] != nil) {
+		return
+	}
+	forfeits := false
+	for _, w := range c.byWorker {
+		forfeits = forfeits || len(w.forfeits) > 0
+	}
+	if !always && !forfeits {
+		return
+	}
+	names := slices.Sorted(maps.Keys(c.byWorker))
+	fmt.Fprintf(c.log, "arena: games by worker (forfeits are the worker's report; the record names the worker of each game):\n")
+	for _, n := range names {
+		w := c.byWorker[n]
+		label := n
+		if n == LocalWorker {
+			label = "this coordinator"
+		}
+		fmt.Fprintf(c.log, "  %-30s %6d games", label, w.games)
+		if len(w.forfeits) > 0 {
+			var parts []string
+			total := 0
+			for _, term := range results.Terminations {
+				if k := w.forfeits[term]; k > 0 {
+					parts = append(parts, fmt.Sprintf("%d %s", k, term))
+					total += k
+				}
+			}
+			fmt.Fprintf(c.log, ", %d forfeits (%s)", total, strings.Join(parts, ", "))
+		}
+		fmt.Fprintln(c.log)
+	}
 }
 
 func (c *coordinator) reject(worker, why string) {
 	c.rejected++
-	if len(worker) > 100 {
-		worker = worker[:100]
-	}
+	worker = workerName(worker)
 	fmt.Fprintf(c.log, "arena: rejected a result from worker %q (not recorded): %s\n", worker, why)
 }
 

@@ -86,6 +86,10 @@ func AppendGame(buf []byte, g *Game) []byte {
 		}
 		buf = append(buf, ']')
 	}
+	if g.Worker != "" {
+		buf = append(buf, `,"worker":`...)
+		buf = appendString(buf, g.Worker)
+	}
 	return append(buf, "}\n"...)
 }
 

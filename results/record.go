@@ -176,7 +176,16 @@ type Game struct {
 	// when a clock was in force or either agent reports statistics
 	// (agents.Reporter); games between other agents leave it out.
 	MoveStats []MoveStat `json:"move_stats,omitempty"`
+	// Worker names the broker worker that played the game (arena worker
+	// --name, by default HOST:PID), as the coordinator received its
+	// result, so that a forfeit can be traced to a machine; empty for a
+	// game played by the process that wrote the record. It is the
+	// worker's own word (see the README's trust model).
+	Worker string `json:"worker,omitempty"`
 }
+
+// MaxWorkerName bounds Game.Worker (the coordinator cuts longer names).
+const MaxWorkerName = 100
 
 // NoClock stands in Game.Clocks for the time of a player who had no clock.
 const NoClock = -1
@@ -259,6 +268,9 @@ func (g *Game) Check() error {
 	}
 	if g.Plies != Plies(g.Moves) {
 		return fmt.Errorf("plies %d but %d moves", g.Plies, Plies(g.Moves))
+	}
+	if len(g.Worker) > MaxWorkerName {
+		return fmt.Errorf("worker name of %d bytes; at most %d", len(g.Worker), MaxWorkerName)
 	}
 	if len(g.Opening) > len(g.Moves) || !slices.Equal(g.Opening, g.Moves[:len(g.Opening)]) {
 		return fmt.Errorf("the moves do not start with the opening")

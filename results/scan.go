@@ -222,6 +222,9 @@ func (s *gameScanner) scan(line []byte, f *gameFacts) (ok bool) {
 			s.bad = true
 		}
 	}
+	if s.opt(`,"worker":`) && len(s.str()) > MaxWorkerName {
+		s.bad = true // Check's message comes from the slow path
+	}
 	s.lit(`}`)
 	if s.bad || s.i != len(s.b) {
 		return false

@@ -91,6 +91,7 @@ func syntheticGame(g *Game, i, players int, seed uint64, odd bool) {
 		g.Moves[0] = "fen 8/8 w"
 		g.Plies = plies - 1
 		g.Variant = "big"
+		g.Worker = "node7:4242" // played by a broker worker
 	case 3: // names and a detail that need escapes
 		g.Players[0].Name += "é"
 		g.Detail = "a \"quoted\" <detail>"

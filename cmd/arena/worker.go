@@ -10,9 +10,12 @@ import (
 	"runtime"
 	"strings"
 	"time"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/boardgame-arena/arena/arena"
 	"github.com/boardgame-arena/arena/broker"
+	"github.com/boardgame-arena/arena/results"
 )
 
 func init() {
@@ -182,6 +185,12 @@ func runWorker(args []string, stdout, stderr io.Writer) error {
 	if *name == "" {
 		host, _ := os.Hostname()
 		*name = fmt.Sprintf("%s:%d", host, os.Getpid())
+	}
+	switch {
+	case *name == broker.LocalWorker:
+		return fmt.Errorf("--name %s is the coordinator's own workers' name: choose another (the record names the worker of each game)", *name)
+	case len(*name) > results.MaxWorkerName || !utf8.ValidString(*name) || strings.ContainsFunc(*name, unicode.IsControl):
+		return fmt.Errorf("--name: use up to %d printable characters", results.MaxWorkerName)
 	}
 	if *token == "" && *nkey == "" {
 		*token = os.Getenv(tokenEnv)
