@@ -139,3 +139,30 @@ func TestBrokerTLSCLI(t *testing.T) {
 		t.Errorf("%d games recorded, want 16", len(f.Games))
 	}
 }
+
+// TestWorkerFlagErrors: arena worker refuses, before connecting, a name
+// that would pass for the coordinator's own workers or that the record
+// cannot keep, and --new-nkey refuses to overwrite a seed.
+func TestWorkerFlagErrors(t *testing.T) {
+	seed := filepath.Join(t.TempDir(), "w.nk")
+	if code, stdout, stderr := runArena("worker", "--new-nkey", seed); code != 0 || !strings.HasPrefix(stdout, "U") {
+		t.Fatalf("--new-nkey: exit %d, %q %s", code, stdout, stderr)
+	}
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"worker", "--broker", "nats://127.0.0.1:1", "--name", "local"}, "the coordinator's own workers' name"},
+		{[]string{"worker", "--broker", "nats://127.0.0.1:1", "--name", strings.Repeat("x", 101)}, "--name: use up to 100 printable characters"},
+		{[]string{"worker", "--broker", "nats://127.0.0.1:1", "--name", "a\nb"}, "--name: use up to 100 printable characters"},
+		{[]string{"worker", "--new-nkey", seed}, "the file exists"},
+		{[]string{"tournament", "--agents", "random", "random", "--broker", "nats://127.0.0.1:1", "--nkey-users", "u"}, "--nkey-users lists the workers' keys of the embedded server"},
+		{[]string{"tournament", "--agents", "random", "random", "--broker", "embedded", "--nkey", seed}, "--nkey is the coordinator's key for an existing server"},
+		{[]string{"tournament", "--agents", "random", "random", "--broker", "embedded", "--nkey-users", "u", "--token", "t"}, "two ways of letting workers in"},
+	} {
+		code, _, stderr := runArena(tc.args...)
+		if code == 0 || !strings.Contains(stderr, tc.want) {
+			t.Errorf("arena %q: exit %d, want an error with %q: %s", tc.args, code, tc.want, stderr)
+		}
+	}
+}
