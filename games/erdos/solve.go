@@ -59,6 +59,7 @@ type Solver struct {
 	scores  [MaxPlies + 1][NumMoves]int32
 	history [2][NumMoves]int32
 	killers [MaxPlies + 1][2]uint8
+	stack   [MaxPlies + 1]board // stack[ply]: the child being searched at ply
 }
 
 // ttEntry holds the bounds on the value of a canonical position. lo/hi are
@@ -310,7 +311,10 @@ func (sv *Solver) search(b *board, alpha, beta int) int {
 		moves[j], moves[bi] = moves[bi], moves[j]
 		scores[j], scores[bi] = scores[bi], scores[j]
 		m := moves[j]
-		c := *b
+		// The child lives in the solver's stack: a local would escape
+		// through the recursive call and cost an allocation per node.
+		c := &sv.stack[b.ply+1]
+		*c = *b
 		before := c.ctrl
 		c.put(int(m)%Cells, int(m)/Cells)
 		var v int
@@ -324,7 +328,7 @@ func (sv *Solver) search(b *board, alpha, beta int) int {
 		case !c.anyLegal():
 			v = 1 // the opponent starves
 		default:
-			v = -sv.search(&c, -beta, -max(alpha, best))
+			v = -sv.search(c, -beta, -max(alpha, best))
 			if sv.stopped {
 				return 0
 			}
