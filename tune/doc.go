@@ -40,7 +40,9 @@
 // A sweep (NewSweep, RunSweep) rates one key of an agent spec at a list
 // of values: each value agent plays the same gauntlet of opponents, from
 // the same openings with the same seeds (paired), in one arena tournament
-// whose value agents never meet (Sweep.Plan). One fit of all games rates
+// of kind results.Sweep, whose value agents never meet (Sweep.Options; the
+// header records the kind, so a resume or a broker worker plans the same
+// games, and Sweep.Check refuses another run's file). One fit of all games rates
 // everyone on one scale, anchored by default at the first opponent = 0;
 // the result is a point per value with its 95 % interval (SweepResult).
 //
