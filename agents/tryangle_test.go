@@ -36,10 +36,12 @@ func playSim(t *testing.T, spec string, a0, a1 Agent) games.SimState {
 }
 
 // random and greedy choose among tryangle's plans; greedy, which scores
-// each plan against the opponent's WAIT, beats random clearly.
+// each plan against the opponent's WAIT, beats random clearly. (Since the
+// spread plans, #16, every plan is a sensible one and random is no
+// pushover: greedy scored 34 of 40, where it had scored 9+ of 10 before.)
 func TestGreedyBeatsRandomAtTryangle(t *testing.T) {
 	wins, played := 0.0, 0
-	for i := 0; i < 10; i++ {
+	for i := 0; i < 40; i++ {
 		g, _ := New("greedy", uint64(i))
 		r, _ := New("random", uint64(100+i))
 		seat := i % 2
@@ -53,7 +55,7 @@ func TestGreedyBeatsRandomAtTryangle(t *testing.T) {
 		played++
 	}
 	t.Logf("greedy scored %.1f of %d against random", wins, played)
-	if wins < float64(played)*0.9 {
+	if wins < float64(played)*0.75 {
 		t.Errorf("greedy scored only %.1f of %d against random", wins, played)
 	}
 }
