@@ -148,3 +148,40 @@ func TestNKeyRunner(t *testing.T) {
 		t.Fatalf("run: %v %+v, %d games\n%s", err, st, n, log.String())
 	}
 }
+
+// TestNKeyExternalServer: a coordinator on an existing server that
+// authenticates by NKeys (--broker nats://… --nkey SEED) plays a run with
+// its local worker and a remote worker, each with its own key.
+func TestNKeyExternalServer(t *testing.T) {
+	dir := t.TempDir()
+	coordSeed, coordPub := newKey(t, dir, "coord.nk")
+	workerSeed, workerPub := newKey(t, dir, "worker.nk")
+	srv, err := StartServer(ServerOptions{Listen: "127.0.0.1:0", StoreDir: t.TempDir(), NKeys: []string{coordPub, workerPub}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer srv.Shutdown()
+	url := ClientURL(srv)
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	nc, err := Connect(url, "remote", Credentials{NKey: workerSeed}, 5*time.Second)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer nc.Close()
+	workerDone := make(chan error, 1)
+	go func() { workerDone <- Work(ctx, nc, WorkerOptions{Name: "remote", Concurrency: 1}) }()
+	tour := newTour(t, 6)
+	n := 0
+	st, err := tour.Run(ctx, arena.RunOptions{
+		Concurrency: 1,
+		Sink:        func(b []*results.Game) error { n += len(b); return nil },
+		Runner:      Runner(Options{Broker: url, Credentials: Credentials{NKey: coordSeed}}),
+	})
+	if err != nil || !st.Complete || n != 6 {
+		t.Fatalf("run: %v %+v, %d games", err, st, n)
+	}
+	if err := <-workerDone; err != nil {
+		t.Fatalf("worker: %v", err)
+	}
+}

@@ -53,6 +53,9 @@ func TestReadErrors(t *testing.T) {
 		{"unknown kind", testHeader + "\n" + `{"record":"note"}` + "\n", `run.jsonl:2: unknown record kind "note"`},
 		{"second header", testHeader + "\n" + testHeader + "\n", "run.jsonl:2: a second header"},
 		{"bad termination", testHeader + "\n" + strings.Replace(g0, `"termination":"normal"`, `"termination":"resigned"`, 1), `unknown termination "resigned"`},
+		{"sweep without values", strings.Replace(testHeader, `"kind":"round-robin"`, `"kind":"sweep"`, 1), "the swept values are 1 to 1 of the agents"},
+		{"sweep of every agent", strings.Replace(testHeader, `"total_games":4`, `"total_games":4,"swept":2`, 1), "only a sweep has swept values"},
+		{"long worker name", testHeader + "\n" + strings.Replace(g0, `"plies":2`, `"plies":2,"worker":"`+strings.Repeat("w", 101)+`"`, 1), "worker name of 101 bytes"},
 	}
 	for _, c := range cases {
 		_, err := Read(strings.NewReader(c.data), "run.jsonl")
