@@ -19,6 +19,7 @@ func init() {
 		Keys: []Key{
 			{"time", "the solve's budget per move, 1ms to 24h (default 1s)"},
 			{"threads", "solver threads, 1 to 256 (default 1)"},
+			{"tt", "the solver's table in MB, 1 to 65536 (default: the solver's own size; solvers with a fixed table ignore it)"},
 		},
 		New: newPerfect,
 	})
@@ -29,6 +30,7 @@ type Perfect struct {
 	name    string
 	budget  time.Duration
 	threads int
+	ttMB    int // 0: the solver's default
 	last    Stats
 	buf     []games.Move
 }
@@ -45,7 +47,11 @@ func newPerfect(sp spec.Spec, _ uint64) (Agent, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Perfect{name: DisplayName(sp), budget: budget, threads: threads}, nil
+	ttMB, err := sp.IntIn("tt", 0, 1, abMaxTT)
+	if err != nil {
+		return nil, err
+	}
+	return &Perfect{name: DisplayName(sp), budget: budget, threads: threads, ttMB: ttMB}, nil
 }
 
 // Name implements Agent.
@@ -106,6 +112,9 @@ func (a *Perfect) Move(ctx context.Context, b games.Base, p int) (games.Move, er
 	stop, _ := deadline.Stop(ctx, start, budget-budget/10)
 	sctx, cancel := context.WithDeadline(ctx, stop)
 	defer cancel()
+	if a.ttMB > 0 {
+		sctx = games.WithTableMB(sctx, a.ttMB)
+	}
 	value, pv, nodes, err := solver.SolveExact(sctx, a.threads)
 	if err == nil && len(pv) > 0 && games.IsLegal(st, pv[0]) {
 		a.last = Stats{Nodes: nodes, Score: value, Info: fmt.Sprintf("solved value %+d nodes %d in %.3fs", value, nodes, time.Since(start).Seconds())}

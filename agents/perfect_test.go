@@ -172,7 +172,7 @@ func TestPerfectNeedsASolver(t *testing.T) {
 	if refused == 0 {
 		t.Error("no game without a solver to test")
 	}
-	for _, spec := range []string{"perfect:time=0s", "perfect:time=25h", "perfect:threads=0", "perfect:depth=3"} {
+	for _, spec := range []string{"perfect:time=0s", "perfect:time=25h", "perfect:threads=0", "perfect:tt=0", "perfect:tt=100000", "perfect:depth=3"} {
 		if _, err := agents.New(spec, 1); err == nil {
 			t.Errorf("%s accepted", spec)
 		}
