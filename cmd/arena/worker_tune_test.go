@@ -51,6 +51,17 @@ func TestBrokerSweep(t *testing.T) {
 	if c := f.Header.Config; c.Kind != results.Sweep || c.Swept != 2 || len(f.Games) != 2*2*6 {
 		t.Errorf("header kind %s swept %d, %d games; want sweep, 2, 24", c.Kind, c.Swept, len(f.Games))
 	}
+	// The record names the worker of every game a remote worker played,
+	// and the coordinator's summary counts them.
+	named := 0
+	for _, g := range f.Games {
+		if g.Worker != "" {
+			named++
+		}
+	}
+	if named != remote || !strings.Contains(coord.stderr.String(), "games by worker") {
+		t.Errorf("%d games name a worker, the workers played %d; coordinator:\n%s", named, remote, coord.stderr.String())
+	}
 	t.Logf("remote workers played %d of the %d games", remote, len(f.Games))
 }
 
