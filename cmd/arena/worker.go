@@ -157,7 +157,7 @@ func runWorker(args []string, stdout, stderr io.Writer) error {
 	ca := fs.String("tls-ca", "", "PEM CA of the broker's certificate (a coordinator with --tls-cert)")
 	nkey := fs.String("nkey", "", "join with the NKey seed in this file (readable by its owner only) instead of a token; its public key must be in the coordinator's --nkey-users")
 	newKey := fs.String("new-nkey", "", "write a new NKey seed to this file (readable by its owner only), print its public key for the coordinator's --nkey-users, and exit")
-	name := fs.String("name", "", "this worker's name in the coordinator's log (default host:pid)")
+	name := fs.String("name", "", "this worker's name in the coordinator's log and summary and in the record of every game it plays (\"worker\"), up to 100 printable characters, not local (default host:pid)")
 	wait := fs.Bool("wait", false, "keep serving run after run (default: exit when the run is over)")
 	verbose := fs.Bool("verbose", false, "say on stderr which games each batch the worker takes holds")
 	patience := fs.Duration("patience", 2*time.Minute, "give up after this long without the broker (a coordinator resumed within it is joined again), 1s to 24h")
