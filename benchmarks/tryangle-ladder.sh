@@ -4,7 +4,8 @@
 # Each of our agents plays a gauntlet against the official CodinGame boss
 # bots (compiled here from a clone of the game's repository, never
 # committed: they are not ours) and our own greedy and random, at the
-# game's limit of 50 ms a turn, one game at a time. The summary gives each
+# game's limit of 50 ms a turn, one game at a time; with several agents,
+# they also play each other (a round robin, as many games per pairing). The summary gives each
 # pairing's score with a 95 % interval and our agents' slowest move after
 # the first turn (the game allows 1 s for the first, 50 ms for the others).
 #
@@ -21,7 +22,8 @@
 #           compiled bosses, gauntlet-SPEC.jsonl each agent's record (SPEC:
 #           the agent's spec, other characters than letters, digits and
 #           =._- as _); an existing record is resumed, so an interrupted
-#           ladder loses nothing and a finished one is only summarised
+#           ladder loses nothing and a finished one is only summarised;
+#           the round robin of our agents is gauntlet-ours_SPECS.jsonl
 #   -b      the arena binary (default: built from this checkout into DIR)
 #   -t      the bosses' limit per turn after the first (default 50ms, the
 #           game's: a boss that answers later loses, as on CodinGame)
@@ -131,22 +133,40 @@ for agent in "$@"; do
 			greedy random >/dev/null
 	fi
 done
+# Our agents against each other, when there are several: a round robin.
+if [ $# -ge 2 ]; then
+	rec=$(record "ours $*")
+	if [ -f "$rec" ]; then
+		"$arena" tournament --resume "$rec" --concurrency 1 --no-progress --rating-interval -1 >/dev/null
+	else
+		"$arena" tournament --game tryangle --games "$games" --seed "$seed" \
+			--concurrency 1 --no-progress --rating-interval -1 --out "$rec" --move-margin "$margin" \
+			--agents "$@" >/dev/null
+	fi
+fi
 
 # The summary: per pairing W-D-L, score and its 95 % Wilson interval (a
 # draw is half a win), our agent's forfeits, its slowest move after the
 # first turn and how many of those moves took over 50 ms.
 echo "| agent | opponent | games | W-D-L | score | 95 % interval | forfeits | slowest move (ms) | moves over 50 ms |"
 echo "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"
-for agent in "$@"; do
-	rec=$(record "$agent")
+rows() { # rows RECORD: one line per game, from the first-listed agent's seat
 	jq -r 'select(.record == "game") |
-		(.players | map(.agent == 0) | index(true)) as $us |
+		(if .players[0].agent < .players[1].agent then 0 else 1 end) as $us |
 		[.players[$us].name, .players[1 - $us].name,
 		 (if .winner == $us then 1 elif .winner == (1 - $us) then 0 else 0.5 end),
 		 (if .forfeit == $us then 1 else 0 end),
 		 ([.move_stats[]? | select(.player == $us) | .ms] | .[1:]) as $t |
-		 ($t | max // 0), ($t | length), ([$t[] | select(. > 50)] | length)] | @tsv' "$rec"
-done | awk -F '\t' '
+		 ($t | max // 0), ($t | length), ([$t[] | select(. > 50)] | length)] | @tsv' "$1"
+}
+{
+	for agent in "$@"; do
+		rows "$(record "$agent")"
+	done
+	if [ $# -ge 2 ]; then
+		rows "$(record "ours $*")"
+	fi
+} | awk -F '\t' '
 {
 	k = $1 "\t" $2
 	if (!(k in n)) order[++m] = k
