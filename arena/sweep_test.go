@@ -205,3 +205,30 @@ func sameGame(a, b *results.Game) string {
 	}
 	return ""
 }
+
+// The shards of a sweep, each rebuilt from its own header, together plan
+// exactly the sweep's games, each once.
+func TestSweepShards(t *testing.T) {
+	o := Options{Kind: results.Sweep, Swept: 3, Game: "t-sum", Agents: []string{"random", "greedy", "t-max", "random", "greedy"}, GamesPerPair: 6, Seed: 8}
+	whole, err := New(o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var union []Fixture
+	for i := 1; i <= 4; i++ {
+		o.Shard = &results.Shard{Index: i, Count: 4}
+		sh, err := New(o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		again, err := New(OptionsFrom(sh.Config))
+		if err != nil || !slices.Equal(again.Fixtures, sh.Fixtures) {
+			t.Fatalf("shard %d rebuilt from its header: %v, or other fixtures", i, err)
+		}
+		union = append(union, sh.Fixtures...)
+	}
+	slices.SortFunc(union, func(a, b Fixture) int { return a.Index - b.Index })
+	if !slices.Equal(union, whole.Fixtures) {
+		t.Errorf("the 4 shards plan %d fixtures, not the sweep's %d", len(union), len(whole.Fixtures))
+	}
+}
