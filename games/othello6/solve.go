@@ -76,10 +76,21 @@ type SolveResult struct {
 	Nodes int64
 }
 
-// SolveExact implements alphabeta.ExactSolver (by method signature).
+// SolveExact implements games.ExactSolver with a fresh table sized for the
+// position (see solveTableMB).
 func (s *State) SolveExact(ctx context.Context, threads int) (int, []games.Move, int64, error) {
-	r, err := Solve(ctx, s, threads, 64)
+	r, err := Solve(ctx, s, threads, solveTableMB(s.Empties()))
 	return r.Value, r.PV, r.Nodes, err
+}
+
+// solveTableMB is the table size for a solve from a position with the given
+// empties: 4 MB up to 20 empties, doubling every two more, 256 MB from 32.
+// Small solves gain nothing from a big table (positions with 24 empties
+// took as many nodes with 4 MB as with 64 MB, and less time, the table
+// staying in cache) and should not pay for allocating one; the solve from
+// the start took 8 % fewer nodes with 512 MB than with 64 MB.
+func solveTableMB(empties int) int {
+	return 4 << min(6, max(0, (empties-20)/2))
 }
 
 // errStopped aborts a search.

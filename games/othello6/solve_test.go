@@ -384,3 +384,11 @@ func TestSearchBoundsAreEvenAndTrue(t *testing.T) {
 		}
 	}
 }
+
+func TestSolveTableMB(t *testing.T) {
+	for _, c := range []struct{ empties, mb int }{{0, 4}, {20, 4}, {21, 4}, {22, 8}, {28, 64}, {32, 256}, {36, 256}} {
+		if got := solveTableMB(c.empties); got != c.mb {
+			t.Errorf("solveTableMB(%d) = %d, want %d", c.empties, got, c.mb)
+		}
+	}
+}
