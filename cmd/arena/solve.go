@@ -76,7 +76,7 @@ func runSolve(args []string, stdout, stderr io.Writer) error {
 	plies := fs.Int("plies", 0, "solve every position K plies after the given one (distinct up to the game's symmetries where it has them, else up to transpositions), 0 to 64; prints how many win, draw and lose and, when all are solved, the value of the given position by minimax over them (0: solve the position itself)")
 	list := fs.Bool("list", false, "with --plies: print every distinct position and its value (text format)")
 	threads := fs.Int("threads", 1, "search threads, 1 to 256 (with --plies: positions solved at once)")
-	tt := fs.Int("tt", 256, "transposition table size in MB of the generic search and of game solvers that take one (erdos; othello6's uses 64 MB), per thread with --plies, 1 to 65536 and at most 3/4 of the machine's memory")
+	tt := fs.Int("tt", 256, "transposition table size in MB of the generic search and of game solvers that take one (erdos, othello6), per thread with --plies, 1 to 65536 and at most 3/4 of the machine's memory")
 	generic := fs.Bool("generic", false, "use alpha-beta's generic exact mode even where the game has its own solver")
 	limit := fs.Duration("time", 0, "give up after this long, up to 8760h (0: no limit); Ctrl-C stops too, reporting what was solved")
 	progress := fs.Duration("progress", 5*time.Second, "print progress (nodes, nodes/s, elapsed; positions solved with --plies) on stderr this often, 100ms to 1h (0: never)")

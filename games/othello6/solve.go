@@ -76,10 +76,16 @@ type SolveResult struct {
 	Nodes int64
 }
 
-// SolveExact implements games.ExactSolver with a fresh table sized for the
-// position (see solveTableMB).
+// SolveExact implements games.ExactSolver with a fresh table of the size
+// games.WithTableMB asks for, else one sized for the position (see
+// solveTableMB). It adds its nodes to the counter of games.WithNodeCounter
+// as it goes, if ctx carries one.
 func (s *State) SolveExact(ctx context.Context, threads int) (int, []games.Move, int64, error) {
-	r, err := Solve(ctx, s, threads, solveTableMB(s.Empties()))
+	mb := games.TableMB(ctx)
+	if mb <= 0 {
+		mb = solveTableMB(s.Empties())
+	}
+	r, err := Solve(ctx, s, threads, mb)
 	return r.Value, r.PV, r.Nodes, err
 }
 
@@ -203,7 +209,8 @@ type solveShared struct {
 	tt          *solveTT
 	stop        atomic.Bool
 	nodes       atomic.Int64
-	idle        atomic.Int32 // threads waiting for work
+	progress    *atomic.Int64 // games.NodeCounter's, or nil
+	idle        atomic.Int32  // threads waiting for work
 }
 
 type solver struct {
@@ -218,7 +225,7 @@ func newSolver(ctx context.Context, threads int, tt *solveTT) *solver {
 	if threads < 1 {
 		threads = 1
 	}
-	sv := &solver{shared: &solveShared{ctx: ctx, tt: tt}}
+	sv := &solver{shared: &solveShared{ctx: ctx, tt: tt, progress: games.NodeCounter(ctx)}}
 	sv.shared.deadline, sv.shared.hasDeadline = ctx.Deadline()
 	sv.shared.idle.Store(int32(threads - 1))
 	return sv
@@ -227,6 +234,9 @@ func newSolver(ctx context.Context, threads int, tt *solveTT) *solver {
 // flush adds the local node count to the shared one and checks for a stop.
 func (sv *solver) flush() {
 	sv.shared.nodes.Add(sv.nodes)
+	if sv.shared.progress != nil {
+		sv.shared.progress.Add(sv.nodes)
+	}
 	sv.nodes = 0
 	sh := sv.shared
 	if sh.ctx.Err() != nil || sh.hasDeadline && !time.Now().Before(sh.deadline) {

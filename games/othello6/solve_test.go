@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"math/bits"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -389,6 +390,23 @@ func TestSolveTableMB(t *testing.T) {
 	for _, c := range []struct{ empties, mb int }{{0, 4}, {20, 4}, {21, 4}, {22, 8}, {28, 64}, {32, 256}, {36, 256}} {
 		if got := solveTableMB(c.empties); got != c.mb {
 			t.Errorf("solveTableMB(%d) = %d, want %d", c.empties, got, c.mb)
+		}
+	}
+}
+
+func TestSolveExactCountsIntoContext(t *testing.T) {
+	// arena solve's progress reads the counter of games.WithNodeCounter
+	// while the solve runs; at the end it holds every node reported.
+	s := randomPosition(rng.New(8), 16)
+	for _, threads := range []int{1, 2} {
+		var n atomic.Int64
+		ctx := games.WithTableMB(games.WithNodeCounter(context.Background(), &n), 2)
+		_, _, nodes, err := s.SolveExact(ctx, threads)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if nodes < 1000 || n.Load() != nodes {
+			t.Fatalf("%d threads: counter %d, solve reported %d nodes", threads, n.Load(), nodes)
 		}
 	}
 }
