@@ -26,12 +26,13 @@ type sweepFlags struct {
 	values  *string
 	against listFlag
 	plot    *string
+	records listFlag // rate these files instead of playing
 }
 
 // parseTuneSweep parses and checks the flags of tune sweep. It runs
 // nothing and opens no file.
 func parseTuneSweep(args []string, stderr io.Writer) (*runFlags, *sweepFlags, *tune.Sweep, results.ReportOptions, error) {
-	fs := newFlagSet("tune sweep", `--agent SPEC --param KEY --values V1,V2,… --against SPEC [--against SPEC …] [--game G] [--games N] [--concurrency K] [--seed S] [--out F | --resume F] [--format text|json|markdown] [--plot F.svg] [--broker embedded|nats://HOST:PORT …]`, stderr)
+	fs := newFlagSet("tune sweep", `--agent SPEC --param KEY --values V1,V2,… --against SPEC [--against SPEC …] [--game G] [--games N] [--concurrency K] [--seed S] [--out F | --resume F] [--shard i/N] [--format text|json|markdown] [--plot F.svg] [--broker embedded|nats://HOST:PORT …]  |  … --records F…`, stderr)
 	rf := addRunFlags(fs, 40, "games per pairing of a value with an opponent (even: colour-swapped pairs)")
 	sf := &sweepFlags{}
 	sf.agent = fs.String("agent", "", `the agent spec whose --param is swept, e.g. "mcts:iters=2000"`)
@@ -41,13 +42,21 @@ func parseTuneSweep(args []string, stderr io.Writer) (*runFlags, *sweepFlags, *t
 	sf.plot = fs.String("plot", "", "write the Elo-against-value figure with its 95 % intervals to this SVG file")
 	rt := addRatingFlags(fs, rf.seed)
 	rf.broker = addBrokerFlags(fs)
+	rf.shard = fs.String("shard", "", fmt.Sprintf("play only shard i of N, i/N with 1 ≤ i ≤ N ≤ %d, into its own --out file (for job arrays); --records then rates the N files together", results.MaxShards))
+	fs.Var(&sf.records, "records", "play nothing: rate these record files of the sweep (e.g. the files of its --shard runs, or one finished file) and print its curve")
 	fs.Lookup("anchor").Usage = "NAME=R fixes player NAME at rating R, a finite number (default: the first --against at 0)"
 	fs.Lookup("agents").Usage = "not used here: the swept agent is --agent, its opponents --against"
 	fail := func(err error) (*runFlags, *sweepFlags, *tune.Sweep, results.ReportOptions, error) {
 		return nil, nil, nil, results.ReportOptions{}, err
 	}
-	if err := parseNoArgs(fs, args, "against"); err != nil {
+	if err := parseNoArgs(fs, args, "against", "records"); err != nil {
 		return fail(err)
+	}
+	if _, err := results.ParseShard(*rf.shard); *rf.shard != "" && err != nil {
+		return fail(err)
+	}
+	if len(sf.records) > 0 && (*rf.out != "" || *rf.resume != "" || *rf.shard != "" || *rf.broker.broker != "") {
+		return fail(errors.New("--records rates files already played: leave out --out, --resume, --shard and --broker"))
 	}
 	if len(rf.agents) > 0 {
 		return fail(errors.New("tune sweep takes --agent (the swept agent) and --against (its opponents), not --agents"))
@@ -102,6 +111,9 @@ func runTuneSweep(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
+	if len(sf.records) > 0 {
+		return rateSweepRecords(rf, sf, sw, ropts, stdout, stderr)
+	}
 	s, err := open(rf, func(o *arena.Options, _ map[string]bool) {
 		*o = sw.Options(*o) // the agents always come from the sweep's flags
 	}, stderr)
@@ -128,6 +140,9 @@ func runTuneSweep(args []string, stdout, stderr io.Writer) error {
 	}
 	fmt.Fprintf(stderr, "arena: %s sweep of %s over %d values against %s, %d games per pairing: %d games",
 		t.Config.Game, sw.Param, len(sw.Values), opponents, t.Config.GamesPerPair, len(t.Fixtures))
+	if sh := t.Config.Shard; sh != nil {
+		fmt.Fprintf(stderr, " in shard %s (of the sweep's %d)", sh, t.Config.TotalGames)
+	}
 	if len(s.done) > 0 {
 		fmt.Fprintf(stderr, " (%d already recorded, %d to play)", len(s.done), remaining)
 	}
@@ -207,6 +222,53 @@ func runTuneSweep(args []string, stdout, stderr io.Writer) error {
 			return fmt.Errorf("interrupted after %d of %d games", n, len(t.Fixtures))
 		}
 		return fmt.Errorf("interrupted after %d of %d games; continue with: arena tune sweep --resume %s %s", n, len(t.Fixtures), s.path, sweepArgs(sw))
+	}
+	return nil
+}
+
+// rateSweepRecords prints the curve of a sweep's record files (its shards,
+// or one file) without playing: each file must record this sweep.
+func rateSweepRecords(rf *runFlags, sf *sweepFlags, sw *tune.Sweep, ropts results.ReportOptions, stdout, stderr io.Writer) error {
+	// The bootstrap's seed: --seed if given, else the sweep's, as the
+	// sweep printed its intervals (readAndMerge reads rf.fs's flags).
+	d, err := readAndMerge("tune sweep", sf.records, rf.fs, &ropts.Seed, stderr)
+	if err != nil {
+		return err
+	}
+	var names []string
+	for _, path := range sf.records {
+		f, err := results.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		t, err := arena.New(arena.OptionsFrom(f.Header.Config))
+		if err != nil {
+			return fmt.Errorf("%s: %w", path, err)
+		}
+		if err := sw.Check(t); err != nil {
+			return fmt.Errorf("--records %s: %w", path, err)
+		}
+		names = t.Names()
+	}
+	if err := checkAnchor(ropts.Anchor, names); err != nil {
+		return err
+	}
+	rep, err := results.BuildReport(d, sw.ReportOptions(ropts, names))
+	if err != nil {
+		return err
+	}
+	r, err := sw.Result(rep, names)
+	if err != nil {
+		return err
+	}
+	if err := writeSweep(stdout, sweepReport{r, rep.Notes}, *rf.format); err != nil {
+		return err
+	}
+	if *sf.plot != "" {
+		if err := writeSweepPlot(*sf.plot, r); err != nil {
+			return err
+		}
+		fmt.Fprintf(stderr, "arena: plot in %s\n", *sf.plot)
 	}
 	return nil
 }

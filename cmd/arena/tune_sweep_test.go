@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/json"
 	"encoding/xml"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -154,6 +155,42 @@ func TestTuneSweepErrors(t *testing.T) {
 		code, _, stderr := runArena(tc.args...)
 		if code == 0 || !strings.Contains(stderr, tc.want) {
 			t.Errorf("arena %q: exit %d, want an error with %q: %s", tc.args[2:], code, tc.want, stderr)
+		}
+	}
+}
+
+// TestTuneSweepShards: the two shards of a sweep (--shard i/2) play the
+// whole sweep's games between them, and --records rates the two files to
+// the whole sweep's curve.
+func TestTuneSweepShards(t *testing.T) {
+	dir := t.TempDir()
+	whole, a, b := filepath.Join(dir, "whole.jsonl"), filepath.Join(dir, "a.jsonl"), filepath.Join(dir, "b.jsonl")
+	code, want, stderr := runArena(sweepArgsFor("--out", whole, "--format", "json")...)
+	if code != 0 || !strings.Contains(want, `"points"`) {
+		t.Fatalf("whole sweep: exit %d: %s\n%s", code, want, stderr)
+	}
+	for i, path := range []string{a, b} {
+		if code, _, stderr := runArena(sweepArgsFor("--out", path, "--shard", fmt.Sprintf("%d/2", i+1))...); code != 0 || !strings.Contains(stderr, fmt.Sprintf("in shard %d/2 (of the sweep's 24)", i+1)) {
+			t.Fatalf("shard %d: exit %d: %s", i+1, code, stderr)
+		}
+	}
+	fa, fb, fw := readRecords(t, a), readRecords(t, b), readRecords(t, whole)
+	if len(fa.Games)+len(fb.Games) != len(fw.Games) || len(fa.Games) == 0 || len(fb.Games) == 0 {
+		t.Fatalf("shards of %d and %d games, the sweep %d", len(fa.Games), len(fb.Games), len(fw.Games))
+	}
+	code, got, stderr := runArena(sweepArgsFor("--records", a, "--records", b, "--format", "json")...)
+	if code != 0 || got != want {
+		t.Errorf("--records of the shards: exit %d\n%s\nwant the whole sweep's\n%s\n%s", code, got, want, stderr)
+	}
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{sweepArgsFor("--records", a, "--out", filepath.Join(dir, "x.jsonl")), "--records rates files already played"},
+		{[]string{"tune", "sweep", "--game", "othello6", "--agent", "mcts:iters=20", "--param", "iters", "--values", "2,70", "--against", "random", "greedy", "--records", a}, "not this sweep's"},
+	} {
+		if code, _, stderr := runArena(tc.args...); code == 0 || !strings.Contains(stderr, tc.want) {
+			t.Errorf("arena %q: exit %d, want an error with %q: %s", tc.args, code, tc.want, stderr)
 		}
 	}
 }
