@@ -78,12 +78,46 @@ func (s *State) appendSpread(cmds []Command, p int, own, en *[MaxHouses]int32, o
 		sp.en[target] = 0
 		own, en, skip = &sp.own, &sp.en, tri
 	}
+	s.spreadAssign(p, own, en, o.safe)
+	// MOVE commands, one per (from, to) pair.
+	for i := 0; i < sp.nu; {
+		j := i
+		for j < sp.nu && sp.src[j] == sp.src[i] {
+			j++
+		}
+		// units of one house: group by destination, in id order
+		var dests uint64
+		for k := i; k < j; k++ {
+			if sp.dst[k] != sp.src[k] {
+				dests |= 1 << sp.dst[k]
+			}
+		}
+		for d := dests; d != 0; d &= d - 1 {
+			b := bits.TrailingZeros64(d)
+			n := int32(0)
+			for k := i; k < j; k++ {
+				if int(sp.dst[k]) == b {
+					n++
+				}
+			}
+			cmds = append(cmds, Command{Kind: CmdMove, H: [3]int32{int32(sp.src[i]), int32(b)}, Amount: n})
+		}
+		i = j
+	}
+	return cmds, skip
+}
+
+// spreadAssign chooses each unit's house for a spread of player p (see
+// appendSpread), leaving the result in the spread scratch: src/dst per
+// unit and cnt per house.
+func (s *State) spreadAssign(p int, own, en *[MaxHouses]int32, safe bool) {
+	sp := &s.scr().plan.spread
 	sp.ntri = min(s.ntri, maxSpreadTris)
 	for h := 0; h < s.n; h++ {
 		sp.tris[h] = [2]uint64{}
 		sp.cnt[h] = own[h]
 		sp.need[h] = en[h] + 1
-		if o.safe {
+		if safe {
 			threat := int32(0)
 			for a := s.adj[h] &^ (1 << h); a != 0; a &= a - 1 {
 				threat = max(threat, en[bits.TrailingZeros64(a)])
@@ -149,32 +183,6 @@ func (s *State) appendSpread(cmds []Command, p int, own, en *[MaxHouses]int32, o
 			break
 		}
 	}
-	// MOVE commands, one per (from, to) pair.
-	for i := 0; i < sp.nu; {
-		j := i
-		for j < sp.nu && sp.src[j] == sp.src[i] {
-			j++
-		}
-		// units of one house: group by destination, in id order
-		var dests uint64
-		for k := i; k < j; k++ {
-			if sp.dst[k] != sp.src[k] {
-				dests |= 1 << sp.dst[k]
-			}
-		}
-		for d := dests; d != 0; d &= d - 1 {
-			b := bits.TrailingZeros64(d)
-			n := int32(0)
-			for k := i; k < j; k++ {
-				if int(sp.dst[k]) == b {
-					n++
-				}
-			}
-			cmds = append(cmds, Command{Kind: CmdMove, H: [3]int32{int32(sp.src[i]), int32(b)}, Amount: n})
-		}
-		i = j
-	}
-	return cmds, skip
 }
 
 // appendSpreadSpawns appends a SPAWN from every triangle p owns (but skip),
