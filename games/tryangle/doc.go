@@ -158,10 +158,10 @@
 //
 // Evaluate (greedy, search cut-offs) estimates the final margin in tenths
 // of a point: the score difference, owned triangles counted for up to
-// horizon (8) more turns, units (the first three worth most, every further
-// one as much as a triangle held 15 turns: the bosses win by growing their
-// army, not by holding points), the cost of each side's cheapest capture,
-// houses owned and triangles two corners away from a capture, and a penalty
+// horizon (8) more turns, units (each worth as much as a triangle held 15
+// turns: the official bosses win by growing their army, not by holding
+// points), the cost of each side's cheapest capture, houses owned,
+// triangles one corner away from a capture, and a penalty
 // for standing next to an early loss (no triangle, at most two units). See
 // Evaluate for the formula (near: 80, swept against the final boss at
 // 0, 30, 80, 160, 300); its weights are named (games.Weighted: score,
