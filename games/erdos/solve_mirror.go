@@ -22,7 +22,9 @@ import (
 // then has level 3 = 6−l, which the centre's 3 forbids there. So the first
 // player always has a move and places the 25th unit: he never loses by
 // starvation. Whether he wins is another matter: the full board is decided
-// by the columns, and MirrorWins checks it by search.
+// by the columns, and MirrorWins checks it by search. It does not: from the
+// start the second player has a defence that takes all five columns
+// (TestMirrorFromStart), under both rule sets.
 
 // MirrorOpening is the mirror strategy's first move, c3:3.
 var MirrorOpening = MoveOf(2*Size+2, 3)
