@@ -14,8 +14,9 @@
 #
 #   CLONE   a clone of https://github.com/eulerscheZahl/TryAngle-Catch (a
 #           work tree, or a bare repository: the bosses are read from HEAD)
-#   AGENT   our agents to rank (default: "alphabeta:time=50ms" and
-#           "mcts:time=50ms,rollout=none,escale=300,expand=16,relative,c=0.4")
+#   AGENT   our agents to rank (default:
+#           "mcts:time=50ms,rollout=none,escale=300,expand=16,relative,c=0.2"
+#           and "alphabeta:time=50ms")
 #   -n      games per pairing, even (default 100: 50 maps, each with colours swapped)
 #   -s      the tournament seed (default 1): it fixes the maps and every agent's seed
 #   -o      output directory (default tryangle-ladder): bosses/ holds the
@@ -88,7 +89,7 @@ for tool in mcs mono jq; do
 	fi
 done
 if [ $# -eq 0 ]; then
-	set -- "alphabeta:time=50ms" "mcts:time=50ms,rollout=none,escale=300,expand=16,relative,c=0.4"
+	set -- "mcts:time=50ms,rollout=none,escale=300,expand=16,relative,c=0.2" "alphabeta:time=50ms"
 fi
 
 mkdir -p "$out/bosses"
