@@ -147,7 +147,7 @@ func runSolve(args []string, stdout, stderr io.Writer) error {
 		res, err := se.Search(ctx, s)
 		done()
 		if err != nil || !res.Complete {
-			return fmt.Errorf("solve stopped after %d nodes: %v", res.Nodes, err)
+			return fmt.Errorf("solve stopped after %d nodes (%.1f s): %v", res.Nodes, time.Since(start).Seconds(), cmpErr(err, ctx.Err()))
 		}
 		pv, rep.Nodes = res.PV, res.Nodes
 		rep.Value, rep.Result = genericValue(res.Score)
