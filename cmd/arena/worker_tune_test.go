@@ -23,8 +23,8 @@ func TestBrokerSweep(t *testing.T) {
 	for range 2 {
 		workers = append(workers, startArena(t, dir, "worker", "--broker", url, "--concurrency", "1", "--patience", "30s"))
 	}
-	run := []string{"tune", "sweep", "--game", "othello6", "--agent", "mcts:iters=300", "--param", "c", "--values", "0.3,1.4",
-		"--against", "random", "--against", "alphabeta:depth=3", "--games", "6", "--seed", "8", "--bootstrap", "20", "--no-progress", "--concurrency", "1"}
+	run := []string{"tune", "sweep", "--game", "othello6", "--agent", "mcts:iters=1500", "--param", "c", "--values", "0.3,1.4",
+		"--against", "random", "--against", "alphabeta:depth=3", "--games", "8", "--seed", "8", "--bootstrap", "20", "--no-progress", "--concurrency", "1"}
 	coord := startArena(t, dir, append(run, "--out", "broker.jsonl", "--broker", "embedded", "--listen", fmt.Sprintf("127.0.0.1:%d", port))...)
 	if err := coord.wait(t, 2*time.Minute); err != nil {
 		t.Fatalf("coordinator: %v\n%s", err, coord.stderr.String())
@@ -48,8 +48,8 @@ func TestBrokerSweep(t *testing.T) {
 	}
 	sameRecords(t, filepath.Join(dir, "local.jsonl"), filepath.Join(dir, "broker.jsonl"))
 	f := readRecords(t, filepath.Join(dir, "broker.jsonl"))
-	if c := f.Header.Config; c.Kind != results.Sweep || c.Swept != 2 || len(f.Games) != 2*2*6 {
-		t.Errorf("header kind %s swept %d, %d games; want sweep, 2, 24", c.Kind, c.Swept, len(f.Games))
+	if c := f.Header.Config; c.Kind != results.Sweep || c.Swept != 2 || len(f.Games) != 2*2*8 {
+		t.Errorf("header kind %s swept %d, %d games; want sweep, 2, 32", c.Kind, c.Swept, len(f.Games))
 	}
 	// The record names the worker of every game a remote worker played,
 	// and the coordinator's summary counts them.
