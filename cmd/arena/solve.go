@@ -147,7 +147,8 @@ func runSolve(args []string, stdout, stderr io.Writer) error {
 		res, err := se.Search(ctx, s)
 		done()
 		if err != nil || !res.Complete {
-			return fmt.Errorf("solve stopped after %d nodes (%.1f s): %v", res.Nodes, time.Since(start).Seconds(), cmpErr(err, ctx.Err()))
+			// The search stops a little before a deadline, with no error.
+			return fmt.Errorf("solve stopped after %d nodes (%.1f s): %v", res.Nodes, time.Since(start).Seconds(), cmpErr(err, errOutOfTime))
 		}
 		pv, rep.Nodes = res.PV, res.Nodes
 		rep.Value, rep.Result = genericValue(res.Score)
@@ -350,7 +351,7 @@ func solvePlies(ctx context.Context, v games.Variant, s games.State, opts pliesO
 					opts.nodes.Add(res.Nodes)
 					if err != nil || !res.Complete {
 						mu.Lock()
-						firstErr = cmpErr(firstErr, fmt.Errorf("search incomplete: %v", err))
+						firstErr = cmpErr(firstErr, cmpErr(err, errOutOfTime))
 						mu.Unlock()
 						return
 					}
@@ -489,6 +490,10 @@ func backUp(p games.State, plies int, keyOf func(games.State) string, index map[
 	}
 	return value(p, 0, p.ToMove())
 }
+
+// errOutOfTime is why a search that ended unfinished without an error
+// stopped.
+var errOutOfTime = errors.New("out of time (--time)")
 
 func cmpErr(first, err error) error {
 	if first != nil {

@@ -199,6 +199,7 @@ func TestSolvePliesErrors(t *testing.T) {
 		want string
 	}{
 		{[]string{"solve", "--list"}, "give --plies K too"},
+		{[]string{"solve", "--game", "pyrga", "--generic", "--tt", "4", "--time", "50ms"}, "out of time (--time)"},
 		{[]string{"solve", "--plies", "65"}, "--plies 65 is out of range"},
 		{[]string{"solve", "--plies", "-1"}, "--plies -1 is out of range"},
 		{[]string{"solve", "--progress", "1ms"}, "--progress"},
