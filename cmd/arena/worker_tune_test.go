@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -107,7 +108,7 @@ func TestBrokerTexel(t *testing.T) {
 	dir := t.TempDir()
 	port := freePort(t)
 	w := startArena(t, dir, "worker", "--broker", fmt.Sprintf("nats://127.0.0.1:%d", port), "--concurrency", "1", "--wait", "--patience", "2s")
-	run := []string{"tune", "texel", "--game", "othello6", "--agent", "alphabeta:depth=2", "--self-play", "16", "--evaluations", "60",
+	run := []string{"tune", "texel", "--game", "othello6", "--agent", "alphabeta:depth=3", "--self-play", "24", "--evaluations", "60",
 		"--verify-games", "8", "--seed", "3", "--no-progress", "--concurrency", "1"}
 	coord := startArena(t, dir, append(run, "--out", "broker.jsonl", "--verify-out", "broker-verify.jsonl", "--broker", "embedded", "--listen", fmt.Sprintf("127.0.0.1:%d", port))...)
 	if err := coord.wait(t, 2*time.Minute); err != nil {
@@ -131,7 +132,18 @@ func TestBrokerTexel(t *testing.T) {
 	t0 := time.Now()
 	w.wait(t, 30*time.Second) // it leaves once the broker is gone for --patience
 	t.Logf("the worker left %s after the runs", time.Since(t0).Round(time.Millisecond))
-	if workerPlayed(w.stderr.String()) == 0 {
+	if workerPlayedAll(w.stderr.String()) == 0 {
 		t.Errorf("the worker played no game:\n%s", w.stderr.String())
 	}
+}
+
+// workerPlayedAll is the number of games a --wait worker's stderr says it
+// played, over all the runs it served.
+func workerPlayedAll(stderr string) int {
+	n := 0
+	for _, m := range playedRE.FindAllStringSubmatch(stderr, -1) {
+		k, _ := strconv.Atoi(m[1])
+		n += k
+	}
+	return n
 }
