@@ -10,11 +10,15 @@ import (
 	"github.com/boardgame-arena/arena/games"
 )
 
-// # The exact solver
-//
-// Solver is an alpha-beta search over the exact value (the winner's margin,
-// Outcome.Score from the side to move's view) with a transposition table
-// keyed on the position reduced by the game's symmetries:
+// DefaultSolverMB is the transposition table size of the solvers SolveExact
+// uses.
+const DefaultSolverMB = 64
+
+// Solver solves Erdős Latino positions exactly: an alpha-beta search over
+// the exact value (the winner's margin, Outcome.Score from the side to
+// move's view, ±1 for starvation) by null-window tests, the win/loss
+// question first, with a transposition table keyed on the position reduced
+// by the game's symmetries:
 //
 //   - any permutation of the five columns (5! = 120): legality is a
 //     Latin-square constraint, blind to the order of rows and columns, and
@@ -36,16 +40,13 @@ import (
 // then two killer moves of the ply, then the others by a history score,
 // placements that hand a column to the opponent last. On 12 positions of
 // 14–15 empty cells, captures first and the killers each change the nodes
-// by about 10% (either way); the table's index was worth a factor of ten. A node also stops at once when its bounds (every uncontrolled column
-// won or lost, starvation worth ±1) cannot reach the window.
-
-// DefaultSolverMB is the transposition table size of the solvers SolveExact
-// uses.
-const DefaultSolverMB = 64
-
-// Solver solves Erdős Latino positions exactly. Its table persists between
-// solves, so solving many related positions with one Solver reuses work.
-// A Solver is not safe for concurrent use; SolveExact keeps a pool of them.
+// by about 10% (either way); the table's index was worth a factor of ten.
+// A node also stops at once when its bounds (every uncontrolled column won
+// or lost, starvation worth ±1) cannot reach the window.
+//
+// Its table persists between solves, so solving many related positions
+// with one Solver reuses work. A Solver is not safe for concurrent use;
+// SolveExact keeps a pool of them.
 type Solver struct {
 	mb      int // table size asked for
 	tt      []ttEntry
