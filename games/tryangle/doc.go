@@ -163,8 +163,8 @@
 // points), the cost of each side's cheapest capture, houses owned,
 // triangles one corner away from a capture, and a penalty
 // for standing next to an early loss (no triangle, at most two units). See
-// Evaluate for the formula (near: 80, swept against the final boss at
-// 0, 30, 80, 160, 300); its weights are named (games.Weighted: score,
+// Evaluate for the formula (near: 40, chosen by matches against the final
+// boss, see benchmarks/README.md); its weights are named (games.Weighted: score,
 // owned, unit_first, unit_next, unit_extra, reach, danger, houses, near,
 // horizon) so that an agent can play or tune others:
 // alphabeta:eval.houses=20.

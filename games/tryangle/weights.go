@@ -33,7 +33,7 @@ var weightList = []games.Weight{
 	{Name: "reach", Default: 10, Min: -1000, Max: 1000, Help: "a unit-hop of the opponent's cheapest capture cost minus one's own"},
 	{Name: "danger", Default: 1500, Min: 0, Max: 100000, Help: "penalty for a player with no triangle and at most two units (close to an early loss)"},
 	{Name: "houses", Default: 0, Min: -1000, Max: 1000, Help: "a house owned (own minus opponent's)"},
-	{Name: "near", Default: 80, Min: -1000, Max: 1000, Help: "a capturable triangle with two corners owned and the third not the opponent's (own minus opponent's)"},
+	{Name: "near", Default: 40, Min: -1000, Max: 1000, Help: "a capturable triangle with two corners owned and the third not the opponent's (own minus opponent's)"},
 	{Name: "horizon", Default: 8, Min: 0, Max: MaxTurns, Help: "turns an owned triangle is counted for (fewer when the game ends sooner)"},
 }
 
