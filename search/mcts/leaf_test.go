@@ -186,8 +186,9 @@ func TestDUCTTryangleDoesNotAllocate(t *testing.T) {
 
 // Tree reuse between turns: after the joint move the tree visited most,
 // the next search starts from that child's subtree with all its visits;
-// after a joint move the tree never saw (an opponent's own command line),
-// it starts afresh, and both answers are plans of the new position.
+// after an opponent's own command line, from the child whose position it
+// reached (matched by hash), or afresh; both answers are plans of the new
+// position.
 func TestDUCTReuseOnTryangle(t *testing.T) {
 	st := tryangleMidgame(t)
 	s := New(Options{Iterations: 600, Rollout: RolloutNone, EvalScale: 300, Reuse: true}, 1)
@@ -220,14 +221,33 @@ func TestDUCTReuseOnTryangle(t *testing.T) {
 	if !slices.Contains(st.LegalMovesFor(1, nil), res.Move) {
 		t.Fatalf("move %v is not a plan of the new position", res.Move)
 	}
-	// A command line no plan lists: the position is not in the tree.
+	// A command line, not a plan: the tree is matched by the position it
+	// leads to (the line may have the effect of a plan), so the next
+	// search keeps exactly the visits of the child with that position, or
+	// none.
 	line, err := st.ParseMove("WAIT;MSG off the plans")
 	if err != nil {
 		t.Fatal(err)
 	}
-	st.PlayJoint(line, res.Move)
-	res, err = s.SearchSim(context.Background(), st, 0)
-	if err != nil || res.Reused != 0 || !slices.Contains(st.LegalMovesFor(0, nil), res.Move) {
-		t.Fatalf("after an unknown line: reused %d, move %v (%v)", res.Reused, res.Move, err)
+	after := st.Clone()
+	after.PlayJoint(line, res.Move)
+	var want int64
+	tr, root = w.tree, w.tree.nodes.at(w.root)
+	for a0 := uint32(0); a0 < uint32(root.n0); a0++ {
+		for a1 := uint32(0); a1 < uint32(root.n1); a1++ {
+			k := *tr.kids.at(root.kids + a0*uint32(root.n1) + a1)
+			if k == 0 {
+				continue
+			}
+			st.PlayJoint(tr.acts.at(root.acts+a0).move, tr.acts.at(root.acts+uint32(root.n0)+a1).move)
+			if st.Hash() == after.Hash() {
+				want = int64(tr.nodes.at(k).visits)
+			}
+			st.Undo()
+		}
+	}
+	res, err = s.SearchSim(context.Background(), after, 0)
+	if err != nil || res.Reused != want || !slices.Contains(after.LegalMovesFor(0, nil), res.Move) {
+		t.Fatalf("after a command line: reused %d (want %d), move %v (%v)", res.Reused, want, res.Move, err)
 	}
 }
