@@ -189,46 +189,12 @@ func appendUint40(out []byte, v uint64) []byte {
 	return append(out, byte(v), byte(v>>8), byte(v>>16), byte(v>>24), byte(v>>32))
 }
 
-// The eight symmetries of the board: symCell[t][i] is cell i under
-// symmetry t (bit 0 mirrors the files, bit 1 the ranks, bit 2 swaps files
-// and ranks), symInverse[t] undoes it. (The solver has its own copy for
-// its pruning; the book keeps this one so that its format does not depend
-// on the solver's internals.)
-var symCell, symInverse [8][Size * Size]int8
-
-func init() {
-	for t := range symCell {
-		for i := range Size * Size {
-			f, r := i%Size, i/Size
-			if t&1 != 0 {
-				f = Size - 1 - f
-			}
-			if t&2 != 0 {
-				r = Size - 1 - r
-			}
-			if t&4 != 0 {
-				f, r = r, f
-			}
-			symCell[t][i] = int8(r*Size + f)
-			symInverse[t][r*Size+f] = int8(i)
-		}
-	}
-}
-
-func symBoard(b uint64, t int) uint64 {
-	var out uint64
-	for ; b != 0; b &= b - 1 {
-		out |= 1 << uint(symCell[t][bits.TrailingZeros64(b)])
-	}
-	return out
-}
-
 // canonical returns the least (me, opp), ordered by me then opp, among the
 // position's eight images, and the symmetry t that gives it.
 func canonical(me, opp uint64) (cme, copp uint64, t int) {
 	cme, copp = me, opp
 	for k := 1; k < 8; k++ {
-		m, o := symBoard(me, k), symBoard(opp, k)
+		m, o := transform(me, k), transform(opp, k)
 		if m < cme || m == cme && o < copp {
 			cme, copp, t = m, o, k
 		}

@@ -75,7 +75,7 @@ func TestBuildBook(t *testing.T) {
 		}
 		want := solveValue(t, e.me, e.opp)
 		for sym := range 8 {
-			me, opp := symBoard(e.me, sym), symBoard(e.opp, sym)
+			me, opp := transform(e.me, sym), transform(e.opp, sym)
 			m, v, ok := b.Lookup(me, opp)
 			if !ok || v != want {
 				t.Fatalf("entry %d, symmetry %d: lookup %v value %d, the solver says %d", k, sym, ok, v, want)
@@ -209,11 +209,11 @@ func TestLoadBookRejects(t *testing.T) {
 	// A position not in its canonical orientation.
 	e := b.entries[0]
 	for sym := 1; sym < 8; sym++ {
-		me, opp := symBoard(e.me, sym), symBoard(e.opp, sym)
+		me, opp := transform(e.me, sym), transform(e.opp, sym)
 		if me == e.me && opp == e.opp {
 			continue
 		}
-		one := &Book{minEmpties: b.minEmpties, entries: []bookEntry{{me: me, opp: opp, move: symCell[sym][e.move], value: e.value}}}
+		one := &Book{minEmpties: b.minEmpties, entries: []bookEntry{{me: me, opp: opp, move: symmetry[sym][e.move], value: e.value}}}
 		data, _ := one.MarshalBinary()
 		if _, err := LoadBook(data); err == nil || !strings.Contains(err.Error(), "canonical") {
 			t.Errorf("symmetry %d of an entry: %v, want the canonical orientation refused", sym, err)

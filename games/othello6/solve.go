@@ -775,36 +775,6 @@ func (sv *solver) seenSymmetric(me, opp uint64, list []moveOrder) bool {
 	return false
 }
 
-// symmetry[t][i] is square i under the t-th symmetry of the square board.
-var symmetry [8][Size * Size]int8
-
-func init() {
-	for t := range symmetry {
-		for i := 0; i < Size*Size; i++ {
-			f, r := i%Size, i/Size
-			if t&1 != 0 {
-				f = Size - 1 - f
-			}
-			if t&2 != 0 {
-				r = Size - 1 - r
-			}
-			if t&4 != 0 {
-				f, r = r, f
-			}
-			symmetry[t][i] = int8(r*Size + f)
-		}
-	}
-}
-
-// transform maps a bitboard through symmetry t.
-func transform(b uint64, t int) uint64 {
-	var out uint64
-	for ; b != 0; b &= b - 1 {
-		out |= 1 << uint(symmetry[t][bits.TrailingZeros64(b)])
-	}
-	return out
-}
-
 // orderSearch is a small alpha-beta search with the heuristic evaluation,
 // used to order moves far from the end, where mobility alone guesses poorly.
 // Near the start it is most of a solve's time, so it looks at the stop
