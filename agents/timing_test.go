@@ -96,32 +96,9 @@ func TestTimeBudgetUnderLoad(t *testing.T) {
 	for i, kind := range []string{"alphabeta", "mcts"} {
 		spec := fmt.Sprintf("%s:time=%s", kind, budget)
 		t.Run(kind, func(t *testing.T) {
-			var late []string // attempts in which the agent, not the machine, was late
-			began := time.Now()
-			// A further attempt only while the test is short: on a machine
-			// so busy that attempts drag on, the verdict so far stands.
-			// One late attempt is not a verdict either: other test binaries
-			// share the machine with the hog, and an agent makes four
-			// times as many moves as the control, so it meets more stalls.
-			// A late agent is late in every attempt.
-			for a := 1; a <= attempts && (a <= 2 || time.Since(began) < 8*time.Second); a++ {
-				times, control := moveTimes(t, v, spec, rng.Derive(7, uint64(i), uint64(a)), budget, moves)
-				p99 := times[int(math.Ceil(0.99*float64(len(times))))-1]
-				msg := fmt.Sprintf("attempt %d on %d busy CPUs: %d moves, median %v, p99 %v, max %v; control's slowest of %d: %v",
-					a, runtime.NumCPU(), len(times), times[len(times)/2], p99, times[len(times)-1], len(control), control[len(control)-1])
-				t.Log(msg)
-				switch {
-				case p99 < budget:
-					return
-				case control[len(control)-1] < budget:
-					late = append(late, msg)
-				}
-			}
-			if len(late) < 2 {
-				t.Skipf("the machine is too busy to judge: the control was late too, or the agent only once (%d late)", len(late))
-			}
-			t.Fatalf("%s: 99th percentile of move time ≥ budget %v where the control was on time:\n%s",
-				spec, budget, strings.Join(late, "\n"))
+			judgeMoveTimes(t, spec, budget, attempts, 8*time.Second, func(a int) (times, control []time.Duration) {
+				return moveTimes(t, v, spec, rng.Derive(7, uint64(i), uint64(a)), budget, moves)
+			})
 		})
 	}
 }
@@ -228,4 +205,37 @@ type stubbornSolver struct{ games.State }
 func (stubbornSolver) SolveExact(ctx context.Context, _ int) (int, []games.Move, int64, error) {
 	<-ctx.Done()
 	return 0, nil, 0, ctx.Err()
+}
+
+// judgeMoveTimes is the verdict of the move-time tests: up to attempts runs
+// of play (while the test has run under limit, and always two), each giving
+// the agent's move times and the control's, both sorted. It returns at the
+// first attempt whose 99th percentile is under budget; it fails when the
+// agent was late in two attempts where the control was on time, and skips
+// otherwise (the machine too busy to judge). One late attempt is not a
+// verdict: other test binaries share the machine, and an agent makes four
+// times as many moves as the control, so it meets more stalls; a late agent
+// is late in every attempt.
+func judgeMoveTimes(t *testing.T, spec string, budget time.Duration, attempts int, limit time.Duration, play func(attempt int) (times, control []time.Duration)) {
+	t.Helper()
+	var late []string // attempts in which the agent, not the machine, was late
+	began := time.Now()
+	for a := 1; a <= attempts && (a <= 2 || time.Since(began) < limit); a++ {
+		times, control := play(a)
+		p99 := times[int(math.Ceil(0.99*float64(len(times))))-1]
+		msg := fmt.Sprintf("attempt %d on %d CPUs: %d moves, median %v, p99 %v, max %v; control's slowest of %d: %v",
+			a, runtime.NumCPU(), len(times), times[len(times)/2], p99, times[len(times)-1], len(control), control[len(control)-1])
+		t.Log(msg)
+		switch {
+		case p99 < budget:
+			return
+		case control[len(control)-1] < budget:
+			late = append(late, msg)
+		}
+	}
+	if len(late) < 2 {
+		t.Skipf("the machine is too busy to judge: the control was late too, or the agent only once (%d late)", len(late))
+	}
+	t.Fatalf("%s: 99th percentile of move time ≥ the budget %v where the control was on time:\n%s",
+		spec, budget, strings.Join(late, "\n"))
 }

@@ -3,8 +3,6 @@ package agents_test
 import (
 	"context"
 	"fmt"
-	"math"
-	"runtime"
 	"slices"
 	"strings"
 	"testing"
@@ -26,26 +24,9 @@ func TestTryangleTurnBudget(t *testing.T) {
 	const moves, attempts = 60, 3
 	for i, spec := range []string{"alphabeta:time=50ms", "mcts:time=50ms,rollout=none,escale=300,expand=8,relative,c=0.1"} {
 		t.Run(strings.SplitN(spec, ":", 2)[0], func(t *testing.T) {
-			var late []string
-			began := time.Now()
-			for a := 1; a <= attempts && (a <= 2 || time.Since(began) < 10*time.Second); a++ {
-				times, control := simMoveTimes(t, spec, rng.Derive(11, uint64(i), uint64(a)), budget, moves)
-				p99 := times[int(math.Ceil(0.99*float64(len(times))))-1]
-				msg := fmt.Sprintf("attempt %d on %d CPUs: %d moves, median %v, p99 %v, max %v; control's slowest of %d: %v",
-					a, runtime.NumCPU(), len(times), times[len(times)/2], p99, times[len(times)-1], len(control), control[len(control)-1])
-				t.Log(msg)
-				switch {
-				case p99 < budget:
-					return
-				case control[len(control)-1] < budget:
-					late = append(late, msg)
-				}
-			}
-			if len(late) < 2 {
-				t.Skipf("the machine is too busy to judge: the control was late too, or the agent only once (%d late)", len(late))
-			}
-			t.Fatalf("%s: 99th percentile of move time ≥ the turn's %v where the control was on time:\n%s",
-				spec, budget, strings.Join(late, "\n"))
+			judgeMoveTimes(t, spec, budget, attempts, 10*time.Second, func(a int) (times, control []time.Duration) {
+				return simMoveTimes(t, spec, rng.Derive(11, uint64(i), uint64(a)), budget, moves)
+			})
 		})
 	}
 }
