@@ -2,60 +2,20 @@ package broker
 
 import (
 	"context"
-	"crypto/ecdsa"
-	"crypto/elliptic"
-	"crypto/rand"
-	"crypto/x509"
-	"crypto/x509/pkix"
-	"encoding/pem"
-	"math/big"
-	"net"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/boardgame-arena/arena/arena"
+	"github.com/boardgame-arena/arena/internal/testcert"
 	"github.com/boardgame-arena/arena/results"
 )
-
-// selfSigned writes a self-signed certificate for 127.0.0.1 and its key.
-func selfSigned(t *testing.T, dir string) (cert, key string) {
-	t.Helper()
-	k, err := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
-	if err != nil {
-		t.Fatal(err)
-	}
-	tmpl := &x509.Certificate{
-		SerialNumber: big.NewInt(1), Subject: pkix.Name{CommonName: "arena test"},
-		NotBefore: time.Now().Add(-time.Hour), NotAfter: time.Now().Add(time.Hour),
-		IPAddresses: []net.IP{net.ParseIP("127.0.0.1")}, IsCA: true, BasicConstraintsValid: true,
-		KeyUsage: x509.KeyUsageDigitalSignature | x509.KeyUsageCertSign, ExtKeyUsage: []x509.ExtKeyUsage{x509.ExtKeyUsageServerAuth},
-	}
-	der, err := x509.CreateCertificate(rand.Reader, tmpl, tmpl, &k.PublicKey, k)
-	if err != nil {
-		t.Fatal(err)
-	}
-	kd, err := x509.MarshalECPrivateKey(k)
-	if err != nil {
-		t.Fatal(err)
-	}
-	cert, key = filepath.Join(dir, "cert.pem"), filepath.Join(dir, "key.pem")
-	if err := os.WriteFile(cert, pem.EncodeToMemory(&pem.Block{Type: "CERTIFICATE", Bytes: der}), 0o600); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(key, pem.EncodeToMemory(&pem.Block{Type: "EC PRIVATE KEY", Bytes: kd}), 0o600); err != nil {
-		t.Fatal(err)
-	}
-	return cert, key
-}
 
 // TestTLS: a server with a certificate accepts a client that trusts it
 // (--tls-ca) and the token, and refuses one that does not trust it.
 func TestTLS(t *testing.T) {
 	dir := t.TempDir()
-	cert, key := selfSigned(t, dir)
+	cert, key := testcert.SelfSigned(t, dir)
 	srv, err := StartServer(ServerOptions{Listen: "127.0.0.1:0", StoreDir: t.TempDir(), Token: "secret", TLSCert: cert, TLSKey: key})
 	if err != nil {
 		t.Fatal(err)
@@ -82,7 +42,7 @@ func TestTLS(t *testing.T) {
 // worker that trusts the certificate.
 func TestTLSRunner(t *testing.T) {
 	dir := t.TempDir()
-	cert, key := selfSigned(t, dir)
+	cert, key := testcert.SelfSigned(t, dir)
 	tour := newTour(t, 4)
 	var log syncBuffer
 	urlc := make(chan string, 1)

@@ -1,21 +1,15 @@
 package main
 
 import (
-	"crypto/ecdsa"
-	"crypto/elliptic"
-	"crypto/rand"
-	"crypto/x509"
-	"crypto/x509/pkix"
-	"encoding/pem"
 	"fmt"
-	"math/big"
-	"net"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/boardgame-arena/arena/internal/testcert"
 )
 
 // authRun is a small tournament for the credential tests: quick, and long
@@ -77,44 +71,12 @@ func TestBrokerNKeyCLI(t *testing.T) {
 	}
 }
 
-// writeSelfSigned writes a self-signed certificate for 127.0.0.1 and its
-// key into dir.
-func writeSelfSigned(t *testing.T, dir string) (cert, key string) {
-	t.Helper()
-	k, err := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
-	if err != nil {
-		t.Fatal(err)
-	}
-	tmpl := &x509.Certificate{
-		SerialNumber: big.NewInt(7), Subject: pkix.Name{CommonName: "arena coordinator (test)"},
-		NotBefore: time.Now().Add(-time.Minute), NotAfter: time.Now().Add(time.Hour),
-		IPAddresses: []net.IP{net.IPv4(127, 0, 0, 1)}, IsCA: true, BasicConstraintsValid: true,
-		KeyUsage: x509.KeyUsageDigitalSignature | x509.KeyUsageCertSign, ExtKeyUsage: []x509.ExtKeyUsage{x509.ExtKeyUsageServerAuth},
-	}
-	der, err := x509.CreateCertificate(rand.Reader, tmpl, tmpl, &k.PublicKey, k)
-	if err != nil {
-		t.Fatal(err)
-	}
-	kd, err := x509.MarshalECPrivateKey(k)
-	if err != nil {
-		t.Fatal(err)
-	}
-	cert, key = filepath.Join(dir, "coord.crt"), filepath.Join(dir, "coord.key")
-	if err := os.WriteFile(cert, pem.EncodeToMemory(&pem.Block{Type: "CERTIFICATE", Bytes: der}), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(key, pem.EncodeToMemory(&pem.Block{Type: "EC PRIVATE KEY", Bytes: kd}), 0o600); err != nil {
-		t.Fatal(err)
-	}
-	return cert, key
-}
-
 // TestBrokerTLSCLI: a coordinator with --tls-cert/--tls-key and a worker
 // with --tls-ca play the run over TLS; a worker without the CA is refused
 // at once with a message that names --tls-ca.
 func TestBrokerTLSCLI(t *testing.T) {
 	dir := t.TempDir()
-	cert, key := writeSelfSigned(t, dir)
+	cert, key := testcert.SelfSigned(t, dir)
 	port := freePort(t)
 	url := fmt.Sprintf("nats://127.0.0.1:%d", port)
 	coord := startArena(t, dir, append(authRun, "--out", "b.jsonl", "--broker", "embedded", "--token", "s3cret", "--tls-cert", cert, "--tls-key", key,
