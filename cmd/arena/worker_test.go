@@ -129,20 +129,28 @@ var brokerAgents = []string{"--agents", "random", "alphabeta:depth=3", "mcts:ite
 // arena worker processes record the same games as one process with the
 // same seed, each once; every process ends by itself.
 func TestBrokerTournament(t *testing.T) {
-	dir := t.TempDir()
+	run := append([]string{"tournament", "--games", "20", "--seed", "11", "--no-progress", "--concurrency", "1"}, brokerAgents...)
+	brokerEqualsLocal(t, t.TempDir(), 3, run)
+}
+
+// brokerEqualsLocal runs the command line run (without --out) as an
+// embedded coordinator with n worker processes, started first (they wait
+// for the run), and again on its own, and checks that the remote workers
+// played games, that nothing was rejected and that both records hold the
+// same games. It returns the coordinator, ended, for further checks (its
+// record is broker.jsonl in dir) and the number of games the workers played.
+func brokerEqualsLocal(t *testing.T, dir string, n int, run []string) (coord *proc, remote int) {
+	t.Helper()
 	port := freePort(t)
 	url := fmt.Sprintf("nats://127.0.0.1:%d", port)
-	// Workers first: they wait for the coordinator's run.
 	var workers []*proc
-	for range 3 {
+	for range n {
 		workers = append(workers, startArena(t, dir, "worker", "--broker", url, "--concurrency", "1", "--patience", "30s"))
 	}
-	run := append([]string{"tournament", "--games", "20", "--seed", "11", "--no-progress", "--concurrency", "1"}, brokerAgents...)
-	coord := startArena(t, dir, append(run, "--out", "broker.jsonl", "--broker", "embedded", "--listen", fmt.Sprintf("127.0.0.1:%d", port))...)
+	coord = startArena(t, dir, append(slices.Clone(run), "--out", "broker.jsonl", "--broker", "embedded", "--listen", fmt.Sprintf("127.0.0.1:%d", port))...)
 	if err := coord.wait(t, 2*time.Minute); err != nil {
 		t.Fatalf("coordinator: %v\n%s", err, coord.stderr.String())
 	}
-	remote := 0
 	for i, w := range workers {
 		if err := w.wait(t, 30*time.Second); err != nil {
 			t.Fatalf("worker %d: %v\n%s", i, err, w.stderr.String())
@@ -155,12 +163,13 @@ func TestBrokerTournament(t *testing.T) {
 	if strings.Contains(coord.stderr.String(), "rejected") {
 		t.Errorf("the coordinator rejected results:\n%s", coord.stderr.String())
 	}
-	local := startArena(t, dir, append(run, "--out", "local.jsonl")...)
+	local := startArena(t, dir, append(slices.Clone(run), "--out", "local.jsonl")...)
 	if err := local.wait(t, 2*time.Minute); err != nil {
 		t.Fatalf("local run: %v\n%s", err, local.stderr.String())
 	}
 	sameRecords(t, filepath.Join(dir, "local.jsonl"), filepath.Join(dir, "broker.jsonl"))
 	t.Logf("remote workers played %d of the games", remote)
+	return coord, remote
 }
 
 // TestBrokerWorkerKilled: a worker killed (SIGKILL) in the middle of a

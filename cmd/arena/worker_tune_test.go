@@ -18,36 +18,9 @@ import (
 // rebuild the sweep's schedule from the header (kind sweep).
 func TestBrokerSweep(t *testing.T) {
 	dir := t.TempDir()
-	port := freePort(t)
-	url := fmt.Sprintf("nats://127.0.0.1:%d", port)
-	var workers []*proc
-	for range 2 {
-		workers = append(workers, startArena(t, dir, "worker", "--broker", url, "--concurrency", "1", "--patience", "30s"))
-	}
 	run := []string{"tune", "sweep", "--game", "othello6", "--agent", "mcts:iters=1500", "--param", "c", "--values", "0.3,1.4",
 		"--against", "random", "--against", "alphabeta:depth=3", "--games", "8", "--seed", "8", "--bootstrap", "20", "--no-progress", "--concurrency", "1"}
-	coord := startArena(t, dir, append(run, "--out", "broker.jsonl", "--broker", "embedded", "--listen", fmt.Sprintf("127.0.0.1:%d", port))...)
-	if err := coord.wait(t, 2*time.Minute); err != nil {
-		t.Fatalf("coordinator: %v\n%s", err, coord.stderr.String())
-	}
-	remote := 0
-	for i, w := range workers {
-		if err := w.wait(t, 30*time.Second); err != nil {
-			t.Fatalf("worker %d: %v\n%s", i, err, w.stderr.String())
-		}
-		remote += workerPlayed(w.stderr.String())
-	}
-	if remote == 0 {
-		t.Errorf("the remote workers played no game; coordinator:\n%s", coord.stderr.String())
-	}
-	if strings.Contains(coord.stderr.String(), "rejected") {
-		t.Errorf("the coordinator rejected results:\n%s", coord.stderr.String())
-	}
-	local := startArena(t, dir, append(run, "--out", "local.jsonl")...)
-	if err := local.wait(t, 2*time.Minute); err != nil {
-		t.Fatalf("local run: %v\n%s", err, local.stderr.String())
-	}
-	sameRecords(t, filepath.Join(dir, "local.jsonl"), filepath.Join(dir, "broker.jsonl"))
+	coord, remote := brokerEqualsLocal(t, dir, 2, run)
 	f := readRecords(t, filepath.Join(dir, "broker.jsonl"))
 	if c := f.Header.Config; c.Kind != results.Sweep || c.Swept != 2 || len(f.Games) != 2*2*8 {
 		t.Errorf("header kind %s swept %d, %d games; want sweep, 2, 32", c.Kind, c.Swept, len(f.Games))
