@@ -49,7 +49,19 @@ type spreadScratch struct {
 	ntri     int
 	own, en  [MaxHouses]int32     // unit counts after an attack
 	val      [maxSpreadTris]int32 // each triangle's objective value now
+	kind     [maxSpreadTris]uint8 // what the triangle is to p (triOwn…), fixed for a plan
+	held     [maxSpreadTris]int8  // its corners p holds (cnt ≥ need)
+	present  [maxSpreadTris]int8  // its corners with a unit of p
 }
+
+// A triangle's kind for the spread objective (spreadValue): kept per plan so
+// that the hot loop of spreadGain reads small arrays, not the triangles.
+const (
+	triOther    uint8 = iota // neither p's nor capturable by p
+	triOwn                   // p's
+	triCap                   // capturable, nobody's
+	triCapEnemy              // capturable, the opponent's
+)
 
 // spreadOpts selects a spread plan's variant.
 type spreadOpts struct {
@@ -141,7 +153,27 @@ func (s *State) spreadAssign(p int, own, en *[MaxHouses]int32, safe bool) {
 		sp.toward = [MaxHouses]uint8{}
 	}
 	for i := 0; i < sp.ntri; i++ {
-		sp.val[i] = s.spreadTri(p, sp, i)
+		t := &s.tris[i]
+		switch {
+		case int(t.owner) == p:
+			sp.kind[i] = triOwn
+		case t.canCap[p] && int(t.owner) == 1-p:
+			sp.kind[i] = triCapEnemy
+		case t.canCap[p]:
+			sp.kind[i] = triCap
+		default:
+			sp.kind[i] = triOther
+		}
+		sp.held[i], sp.present[i] = 0, 0
+		for _, c := range t.c {
+			if sp.cnt[c] >= sp.need[c] {
+				sp.held[i]++
+			}
+			if sp.cnt[c] > 0 {
+				sp.present[i]++
+			}
+		}
+		sp.val[i] = spreadValue(sp.kind[i], sp.held[i], sp.present[i])
 	}
 	// The units, one slot each, all staying at first.
 	sp.nu = 0
@@ -232,26 +264,31 @@ func (s *State) spreadGain(p int, sp *spreadScratch, a, b int) int32 {
 	if set[0]|set[1] == 0 {
 		return gain
 	}
-	before := int32(0)
+	// The flips at a and b, as changes of held and present corners.
+	dhB, dpB := b2i8(sp.cnt[b]+1 == sp.need[b]), b2i8(sp.cnt[b] == 0)
+	var dhA, dpA int8
+	var atA [2]uint64
+	if a >= 0 {
+		dhA, dpA = -b2i8(sp.cnt[a] == sp.need[a]), -b2i8(sp.cnt[a] == 1)
+		atA = sp.tris[a]
+	}
+	atB := sp.tris[b]
+	before, after := int32(0), int32(0)
 	for w := 0; w < 2; w++ {
 		for m := set[w]; m != 0; m &= m - 1 {
-			before += sp.val[w<<6|bits.TrailingZeros64(m)]
+			j := bits.TrailingZeros64(m)
+			i := w<<6 | j
+			before += sp.val[i]
+			h, pr := sp.held[i], sp.present[i]
+			if atB[w]>>j&1 != 0 {
+				h, pr = h+dhB, pr+dpB
+			}
+			if atA[w]>>j&1 != 0 {
+				h, pr = h+dhA, pr+dpA
+			}
+			after += spreadValue(sp.kind[i], h, pr)
 		}
 	}
-	if a >= 0 {
-		sp.cnt[a]--
-	}
-	sp.cnt[b]++
-	after := int32(0)
-	for w := 0; w < 2; w++ {
-		for m := set[w]; m != 0; m &= m - 1 {
-			after += s.spreadTri(p, sp, w<<6|bits.TrailingZeros64(m))
-		}
-	}
-	if a >= 0 {
-		sp.cnt[a]++
-	}
-	sp.cnt[b]--
 	return gain + after - before
 }
 
@@ -260,43 +297,61 @@ func (s *State) spreadGain(p int, sp *spreadScratch, a, b int) int32 {
 func (s *State) spreadMove(p int, sp *spreadScratch, a, b int) {
 	set := sp.tris[b]
 	if a >= 0 {
-		sp.cnt[a]--
+		s.spreadCount(sp, a, -1)
 		set[0] |= sp.tris[a][0]
 		set[1] |= sp.tris[a][1]
 	}
-	sp.cnt[b]++
+	s.spreadCount(sp, b, +1)
 	for w := 0; w < 2; w++ {
 		for m := set[w]; m != 0; m &= m - 1 {
 			i := w<<6 | bits.TrailingZeros64(m)
-			sp.val[i] = s.spreadTri(p, sp, i)
+			sp.val[i] = spreadValue(sp.kind[i], sp.held[i], sp.present[i])
 		}
 	}
 }
 
-// spreadTri is triangle i's value in the spread objective.
-func (s *State) spreadTri(p int, sp *spreadScratch, i int) int32 {
-	t := &s.tris[i]
-	held, present := 0, false
-	for _, c := range t.c {
-		if sp.cnt[c] >= sp.need[c] {
-			held++
-		}
-		if sp.cnt[c] > 0 {
-			present = true
+// spreadCount adds d (±1) units of p to house h in the plan and updates the
+// held and present corners of the triangles at h.
+func (s *State) spreadCount(sp *spreadScratch, h int, d int32) {
+	wasHeld, wasPresent := sp.cnt[h] >= sp.need[h], sp.cnt[h] > 0
+	sp.cnt[h] += d
+	dh := b2i8(sp.cnt[h] >= sp.need[h]) - b2i8(wasHeld)
+	dp := b2i8(sp.cnt[h] > 0) - b2i8(wasPresent)
+	if dh == 0 && dp == 0 {
+		return
+	}
+	for w := 0; w < 2; w++ {
+		for m := sp.tris[h][w]; m != 0; m &= m - 1 {
+			i := w<<6 | bits.TrailingZeros64(m)
+			sp.held[i] += dh
+			sp.present[i] += dp
 		}
 	}
-	switch {
-	case int(t.owner) == p:
+}
+
+func b2i8(b bool) int8 {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// spreadValue is a triangle's value in the spread objective, from its kind
+// and how many of its corners p holds and has a unit on.
+func spreadValue(kind uint8, held, present int8) int32 {
+	switch kind {
+	case triOwn:
 		if held > 0 {
 			return spreadDefend
 		}
-	case t.canCap[p]:
-		if int(t.owner) == 1-p {
-			return 2 * spreadCover[held]
-		}
+	case triCap:
 		return spreadCover[held]
-	case !present:
-		return spreadElig
+	case triCapEnemy:
+		return 2 * spreadCover[held]
+	default:
+		if present == 0 {
+			return spreadElig
+		}
 	}
 	return 0
 }

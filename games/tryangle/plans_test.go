@@ -138,3 +138,41 @@ func TestSpreadPlanSpreadsUnits(t *testing.T) {
 		}
 	}
 }
+
+// TestSpreadCountsIncremental: the spread keeps each triangle's held and
+// present corners up to date as units move (spreadCount) instead of
+// recounting them; after every plan generation of random games on several
+// maps they equal a recount from the plan's unit counts, and each
+// triangle's value is the value of those counts.
+func TestSpreadCountsIncremental(t *testing.T) {
+	for seed := int64(1); seed <= 6; seed++ {
+		s := New(Generate(seed))
+		r := rng.New(uint64(seed))
+		var b [2][]games.Move
+		for !s.Terminal() {
+			for p := range 2 {
+				b[p] = s.LegalMovesFor(p, b[p][:0])
+				sp := &s.scr().plan.spread
+				for i := 0; i < sp.ntri; i++ {
+					var held, present int8
+					for _, c := range s.tris[i].c {
+						if sp.cnt[c] >= sp.need[c] {
+							held++
+						}
+						if sp.cnt[c] > 0 {
+							present++
+						}
+					}
+					if held != sp.held[i] || present != sp.present[i] {
+						t.Fatalf("map %d, turn %d, player %d, triangle %d: kept held %d present %d, recounted %d %d",
+							seed, s.Ply(), p, i, sp.held[i], sp.present[i], held, present)
+					}
+					if v := spreadValue(sp.kind[i], held, present); v != sp.val[i] {
+						t.Fatalf("map %d, turn %d, player %d, triangle %d: kept value %d, recomputed %d", seed, s.Ply(), p, i, sp.val[i], v)
+					}
+				}
+			}
+			s.PlayJoint(b[0][r.IntN(len(b[0]))], b[1][r.IntN(len(b[1]))])
+		}
+	}
+}
