@@ -474,48 +474,18 @@ func runTournament(args []string, stdout, stderr io.Writer) error {
 	if s.writer == nil {
 		fmt.Fprintln(stderr, "arena: records are not saved (use --out FILE to keep them and be able to resume)")
 	}
-	interval := *rf.interval
-	if interval == 0 && len(t.Fixtures) >= 400 {
-		interval = max(len(t.Fixtures)/4, 1)
-	}
 	live := newLiveReport(*rf.report, s, ropts, *rf.interval, *rf.concurrency, stderr)
-	runner, cleanup, err := rf.broker.runner(s.path, stderr)
-	if err != nil {
-		return err
-	}
-	defer cleanup()
-	ctx, stop, release := interrupts(stderr)
-	defer release()
-	prog := newProgress(stderr, remaining, *rf.noProgress)
-	nextTable := len(s.done) + interval
-	start := time.Now()
-	st, runErr := t.Run(ctx, arena.RunOptions{
-		Concurrency: *rf.concurrency, Stop: stop, Done: s.done, Log: stderr,
-		ReuseGames: true, // record copies what it keeps
-		Runner:     runner,
-		Sink: func(batch []*results.Game) error {
-			if err := s.record(batch); err != nil {
-				return err
-			}
-			prog.add(len(batch))
-			live.update()
-			if n := len(s.games); interval > 0 && n >= nextTable && n < len(t.Fixtures) {
-				for nextTable <= n {
-					nextTable += interval
-				}
-				o := ropts
-				o.Bootstrap = min(o.Bootstrap, 200)
-				if rep, err := results.BuildReport(s.dataset(), o); err == nil {
-					prog.pause()
-					fmt.Fprintf(stderr, "\nStandings after %d of %d games:\n", n, len(t.Fixtures))
-					rep.WriteStandings(stderr, false)
-				}
-			}
-			return nil
-		},
+	st, elapsed, runErr := playRun(t, s, rf, remaining, stderr, live.update, func(n int) {
+		o := ropts
+		o.Bootstrap = min(o.Bootstrap, 200)
+		if rep, err := results.BuildReport(s.dataset(), o); err == nil {
+			fmt.Fprintf(stderr, "\nStandings after %d of %d games:\n", n, len(t.Fixtures))
+			rep.WriteStandings(stderr, false)
+		}
 	})
-	prog.finish()
-	elapsed := time.Since(start)
+	if se, ok := runErr.(setupError); ok {
+		return se.error // nothing was played
+	}
 	reportErr := live.final(st.Complete && runErr == nil)
 	if runErr != nil {
 		return runErr
@@ -556,4 +526,57 @@ func (s *session) summarise(stderr io.Writer, st arena.RunStats, elapsed time.Du
 	if st.Abandoned > 0 {
 		fmt.Fprintf(stderr, "arena: %d agent goroutines were still stuck in a move when their games were forfeited\n", st.Abandoned)
 	}
+}
+
+// setupError is playRun's failure to set up the run's broker, before any
+// game.
+type setupError struct{ error }
+
+// playRun plays t's games not yet in s (remaining of them), locally or
+// through rf's broker, with progress on stderr and Ctrl-C as an orderly
+// stop, recording each batch in s. After each batch it calls afterBatch
+// (nil: nothing); every --rating-interval games (by default a quarter of a
+// run of 400 games or more) it pauses the progress bar and calls interim
+// with the number of games recorded, for the standings so far. It returns
+// the run's statistics and how long it took; an error setting up the broker
+// comes back as a setupError.
+func playRun(t *arena.Tournament, s *session, rf *runFlags, remaining int, stderr io.Writer, afterBatch func(), interim func(n int)) (arena.RunStats, time.Duration, error) {
+	interval := *rf.interval
+	if interval == 0 && len(t.Fixtures) >= 400 {
+		interval = max(len(t.Fixtures)/4, 1)
+	}
+	runner, cleanup, err := rf.broker.runner(s.path, stderr)
+	if err != nil {
+		return arena.RunStats{}, 0, setupError{err}
+	}
+	defer cleanup()
+	ctx, stop, release := interrupts(stderr)
+	defer release()
+	prog := newProgress(stderr, remaining, *rf.noProgress)
+	nextTable := len(s.done) + interval
+	start := time.Now()
+	st, runErr := t.Run(ctx, arena.RunOptions{
+		Concurrency: *rf.concurrency, Stop: stop, Done: s.done, Log: stderr,
+		ReuseGames: true, // record copies what it keeps
+		Runner:     runner,
+		Sink: func(batch []*results.Game) error {
+			if err := s.record(batch); err != nil {
+				return err
+			}
+			prog.add(len(batch))
+			if afterBatch != nil {
+				afterBatch()
+			}
+			if n := len(s.games); interval > 0 && n >= nextTable && n < len(t.Fixtures) {
+				for nextTable <= n {
+					nextTable += interval
+				}
+				prog.pause()
+				interim(n)
+			}
+			return nil
+		},
+	})
+	prog.finish()
+	return st, time.Since(start), runErr
 }

@@ -273,3 +273,31 @@ func countGames(path string) int {
 	data, _ := os.ReadFile(path)
 	return strings.Count(string(data), `{"record":"game"`)
 }
+
+// TestInterimTables: --rating-interval N prints the standings so far every
+// N games (tournament) or the sweep's table (tune sweep), through the one
+// run loop both share (playRun), and never after the last game. Results
+// arrive in batches, so which counts get a table depends on timing: at
+// least one must, each at a count below the run's.
+func TestInterimTables(t *testing.T) {
+	for _, tt := range []struct {
+		args        []string
+		head, final string
+	}{
+		{[]string{"tournament", "--agents", "random", "greedy", "--games", "40"}, "Standings after ", "of 40 games:"},
+		{[]string{"tune", "sweep", "--game", "othello6", "--agent", "alphabeta:depth=1", "--param", "depth", "--values", "1,2",
+			"--against", "random", "--games", "20"}, "After ", "of 40 games:"},
+	} {
+		code, _, stderr := runArena(append(tt.args, "--rating-interval", "4", "--no-progress", "--bootstrap", "0")...)
+		if code != 0 {
+			t.Fatalf("%v: exit %d: %s", tt.args[:2], code, stderr)
+		}
+		n := strings.Count(stderr, tt.head)
+		if n == 0 || n != strings.Count(stderr, tt.final) {
+			t.Errorf("%v: want interim tables (%q … %q), found %d:\n%s", tt.args[:2], tt.head, tt.final, n, stderr)
+		}
+		if strings.Contains(stderr, tt.head+"40 of 40") {
+			t.Errorf("%v: an interim table after the last game:\n%s", tt.args[:2], stderr)
+		}
+	}
+}

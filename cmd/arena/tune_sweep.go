@@ -8,7 +8,6 @@ import (
 	"os"
 	"runtime"
 	"strings"
-	"time"
 
 	"github.com/boardgame-arena/arena/arena"
 	"github.com/boardgame-arena/arena/results"
@@ -154,46 +153,17 @@ func runTuneSweep(args []string, stdout, stderr io.Writer) error {
 	if s.writer == nil {
 		fmt.Fprintln(stderr, "arena: records are not saved (use --out FILE to keep them and be able to resume)")
 	}
-	interval := *rf.interval
-	if interval == 0 && len(t.Fixtures) >= 400 {
-		interval = max(len(t.Fixtures)/4, 1)
-	}
-	runner, cleanup, err := rf.broker.runner(s.path, stderr)
-	if err != nil {
-		return err
-	}
-	defer cleanup()
-	ctx, stop, release := interrupts(stderr)
-	defer release()
-	prog := newProgress(stderr, remaining, *rf.noProgress)
-	nextTable := len(s.done) + interval
-	start := time.Now()
-	st, runErr := t.Run(ctx, arena.RunOptions{
-		Concurrency: *rf.concurrency, Stop: stop, Done: s.done, Log: stderr,
-		ReuseGames: true, // record copies what it keeps
-		Runner:     runner,
-		Sink: func(batch []*results.Game) error {
-			if err := s.record(batch); err != nil {
-				return err
-			}
-			prog.add(len(batch))
-			if n := len(s.games); interval > 0 && n >= nextTable && n < len(t.Fixtures) {
-				for nextTable <= n {
-					nextTable += interval
-				}
-				o := ropts
-				o.Bootstrap = min(o.Bootstrap, 200)
-				if r, err := sweepResult(s, sw, o); err == nil {
-					prog.pause()
-					fmt.Fprintf(stderr, "\nAfter %d of %d games:\n", n, len(t.Fixtures))
-					r.WriteTable(stderr, false)
-				}
-			}
-			return nil
-		},
+	st, elapsed, runErr := playRun(t, s, rf, remaining, stderr, nil, func(n int) {
+		o := ropts
+		o.Bootstrap = min(o.Bootstrap, 200)
+		if r, err := sweepResult(s, sw, o); err == nil {
+			fmt.Fprintf(stderr, "\nAfter %d of %d games:\n", n, len(t.Fixtures))
+			r.WriteTable(stderr, false)
+		}
 	})
-	prog.finish()
-	elapsed := time.Since(start)
+	if se, ok := runErr.(setupError); ok {
+		return se.error // nothing was played
+	}
 	if runErr != nil {
 		return runErr
 	}
