@@ -115,38 +115,9 @@ func TestNKeyAuth(t *testing.T) {
 func TestNKeyRunner(t *testing.T) {
 	dir := t.TempDir()
 	seed, pub := newKey(t, dir, "w.nk")
-	tour := newTour(t, 4)
-	var log syncBuffer
-	urlc := make(chan string, 1)
-	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
-	defer cancel()
-	n := 0
-	var st arena.RunStats
-	var err error
-	done := make(chan struct{})
-	go func() {
-		defer close(done)
-		st, err = tour.Run(ctx, arena.RunOptions{
-			Concurrency: 1,
-			Sink:        func(b []*results.Game) error { n += len(b); return nil },
-			Runner: Runner(Options{Broker: "embedded", Log: &log, Ready: func(u string) { urlc <- u },
-				Server: ServerOptions{Listen: "127.0.0.1:0", StoreDir: t.TempDir(), NKeys: []string{pub}}}),
-		})
-	}()
-	select {
-	case url := <-urlc:
-		nc, cerr := Connect(url, "remote", Credentials{NKey: seed}, 5*time.Second)
-		if cerr != nil {
-			t.Fatal(cerr)
-		}
-		defer nc.Close()
-		Work(ctx, nc, WorkerOptions{Name: "remote", Concurrency: 1})
-	case <-done:
-	}
-	<-done
-	if err != nil || !st.Complete || n != 4 {
-		t.Fatalf("run: %v %+v, %d games\n%s", err, st, n, log.String())
-	}
+	runWithRemoteWorker(t, Options{Broker: "embedded",
+		Server: ServerOptions{Listen: "127.0.0.1:0", StoreDir: t.TempDir(), NKeys: []string{pub}}},
+		Credentials{NKey: seed})
 }
 
 // TestNKeyExternalServer: a coordinator on an existing server that

@@ -43,9 +43,20 @@ func TestTLS(t *testing.T) {
 func TestTLSRunner(t *testing.T) {
 	dir := t.TempDir()
 	cert, key := testcert.SelfSigned(t, dir)
+	runWithRemoteWorker(t, Options{Broker: "embedded", Credentials: Credentials{Token: "s"},
+		Server: ServerOptions{Listen: "127.0.0.1:0", StoreDir: t.TempDir(), Token: "s", TLSCert: cert, TLSKey: key}},
+		Credentials{Token: "s", CA: cert})
+}
+
+// runWithRemoteWorker plays a 4-game run through a coordinator with opts
+// (its own local worker included) while a remote worker joins with creds
+// as soon as the server is up, and checks that the run completes.
+func runWithRemoteWorker(t *testing.T, opts Options, creds Credentials) {
+	t.Helper()
 	tour := newTour(t, 4)
 	var log syncBuffer
 	urlc := make(chan string, 1)
+	opts.Log, opts.Ready = &log, func(u string) { urlc <- u }
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
 	n := 0
@@ -57,13 +68,12 @@ func TestTLSRunner(t *testing.T) {
 		st, err = tour.Run(ctx, arena.RunOptions{
 			Concurrency: 1,
 			Sink:        func(b []*results.Game) error { n += len(b); return nil },
-			Runner: Runner(Options{Broker: "embedded", Credentials: Credentials{Token: "s"}, Log: &log, Ready: func(u string) { urlc <- u },
-				Server: ServerOptions{Listen: "127.0.0.1:0", StoreDir: t.TempDir(), Token: "s", TLSCert: cert, TLSKey: key}}),
+			Runner:      Runner(opts),
 		})
 	}()
 	select {
 	case url := <-urlc:
-		nc, cerr := Connect(url, "remote", Credentials{Token: "s", CA: cert}, 5*time.Second)
+		nc, cerr := Connect(url, "remote", creds, 5*time.Second)
 		if cerr != nil {
 			t.Fatal(cerr)
 		}
