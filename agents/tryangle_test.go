@@ -64,23 +64,7 @@ func TestGreedyBeatsRandomAtTryangle(t *testing.T) {
 // sequentialised, MCTS with DUCT. Both must beat random clearly.
 func TestSearchAgentsBeatRandomAtTryangle(t *testing.T) {
 	for _, spec := range []string{"alphabeta:depth=2,tt=1", "mcts:iters=300,rollout=none,escale=300,expand=16,relative"} {
-		wins, played := 0.0, 0
-		for i := 0; i < 4; i++ {
-			a, err := New(spec, uint64(i))
-			if err != nil {
-				t.Fatal(err)
-			}
-			r, _ := New("random", uint64(100+i))
-			seat := i % 2
-			var s games.SimState
-			if seat == 0 {
-				s = playSim(t, fmt.Sprintf("tryangle:seed=%d", 3+i/2), a, r)
-			} else {
-				s = playSim(t, fmt.Sprintf("tryangle:seed=%d", 3+i/2), r, a)
-			}
-			wins += s.Outcome().Points(seat)
-			played++
-		}
+		wins, played := scoreAtTryangle(t, spec, "random", 3)
 		t.Logf("%s scored %.1f of %d against random", spec, wins, played)
 		if wins < float64(played)*0.75 {
 			t.Errorf("%s scored only %.1f of %d against random", spec, wins, played)
@@ -97,25 +81,37 @@ func TestMCTSBeatsGreedyAtTryangle(t *testing.T) {
 		t.Skip("about 30 s of play")
 	}
 	const spec = "mcts:iters=1500,rollout=none,escale=300,expand=32,relative"
-	wins, played := 0.0, 0
+	wins, played := scoreAtTryangle(t, spec, "greedy", 11)
+	t.Logf("%s scored %.1f of %d against greedy", spec, wins, played)
+	if wins <= float64(played)/2 {
+		t.Errorf("%s scored only %.1f of %d against greedy", spec, wins, played)
+	}
+}
+
+// scoreAtTryangle plays spec against opp in four TryAngle Catch games, on
+// the maps of seeds firstMap and firstMap+1, each with spec first and then
+// second, and returns spec's points and the games played.
+func scoreAtTryangle(t *testing.T, spec, opp string, firstMap int) (wins float64, played int) {
+	t.Helper()
 	for i := 0; i < 4; i++ {
 		a, err := New(spec, uint64(i))
 		if err != nil {
 			t.Fatal(err)
 		}
-		g, _ := New("greedy", uint64(100+i))
+		o, err := New(opp, uint64(100+i))
+		if err != nil {
+			t.Fatal(err)
+		}
 		seat := i % 2
+		game := fmt.Sprintf("tryangle:seed=%d", firstMap+i/2)
 		var s games.SimState
 		if seat == 0 {
-			s = playSim(t, fmt.Sprintf("tryangle:seed=%d", 11+i/2), a, g)
+			s = playSim(t, game, a, o)
 		} else {
-			s = playSim(t, fmt.Sprintf("tryangle:seed=%d", 11+i/2), g, a)
+			s = playSim(t, game, o, a)
 		}
 		wins += s.Outcome().Points(seat)
 		played++
 	}
-	t.Logf("%s scored %.1f of %d against greedy", spec, wins, played)
-	if wins <= float64(played)/2 {
-		t.Errorf("%s scored only %.1f of %d against greedy", spec, wins, played)
-	}
+	return wins, played
 }
