@@ -1,0 +1,5 @@
+//go:build !race
+
+package agents_test
+
+const raceEnabled = false
