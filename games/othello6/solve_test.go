@@ -3,6 +3,7 @@ package othello6
 import (
 	"context"
 	"errors"
+	"fmt"
 	"math/bits"
 	"sync/atomic"
 	"testing"
@@ -10,6 +11,7 @@ import (
 
 	"github.com/boardgame-arena/arena/games"
 	"github.com/boardgame-arena/arena/rng"
+	"github.com/boardgame-arena/arena/search/testgames"
 )
 
 // bruteSolved is plain minimax to the end in the SolvedScore convention,
@@ -279,9 +281,14 @@ func TestSolveStopsSoonAfterDeadline(t *testing.T) {
 	// look must not be skipped over by nodes counted in the last plies.
 	// Before both were fixed, "after two plies" returned 220–290 ms after
 	// starting with a 50 ms deadline on an idle machine (its first look at
-	// the context came that late), and later still under load; now all
-	// return within a few ms of the deadline, so the slack is for a loaded
-	// machine's timer and scheduling delays.
+	// the context came that late); now all return within a few ms of the
+	// deadline. The solver looks at the stop every fraction of a
+	// millisecond of its own work, but a loaded machine can leave a thread
+	// without a processor for longer: with 12 busy loops on 2 cores the
+	// wall time between two looks reached 76 ms and solves returned up to
+	// 45 ms late, under CI's heavier load 150–430 ms. So a late solve is
+	// judged against a control that only spins to the same instant
+	// (testgames.OnTime): it fails only when the control was on time.
 	afterTwo := New()
 	games.RandomPlies(afterTwo, 2, rng.New(7))
 	const deadline, slack = 50 * time.Millisecond, 100 * time.Millisecond
@@ -290,17 +297,19 @@ func TestSolveStopsSoonAfterDeadline(t *testing.T) {
 		s    *State
 	}{{"start", New()}, {"after two plies", afterTwo}} {
 		for _, threads := range []int{1, 2} {
-			ctx, cancel := context.WithTimeout(context.Background(), deadline)
-			start := time.Now()
-			_, err := Solve(ctx, c.s, threads, 16)
-			el := time.Since(start)
-			cancel()
-			if !errors.Is(err, context.DeadlineExceeded) {
-				t.Fatalf("%s, %d threads: error %v, want the deadline's", c.name, threads, err)
-			}
-			if el > deadline+slack {
-				t.Errorf("%s, %d threads: returned after %v with a %v deadline (allowed %v)", c.name, threads, el, deadline, deadline+slack)
-			}
+			t.Run(fmt.Sprintf("%s/%d threads", c.name, threads), func(t *testing.T) {
+				testgames.OnTime(t, deadline+slack, 3, func() time.Duration {
+					ctx, cancel := context.WithTimeout(context.Background(), deadline)
+					defer cancel()
+					start := time.Now()
+					_, err := Solve(ctx, c.s, threads, 16)
+					el := time.Since(start)
+					if !errors.Is(err, context.DeadlineExceeded) {
+						t.Fatalf("error %v, want the deadline's", err)
+					}
+					return el
+				})
+			})
 		}
 	}
 }
