@@ -76,11 +76,15 @@ func (s *State) PlanKinds(p int) []PlanKind {
 }
 
 func (s *State) plansFor(p int) *planSet {
-	ps := &s.scr().plans[p]
+	sc := s.scr()
+	ps := &sc.plans[p]
 	if ps.valid && ps.hash == s.hash && ps.ply == s.ply {
 		return ps
 	}
-	s.genPlans(p, ps)
+	if !sc.cache.load(ps, p, s.hash, s.ply) {
+		s.genPlans(p, ps)
+		sc.cache.store(ps, p, s.hash, s.ply)
+	}
 	ps.valid, ps.hash, ps.ply = true, s.hash, s.ply
 	return ps
 }

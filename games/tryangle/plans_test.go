@@ -82,7 +82,7 @@ func TestLegalMovesForDoesNotAllocate(t *testing.T) {
 	buf := make([]games.Move, 0, games.MaxMoves)
 	regen := func() {
 		for p := 0; p < 2; p++ {
-			s.scr().plans[p].valid = false
+			s.genPlans(p, &s.scr().plans[p]) // generation itself, not the plan cache
 			buf = s.LegalMovesFor(p, buf[:0])
 		}
 	}

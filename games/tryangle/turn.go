@@ -44,6 +44,7 @@ type scratch struct {
 
 	plans [2]planSet
 	plan  planScratch
+	cache planCache // plan lists of positions seen before (plancache.go)
 
 	svg map[uint64]string // picture fragments drawn before, by key (svg.go)
 }
