@@ -126,3 +126,64 @@ func TestPlanCacheDoesNotAllocate(t *testing.T) {
 		t.Fatalf("%.1f allocations per walk", a)
 	}
 }
+
+// CopyFrom gives the same position as Clone (hash, text, plans, the game
+// that follows and its history back to the start), keeps the copy's plan
+// cache on the same map and drops it on another.
+func TestCopyFromIsClone(t *testing.T) {
+	m := Generate(8)
+	a, b := New(m), New(m)
+	r := rng.New(8)
+	var b0, b1 []games.Move
+	play := func(s *State, turns int) {
+		for range turns {
+			if s.Terminal() {
+				return
+			}
+			b0 = s.LegalMovesFor(0, b0[:0])
+			b1 = s.LegalMovesFor(1, b1[:0])
+			s.PlayJoint(b0[r.IntN(len(b0))], b1[r.IntN(len(b1))])
+		}
+	}
+	play(a, 12)
+	for range 3 { // b revisits positions: its cache is on
+		play(b, 5)
+		for b.Ply() > 0 {
+			b.Undo()
+		}
+	}
+	c := b.scr()
+	if c.cache.slots == nil {
+		t.Fatal("b's cache is off")
+	}
+	if !b.CopyFrom(a) || b.sc != c {
+		t.Fatal("CopyFrom on the same map dropped the scratch")
+	}
+	want := a.clone()
+	for k := 0; !want.Terminal() && k < 20; k++ {
+		if b.Hash() != want.Hash() || b.ComputeHash() != want.Hash() || b.String() != want.String() {
+			t.Fatalf("turn %d: the copy differs from the clone", want.Turn())
+		}
+		for p := 0; p < 2; p++ {
+			if !samePlans(b.plansFor(p), want.plansFor(p)) {
+				t.Fatalf("turn %d: player %d's plans differ", want.Turn(), p)
+			}
+		}
+		m0 := want.LegalMovesFor(0, nil)
+		m1 := want.LegalMovesFor(1, nil)
+		i, j := r.IntN(len(m0)), r.IntN(len(m1))
+		want.PlayJoint(m0[i], m1[j])
+		b.PlayJoint(m0[i], m1[j])
+	}
+	for want.Ply() > 0 {
+		want.Undo()
+		b.Undo()
+		if b.Hash() != want.Hash() || b.String() != want.String() {
+			t.Fatalf("after undoing to turn %d: the copy differs from the clone", want.Turn())
+		}
+	}
+	other := New(Generate(9))
+	if !b.CopyFrom(other) || b.sc != nil || b.Hash() != other.Hash() {
+		t.Fatal("CopyFrom from another map kept the scratch, or copied wrong")
+	}
+}

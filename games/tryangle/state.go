@@ -213,6 +213,30 @@ func (s *State) clone() *State {
 	return &c
 }
 
+// CopyFrom makes s a copy of src, as Clone would, keeping s's buffers and
+// caches (search/mcts.Copier): the plan lists of positions s has seen stay
+// valid for src's positions of the same map. It reports false when src is
+// not a TryAngle Catch state.
+func (s *State) CopyFrom(src games.SimState) bool {
+	o, ok := src.(*State)
+	if !ok {
+		return false
+	}
+	if o == s {
+		return true
+	}
+	sc, hist, data := s.sc, s.hist, s.histData
+	sameMap := s.m == o.m
+	*s = *o
+	s.hist = append(hist[:0], o.hist...)
+	s.histData = append(data[:0], o.histData...)
+	s.sc = nil
+	if sameMap {
+		s.sc = sc // its plans and distances are keyed by hashes of this map's positions
+	}
+	return true
+}
+
 // ---------------------------------------------------------------------------
 // Mutators that keep the hash in step.
 

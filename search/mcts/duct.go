@@ -92,6 +92,7 @@ type simWorker struct {
 	pace        pacer // when to look at the clock
 
 	st       games.SimState
+	prev     games.SimState // st of the last search, for Copier
 	eval     games.Evaluator
 	base     float64 // Options.Relative: the root's evaluation for player 0
 	rewarder Rewarder
@@ -227,7 +228,12 @@ func (w *simWorker) prepare(st games.SimState) {
 		w.root, _ = w.tree.nodes.alloc(1)
 	}
 	w.reused = int64(w.tree.nodes.at(w.root).visits)
-	w.st = st.Clone()
+	if c, ok := w.prev.(Copier); ok && c.CopyFrom(st) {
+		w.st = w.prev
+	} else {
+		w.st = st.Clone()
+	}
+	w.prev = nil
 	w.eval, _ = w.st.(games.Evaluator)
 	w.base = rootBase(w.opts, w.eval, st)
 	w.rewarder, _ = w.st.(Rewarder)
@@ -333,7 +339,7 @@ func (w *simWorker) run(b *budget, quota int64) {
 		w.iterate()
 		w.iters++
 	}
-	w.st = nil
+	w.st, w.prev = nil, w.st
 }
 
 func (w *simWorker) iterate() {

@@ -251,3 +251,46 @@ func TestDUCTReuseOnTryangle(t *testing.T) {
 		t.Fatalf("after a command line: reused %d (want %d), move %v (%v)", res.Reused, want, res.Move, err)
 	}
 }
+
+// A worker copies each new root into the state of its last search
+// (Copier: TryAngle Catch keeps its plan cache), which changes nothing in
+// the searches: the same moves and statistics as with a fresh clone each
+// time, over several turns with tree reuse.
+func TestDUCTCopiesRootIntoLastState(t *testing.T) {
+	type searchLog struct {
+		move           games.Move
+		reused, visits int64
+	}
+	run := func(copyRoot bool) []searchLog {
+		st := tryangleMidgame(t)
+		s := New(Options{Iterations: 300, Rollout: RolloutNone, EvalScale: 300, ExpandAfter: 2, Reuse: true}, 1)
+		var log []searchLog
+		for k := 0; k < 6 && !st.Terminal(); k++ {
+			var joint [2]games.Move
+			for p := range joint {
+				var kept games.SimState
+				if len(s.sims) > 0 {
+					if !copyRoot {
+						s.sims[0].prev = nil
+					}
+					kept = s.sims[0].prev
+				}
+				res, err := s.SearchSim(context.Background(), st, p)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if copyRoot && kept != nil && s.sims[0].prev != kept {
+					t.Fatalf("turn %d: the worker cloned the root instead of copying it into its last state", k)
+				}
+				joint[p] = res.Move
+				log = append(log, searchLog{res.Move, res.Reused, res.Stats[0].Visits})
+			}
+			st.PlayJoint(joint[0], joint[1])
+		}
+		return log
+	}
+	cloned, copied := run(false), run(true)
+	if !slices.Equal(cloned, copied) {
+		t.Fatalf("searches differ:\ncloned %v\ncopied %v", cloned, copied)
+	}
+}

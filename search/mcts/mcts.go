@@ -80,6 +80,17 @@ type Rewarder interface {
 	Reward(p int) float64
 }
 
+// Copier is implemented by simultaneous games whose states can become a
+// copy of another position of the same game in place, keeping their own
+// buffers and caches (TryAngle Catch's plan lists of positions seen
+// before). A DUCT worker copies each new root into the state of its last
+// search instead of cloning it, so a reused subtree's positions find what
+// the last search computed for them. CopyFrom reports false (and leaves
+// the state unusable) when src is not a position of the same game.
+type Copier interface {
+	CopyFrom(src games.SimState) bool
+}
+
 // Rollout policies.
 const (
 	RolloutRandom    = "random"
@@ -305,7 +316,7 @@ func (s *Searcher) Reset() {
 		w.valid = false
 	}
 	for _, w := range s.sims {
-		w.valid = false
+		w.valid, w.prev = false, nil
 	}
 }
 
