@@ -35,6 +35,7 @@ func init() {
 			{"final", "simultaneous games: visits (default, most visited) or sample (draw from the empirical strategy)"},
 			{"relative", "score evaluated leaves by the change from the root's evaluation, so that a search far ahead or behind still tells its moves apart (default false)"},
 			{"expand", "visits a node gets before it is expanded, 1 to 1000000 (default 1); more saves move generation where it is costly (tryangle's plans)"},
+			{"maxdepth", "simultaneous games: nodes this many joint moves below the root are leaves (scored as a new leaf is: rollout or evaluation), 1 to 1000 (default: no limit)"},
 			evalKey,
 		},
 		New: newMCTS,
@@ -49,6 +50,7 @@ const (
 	mctsMaxEScale  = 1e9
 	mctsMaxThreads = 256
 	mctsMaxExpand  = 1_000_000
+	mctsMaxDepth   = 1000
 	// mctsMaxNodes keeps the DUCT pools' limits (16 per node) within 32 bits.
 	mctsMaxNodes = 1 << 26
 )
@@ -109,6 +111,7 @@ func newMCTS(sp spec.Spec, seed uint64) (Agent, error) {
 	o.Selection = sp.Vals["sel"]
 	get(func() (e error) { o.Gamma, e = sp.FloatIn("gamma", 0.1, 0, 1); return })
 	get(func() (e error) { o.ExpandAfter, e = sp.IntIn("expand", 1, 1, mctsMaxExpand); return })
+	get(func() (e error) { o.MaxDepth, e = sp.IntIn("maxdepth", 0, 1, mctsMaxDepth); return })
 	if err != nil {
 		return nil, err
 	}

@@ -354,6 +354,10 @@ func (w *simWorker) iterate() {
 			r0 = w.outcomeReward()
 			break
 		}
+		if w.opts.MaxDepth > 0 && len(path) >= w.opts.MaxDepth {
+			r0 = w.rollout()
+			break
+		}
 		if n.flags&flagExpanded == 0 {
 			if (i != w.root && n.visits < uint32(w.opts.ExpandAfter)) || !w.expand(i) {
 				r0 = w.rollout()

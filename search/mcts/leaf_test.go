@@ -294,3 +294,50 @@ func TestDUCTCopiesRootIntoLastState(t *testing.T) {
 		t.Fatalf("searches differ:\ncloned %v\ncopied %v", cloned, copied)
 	}
 }
+
+// MaxDepth stops the tree that many joint moves below the root: with
+// little exploration, a search without it grows a deeper line on
+// TryAngle Catch; with it, no iteration goes deeper and nodes at the
+// limit are never expanded.
+func TestMaxDepthBoundsTheTree(t *testing.T) {
+	st := tryangleMidgame(t)
+	o := Options{Iterations: 1500, Rollout: RolloutNone, EvalScale: 300, Relative: true, C: 0.05}
+	free, err := New(o, 1).SearchSim(context.Background(), st, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const limit = 2
+	if free.MaxDepth <= limit {
+		t.Fatalf("without a limit the tree is only %d deep: the test shows nothing", free.MaxDepth)
+	}
+	o.MaxDepth = limit
+	s := New(o, 1)
+	res, err := s.SearchSim(context.Background(), st, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.MaxDepth != limit {
+		t.Fatalf("with MaxDepth %d the tree is %d deep", limit, res.MaxDepth)
+	}
+	// No node at the limit is expanded: walk the tree.
+	w := s.sims[0]
+	var walk func(i uint32, d int)
+	walk = func(i uint32, d int) {
+		n := w.tree.nodes.at(i)
+		if n.flags&flagExpanded == 0 {
+			return
+		}
+		if d >= limit {
+			t.Fatalf("a node %d joint moves deep is expanded", d)
+		}
+		for k := uint32(0); k < uint32(n.n0)*uint32(n.n1); k++ {
+			if c := *w.tree.kids.at(n.kids + k); c != 0 {
+				walk(c, d+1)
+			}
+		}
+	}
+	walk(w.root, 0)
+	if err := (Options{MaxDepth: -1}).Validate(); err == nil {
+		t.Fatal("a negative MaxDepth is accepted")
+	}
+}

@@ -129,6 +129,12 @@ type Options struct {
 	// behind still tells its moves apart, where absolute scores all come
 	// out near 1 (or 0) and the choice degenerates.
 	Relative bool
+	// MaxDepth (DUCT) makes the nodes that many joint moves below the
+	// root leaves, scored as a new leaf is; 0: no limit. With little
+	// exploration a tree may otherwise grow one line to the end of the
+	// game (TryAngle Catch: 130 joint moves deep, each iteration replaying
+	// them all), where the evaluation a few moves ahead is what counts.
+	MaxDepth int
 }
 
 // Selection rules at the joint nodes of DUCT.
@@ -282,6 +288,9 @@ func (o Options) Validate() error {
 	case "", SelectUCB, SelectRM:
 	default:
 		return fmt.Errorf("mcts: unknown selection %q (valid: %s, %s)", o.Selection, SelectUCB, SelectRM)
+	}
+	if o.MaxDepth < 0 {
+		return fmt.Errorf("mcts: MaxDepth %d is negative", o.MaxDepth)
 	}
 	if o.ExpandAfter < 0 {
 		return fmt.Errorf("mcts: ExpandAfter %d is negative", o.ExpandAfter)
