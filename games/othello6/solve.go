@@ -3,6 +3,7 @@ package othello6
 import (
 	"context"
 	"errors"
+	"math"
 	"math/bits"
 	"sync"
 	"sync/atomic"
@@ -27,8 +28,8 @@ import (
 //     parities carried down incrementally), no table, no sorting;
 //   - deeper: fastest-first ordering (fewest opponent replies first,
 //     corners counting twice, then fewest empty cells next to my discs),
-//     replaced from 15 empties by an alpha-beta search with the heuristic
-//     evaluation, 1 ply deep at first and up to 6 plies near the start
+//     replaced from 15 empties by an alpha-beta search with a pattern
+//     evaluation fitted for the purpose (solve_eval.go), 1 ply deep at first and up to 6 plies near the start
 //     (orderDepthFor); from ttEmpties a transposition table keyed by the exact
 //     position with lower and upper bounds and the best move (tried first);
 //     from etcEmpties enhanced transposition cut-off (a child already known
@@ -308,20 +309,21 @@ func (sv *solver) root(me, opp uint64) int {
 }
 
 // guess estimates the value of (me, opp) for the root's first window from
-// a heuristic search, deeper with more empties (up to 8 plies, a small
-// part of any solve it serves). About 13 evaluation units make a disc
-// (fitted on solved positions with 16–20 empties); the estimate is rounded
-// to an even value. The closer the guess, the fewer windows: measured on
+// a search with the ordering evaluation (solve_eval.go), deeper with more
+// empties (up to 8 plies, a small part of any solve it serves), rounded to
+// an even value. The closer the guess, the fewer windows: measured on
 // positions with 22 and 24 empties (BenchmarkSolvePlayed), the 8-ply guess
-// cut the nodes by a fifth against always starting from 0; the exact value
-// as the guess would cut them by almost half.
+// with the agents' evaluation cut the nodes by a fifth against always
+// starting from 0, and the fitted pattern evaluation (as guess alone) by
+// another 11–22 %; the exact value as the guess would cut them by almost
+// half.
 func (sv *solver) guess(me, opp uint64, empties int) int {
 	depth := min(8, empties-14)
 	if depth < 2 {
 		return 0
 	}
 	v := sv.orderSearch(me, opp, depth, -orderInf, orderInf)
-	return max(-Size*Size, min(Size*Size, v*3/40)) &^ 1
+	return max(-Size*Size, min(Size*Size, 2*int(math.Round(float64(v)/(2*orderUnit)))))
 }
 
 // pv reads a principal variation of value v back from the table, checking
@@ -775,8 +777,11 @@ func (sv *solver) seenSymmetric(me, opp uint64, list []moveOrder) bool {
 	return false
 }
 
-// orderSearch is a small alpha-beta search with the heuristic evaluation,
-// used to order moves far from the end, where mobility alone guesses poorly.
+// orderSearch is a small alpha-beta search with the ordering evaluation
+// (orderEval, a pattern evaluation fitted on solved positions), used to
+// order moves far from the end, where mobility alone guesses poorly. With
+// the agents' evaluation instead, the solves of BenchmarkSolvePlayed22/24
+// took 3.0×/1.7× the nodes.
 // Near the start it is most of a solve's time, so it looks at the stop
 // too, and once stopped returns 0 at once (the order no longer matters).
 func (sv *solver) orderSearch(me, opp uint64, depth, alpha, beta int) int {
@@ -787,14 +792,14 @@ func (sv *solver) orderSearch(me, opp uint64, depth, alpha, beta int) int {
 	}
 	moves := Moves(me, opp)
 	if depth == 0 {
-		return evalBoards(defaultWeights, me, opp, moves, Moves(opp, me), true)
+		return orderEval(me, opp, moves, Moves(opp, me))
 	}
 	if sv.shared.stop.Load() {
 		return 0
 	}
 	if moves == 0 {
 		if Moves(opp, me) == 0 {
-			return 100 * final(me, opp)
+			return orderUnit * final(me, opp)
 		}
 		return -sv.orderSearch(opp, me, depth-1, -beta, -alpha)
 	}

@@ -2,6 +2,7 @@ package othello6
 
 import (
 	"context"
+	"math/bits"
 	"syscall"
 	"testing"
 	"time"
@@ -38,7 +39,6 @@ func solveBenchPositions(n, empties int, seed uint64) []*State {
 // random games, like the positions a solve from the start meets.
 func solveBenchPlayed(n, empties int, seed uint64) []*State {
 	r := rng.New(seed)
-	sv := newSolver(context.Background(), 1, newSolveTT(1))
 	var out []*State
 	for len(out) < n {
 		s := New()
@@ -51,7 +51,7 @@ func solveBenchPlayed(n, empties int, seed uint64) []*State {
 				for _, c := range ms {
 					i := int(c)
 					f := Flips(i, me, opp) | bit(i)
-					if v := -sv.orderSearch(opp&^f, me|f, 3, -orderInf, orderInf); v > best {
+					if v := -heuristicSearch(opp&^f, me|f, 3, -orderInf, orderInf); v > best {
 						best, m = v, c
 					}
 				}
@@ -63,6 +63,38 @@ func solveBenchPlayed(n, empties int, seed uint64) []*State {
 		}
 	}
 	return out
+}
+
+// heuristicSearch is alpha-beta with the agents' evaluation to the given
+// depth: it picks the moves of the benchmark and fitting positions, which
+// so stay the same whatever evaluation the solver orders moves with.
+func heuristicSearch(me, opp uint64, depth, alpha, beta int) int {
+	moves := Moves(me, opp)
+	if depth == 0 {
+		return evalBoards(defaultWeights, me, opp, moves, Moves(opp, me), true)
+	}
+	if moves == 0 {
+		if Moves(opp, me) == 0 {
+			return 100 * final(me, opp)
+		}
+		return -heuristicSearch(opp, me, depth-1, -beta, -alpha)
+	}
+	best := -orderInf
+	for m := moves; m != 0; m &= m - 1 {
+		i := bits.TrailingZeros64(m)
+		f := Flips(i, me, opp) | bit(i)
+		v := -heuristicSearch(opp&^f, me|f, depth-1, -beta, -alpha)
+		if v > best {
+			best = v
+			if v > alpha {
+				alpha = v
+				if v >= beta {
+					break
+				}
+			}
+		}
+	}
+	return best
 }
 
 // benchSolve solves every position of pos from a cleared table and reports
@@ -102,6 +134,7 @@ func cpuTime() time.Duration {
 func BenchmarkSolveRandom22(b *testing.B) { benchSolve(b, solveBenchPositions(4, 22, 31), 1) }
 func BenchmarkSolvePlayed22(b *testing.B) { benchSolve(b, solveBenchPlayed(6, 22, 7), 1) }
 func BenchmarkSolvePlayed24(b *testing.B) { benchSolve(b, solveBenchPlayed(4, 24, 5), 1) }
+func BenchmarkSolvePlayed26(b *testing.B) { benchSolve(b, solveBenchPlayed(3, 26, 9), 1) }
 func BenchmarkSolvePlayed24Threads2(b *testing.B) {
 	benchSolve(b, solveBenchPlayed(4, 24, 5), 2)
 }

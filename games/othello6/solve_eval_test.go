@@ -1,0 +1,57 @@
+package othello6
+
+import (
+	"testing"
+
+	"github.com/boardgame-arena/arena/rng"
+)
+
+// slowOrderEval is orderEval from orderPatterns and the plain tables.
+func slowOrderEval(me, opp uint64) int {
+	w := &orderWeights
+	tables := [4]*[numConfigs]int16{&w.edge, &w.second, &w.diag, &w.corner}
+	v := int(w.bias)
+	orderPatterns(me, opp, func(g, c int) { v += int(tables[g][c]) })
+	mob, front, parity := orderScalars(me, opp, Moves(me, opp), Moves(opp, me))
+	return v + int(w.mobility)*mob + int(w.frontier)*front + int(w.parity)*parity
+}
+
+func TestOrderEvalSymmetricAndUnrolledRight(t *testing.T) {
+	// The patterns cover the board symmetrically and a line and its
+	// reverse share a weight, so the evaluation must not change under the
+	// eight symmetries; the unrolled orderEval must equal the loop over
+	// orderPatterns.
+	if orderWeights.edge == ([numConfigs]int16{}) {
+		t.Fatal("no fitted weights")
+	}
+	r := rng.New(99)
+	for i := 0; i < 400; i++ {
+		s := randomPosition(r, 4+i%28)
+		me, opp := s.discs[s.side], s.discs[1-s.side]
+		want := slowOrderEval(me, opp)
+		for sym := 0; sym < 8; sym++ {
+			tm, to := transform(me, sym), transform(opp, sym)
+			if got := orderEval(tm, to, Moves(tm, to), Moves(to, tm)); got != want {
+				t.Fatalf("position %d, symmetry %d: orderEval %d, want %d\n%s", i, sym, got, want, s)
+			}
+		}
+	}
+}
+
+func TestTranspose(t *testing.T) {
+	r := rng.New(3)
+	for i := 0; i < 200; i++ {
+		b := r.Uint64() & full
+		if got, want := transpose(b), transform(b, 4); got != want {
+			t.Fatalf("transpose(%#x) = %#x, want %#x", b, got, want)
+		}
+	}
+}
+
+func TestOrderEvalAllocatesNothing(t *testing.T) {
+	s := randomPosition(rng.New(4), 20)
+	me, opp := s.discs[s.side], s.discs[1-s.side]
+	if n := testing.AllocsPerRun(100, func() { orderEval(me, opp, Moves(me, opp), Moves(opp, me)) }); n != 0 {
+		t.Fatalf("%v allocations per evaluation", n)
+	}
+}
