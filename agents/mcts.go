@@ -20,6 +20,7 @@ func init() {
 		Keys: []Key{
 			{"iters", "iterations per move, 1 to 10^12 (shared out between threads)"},
 			{"time", "think this long per move, 1ms to 24h, e.g. 200ms, 1s (less a safety margin: a fifth, at most 50 ms); on a clock (tc=, --tc) the time per move comes from the time manager, and time= then caps it"},
+			{"first", "think this long on the first move of a game instead (the first after NewGame, or ever), 1ms to 24h, less the same margin; the arena grants it as that move's limit (TryAngle Catch allows 1s for turn 1: first=1s); default: as time="},
 			{"c", "UCB exploration constant, 0 to 100 (default 0.7; rewards are in [0, 1])"},
 			{"fpu", "first-play urgency: value of an unvisited move, 0 to 1 or inf (default inf: try every move once first)"},
 			{"rollout", "random (default), egreedy (ε-greedy on the game's evaluation; sequential games) or none (no playout: a new leaf is scored by the evaluation at once, see escale)"},
@@ -63,6 +64,10 @@ type MCTS struct {
 	root []MoveAnalysis
 	// budget is the time= key, 0 without it (see MoveTime).
 	budget time.Duration
+	// first is the first= key (0: as budget); moved says whether this
+	// game's first move has been made.
+	first time.Duration
+	moved bool
 	// iters is the iteration budget without a clock (iters=, or the
 	// default), userIters the iters= key alone: a move on a clock searches
 	// for its share of the clock (see clockShare), and only an explicit
@@ -86,6 +91,8 @@ func newMCTS(sp spec.Spec, seed uint64) (Agent, error) {
 	}
 	get(func() (e error) { o.Iterations, e = sp.Int64In("iters", 0, 1, mctsMaxIters); return })
 	get(func() (e error) { o.Time, e = sp.DurationIn("time", 0, time.Millisecond, maxThink); return })
+	var first time.Duration
+	get(func() (e error) { first, e = sp.DurationIn("first", 0, time.Millisecond, maxThink); return })
 	get(func() (e error) { o.C, e = sp.FloatIn("c", 0.7, 0, mctsMaxC); return })
 	get(func() (e error) {
 		if sp.Vals["fpu"] == "inf" {
@@ -143,12 +150,17 @@ func newMCTS(sp spec.Spec, seed uint64) (Agent, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &MCTS{name: DisplayName(sp), s: mcts.New(o, seed), budget: o.Time, iters: o.Iterations, userIters: userIters, eval: eval}, nil
+	return &MCTS{name: DisplayName(sp), s: mcts.New(o, seed), budget: o.Time, first: first, iters: o.Iterations, userIters: userIters, eval: eval}, nil
 }
 
-// MoveTime implements Budgeter: the time= key, the same for every move;
-// 0 (no budget) for an agent limited by iters= alone.
-func (a *MCTS) MoveTime(bool) time.Duration { return a.budget }
+// MoveTime implements Budgeter: the time= key, or first= for the first
+// move of a game; 0 (no budget) for an agent limited by iters= alone.
+func (a *MCTS) MoveTime(first bool) time.Duration {
+	if first && a.first > 0 {
+		return a.first
+	}
+	return a.budget
+}
 
 // Name implements Agent.
 func (a *MCTS) Name() string { return a.name }
@@ -156,6 +168,7 @@ func (a *MCTS) Name() string { return a.name }
 // NewGame implements GameStarter: trees from an earlier game are dropped.
 func (a *MCTS) NewGame(games.Variant, int) error {
 	a.s.Reset()
+	a.moved = false
 	return nil
 }
 
@@ -185,10 +198,15 @@ func (a *MCTS) Move(ctx context.Context, b games.Base, p int) (games.Move, error
 	if w != nil {
 		defer w.UseWeights(previous)
 	}
-	if share, ok := clockShare(ctx, b, p, a.budget, false); ok {
+	think := a.budget
+	if !a.moved && a.first > 0 {
+		think = a.first
+	}
+	a.moved = true
+	if share, ok := clockShare(ctx, b, p, think, false); ok {
 		a.s.SetBudget(a.userIters, share)
 	} else {
-		a.s.SetBudget(a.iters, a.budget)
+		a.s.SetBudget(a.iters, think)
 	}
 	var res mcts.Result
 	switch st := b.(type) {

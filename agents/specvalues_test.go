@@ -58,6 +58,8 @@ func TestSpecValues(t *testing.T) {
 		{"mcts:maxnodes=4294967297", "out of range"},
 		{"mcts:rollout", "mcts: option rollout needs a value, e.g. rollout=egreedy"},
 		{"mcts:iters=10,maxdepth=4", ""},
+		{"mcts:time=50ms,first=1s", ""},
+		{"mcts:first=0s", "option first=0s is out of range: use a duration from 1ms to 24h"},
 		{"mcts:maxdepth=0", "option maxdepth=0 is out of range: use an integer from 1 to 1000"},
 		{"mcts:maxdepth=1001", "out of range"},
 		{"mcts:sel", "needs a value"},

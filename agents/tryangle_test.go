@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"testing"
+	"time"
 
 	"github.com/boardgame-arena/arena/games"
 )
@@ -114,4 +115,42 @@ func scoreAtTryangle(t *testing.T, spec, opp string, firstMap int) (wins float64
 		played++
 	}
 	return wins, played
+}
+
+// first= gives the first move of a game its own budget (TryAngle Catch
+// allows 1 s for turn 1, 50 ms after): MoveTime reports it for the first
+// move, and that move searches far longer than the next; a new game's
+// first move gets it again.
+func TestMCTSFirstMoveBudget(t *testing.T) {
+	a, err := New("mcts:time=10ms,first=200ms,rollout=none,escale=300,expand=8,relative", 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := a.(*MCTS)
+	if m.MoveTime(true) != 200*time.Millisecond || m.MoveTime(false) != 10*time.Millisecond {
+		t.Fatalf("MoveTime: first %v, others %v", m.MoveTime(true), m.MoveTime(false))
+	}
+	v, err := games.Lookup("tryangle:seed=4")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := m.NewGame(v, 0); err != nil {
+		t.Fatal(err)
+	}
+	s := v.New().(games.SimState)
+	var n [3]int64
+	for i := range n {
+		if i == 2 {
+			if err := m.NewGame(v, 0); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if _, err := m.Move(context.Background(), s, 0); err != nil {
+			t.Fatal(err)
+		}
+		n[i] = m.LastStats().Nodes
+	}
+	if n[0] < 4*n[1] || n[2] < 4*n[1] {
+		t.Fatalf("iterations: first move %d, second %d, first of the next game %d", n[0], n[1], n[2])
+	}
 }
