@@ -93,6 +93,25 @@ func BenchmarkPlans(b *testing.B) {
 	ps.valid = false
 }
 
+// A plan list served by the plan cache, as search gets it for a position
+// it returns to (BenchmarkPlans is what generating it costs).
+func BenchmarkPlansCached(b *testing.B) {
+	s := midGame(b, 30)
+	ps := &s.scr().plans[0]
+	for range 2 { // the second request switches the cache on and stores the list
+		ps.valid = false
+		s.plansFor(0)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		ps.valid = false
+		s.plansFor(0)
+	}
+	if s.scr().cache.slots == nil {
+		b.Fatal("the plan cache is off")
+	}
+}
+
 // Incremental triangle update: add and remove one path.
 func BenchmarkTrianglesAddRemove(b *testing.B) {
 	s := New(Generate(2))
