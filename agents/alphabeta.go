@@ -118,6 +118,9 @@ func newAlphaBeta(sp spec.Spec, _ uint64) (Agent, error) {
 // budget and the arena keeps its own limit.
 func (a *AlphaBeta) MoveTime(bool) time.Duration { return a.budget }
 
+// MoveLimitKeys implements MoveLimiter: a move's depth and nodes.
+func (a *AlphaBeta) MoveLimitKeys() (depth, nodes bool) { return true, true }
+
 // Name implements Agent.
 func (a *AlphaBeta) Name() string { return a.name }
 
@@ -164,12 +167,16 @@ func (a *AlphaBeta) Move(ctx context.Context, b games.Base, p int) (games.Move, 
 		st = games.Sequentialize(sim, p)
 	}
 	// On a clock the move gets its share (depth= and nodes= may stop it
-	// sooner); without one, the agent's own budget.
-	think := a.think
-	if share, ok := clockShare(ctx, b, p, a.budget, true); ok {
+	// sooner); without one, the agent's own budget. MoveLimits in the
+	// context replace depth=, nodes= and time= for this move.
+	think, limit, depth, nodes := a.think, a.budget, a.depth, a.nodes
+	if l, ok := moveLimitsFrom(ctx); ok {
+		think, limit, depth, nodes = 0, 0, l.Depth, l.Nodes
+	}
+	if share, ok := clockShare(ctx, b, p, limit, true); ok {
 		think = share
 	}
-	a.s.SetBudget(a.depth, a.nodes, think)
+	a.s.SetBudget(depth, nodes, think)
 	if a.exact {
 		if solver, ok := b.(alphabeta.ExactSolver); ok {
 			return a.solve(ctx, st, solver)

@@ -165,6 +165,10 @@ func (a *MCTS) MoveTime(first bool) time.Duration {
 // Name implements Agent.
 func (a *MCTS) Name() string { return a.name }
 
+// MoveLimitKeys implements MoveLimiter: a move's nodes are its iterations;
+// a tree search grows no fixed depth, so a depth limit is not honoured.
+func (a *MCTS) MoveLimitKeys() (depth, nodes bool) { return false, true }
+
 // NewGame implements GameStarter: trees from an earlier game are dropped.
 func (a *MCTS) NewGame(games.Variant, int) error {
 	a.s.Reset()
@@ -203,10 +207,15 @@ func (a *MCTS) Move(ctx context.Context, b games.Base, p int) (games.Move, error
 		think = a.first
 	}
 	a.moved = true
+	iters, userIters := a.iters, a.userIters
+	if l, ok := moveLimitsFrom(ctx); ok && l.Nodes > 0 {
+		// The caller's iterations replace iters=, time= and first=.
+		think, iters, userIters = 0, l.Nodes, l.Nodes
+	}
 	if share, ok := clockShare(ctx, b, p, think, false); ok {
-		a.s.SetBudget(a.userIters, share)
+		a.s.SetBudget(userIters, share)
 	} else {
-		a.s.SetBudget(a.iters, think)
+		a.s.SetBudget(iters, think)
 	}
 	var res mcts.Result
 	switch st := b.(type) {

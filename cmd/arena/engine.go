@@ -321,10 +321,13 @@ func isBlank(c byte) bool {
 // deadline MS away; go p1time MS p2time MS [p1inc MS p2inc MS] gives it
 // the clock (agents.WithClock), for its own time manager, and a deadline
 // at the side to move's time left; go infinite gives it neither and holds
-// its bestmove until stop. depth and nodes are ignored (a built-in agent's
-// budget is its spec's).
+// its bestmove until stop. go depth N and go nodes N cap the move instead
+// of the spec's budget (agents.MoveLimits) for agents that honour them
+// (agents.MoveLimiter); the engine says so on an info string for those
+// that do not, and for values out of range.
 func (e *engine) goSearch(args string) {
 	var limit time.Duration
+	var caps agents.MoveLimits
 	infinite := false
 	p1, p2, inc1, inc2 := time.Duration(-1), time.Duration(-1), time.Duration(0), time.Duration(0)
 	for args != "" {
@@ -352,9 +355,22 @@ func (e *engine) goSearch(args string) {
 		case "p2inc":
 			inc2 = max(num(), 0)
 		case "depth", "nodes":
-			num() // built-in agents take their budget from their spec
+			var v string
+			v, args = field(args)
+			n, err := strconv.ParseInt(v, 10, 64)
+			most := map[string]int64{"depth": agents.MaxLimitDepth, "nodes": agents.MaxLimitNodes}[w]
+			if err != nil || n < 1 || n > most {
+				e.println("info string go %s %q ignored: want 1 to %d", w, v, most)
+				continue
+			}
+			if w == "depth" {
+				caps.Depth = int(n)
+			} else {
+				caps.Nodes = n
+			}
 		}
 	}
+	caps = e.honoured(caps)
 	var ctx context.Context
 	var cancel context.CancelFunc
 	switch mover := e.s.ToMove(); {
@@ -367,6 +383,9 @@ func (e *engine) goSearch(args string) {
 		ctx, cancel = context.WithTimeout(agents.WithClock(context.Background(), c), c.Remaining[mover])
 	default:
 		ctx, cancel = context.WithCancel(context.Background())
+	}
+	if caps != (agents.MoveLimits{}) {
+		ctx = agents.WithMoveLimits(ctx, caps)
 	}
 	if _, bounded := ctx.Deadline(); e.fast && bounded {
 		// An agent that answers at once: handing the search to another
@@ -389,6 +408,24 @@ func (e *engine) goSearch(args string) {
 		defer close(done)
 		e.search(ctx, e.s, stopped)
 	}()
+}
+
+// honoured returns the limits of l that the agent honours, and says on an
+// info string which it does not (its budget is then its spec's).
+func (e *engine) honoured(l agents.MoveLimits) agents.MoveLimits {
+	var depth, nodes bool
+	if ml, ok := e.agent.(agents.MoveLimiter); ok {
+		depth, nodes = ml.MoveLimitKeys()
+	}
+	if l.Depth > 0 && !depth {
+		e.println("info string go depth is not supported by %s; ignored", e.spec)
+		l.Depth = 0
+	}
+	if l.Nodes > 0 && !nodes {
+		e.println("info string go nodes is not supported by %s; ignored", e.spec)
+		l.Nodes = 0
+	}
+	return l
 }
 
 // syncMove is how fast an agent's last move must have been for its next

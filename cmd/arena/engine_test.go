@@ -473,6 +473,60 @@ func TestEngineCommands(t *testing.T) {
 	}
 }
 
+// TestEngineGoLimits: go depth N and go nodes N cap the move of agents
+// that honour them (the info line shows the depth, or mcts's iterations as
+// nodes), replacing budgets of the spec that are far larger; the engine
+// says on an info string which limits an agent does not honour and which
+// values it refuses, and then plays on the spec's budget.
+func TestEngineGoLimits(t *testing.T) {
+	for _, tc := range []struct {
+		spec, in string
+		want     []string
+	}{
+		{"alphabeta:time=3s", "go depth 3", []string{"info depth 3 "}},
+		{"alphabeta:depth=1", "go depth 2 nodes 1000000", []string{"info depth 2 "}},
+		{"mcts:iters=100000", "go nodes 77", []string{" nodes 77 "}},
+		{"mcts:time=3s", "go nodes 50 movetime 3000", []string{" nodes 50 "}},
+		{"mcts:iters=40", "go depth 3", []string{"info string go depth is not supported by mcts:iters=40; ignored", " nodes 40 "}},
+		{"greedy", "go depth 3 nodes 5", []string{"info string go depth is not supported by greedy; ignored",
+			"info string go nodes is not supported by greedy; ignored"}},
+		{"alphabeta:depth=1", "go depth 0", []string{`info string go depth "0" ignored: want 1 to 100`, "info depth 1 "}},
+		{"alphabeta:depth=1", "go depth 101", []string{`info string go depth "101" ignored: want 1 to 100`, "info depth 1 "}},
+		{"alphabeta:depth=1", "go nodes x", []string{`info string go nodes "x" ignored: want 1 to 1000000000000`, "info depth 1 "}},
+		{"alphabeta:depth=1", "go nodes", []string{`info string go nodes "" ignored`, "info depth 1 "}},
+	} {
+		t.Run(tc.spec+" "+tc.in, func(t *testing.T) {
+			e, err := newEngine("othello6", tc.spec, 1)
+			if err != nil {
+				t.Fatal(err)
+			}
+			inR, inW := io.Pipe()
+			outR, outW := io.Pipe()
+			served := make(chan error, 1)
+			go func() { served <- e.serve(inR, outW); outW.Close() }()
+			lines := bufio.NewScanner(outR)
+			fmt.Fprintf(inW, "position startpos\n%s\n", tc.in)
+			var got strings.Builder
+			for lines.Scan() {
+				got.WriteString(lines.Text() + "\n")
+				if strings.HasPrefix(lines.Text(), "bestmove ") {
+					break
+				}
+			}
+			fmt.Fprintln(inW, "quit")
+			if err := <-served; err != nil {
+				t.Fatal(err)
+			}
+			inW.Close()
+			for _, w := range tc.want {
+				if !strings.Contains(got.String(), w) {
+					t.Errorf("output lacks %q:\n%s", w, got.String())
+				}
+			}
+		})
+	}
+}
+
 // TestEngineStopWhileThinking: under go infinite a searching agent keeps
 // the command loop free (isready is answered at once), gives no bestmove
 // before stop, and one promptly after it, with an info line of its stats.
