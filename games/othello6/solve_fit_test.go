@@ -37,7 +37,7 @@ type fitSample struct {
 // fitPositions returns n positions with 12–20 empties from games mixing
 // random moves with the best moves of a 2-ply heuristic search, so they
 // look like the positions a solve meets, solved exactly.
-func fitPositions(t *testing.T, n int, seed uint64) []fitSample {
+func fitPositions(t *testing.T, n int, seed uint64, keep func(fitSample)) []fitSample {
 	r := rng.New(seed)
 	so := NewSolver(16)
 	var out []fitSample
@@ -64,7 +64,9 @@ func fitPositions(t *testing.T, n int, seed uint64) []fitSample {
 				if err != nil {
 					t.Fatal(err)
 				}
-				out = append(out, fitSample{s.discs[s.side], s.discs[1-s.side], res.Value})
+				d := fitSample{s.discs[s.side], s.discs[1-s.side], res.Value}
+				out = append(out, d)
+				keep(d)
 				if len(out)%1000 == 0 {
 					t.Logf("%d positions solved, %.0f s", len(out), time.Since(start).Seconds())
 				}
@@ -93,18 +95,23 @@ func TestFitOrderEval(t *testing.T) {
 		}
 	}
 	if len(data) < *fitOrder {
-		// More positions from other games: a seed of its own for each
-		// batch, so the cache grows reproducibly.
-		data = append(data, fitPositions(t, *fitOrder-len(data), 2015+uint64(len(data)))...)
+		// More positions from other games (a seed of its own for each
+		// batch, so the cache grows reproducibly), appended to the cache
+		// as they are solved.
+		keep := func(fitSample) {}
 		if *fitData != "" {
-			var b strings.Builder
-			for _, d := range data {
-				fmt.Fprintln(&b, d.me, d.opp, d.value)
-			}
-			if err := os.WriteFile(*fitData, []byte(b.String()), 0o644); err != nil {
+			f, err := os.OpenFile(*fitData, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644)
+			if err != nil {
 				t.Fatal(err)
 			}
+			defer f.Close()
+			keep = func(d fitSample) {
+				if _, err := fmt.Fprintln(f, d.me, d.opp, d.value); err != nil {
+					t.Fatal(err)
+				}
+			}
 		}
+		data = append(data, fitPositions(t, *fitOrder-len(data), 2015+uint64(len(data)), keep)...)
 	}
 	data = data[:*fitOrder]
 
