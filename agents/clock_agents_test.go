@@ -338,6 +338,41 @@ func TestClockBudgets(t *testing.T) {
 	}
 }
 
+// TestClockAtZero: a player whose clock is at 0 (its moves within the
+// arena's margin leave it there, see README "A flag fall") plays at once:
+// the time manager gives it deadline.MinMoveTime and the context's
+// deadline is the move's start, so the search agents answer from the root
+// without searching (perfect: a one-ply search), whatever their spec's
+// budget, instead of spending the arena's margin on every move. Judged by
+// the nodes searched, which no load changes.
+func TestClockAtZero(t *testing.T) {
+	mid := othello6.New()
+	games.RandomPlies(mid, 12, rng.New(3))
+	onePly := int64(1 + len(mid.LegalMoves(nil))) // the root and its children
+	for _, spec := range []string{"alphabeta", "alphabeta:time=1s", "alphabeta:depth=8", "alphabeta:nodes=100000",
+		"mcts", "mcts:time=1s", "mcts:iters=100000", "perfect:time=1s"} {
+		for _, inc := range []time.Duration{0, 5 * time.Millisecond} {
+			a, err := agents.New(spec, 1)
+			if err != nil {
+				t.Fatal(err)
+			}
+			p := mid.ToMove()
+			var c agents.Clock
+			c.Remaining[1-p], c.Inc = time.Second, [2]time.Duration{inc, inc}
+			start := time.Now()
+			ctx, cancel := context.WithDeadline(agents.WithClock(context.Background(), &c), start)
+			m, err := a.Move(ctx, mid, p)
+			cancel()
+			if err != nil || !games.IsLegal(mid, m) {
+				t.Fatalf("%s, +%v: move %v, %v", spec, inc, m, err)
+			}
+			if st := a.(agents.Reporter).LastStats(); st.Nodes > onePly {
+				t.Errorf("%s, 0 left +%v: searched %d nodes, want at most one ply's %d (%s)", spec, inc, st.Nodes, onePly, st.Info)
+			}
+		}
+	}
+}
+
 // TestClockThenNone: an agent that moved on a clock moves without one with
 // its own budget again (each move sets the search's budget anew).
 func TestClockThenNone(t *testing.T) {
