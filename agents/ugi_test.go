@@ -346,6 +346,10 @@ func TestUGIStderrFile(t *testing.T) {
 // (p1time/p2time/p1inc/p2inc in whole milliseconds, depth= kept, movetime=
 // dropped), and an engine well inside its time is not sent stop, even
 // when its clock is shorter than UGIStopWait's share of a plain move.
+// (The clock was 400 ms, stop due at 300 ms: on a loaded machine the
+// shell's start and its 100 ms sleep took longer. At 900 ms stop is due
+// at 675 ms, and the clock is still under four UGIStopWaits, where a
+// quarter of it is kept back.)
 func TestUGIClock(t *testing.T) {
 	dir := t.TempDir()
 	a := newUGI(t, "ugi:cmd=sh "+ugiScript(t, dir, `sleep 0.1; echo "bestmove b3"`)+",movetime=20ms,depth=7")
@@ -353,8 +357,8 @@ func TestUGIClock(t *testing.T) {
 	if err := a.NewGame(v, 0); err != nil {
 		t.Fatal(err)
 	}
-	clock := &agents.Clock{Remaining: [2]time.Duration{400*time.Millisecond + 999*time.Microsecond, 61 * time.Second}, Inc: [2]time.Duration{100 * time.Millisecond, 0}}
-	ctx, cancel := context.WithTimeout(agents.WithClock(context.Background(), clock), 400*time.Millisecond)
+	clock := &agents.Clock{Remaining: [2]time.Duration{900*time.Millisecond + 999*time.Microsecond, 61 * time.Second}, Inc: [2]time.Duration{100 * time.Millisecond, 0}}
+	ctx, cancel := context.WithTimeout(agents.WithClock(context.Background(), clock), 900*time.Millisecond)
 	defer cancel()
 	m, err := a.Move(ctx, s, 0)
 	if err != nil || s.FormatMove(m) != "b3" {
@@ -362,7 +366,7 @@ func TestUGIClock(t *testing.T) {
 	}
 	a.Close()
 	log, _ := os.ReadFile(filepath.Join(dir, "log"))
-	if want := "position startpos\ngo p1time 400 p2time 61000 p1inc 100 p2inc 0 depth 7\nquit\n"; !strings.HasSuffix(string(log), want) {
+	if want := "position startpos\ngo p1time 900 p2time 61000 p1inc 100 p2inc 0 depth 7\nquit\n"; !strings.HasSuffix(string(log), want) {
 		t.Errorf("engine read:\n%s\nwant it to end with:\n%s", log, want)
 	}
 	botproctest.NoneRunning(t, filepath.Join(dir, "pids"))
