@@ -23,7 +23,7 @@ func TestTryangleTurnBudget(t *testing.T) {
 	const budget = 50 * time.Millisecond
 	const moves, attempts = 60, 3
 	skipUnderRace(t)
-	for i, spec := range []string{"alphabeta:time=50ms", "mcts:time=50ms,first=1s,rollout=none,escale=300,expand=8,relative,c=0.2,maxdepth=8"} {
+	for i, spec := range []string{"alphabeta:time=50ms", "mcts:time=50ms,first=1s,rollout=none,escale=300,expand=4,relative,c=0.2,maxdepth=8"} {
 		t.Run(strings.SplitN(spec, ":", 2)[0], func(t *testing.T) {
 			judgeMoveTimes(t, spec, budget, attempts, 10*time.Second, func(a int) (times, control []time.Duration) {
 				return simMoveTimes(t, spec, rng.Derive(11, uint64(i), uint64(a)), budget, moves)

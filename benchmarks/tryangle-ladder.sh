@@ -15,7 +15,7 @@
 #   CLONE   a clone of https://github.com/eulerscheZahl/TryAngle-Catch (a
 #           work tree, or a bare repository: the bosses are read from HEAD)
 #   AGENT   our agents to rank (default:
-#           "mcts:time=50ms,first=1s,rollout=none,escale=300,expand=8,relative,c=0.2,maxdepth=8"
+#           "mcts:time=50ms,first=1s,rollout=none,escale=300,expand=4,relative,c=0.2,maxdepth=8"
 #           and "alphabeta:time=50ms")
 #   -n      games per pairing, even (default 100: 50 maps, each with colours swapped)
 #   -s      the tournament seed (default 1): it fixes the maps and every agent's seed
@@ -89,7 +89,7 @@ for tool in mcs mono jq; do
 	fi
 done
 if [ $# -eq 0 ]; then
-	set -- "mcts:time=50ms,first=1s,rollout=none,escale=300,expand=8,relative,c=0.2,maxdepth=8" "alphabeta:time=50ms"
+	set -- "mcts:time=50ms,first=1s,rollout=none,escale=300,expand=4,relative,c=0.2,maxdepth=8" "alphabeta:time=50ms"
 fi
 
 mkdir -p "$out/bosses"
