@@ -908,9 +908,13 @@ type sleepy struct{ delays []time.Duration }
 func (a *sleepy) Name() string { return "sleepy" }
 func (a *sleepy) Move(ctx context.Context, b games.Base, _ int) (games.Move, error) {
 	if len(a.delays) > 0 {
-		select {
-		case <-time.After(a.delays[0]):
-		case <-ctx.Done():
+		// No timer for a zero delay: the move must take well under
+		// syncMove even on a loaded machine.
+		if a.delays[0] > 0 {
+			select {
+			case <-time.After(a.delays[0]):
+			case <-ctx.Done():
+			}
 		}
 		a.delays = a.delays[1:]
 	}
@@ -954,11 +958,11 @@ func TestEngineFastAgentsRunInline(t *testing.T) {
 	if l := next(); l != "readyok" || time.Since(start) < 250*time.Millisecond {
 		t.Fatalf("%q after %s; want readyok after the inline move", l, time.Since(start))
 	}
-	// Move 4 is slow again, but in its own goroutine: readyok comes first.
-	start = time.Now()
+	// Move 4 is slow again, but in its own goroutine: readyok comes
+	// first (its order proves it; a bound on its time failed under load).
 	fmt.Fprintln(inW, "go movetime 1000\nisready")
-	if l := next(); l != "readyok" || time.Since(start) > 200*time.Millisecond {
-		t.Fatalf("%q after %s; want readyok while the agent thinks", l, time.Since(start))
+	if l := next(); l != "readyok" {
+		t.Fatalf("%q; want readyok while the agent thinks", l)
 	}
 	if l := next(); !strings.HasPrefix(l, "bestmove ") {
 		t.Fatalf("move 4: %q", l)
