@@ -12,9 +12,16 @@ import (
 	"github.com/boardgame-arena/arena/spec"
 )
 
-// slowStarter takes 60ms in NewGame, as an external engine's process start
-// and handshake may, and says so through agents.StartBudgeter when start
-// is set; its moves are instant.
+// slowStart and startLimits: the start takes longer than the limit plus
+// margin, which are wide enough for instant moves on a loaded machine (at
+// 10 ms + 10 ms, a thread stalled for 20 ms would forfeit a move).
+const slowStart = 300 * time.Millisecond
+
+var startLimits = Limits{Move: 100 * time.Millisecond, Margin: 100 * time.Millisecond}
+
+// slowStarter takes slowStart in NewGame, as an external engine's process
+// start and handshake may, and says so through agents.StartBudgeter when
+// start is set; its moves are instant.
 type slowStarter struct {
 	name  string
 	start time.Duration
@@ -22,9 +29,10 @@ type slowStarter struct {
 
 func (a *slowStarter) Name() string { return a.name }
 func (a *slowStarter) NewGame(games.Variant, int) error {
-	time.Sleep(60 * time.Millisecond)
+	time.Sleep(slowStart)
 	return nil
 }
+
 func (a *slowStarter) StartTime() time.Duration { return a.start }
 func (a *slowStarter) Move(_ context.Context, s games.Base, _ int) (games.Move, error) {
 	var buf [8]games.Move
@@ -37,7 +45,7 @@ func (a *slowStarter) Move(_ context.Context, s games.Base, _ int) (games.Move, 
 // start time, the limit still applies.
 func TestNewGameGetsStartTime(t *testing.T) {
 	v, _ := games.Lookup("t-sum")
-	lim := Limits{Move: 10 * time.Millisecond, Margin: 10 * time.Millisecond}
+	lim := startLimits
 	for _, tc := range []struct {
 		start   time.Duration
 		timeout bool
@@ -50,11 +58,11 @@ func TestNewGameGetsStartTime(t *testing.T) {
 		}
 	}
 	// The same through a tournament, where the watchdog enforces limits.
-	agents.Register(&agents.Kind{Name: "t-slowstart", Help: "test agent: 60ms NewGame, StartTime 1s",
+	agents.Register(&agents.Kind{Name: "t-slowstart", Help: "test agent: 300ms NewGame, StartTime 1s",
 		New: func(spec.Spec, uint64) (agents.Agent, error) {
 			return &slowStarter{name: "t-slowstart", start: time.Second}, nil
 		}})
-	tour, err := New(Options{Game: "t-sum", Agents: []string{"t-slowstart", "t-max"}, GamesPerPair: 2, MoveTime: 10 * time.Millisecond, MoveMargin: 10 * time.Millisecond, Openings: "none"})
+	tour, err := New(Options{Game: "t-sum", Agents: []string{"t-slowstart", "t-max"}, GamesPerPair: 2, MoveTime: startLimits.Move, MoveMargin: startLimits.Margin, Openings: "none"})
 	if err != nil {
 		t.Fatal(err)
 	}
