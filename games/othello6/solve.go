@@ -167,7 +167,9 @@ func newSolveTT(mb int) *solveTT {
 	for n*2*32 <= uint64(mb)<<20 {
 		n *= 2
 	}
-	return &solveTT{slots: make([]ttSlot, 2*n), mask: n - 1}
+	slots := make([]ttSlot, 2*n)
+	adviseHugePages(slots) // before the first write: see solve_tt_linux.go
+	return &solveTT{slots: slots, mask: n - 1}
 }
 
 func posKey(me, opp uint64) uint64 {
