@@ -25,8 +25,9 @@ import (
 // by ridge least squares, reports the error on a held-out tenth, and
 // writes solve_evalweights.go. -fitdata caches the solved positions.
 var (
-	fitOrder = flag.Int("fitorder", 0, "TestFitOrderEval: positions to solve and fit on (0 skips the test)")
-	fitData  = flag.String("fitdata", "", "TestFitOrderEval: file caching the solved positions (me opp value per line)")
+	fitOrder  = flag.Int("fitorder", 0, "TestFitOrderEval: positions to solve and fit on (0 skips the test)")
+	fitData   = flag.String("fitdata", "", "TestFitOrderEval: file caching the solved positions (me opp value per line)")
+	fitLambda = flag.Float64("fitlambda", 3, "TestFitOrderEval: ridge penalty on each pattern weight (in squared discs)")
 )
 
 type fitSample struct {
@@ -174,9 +175,8 @@ func TestFitOrderEval(t *testing.T) {
 			}
 		}
 	}
-	const lambda = 3
 	for i := 0; i < np; i++ {
-		ata.SetSym(i, i, ata.At(i, i)+lambda)
+		ata.SetSym(i, i, ata.At(i, i)+*fitLambda)
 	}
 	var ch mat.Cholesky
 	if !ch.Factorize(ata) {
