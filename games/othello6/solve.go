@@ -133,6 +133,8 @@ func (so *Solver) Solve(ctx context.Context, s *State, threads int) (SolveResult
 	v := sv.root(me, opp)
 	var err error
 	if sv.shared.stop.Load() {
+		// No value, so no line: read back from the stopped searches'
+		// zeros, it would be the first legal move at every step.
 		err = ctx.Err()
 		if err == nil && sv.shared.hasDeadline {
 			// Stopped by the clock before the context's timer ran.
@@ -142,7 +144,11 @@ func (so *Solver) Solve(ctx context.Context, s *State, threads int) (SolveResult
 			err = errStopped
 		}
 	}
-	return SolveResult{Value: v, PV: sv.pv(me, opp, v), Nodes: sv.shared.nodes.Load()}, err
+	var pv []games.Move
+	if err == nil {
+		pv = sv.pv(me, opp, v)
+	}
+	return SolveResult{Value: v, PV: pv, Nodes: sv.shared.nodes.Load()}, err
 }
 
 func sign(side int) int {
@@ -329,7 +335,8 @@ func (sv *solver) guess(me, opp uint64, empties int) int {
 }
 
 // pv reads a principal variation of value v back from the table, checking
-// each step by a null-window search around the value.
+// each step by a null-window search around the value. If the solve is
+// stopped meanwhile, the line ends at the last step checked.
 func (sv *solver) pv(me, opp uint64, v int) []games.Move {
 	var line []games.Move
 	for {
@@ -356,7 +363,13 @@ func (sv *solver) pv(me, opp uint64, v int) []games.Move {
 				nm, no := opp&^f, me|f
 				// The child is worth exactly -v to the opponent when it is
 				// neither above nor below that.
-				if c := -sv.search(nm, no, -v-1, -v+1, empties-1, nil); c == v {
+				c := -sv.search(nm, no, -v-1, -v+1, empties-1, nil)
+				if sv.shared.stop.Load() {
+					// Stopped (the deadline came while the line was read
+					// back): c is no result, so the line ends here.
+					return line
+				}
+				if c == v {
 					line = append(line, games.Move(i))
 					me, opp, v = nm, no, -v
 					found = true

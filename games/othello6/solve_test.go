@@ -302,10 +302,16 @@ func TestSolveStopsSoonAfterDeadline(t *testing.T) {
 					ctx, cancel := context.WithTimeout(context.Background(), deadline)
 					defer cancel()
 					start := time.Now()
-					_, err := Solve(ctx, c.s, threads, 16)
+					res, err := Solve(ctx, c.s, threads, 16)
 					el := time.Since(start)
 					if !errors.Is(err, context.DeadlineExceeded) {
 						t.Fatalf("error %v, want the deadline's", err)
+					}
+					// A stopped solve has no value, so no line either
+					// (it used to return the first legal move at every
+					// step, read back from the stopped searches' zeros).
+					if len(res.PV) != 0 {
+						t.Fatalf("a stopped solve returned the line %v", res.PV)
 					}
 					return el
 				})
@@ -416,6 +422,34 @@ func TestSolveExactCountsIntoContext(t *testing.T) {
 		}
 		if nodes < 1000 || n.Load() != nodes {
 			t.Fatalf("%d threads: counter %d, solve reported %d nodes", threads, n.Load(), nodes)
+		}
+	}
+}
+
+func TestPVEndsAtAStop(t *testing.T) {
+	// A stop that comes while the line is read back must end the line
+	// there: the stopped searches return 0, which in a drawn position
+	// (value 0) was read as "the child is worth the value", so the line
+	// went on with the first legal move at every step.
+	r := rng.New(31)
+	for i, tried := 0, 0; i < 4; tried++ {
+		if tried > 2000 {
+			t.Fatal("too few drawn positions")
+		}
+		s := randomPosition(r, 10+tried%4)
+		me, opp := s.discs[s.side], s.discs[1-s.side]
+		sv := newSolver(context.Background(), 1, newSolveTT(1))
+		v := sv.root(me, opp)
+		if v != 0 {
+			continue // a stopped search's 0 passes for the value only here
+		}
+		i++
+		if line := sv.pv(me, opp, v); len(line) == 0 {
+			t.Fatalf("position %d: no line before the stop", i)
+		}
+		sv.shared.stop.Store(true)
+		if line := sv.pv(me, opp, v); len(line) != 0 {
+			t.Fatalf("position %d (value %d): after the stop the line %v", i, v, line)
 		}
 	}
 }
