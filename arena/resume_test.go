@@ -18,9 +18,12 @@ import (
 
 // resumeOptions is the tournament of the kill-and-resume test: deterministic
 // given its seed, slow enough (t-slow sleeps per move) to be killed midway.
+// At 3 ms a move the child played all 36 games while a loaded CI machine
+// kept the test from polling (under -race); at 10 ms and a kill after
+// killAfter games, about 0.4 s of the run is left to cut.
 var resumeOptions = Options{
 	Game:         "t-sum",
-	Agents:       []string{"t-slow:sleep=3ms", "random", "t-max", "greedy"},
+	Agents:       []string{"t-slow:sleep=10ms", "random", "t-max", "greedy"},
 	GamesPerPair: 6,
 	Seed:         99,
 	Openings:     "random:2",
@@ -67,6 +70,9 @@ func runToFile(path string, resume bool) error {
 	return err
 }
 
+// killAfter is how many games the child has recorded when it is killed.
+const killAfter = 4
+
 func countGameLines(path string) int {
 	data, _ := os.ReadFile(path)
 	return bytes.Count(data, []byte(`{"record":"game"`))
@@ -88,7 +94,7 @@ func TestResumeAfterSIGKILL(t *testing.T) {
 		t.Fatal(err)
 	}
 	deadline := time.Now().Add(20 * time.Second)
-	for countGameLines(path) < 10 {
+	for countGameLines(path) < killAfter {
 		if time.Now().After(deadline) {
 			cmd.Process.Kill()
 			t.Fatalf("the child recorded only %d games in 20 s: %s", countGameLines(path), stderr.String())
@@ -107,7 +113,7 @@ func TestResumeAfterSIGKILL(t *testing.T) {
 		t.Fatalf("the killed run's file does not read: %v", err)
 	}
 	planned := len(mustNew(t, resumeOptions).Fixtures)
-	if n := len(before.Games); n < 10 || n >= planned {
+	if n := len(before.Games); n < killAfter || n >= planned {
 		t.Fatalf("killed after %d of %d games; the test needs a run cut midway", n, planned)
 	}
 	t.Logf("killed after %d of %d games (torn last line: %t)", len(before.Games), planned, before.Torn)
