@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/boardgame-arena/arena/games"
 	"github.com/boardgame-arena/arena/rng"
 )
 
@@ -46,15 +47,7 @@ func solveBenchPlayed(n, empties int, seed uint64) []*State {
 			ms := s.LegalMoves(nil)
 			m := ms[r.IntN(len(ms))]
 			if ply >= 3 && ms[0] != Pass {
-				me, opp := s.discs[s.side], s.discs[1-s.side]
-				best := -orderInf - 1
-				for _, c := range ms {
-					i := int(c)
-					f := Flips(i, me, opp) | bit(i)
-					if v := -heuristicSearch(opp&^f, me|f, 3, -orderInf, orderInf); v > best {
-						best, m = v, c
-					}
-				}
+				m = heuristicBest(s, ms, 3)
 			}
 			s.Play(m)
 		}
@@ -95,6 +88,21 @@ func heuristicSearch(me, opp uint64, depth, alpha, beta int) int {
 		}
 	}
 	return best
+}
+
+// heuristicBest returns the move of ms (s's legal moves, not a pass) that
+// heuristicSearch to the given depth after it finds best, the first of equals.
+func heuristicBest(s *State, ms []games.Move, depth int) games.Move {
+	me, opp := s.discs[s.side], s.discs[1-s.side]
+	best, m := -orderInf-1, ms[0]
+	for _, c := range ms {
+		i := int(c)
+		f := Flips(i, me, opp) | bit(i)
+		if v := -heuristicSearch(opp&^f, me|f, depth, -orderInf, orderInf); v > best {
+			best, m = v, c
+		}
+	}
+	return m
 }
 
 // benchSolve solves every position of pos from a cleared table and reports

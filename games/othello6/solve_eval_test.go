@@ -1,7 +1,6 @@
 package othello6
 
 import (
-	"context"
 	"testing"
 
 	"github.com/boardgame-arena/arena/rng"
@@ -61,24 +60,9 @@ func TestSolveMatchesReferenceWithOrderingEval(t *testing.T) {
 	// From 15 empties the solver orders moves with orderEval, and from 16
 	// it guesses the root's value with it: the value must still be plain
 	// alpha-beta's, whatever the evaluation says.
-	r := rng.New(1616)
-	so := NewSolver(4)
 	n := 6
 	if testing.Short() {
 		n = 2
 	}
-	for i := 0; i < n; i++ {
-		s := randomPosition(r, 15+i%2)
-		me, opp := s.discs[s.side], s.discs[1-s.side]
-		want := refAlphaBeta(me, opp, -solveInf, solveInf, false)
-		so.Clear()
-		res, err := so.Solve(context.Background(), s, 1+i%2)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if res.Value != want {
-			t.Fatalf("position %d:\n%s\nsolver %d, reference %d", i, s, res.Value, want)
-		}
-		checkPV(t, s, res)
-	}
+	solveMatchesReference(t, 1616, n, func(i int) int { return 15 + i%2 })
 }

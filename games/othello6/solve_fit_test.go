@@ -49,15 +49,7 @@ func fitPositions(t *testing.T, n int, seed uint64, keep func(fitSample)) []fitS
 			ms := s.LegalMoves(nil)
 			m := ms[r.IntN(len(ms))]
 			if r.IntN(2) == 0 && ms[0] != Pass {
-				me, opp := s.discs[s.side], s.discs[1-s.side]
-				best := -orderInf - 1
-				for _, c := range ms {
-					i := int(c)
-					f := Flips(i, me, opp) | bit(i)
-					if v := -heuristicSearch(opp&^f, me|f, 1, -orderInf, orderInf); v > best {
-						best, m = v, c
-					}
-				}
+				m = heuristicBest(s, ms, 1)
 			}
 			s.Play(m)
 			if e := s.Empties(); !s.Terminal() && e <= 20 && r.IntN(3) == 0 {

@@ -358,10 +358,18 @@ func refAlphaBeta(me, opp uint64, alpha, beta int, passed bool) int {
 func TestSolveMatchesReferenceDeeper(t *testing.T) {
 	// 10–13 empties: the table, ETC, fastest-first and the root's windows
 	// around a guess all take part; the value must be plain alpha-beta's.
-	r := rng.New(1515)
+	solveMatchesReference(t, 1515, 48, func(i int) int { return 10 + i%4 })
+}
+
+// solveMatchesReference solves n random positions (position i with
+// empties(i) empty cells, on 1 or 2 threads in turn, from a cleared table)
+// and checks each value against plain alpha-beta and each line by replay.
+func solveMatchesReference(t *testing.T, seed uint64, n int, empties func(i int) int) {
+	t.Helper()
+	r := rng.New(seed)
 	so := NewSolver(4)
-	for i := 0; i < 48; i++ {
-		s := randomPosition(r, 10+i%4)
+	for i := 0; i < n; i++ {
+		s := randomPosition(r, empties(i))
 		me, opp := s.discs[s.side], s.discs[1-s.side]
 		want := refAlphaBeta(me, opp, -solveInf, solveInf, false)
 		so.Clear()
