@@ -500,11 +500,7 @@ func TestEngineGoLimits(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			inR, inW := io.Pipe()
-			outR, outW := io.Pipe()
-			served := make(chan error, 1)
-			go func() { served <- e.serve(inR, outW); outW.Close() }()
-			lines := bufio.NewScanner(outR)
+			inW, lines, served := servePipes(e)
 			fmt.Fprintf(inW, "position startpos\n%s\n", tc.in)
 			var got strings.Builder
 			for lines.Scan() {
@@ -535,17 +531,8 @@ func TestEngineStopWhileThinking(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	inR, inW := io.Pipe()
-	outR, outW := io.Pipe()
-	served := make(chan error, 1)
-	go func() { served <- e.serve(inR, outW); outW.Close() }()
-	lines := bufio.NewScanner(outR)
-	next := func() string {
-		if !lines.Scan() {
-			t.Fatal("the engine's output ended")
-		}
-		return lines.Text()
-	}
+	inW, lines, served := servePipes(e)
+	next := func() string { return nextLine(t, lines) }
 	fmt.Fprintln(inW, "position startpos\ngo infinite")
 	time.Sleep(100 * time.Millisecond)
 	start := time.Now()
@@ -678,11 +665,7 @@ func TestEngineClock(t *testing.T) {
 				t.Fatal(err)
 			}
 			e.agent = &clockSpy{}
-			inR, inW := io.Pipe()
-			outR, outW := io.Pipe()
-			served := make(chan error, 1)
-			go func() { served <- e.serve(inR, outW); outW.Close() }()
-			lines := bufio.NewScanner(outR)
+			inW, lines, served := servePipes(e)
 			start := time.Now()
 			fmt.Fprint(inW, tc.in)
 			var got []string
@@ -931,17 +914,8 @@ func TestEngineFastAgentsRunInline(t *testing.T) {
 		t.Fatal(err)
 	}
 	e.agent = &sleepy{delays: []time.Duration{0, 0, 300 * time.Millisecond, 300 * time.Millisecond, 0}}
-	inR, inW := io.Pipe()
-	outR, outW := io.Pipe()
-	served := make(chan error, 1)
-	go func() { served <- e.serve(inR, outW); outW.Close() }()
-	lines := bufio.NewScanner(outR)
-	next := func() string {
-		if !lines.Scan() {
-			t.Fatal("the engine's output ended")
-		}
-		return lines.Text()
-	}
+	inW, lines, served := servePipes(e)
+	next := func() string { return nextLine(t, lines) }
 	// Move 1 runs in a goroutine (nothing is known yet), move 2 inline.
 	for i := 1; i <= 2; i++ {
 		fmt.Fprintln(inW, "position startpos\ngo movetime 1000")
@@ -1059,17 +1033,8 @@ func TestEngineUnboundedGoRunsInGoroutine(t *testing.T) {
 		t.Fatal(err)
 	}
 	e.agent = &sleepy{delays: []time.Duration{0, 0, 3 * time.Second}}
-	inR, inW := io.Pipe()
-	outR, outW := io.Pipe()
-	served := make(chan error, 1)
-	go func() { served <- e.serve(inR, outW); outW.Close() }()
-	lines := bufio.NewScanner(outR)
-	next := func() string {
-		if !lines.Scan() {
-			t.Fatal("the engine's output ended")
-		}
-		return lines.Text()
-	}
+	inW, lines, served := servePipes(e)
+	next := func() string { return nextLine(t, lines) }
 	fmt.Fprintln(inW, "position startpos\ngo movetime 1000")
 	next()
 	fmt.Fprintln(inW, "go movetime 1000")
@@ -1109,4 +1074,24 @@ func TestCheckEngineClockReachesAgent(t *testing.T) {
 	if code != 0 || !strings.Contains(stdout, "pass clock") {
 		t.Fatalf("exit %d\n%s\n%s", code, stdout, stderr)
 	}
+}
+
+// servePipes serves e on pipes, as arena engine serves stdin and stdout:
+// the test writes commands to in and reads the engine's lines; served gets
+// serve's error once it returns (after quit, or when in is closed).
+func servePipes(e *engine) (in *io.PipeWriter, lines *bufio.Scanner, served chan error) {
+	inR, in := io.Pipe()
+	outR, outW := io.Pipe()
+	served = make(chan error, 1)
+	go func() { served <- e.serve(inR, outW); outW.Close() }()
+	return in, bufio.NewScanner(outR), served
+}
+
+// nextLine returns the engine's next line; the test fails if there is none.
+func nextLine(t *testing.T, lines *bufio.Scanner) string {
+	t.Helper()
+	if !lines.Scan() {
+		t.Fatal("the engine's output ended")
+	}
+	return lines.Text()
 }
