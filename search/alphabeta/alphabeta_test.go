@@ -364,7 +364,31 @@ func BenchmarkTTClear(b *testing.B) {
 	tt := NewTT(64)
 	b.SetBytes(int64(tt.Len()) * 16)
 	for b.Loop() {
+		tt.NewSearch() // as a search does, so that Clear has work
 		tt.Clear()
+	}
+}
+
+// TestResetAfterSearch: Reset after a search empties the table (Clear skips
+// only tables no search has used since they were made or cleared), and
+// the search after it stores again.
+func TestResetAfterSearch(t *testing.T) {
+	s := randomOthello(rng.New(5), 8)
+	se := New(Options{Depth: 4, TTMB: 1})
+	se.Reset() // a fresh table: nothing to clear
+	for round := range 2 {
+		if _, err := se.Search(context.Background(), s); err != nil {
+			t.Fatal(err)
+		}
+		if _, ok := se.tt.probe(s.Hash()); !ok {
+			t.Fatalf("round %d: the root is not in the table after a search", round)
+		}
+		se.Reset()
+		for i := range se.tt.buckets {
+			if se.tt.buckets[i][0].key.Load() != 0 || se.tt.buckets[i][1].key.Load() != 0 {
+				t.Fatalf("round %d: bucket %d not cleared by Reset", round, i)
+			}
+		}
 	}
 }
 

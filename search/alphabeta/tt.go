@@ -71,6 +71,7 @@ type TT struct {
 	buckets []bucket
 	mask    uint64
 	gen     uint64
+	used    bool // a search ran since the table was made or cleared
 }
 
 // NewTT returns a table of at most mb megabytes (at least one bucket).
@@ -87,15 +88,25 @@ func (t *TT) Len() int { return 2 * len(t.buckets) }
 
 // Clear empties the table. It must not run during a search: it zeroes the
 // memory plainly (one atomic store per word made clearing the default 64 MB
-// table take about 40 ms, at every agent's NewGame).
+// table take about 40 ms, at every agent's NewGame). A table no search has
+// used since it was made or cleared is left alone: the first clear of a
+// fresh table would fault in every page of it at once (30 ms for 64 MB),
+// and an agent's first NewGame, timed by the arena like a move, once took
+// 188 ms that way on a TryAngle game's 50 ms + 100 ms start.
 func (t *TT) Clear() {
 	t.gen = 0 // as new, so that a cleared table replaces entries as a fresh one does
-	clear(t.buckets)
+	if t.used {
+		clear(t.buckets)
+		t.used = false
+	}
 }
 
 // NewSearch advances the generation, so entries of earlier searches are
-// replaced first.
-func (t *TT) NewSearch() { t.gen = (t.gen + 1) & genMask }
+// replaced first. Every search calls it before it stores anything.
+func (t *TT) NewSearch() {
+	t.gen = (t.gen + 1) & genMask
+	t.used = true
+}
 
 // ttHit is a decoded entry.
 type ttHit struct {
