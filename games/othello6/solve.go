@@ -47,11 +47,14 @@ import (
 
 const (
 	solveInf       = 64
-	shallowEmpties = 6  // no table, no sorting at or below this
-	etcEmpties     = 12 // enhanced transposition cut-off at or above this
-	splitEmpties   = 12 // parallel split points at or above this
-	symEmpties     = 27 // symmetry pruning at or above this
-	rootWiden      = 2  // see root
+	shallowEmpties = 6 // no table, no sorting at or below this
+	// Enhanced transposition cut-off at or above this. Each ETC probes
+	// every child in the table, a cache miss apiece: from 14 instead of 12,
+	// 1–4 % more nodes but 4–7 % less CPU (quiet machine).
+	etcEmpties   = 14
+	splitEmpties = 12 // parallel split points at or above this
+	symEmpties   = 27 // symmetry pruning at or above this
+	rootWiden    = 2  // see root
 	// From this many empties the root searches one full window (see root).
 	fullWindowEmpties = 28
 	stabilityAlpha    = 8 // try the stability cut-off only when alpha is this high
