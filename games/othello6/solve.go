@@ -85,12 +85,16 @@ type SolveResult struct {
 
 // SolveExact implements games.ExactSolver with a fresh table of the size
 // games.WithTableMB asks for, else one sized for the position (see
-// solveTableMB). It adds its nodes to the counter of games.WithNodeCounter
-// as it goes, if ctx carries one.
+// solveTableMB, capped by the time ctx leaves it, see budgetTableMB). It
+// adds its nodes to the counter of games.WithNodeCounter as it goes, if ctx
+// carries one.
 func (s *State) SolveExact(ctx context.Context, threads int) (int, []games.Move, int64, error) {
 	mb := games.TableMB(ctx)
 	if mb <= 0 {
 		mb = solveTableMB(s.Empties())
+		if end, ok := ctx.Deadline(); ok {
+			mb = min(mb, budgetTableMB(time.Until(end), threads))
+		}
 	}
 	r, err := Solve(ctx, s, threads, mb)
 	return r.Value, r.PV, r.Nodes, err
@@ -104,6 +108,21 @@ func (s *State) SolveExact(ctx context.Context, threads int) (int, []games.Move,
 // the start took 8 % fewer nodes with 512 MB than with 64 MB.
 func solveTableMB(empties int) int {
 	return 4 << min(6, max(0, (empties-20)/2))
+}
+
+// budgetTableMB is the largest table worth allocating for a solve of the
+// given time: 64 MB a second and thread, a power of two, at least 4 MB.
+// A short solve (an agent's move, an adjudication) fills little of a big
+// table, and allocating one is not free: 256 MB took 0.3–0.5 s in one
+// allocation of eight in a row, when the heap had to grow or re-zero freed
+// memory, which overran a 60 ms move.
+func budgetTableMB(d time.Duration, threads int) int {
+	limit := d.Seconds() * 64 * float64(max(1, threads))
+	mb := 4
+	for float64(mb*2) <= limit && mb < 1<<16 {
+		mb *= 2
+	}
+	return mb
 }
 
 // errStopped aborts a search.

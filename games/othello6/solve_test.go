@@ -461,3 +461,23 @@ func TestPVEndsAtAStop(t *testing.T) {
 		}
 	}
 }
+
+func TestBudgetTableMB(t *testing.T) {
+	for _, tc := range []struct {
+		d       time.Duration
+		threads int
+		want    int
+	}{
+		{0, 1, 4},
+		{60 * time.Millisecond, 1, 4},
+		{250 * time.Millisecond, 1, 16},
+		{time.Second, 1, 64},
+		{time.Second, 2, 128},
+		{time.Second, 0, 64},
+		{time.Hour, 2, 1 << 16},
+	} {
+		if got := budgetTableMB(tc.d, tc.threads); got != tc.want {
+			t.Errorf("budgetTableMB(%v, %d) = %d, want %d", tc.d, tc.threads, got, tc.want)
+		}
+	}
+}
