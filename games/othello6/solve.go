@@ -457,75 +457,20 @@ func (sv *solver) search(me, opp uint64, alpha, beta, empties int, sp *splitPoin
 	alpha0, beta0 := alpha, beta
 	alpha, beta = max(alpha, lo), min(beta, hi)
 
-	// Generate, sort fastest-first, with enhanced transposition cut-off.
-	var list [Size * Size]moveOrder
-	n := 0
-	for m := moves; m != 0; m &= m - 1 {
-		i := bits.TrailingZeros64(m)
-		f := Flips(i, me, opp) | bit(i)
-		nm, no := opp&^f, me|f // child: opponent to move
-		if empties >= symEmpties && sv.seenSymmetric(nm, no, list[:n]) {
-			continue
-		}
-		o := moveOrder{sq: int8(i), me: nm, opp: no}
-		switch {
-		case i == ttMove:
-			o.key = -30000
-		case orderDepthFor[empties] > 0:
-			o.key = int16(sv.orderSearch(nm, no, int(orderDepthFor[empties]), -orderInf, orderInf))
-		default:
-			o.key = int16(orderKey(nm, no, i))
-		}
-		if empties >= etcEmpties {
-			if clo, chi, _, ok := tt.probe(posKey(nm, no)); ok {
-				if -chi >= beta {
-					// A child proven at least beta for me ends the node.
-					tt.store(key, max(lo, -chi), hi, i, empties)
-					return -chi
-				}
-				_ = clo
-			}
-		}
-		list[n] = o
-		n++
-	}
-	moveList := list[:n]
-	for i := 1; i < n; i++ { // insertion sort: short lists, no allocation
-		for j := i; j > 0 && moveList[j].key < moveList[j-1].key; j-- {
-			moveList[j], moveList[j-1] = moveList[j-1], moveList[j]
-		}
-	}
-
 	best, bestMove := -solveInf, -1
-	for k := range moveList {
-		o := &moveList[k]
-		var v int
-		if k > 0 && empties >= splitEmpties && sv.shared.acquire() {
-			// Young brothers wait: the first child is done; search the
-			// others together with an idle thread.
-			v2, m2 := sv.split(moveList[k:], alpha, beta, empties, sp)
-			if v2 > best {
-				best, bestMove = v2, m2
-			}
-			break
-		}
-		if k == 0 {
-			v = -sv.search(o.me, o.opp, -beta, -alpha, empties-1, sp)
-		} else {
-			v = -sv.search(o.me, o.opp, -alpha-1, -alpha, empties-1, sp)
-			if v > alpha && v < beta {
-				v = -sv.search(o.me, o.opp, -beta, -v, empties-1, sp)
-			}
-		}
-		if v > best {
-			best, bestMove = v, int(o.sq)
-			if v > alpha {
-				alpha = v
-				if v >= beta {
-					break
-				}
-			}
-		}
+	// The table's move first, before the others are generated and ordered:
+	// it usually refutes the node, and then their ordering keys and ETC
+	// probes are saved.
+	first := uint64(0)
+	if ttMove >= 0 && moves&bit(ttMove) != 0 && empties < symEmpties {
+		first = bit(ttMove)
+		f := Flips(ttMove, me, opp) | first
+		best = -sv.search(opp&^f, me|f, -beta, -alpha, empties-1, sp)
+		bestMove = ttMove
+		alpha = max(alpha, best)
+	}
+	if best < beta {
+		best, bestMove = sv.searchRest(me, opp, moves&^first, alpha, beta, empties, ttMove, best, bestMove, first != 0, sp)
 	}
 	if sv.shared.stop.Load() || sp.aborted() {
 		return 0
@@ -542,6 +487,85 @@ func (sv *solver) search(me, opp uint64, alpha, beta, empties int, sp *splitPoin
 		tt.store(key, best, best, bestMove, empties)
 	}
 	return best
+}
+
+// searchRest searches the moves of (me, opp) best first, after the
+// table's move ttMove if searched (its result in best, bestMove), and
+// returns the best value and move.
+func (sv *solver) searchRest(me, opp, moves uint64, alpha, beta, empties, ttMove, best, bestMove int, searched bool, sp *splitPoint) (int, int) {
+	tt := sv.shared.tt
+	// Generate, sort fastest-first, with enhanced transposition cut-off.
+	var list [Size * Size]moveOrder
+	n := 0
+	for m := moves; m != 0; m &= m - 1 {
+		i := bits.TrailingZeros64(m)
+		f := Flips(i, me, opp) | bit(i)
+		nm, no := opp&^f, me|f // child: opponent to move
+		if empties >= symEmpties && seenSymmetric(nm, no, me, opp, list[:n]) {
+			continue
+		}
+		o := moveOrder{sq: int8(i), flips: f}
+		switch {
+		case i == ttMove:
+			o.key = -30000
+		case orderDepthFor[empties] > 0:
+			o.key = int16(sv.orderSearch(nm, no, int(orderDepthFor[empties]), -orderInf, orderInf))
+		default:
+			o.key = int16(orderKey(nm, no, i))
+		}
+		if empties >= etcEmpties {
+			if _, chi, _, ok := tt.probe(posKey(nm, no)); ok && -chi >= beta {
+				// A child proven at least beta for me ends the node (the
+				// caller stores it).
+				return -chi, i
+			}
+		}
+		list[n] = o
+		n++
+	}
+	moveList := list[:n]
+	for k := range moveList {
+		// Selection, not a full sort: most nodes are refuted by their
+		// first move, and the rest of the list is then never ordered.
+		b := k
+		for j := k + 1; j < n; j++ {
+			if moveList[j].key < moveList[b].key {
+				b = j
+			}
+		}
+		moveList[k], moveList[b] = moveList[b], moveList[k]
+		o := &moveList[k]
+		nm, no := opp&^o.flips, me|o.flips
+		var v int
+		if (k > 0 || searched) && empties >= splitEmpties && sv.shared.acquire() {
+			// Young brothers wait: the first child is done; search the
+			// others together with an idle thread.
+			sortMoves(moveList[k+1:])
+			v2, m2 := sv.split(moveList[k:], me, opp, alpha, beta, empties, sp)
+			if v2 > best {
+				best, bestMove = v2, m2
+			}
+			break
+		}
+		if k == 0 && !searched {
+			v = -sv.search(nm, no, -beta, -alpha, empties-1, sp)
+		} else {
+			v = -sv.search(nm, no, -alpha-1, -alpha, empties-1, sp)
+			if v > alpha && v < beta {
+				v = -sv.search(nm, no, -beta, -v, empties-1, sp)
+			}
+		}
+		if v > best {
+			best, bestMove = v, int(o.sq)
+			if v > alpha {
+				alpha = v
+				if v >= beta {
+					break
+				}
+			}
+		}
+	}
+	return best, bestMove
 }
 
 // splitPoint is a node whose remaining children several threads share.
@@ -574,10 +598,10 @@ func (sh *solveShared) acquire() bool {
 	}
 }
 
-// split searches the remaining children rest of a node with the calling
-// thread and one acquired helper (which it releases), returning the best
-// value and move among them.
-func (sv *solver) split(children []moveOrder, alpha, beta, empties int, parent *splitPoint) (int, int) {
+// split searches the remaining children rest of the node (me, opp) with
+// the calling thread and one acquired helper (which it releases), returning
+// the best value and move among them.
+func (sv *solver) split(children []moveOrder, me, opp uint64, alpha, beta, empties int, parent *splitPoint) (int, int) {
 	sp := &splitPoint{parent: parent}
 	// A copy for the helper goroutine, so the caller's list stays on its stack.
 	rest := append([]moveOrder(nil), children...)
@@ -599,9 +623,10 @@ func (sv *solver) split(children []moveOrder, alpha, beta, empties int, parent *
 			next++
 			a := alpha
 			mu.Unlock()
-			v := -w.search(o.me, o.opp, -a-1, -a, empties-1, sp)
+			nm, no := opp&^o.flips, me|o.flips
+			v := -w.search(nm, no, -a-1, -a, empties-1, sp)
 			if v > a && v < beta && !sp.aborted() {
-				v = -w.search(o.me, o.opp, -beta, -v, empties-1, sp)
+				v = -w.search(nm, no, -beta, -v, empties-1, sp)
 			}
 			if sp.aborted() || w.shared.stop.Load() {
 				return
@@ -636,10 +661,21 @@ func (sv *solver) split(children []moveOrder, alpha, beta, empties int, parent *
 	return best, bestMove
 }
 
+// moveOrder is a move in a node's list: 16 bytes, as lists are zeroed,
+// swapped and copied at every node.
 type moveOrder struct {
-	me, opp uint64 // the child position, opponent to move
-	key     int16
-	sq      int8
+	flips uint64 // the discs flipped and the one played
+	key   int16
+	sq    int8
+}
+
+// sortMoves sorts list by key (insertion sort: short lists, no allocation).
+func sortMoves(list []moveOrder) {
+	for i := 1; i < len(list); i++ {
+		for j := i; j > 0 && list[j].key < list[j-1].key; j-- {
+			list[j], list[j-1] = list[j-1], list[j]
+		}
+	}
 }
 
 // cornerPenalty favours corners and avoids X-squares in the ordering.
@@ -800,13 +836,14 @@ func lastMove(me, opp uint64, i int) int {
 	}
 }
 
-// seenSymmetric reports whether the child (me, opp) is a mirror image of one
-// of the children already listed (their values are equal).
-func (sv *solver) seenSymmetric(me, opp uint64, list []moveOrder) bool {
+// seenSymmetric reports whether the child (nm, no) of (me, opp) is a
+// mirror image of one of the children already listed (their values are
+// equal).
+func seenSymmetric(nm, no, me, opp uint64, list []moveOrder) bool {
 	for t := 1; t < 8; t++ {
-		tm, to := transform(me, t), transform(opp, t)
+		tm, to := transform(nm, t), transform(no, t)
 		for _, o := range list {
-			if o.me == tm && o.opp == to {
+			if opp&^o.flips == tm && me|o.flips == to {
 				return true
 			}
 		}
