@@ -505,6 +505,13 @@ func (sv *solver) searchRest(me, opp, moves uint64, alpha, beta, empties, ttMove
 			continue
 		}
 		o := moveOrder{sq: int8(i), flips: f}
+		var ck uint64
+		if empties > ttEmpties {
+			// The child's table entry, wanted by its search or the ETC
+			// below: fetched while the keys are computed.
+			ck = posKey(nm, no)
+			prefetch(&tt.slots[2*(ck&tt.mask)])
+		}
 		switch {
 		case i == ttMove:
 			o.key = -30000
@@ -514,7 +521,7 @@ func (sv *solver) searchRest(me, opp, moves uint64, alpha, beta, empties, ttMove
 			o.key = int16(orderKey(nm, no, i))
 		}
 		if empties >= etcEmpties {
-			if _, chi, _, ok := tt.probe(posKey(nm, no)); ok && -chi >= beta {
+			if _, chi, _, ok := tt.probe(ck); ok && -chi >= beta {
 				// A child proven at least beta for me ends the node (the
 				// caller stores it).
 				return -chi, i
