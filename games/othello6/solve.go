@@ -505,12 +505,10 @@ func (sv *solver) searchRest(me, opp, moves uint64, alpha, beta, empties, ttMove
 			continue
 		}
 		o := moveOrder{sq: int8(i), flips: f}
-		var ck uint64
 		if empties > ttEmpties {
 			// The child's table entry, wanted by its search or the ETC
 			// below: fetched while the keys are computed.
-			ck = posKey(nm, no)
-			prefetch(&tt.slots[2*(ck&tt.mask)])
+			prefetch(&tt.slots[2*(posKey(nm, no)&tt.mask)])
 		}
 		switch {
 		case i == ttMove:
@@ -520,17 +518,20 @@ func (sv *solver) searchRest(me, opp, moves uint64, alpha, beta, empties, ttMove
 		default:
 			o.key = int16(orderKey(nm, no, i))
 		}
-		if empties >= etcEmpties {
-			if _, chi, _, ok := tt.probe(ck); ok && -chi >= beta {
-				// A child proven at least beta for me ends the node (the
-				// caller stores it).
-				return -chi, i
-			}
-		}
 		list[n] = o
 		n++
 	}
 	moveList := list[:n]
+	if empties >= etcEmpties {
+		// After the list is built, so that the prefetched entries are in.
+		for _, o := range moveList {
+			if _, chi, _, ok := tt.probe(posKey(opp&^o.flips, me|o.flips)); ok && -chi >= beta {
+				// A child proven at least beta for me ends the node (the
+				// caller stores it).
+				return -chi, int(o.sq)
+			}
+		}
+	}
 	for k := range moveList {
 		// Selection, not a full sort: most nodes are refuted by their
 		// first move, and the rest of the list is then never ordered.
