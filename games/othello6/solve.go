@@ -908,10 +908,56 @@ func (sv *solver) orderSearch(me, opp uint64, depth, alpha, beta int) int {
 		}
 		return -sv.orderSearch(opp, me, depth-1, -beta, -alpha)
 	}
+	if depth >= orderSortDepth {
+		return sv.orderSearchSorted(me, opp, moves, depth, alpha, beta)
+	}
 	best := -orderInf
 	for m := moves; m != 0; m &= m - 1 {
 		i := bits.TrailingZeros64(m)
 		f := Flips(i, me, opp) | bit(i)
+		v := -sv.orderSearch(opp&^f, me|f, depth-1, -beta, -alpha)
+		if v > best {
+			best = v
+			if v > alpha {
+				alpha = v
+				if v >= beta {
+					break
+				}
+			}
+		}
+	}
+	return best
+}
+
+// orderSortDepth is the least depth at which orderSearch tries its moves
+// fastest-first (orderSearchSorted), a var for the test that compares
+// both. The full-window value is the same either way; at depth 10 from 30
+// empties (the ordering searches near the start) the sorted search visits
+// a sixth of the nodes in a fifth of the time (from depth 2: fewer nodes,
+// as fast; from 4: slower).
+var orderSortDepth = 3
+
+// orderSearchSorted is orderSearch's move loop with the moves tried
+// fastest-first.
+func (sv *solver) orderSearchSorted(me, opp, moves uint64, depth, alpha, beta int) int {
+	var list [Size * Size]moveOrder
+	n := 0
+	for m := moves; m != 0; m &= m - 1 {
+		i := bits.TrailingZeros64(m)
+		f := Flips(i, me, opp) | bit(i)
+		list[n] = moveOrder{flips: f, sq: int8(i), key: int16(orderKey(opp&^f, me|f, i))}
+		n++
+	}
+	best := -orderInf
+	for k := 0; k < n; k++ {
+		b := k
+		for j := k + 1; j < n; j++ {
+			if list[j].key < list[b].key {
+				b = j
+			}
+		}
+		list[k], list[b] = list[b], list[k]
+		f := list[k].flips
 		v := -sv.orderSearch(opp&^f, me|f, depth-1, -beta, -alpha)
 		if v > best {
 			best = v

@@ -1,6 +1,7 @@
 package othello6
 
 import (
+	"context"
 	"testing"
 
 	"github.com/boardgame-arena/arena/rng"
@@ -65,4 +66,24 @@ func TestSolveMatchesReferenceWithOrderingEval(t *testing.T) {
 		n = 2
 	}
 	solveMatchesReference(t, 1616, n, func(i int) int { return 15 + i%2 })
+}
+
+func TestOrderSearchSortedSameValue(t *testing.T) {
+	// Trying the moves fastest-first changes which nodes an ordering search
+	// visits, never its full-window value (the ordering keys of the exact
+	// search, and so its node counts, stay the same).
+	defer func(d int) { orderSortDepth = d }(orderSortDepth)
+	r := rng.New(77)
+	sv := newSolver(context.Background(), 1, newSolveTT(1))
+	for i := 0; i < 300; i++ {
+		s := randomPosition(r, 8+i%24)
+		me, opp := s.discs[s.side], s.discs[1-s.side]
+		depth := 1 + i%6
+		orderSortDepth = 99
+		want := sv.orderSearch(me, opp, depth, -orderInf, orderInf)
+		orderSortDepth = 1 + i%3
+		if got := sv.orderSearch(me, opp, depth, -orderInf, orderInf); got != want {
+			t.Fatalf("position %d, depth %d: sorted %d, plain %d\n%s", i, depth, got, want, s)
+		}
+	}
 }
