@@ -32,9 +32,10 @@ import (
 //     (solve_eval.go) of each child, and from 15 empties an alpha-beta
 //     search with that evaluation instead, 1 ply deep at first (added to
 //     the fastest-first key up to mixedKeyEmpties) and up to 10 plies near
-//     the start (orderDepthFor); the table's move is searched before the
-//     others are generated; from ttEmpties a transposition table keyed by the exact
-//     position with lower and upper bounds and the best move (tried first);
+//     the start (orderDepthFor); from ttEmpties a transposition table keyed
+//     by the exact position with lower and upper bounds and the best move,
+//     which is searched before the other moves are generated (below
+//     symEmpties), the children's entries prefetched as the list is built;
 //     from etcEmpties enhanced transposition cut-off (a child already known
 //     to refute the node ends it before any search); a stability cut-off
 //     (the opponent's stable discs bound the score) when alpha is high.
