@@ -31,7 +31,7 @@ import (
 //     from evalKeyEmpties plus a pattern evaluation fitted for the purpose
 //     (solve_eval.go) of each child, and from 15 empties an alpha-beta
 //     search with that evaluation instead, 1 ply deep at first (added to
-//     the fastest-first key up to mixedKeyEmpties) and up to 10 plies near
+//     the key above up to mixedKeyEmpties) and up to 10 plies near
 //     the start (orderDepthFor); from ttEmpties a transposition table keyed
 //     by the exact position with lower and upper bounds and the best move,
 //     which is searched before the other moves are generated (below
@@ -69,12 +69,14 @@ const (
 	// Move ordering keys between the last plies and the top (see search):
 	// from evalKeyEmpties, orderKeyEval, the fastest-first key plus the
 	// ordering evaluation over evalKeyDiv; up to mixedKeyEmpties, the
-	// 1-ply ordering search over mixedSearchDiv plus the fastest-first key.
-	// Against the fastest-first key alone below 15 empties and the ordering
-	// search alone above: 20–34 % fewer nodes and 10–24 % less CPU on the
-	// mid-size sets (from 9 empties: fewer nodes, more CPU; eval alone at
-	// 10–14: more nodes than fastest-first; divisors 8–16 and 2–4 within
-	// a few percent).
+	// 1-ply ordering search over mixedSearchDiv plus orderKeyEval. Against
+	// the fastest-first key alone below 15 empties and the ordering search
+	// alone above: 23–37 % fewer nodes on the mid-size sets (CPU: 10–24 %
+	// less with the search plus the fastest-first key alone at 15–20, then
+	// 1–4 % less again, and 1–5 % fewer nodes on each of eight sets, with
+	// orderKeyEval there). From 9 empties: fewer nodes, more CPU; the
+	// evaluation alone at 10–14: more nodes than fastest-first; divisors
+	// 8–16 and 2–8 within a few percent.
 	evalKeyEmpties  = 10
 	evalKeyDiv      = 12
 	mixedKeyEmpties = 20
@@ -534,7 +536,7 @@ func (sv *solver) searchRest(me, opp, moves uint64, alpha, beta, empties, ttMove
 		case orderDepthFor[empties] > 0:
 			k := sv.orderSearch(nm, no, int(orderDepthFor[empties]), -orderInf, orderInf)
 			if empties <= mixedKeyEmpties {
-				k = k/mixedSearchDiv + orderKey(nm, no, i)
+				k = k/mixedSearchDiv + orderKeyEval(nm, no, i)
 			}
 			o.key = int16(k)
 		case empties >= evalKeyEmpties:
