@@ -1,0 +1,197 @@
+package othello6
+
+import "math/bits"
+
+// The last move of a solve, counted rather than played.
+//
+// With one empty cell i left, every other cell holds a disc, so the discs
+// of either side on a line through i are fixed by the mover's discs alone,
+// and so is the number of discs a move on i turns along that line. For each
+// cell and each of the four lines through it, lastLines holds a mask and a
+// multiplier that gather the mover's discs on the line into the top six
+// bits of a word (a perfect hash: the partial products land on distinct
+// bits), and a table of 64 entries gives the discs the mover turns on that
+// line, and those the opponent would turn if he played there instead. The
+// count of the last move is four gathers and four loads, against eight ray
+// scans and a population count for Flips.
+
+// lastLine is one line through a cell for the count-only last move.
+type lastLine struct {
+	mask, magic uint64
+	// count[x] holds, for the mover's line pattern x (see lastIndex), the
+	// discs the mover turns in the low nibble and the opponent's in the
+	// high one.
+	count [64]uint8
+}
+
+// lastLines[i] are the four lines through cell i (row, column, two
+// diagonals); lines too short to turn a disc have a zero mask and table.
+var lastLines [Size * Size][4]lastLine
+
+func lastIndex(me uint64, l *lastLine) uint64 { return (me & l.mask) * l.magic >> 58 }
+
+func init() {
+	// Directions as steps in cells: along the row, the column, and the
+	// two diagonals.
+	type dir struct{ df, dr int }
+	dirs := [4]dir{{1, 0}, {0, 1}, {1, 1}, {-1, 1}}
+	for i := 0; i < Size*Size; i++ {
+		f0, r0 := i%Size, i/Size
+		for d, st := range dirs {
+			// The line's cells, lowest first.
+			f, r := f0, r0
+			for f-st.df >= 0 && f-st.df < Size && r-st.dr >= 0 {
+				f, r = f-st.df, r-st.dr
+			}
+			var cells []int
+			for ; f >= 0 && f < Size && r < Size; f, r = f+st.df, r+st.dr {
+				cells = append(cells, sq(f, r))
+			}
+			if len(cells) < 3 {
+				continue
+			}
+			// Cell k goes to bit 58+k, or 63−k on the anti-diagonals (there
+			// the forward order would put two partial products on one bit).
+			l := &lastLines[i][d]
+			for k, c := range cells {
+				l.mask |= bit(c)
+				t := 58 + k
+				if st.df < 0 {
+					t = 63 - k
+				}
+				l.magic |= 1 << uint(t-c)
+			}
+			l.mask &^= bit(i)
+			seen := [64]bool{}
+			// Every pattern of the mover's discs on the line, the opponent
+			// holding the rest of the board.
+			for sub := l.mask; ; sub = (sub - 1) & l.mask {
+				x := lastIndex(sub, l)
+				if seen[x] {
+					panic("othello6: lastLines gather is not one to one")
+				}
+				seen[x] = true
+				opp := full &^ sub &^ bit(i)
+				mine := bits.OnesCount64(Flips(i, sub, opp) & l.mask)
+				theirs := bits.OnesCount64(Flips(i, opp, sub) & l.mask)
+				l.count[x] = uint8(mine | theirs<<4)
+				if sub == 0 {
+					break
+				}
+			}
+		}
+	}
+}
+
+// lastFlipCounts returns the discs turned by a move on the last empty cell
+// i by the side owning me (in the low nibble of each line's entry summed)
+// and by the other side (high nibble). Only valid when every other cell is
+// filled. A line turns at most 4 discs, four lines at most 13 (fewer than
+// 16), so the nibbles never carry.
+func lastFlipCounts(i int, me uint64) (mine, theirs int) {
+	ls := &lastLines[i]
+	s := uint(ls[0].count[lastIndex(me, &ls[0])]) + uint(ls[1].count[lastIndex(me, &ls[1])]) +
+		uint(ls[2].count[lastIndex(me, &ls[2])]) + uint(ls[3].count[lastIndex(me, &ls[3])])
+	return int(s & 15), int(s >> 4)
+}
+
+// shallow searches the last few empties without table or sorting, trying
+// cells in odd quadrants first; parity holds the quadrant parity bits.
+func (sv *solver) shallow(me, opp uint64, alpha, beta, empties int, parity uint8) int {
+	empty := ^(me | opp) & full
+	if empties == 2 {
+		return sv.lastTwo(me, opp, alpha, beta, empty)
+	}
+	if empties == 1 {
+		return lastMove(me, bits.TrailingZeros64(empty))
+	}
+	odd := empty & oddQuadrants[parity]
+	best := -solveInf
+	moved := false
+	for pass := 0; pass < 2; pass++ {
+		set := odd
+		if pass == 1 {
+			set = empty &^ odd
+		}
+		for ; set != 0; set &= set - 1 {
+			i := bits.TrailingZeros64(set)
+			if opp&neighbours[i] == 0 {
+				continue // nothing to flip: cheaper than Flips finding so
+			}
+			f := Flips(i, me, opp)
+			if f == 0 {
+				continue
+			}
+			moved = true
+			f |= bit(i)
+			sv.nodes++
+			v := -sv.shallow(opp&^f, me|f, -beta, -alpha, empties-1, parity^quadrantBit[i])
+			if v > best {
+				best = v
+				if v > alpha {
+					alpha = v
+					if v >= beta {
+						return v
+					}
+				}
+			}
+		}
+	}
+	if moved {
+		return best
+	}
+	if Moves(opp, me) == 0 {
+		return final(me, opp)
+	}
+	sv.nodes++
+	return -sv.shallow(opp, me, -beta, -alpha, empties, parity)
+}
+
+// lastTwo solves a position with two empty cells, me to move.
+func (sv *solver) lastTwo(me, opp uint64, alpha, beta int, empty uint64) int {
+	i := bits.TrailingZeros64(empty)
+	j := bits.TrailingZeros64(empty & (empty - 1))
+	best := -solveInf
+	if f := Flips(i, me, opp); f != 0 {
+		f |= bit(i)
+		sv.nodes++
+		best = -lastMove(opp&^f, j)
+		if best >= beta {
+			return best
+		}
+	}
+	if f := Flips(j, me, opp); f != 0 {
+		f |= bit(j)
+		sv.nodes++
+		if v := -lastMove(opp&^f, i); v > best {
+			best = v
+		}
+	}
+	if best > -solveInf {
+		return best
+	}
+	if Flips(i, opp, me) == 0 && Flips(j, opp, me) == 0 {
+		return final(me, opp)
+	}
+	sv.nodes++
+	return -sv.lastTwo(opp, me, -beta, -alpha, empty)
+}
+
+// lastMove scores the position with one empty cell i, the other cells
+// filled, me to move (the opponent holds every other disc).
+func lastMove(me uint64, i int) int {
+	n := bits.OnesCount64(me)
+	mine, theirs := lastFlipCounts(i, me)
+	if mine != 0 {
+		return 2*(n+mine+1) - Size*Size
+	}
+	if theirs != 0 {
+		return 2*(n-theirs) - Size*Size
+	}
+	// Nobody can fill the last cell: it goes to the winner (35 discs, no draw).
+	if d := 2*n - (Size*Size - 1); d > 0 {
+		return d + 1
+	} else {
+		return d - 1
+	}
+}
