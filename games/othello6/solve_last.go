@@ -195,3 +195,90 @@ func lastMove(me uint64, i int) int {
 		return d - 1
 	}
 }
+
+// fastestFirst searches positions with more than parityEmpties empties, up
+// to shallowEmpties: no table, moves sorted fastest-first by orderKey as in
+// search, with search's stability cut-off, but none of its bookkeeping (no
+// stop or split checks, the subtrees being tiny; a list of at most
+// shallowEmpties moves). parity holds the quadrant parity bits.
+func (sv *solver) fastestFirst(me, opp uint64, alpha, beta, empties int, parity uint8) int {
+	moves := Moves(me, opp)
+	if moves == 0 {
+		if Moves(opp, me) == 0 {
+			return final(me, opp)
+		}
+		sv.nodes++
+		return -sv.fastestFirst(opp, me, -beta, -alpha, empties, parity)
+	}
+	if alpha >= stabilityAlpha {
+		maxScore := Size*Size - 2*bits.OnesCount64(stableDiscs(opp, me))
+		if maxScore <= alpha {
+			return maxScore
+		}
+		beta = min(beta, maxScore)
+	}
+	var list [shallowEmpties]lastOrder
+	n := 0
+	for m := moves; m != 0; m &= m - 1 {
+		i := bits.TrailingZeros64(m)
+		f := Flips(i, me, opp) | bit(i)
+		nm, no := opp&^f, me|f
+		list[n] = lastOrder{me: nm, opp: no, key: int16(orderKey(nm, no, i)), sq: int8(i)}
+		n++
+	}
+	best := -solveInf
+	for k := 0; k < n; k++ {
+		// Sorted as it goes (most nodes end after their first move): the
+		// first of the smallest keys comes to the front, the others keep
+		// their order, as a stable sort would leave them.
+		b := k
+		for j := k + 1; j < n; j++ {
+			if list[j].key < list[b].key {
+				b = j
+			}
+		}
+		if b != k {
+			o := list[b]
+			copy(list[k+1:b+1], list[k:b])
+			list[k] = o
+		}
+		o := &list[k]
+		p := parity ^ quadrantBit[o.sq]
+		var v int
+		sv.nodes++
+		if k == 0 {
+			v = -sv.lastPlies(o.me, o.opp, -beta, -alpha, empties-1, p)
+		} else {
+			v = -sv.lastPlies(o.me, o.opp, -alpha-1, -alpha, empties-1, p)
+			if v > alpha && v < beta {
+				sv.nodes++
+				v = -sv.lastPlies(o.me, o.opp, -beta, -v, empties-1, p)
+			}
+		}
+		if v > best {
+			best = v
+			if v > alpha {
+				alpha = v
+				if v >= beta {
+					break
+				}
+			}
+		}
+	}
+	return best
+}
+
+// lastOrder is a child in fastestFirst's list.
+type lastOrder struct {
+	me, opp uint64
+	key     int16
+	sq      int8
+}
+
+// lastPlies searches a position with at most shallowEmpties empties.
+func (sv *solver) lastPlies(me, opp uint64, alpha, beta, empties int, parity uint8) int {
+	if empties > parityEmpties {
+		return sv.fastestFirst(me, opp, alpha, beta, empties, parity)
+	}
+	return sv.shallow(me, opp, alpha, beta, empties, parity)
+}
