@@ -1,6 +1,7 @@
 package othello6
 
 import (
+	"context"
 	"math/bits"
 	"testing"
 
@@ -59,6 +60,50 @@ func TestLastFlipCountsFitNibbles(t *testing.T) {
 		}
 		if mine > 15 || theirs > 15 {
 			t.Fatalf("cell %d: up to %d and %d flips", i, mine, theirs)
+		}
+	}
+}
+
+// refExact is plain negamax to the end, from me's view.
+func refExact(me, opp uint64) int {
+	moves := Moves(me, opp)
+	if moves == 0 {
+		if Moves(opp, me) == 0 {
+			return final(me, opp)
+		}
+		return -refExact(opp, me)
+	}
+	best := -solveInf
+	for ; moves != 0; moves &= moves - 1 {
+		i := bits.TrailingZeros64(moves)
+		f := Flips(i, me, opp) | bit(i)
+		best = max(best, -refExact(opp&^f, me|f))
+	}
+	return best
+}
+
+// The last plies (lastPlies and all below it) return true fail-soft
+// bounds, even, for random positions with 1 to shallowEmpties empties and
+// random windows, against plain negamax.
+func TestLastPliesMatchesNegamax(t *testing.T) {
+	r := rng.New(15)
+	sv := newSolver(context.Background(), 1, nil)
+	for n := 0; n < 6000; n++ {
+		empties := 1 + n%shallowEmpties
+		s := randomPosition(r, empties)
+		me, opp := s.discs[s.side], s.discs[1-s.side]
+		empties = bits.OnesCount64(^(me | opp) & full) // a game may end early
+		want := refExact(me, opp)
+		for k := 0; k < 4; k++ {
+			alpha := 2*r.IntN(Size*Size+1) - Size*Size - 1 // odd, as the root's windows
+			beta := alpha + 2 + 2*r.IntN(3)
+			if k == 0 {
+				alpha, beta = -solveInf, solveInf
+			}
+			got := sv.lastPlies(me, opp, alpha, beta, empties, parityOf(^(me|opp)&full))
+			if got%2 != 0 || got <= alpha && want > got || got >= beta && want < got || got > alpha && got < beta && got != want {
+				t.Fatalf("%d empties, me %#x opp %#x, window (%d, %d): got %d, exact %d", empties, me, opp, alpha, beta, got, want)
+			}
 		}
 	}
 }
