@@ -231,7 +231,9 @@ func (sv *solver) fastestFirst(me, opp, moves uint64, alpha, beta, empties int, 
 		f := Flips(i, me, opp) | bit(i)
 		nm, no := opp&^f, me|f
 		om := Moves(nm, no)
-		list[n] = lastOrder{me: nm, opp: no, moves: om, key: int8(bits.OnesCount64(om) + bits.OnesCount64(om&corners)), sq: int8(i)}
+		// Even quadrants after odd ones among equal replies.
+		key := 2*(bits.OnesCount64(om)+bits.OnesCount64(om&corners)) + int(^parity>>quadrantShift[i]&1)
+		list[n] = lastOrder{me: nm, opp: no, moves: om, key: int8(key), sq: int8(i)}
 		n++
 	}
 	best := -solveInf
@@ -287,7 +289,40 @@ func (sv *solver) lastChild(o *lastOrder, alpha, beta, empties int, parity uint8
 	if empties > parityEmpties {
 		return sv.fastestFirst(o.me, o.opp, o.moves, alpha, beta, empties, parity)
 	}
-	return sv.shallow(o.me, o.opp, alpha, beta, empties, parity)
+	return sv.shallowMoves(o.me, o.opp, o.moves, alpha, beta, empties, parity)
+}
+
+// shallowMoves is shallow for a position whose moves are known (a child of
+// fastestFirst, which generated them for its key): it tries only those,
+// in shallow's order, without testing the other cells.
+func (sv *solver) shallowMoves(me, opp, moves uint64, alpha, beta, empties int, parity uint8) int {
+	if empties <= 3 || moves == 0 {
+		return sv.shallow(me, opp, alpha, beta, empties, parity)
+	}
+	odd := moves & oddQuadrants[parity]
+	best := -solveInf
+	for pass := 0; pass < 2; pass++ {
+		set := odd
+		if pass == 1 {
+			set = moves &^ odd
+		}
+		for ; set != 0; set &= set - 1 {
+			i := bits.TrailingZeros64(set)
+			f := Flips(i, me, opp) | bit(i)
+			sv.nodes++
+			v := -sv.shallow(opp&^f, me|f, -beta, -alpha, empties-1, parity^quadrantBit[i])
+			if v > best {
+				best = v
+				if v > alpha {
+					alpha = v
+					if v >= beta {
+						return v
+					}
+				}
+			}
+		}
+	}
+	return best
 }
 
 // lastPlies searches a position with at most shallowEmpties empties.
@@ -296,4 +331,12 @@ func (sv *solver) lastPlies(me, opp uint64, alpha, beta, empties int, parity uin
 		return sv.fastestFirst(me, opp, Moves(me, opp), alpha, beta, empties, parity)
 	}
 	return sv.shallow(me, opp, alpha, beta, empties, parity)
+}
+
+var quadrantShift [Size * Size]uint8
+
+func init() {
+	for i := range quadrantShift {
+		quadrantShift[i] = uint8(bits.TrailingZeros8(quadrantBit[i]))
+	}
 }

@@ -2,6 +2,7 @@ package othello6
 
 import (
 	"context"
+	"fmt"
 	"math/bits"
 	"testing"
 
@@ -105,5 +106,39 @@ func TestLastPliesMatchesNegamax(t *testing.T) {
 				t.Fatalf("%d empties, me %#x opp %#x, window (%d, %d): got %d, exact %d", empties, me, opp, alpha, beta, got, want)
 			}
 		}
+	}
+}
+
+// BenchmarkLastPlies times the last plies alone on 2 000 random positions
+// with 5 and with 8 empties, null windows around the true value.
+func BenchmarkLastPlies(b *testing.B) {
+	for _, empties := range []int{5, 8} {
+		b.Run(fmt.Sprint(empties), func(b *testing.B) {
+			type pos struct {
+				me, opp uint64
+				alpha   int
+				parity  uint8
+			}
+			r := rng.New(uint64(empties))
+			var ps []pos
+			for len(ps) < 2000 {
+				s := randomPosition(r, empties)
+				me, opp := s.discs[s.side], s.discs[1-s.side]
+				if bits.OnesCount64(^(me|opp)&full) != empties {
+					continue
+				}
+				v := refExact(me, opp) + 1 - 2*r.IntN(2) // just above or below
+				ps = append(ps, pos{me, opp, v - 1, parityOf(^(me | opp) & full)})
+			}
+			sv := newSolver(context.Background(), 1, nil)
+			b.ResetTimer()
+			for n := 0; n < b.N; n++ {
+				for _, p := range ps {
+					sv.lastPlies(p.me, p.opp, p.alpha, p.alpha+1, empties, p.parity)
+				}
+			}
+			b.ReportMetric(float64(sv.nodes)/float64(b.N*len(ps)), "nodes/pos")
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(sv.nodes), "ns/node")
+		})
 	}
 }
