@@ -224,45 +224,47 @@ func (sv *solver) fastestFirst(me, opp, moves uint64, alpha, beta, empties int, 
 		}
 		beta = min(beta, maxScore)
 	}
-	var list [shallowEmpties]lastOrder
+	// The children as flips and their mover's moves, each with a key:
+	// the order key above the square, so that the smallest key is the
+	// first of the best (moves come lowest square first, and equal keys
+	// keep that order, as a stable sort would).
+	var flips, replies [shallowEmpties]uint64
+	var keys [shallowEmpties]uint16
 	n := 0
 	for m := moves; m != 0; m &= m - 1 {
 		i := bits.TrailingZeros64(m)
 		f := Flips(i, me, opp) | bit(i)
-		nm, no := opp&^f, me|f
-		om := Moves(nm, no)
+		om := Moves(opp&^f, me|f)
 		// Even quadrants after odd ones among equal replies.
 		key := 2*(bits.OnesCount64(om)+bits.OnesCount64(om&corners)) + int(^parity>>quadrantShift[i]&1)
-		list[n] = lastOrder{me: nm, opp: no, moves: om, key: int8(key), sq: int8(i)}
+		flips[n], replies[n], keys[n] = f, om, uint16(key<<6|i)
 		n++
 	}
 	best := -solveInf
 	for k := 0; k < n; k++ {
-		// Sorted as it goes (most nodes end after their first move): the
-		// first of the smallest keys comes to the front, the others keep
-		// their order, as a stable sort would leave them.
+		// Sorted as it goes: most nodes end after their first move.
 		b := k
 		for j := k + 1; j < n; j++ {
-			if list[j].key < list[b].key {
+			if keys[j] < keys[b] {
 				b = j
 			}
 		}
-		if b != k {
-			o := list[b]
-			copy(list[k+1:b+1], list[k:b])
-			list[k] = o
-		}
-		o := &list[k]
-		p := parity ^ quadrantBit[o.sq]
+		keys[k], keys[b] = keys[b], keys[k]
+		flips[k], flips[b] = flips[b], flips[k]
+		replies[k], replies[b] = replies[b], replies[k]
+		i := int(keys[k] & 63)
+		f, om := flips[k], replies[k]
+		nm, no := opp&^f, me|f
+		p := parity ^ quadrantBit[i]
 		var v int
 		sv.nodes++
 		if k == 0 {
-			v = -sv.lastChild(o, -beta, -alpha, empties-1, p)
+			v = -sv.lastChild(nm, no, om, -beta, -alpha, empties-1, p)
 		} else {
-			v = -sv.lastChild(o, -alpha-1, -alpha, empties-1, p)
+			v = -sv.lastChild(nm, no, om, -alpha-1, -alpha, empties-1, p)
 			if v > alpha && v < beta {
 				sv.nodes++
-				v = -sv.lastChild(o, -beta, -v, empties-1, p)
+				v = -sv.lastChild(nm, no, om, -beta, -v, empties-1, p)
 			}
 		}
 		if v > best {
@@ -278,18 +280,12 @@ func (sv *solver) fastestFirst(me, opp, moves uint64, alpha, beta, empties int, 
 	return best
 }
 
-// lastOrder is a child in fastestFirst's list, with its mover's moves.
-type lastOrder struct {
-	me, opp, moves uint64
-	key, sq        int8
-}
-
-// lastChild searches the child o of fastestFirst.
-func (sv *solver) lastChild(o *lastOrder, alpha, beta, empties int, parity uint8) int {
+// lastChild searches a child of fastestFirst, me to move with the given moves.
+func (sv *solver) lastChild(me, opp, moves uint64, alpha, beta, empties int, parity uint8) int {
 	if empties > parityEmpties {
-		return sv.fastestFirst(o.me, o.opp, o.moves, alpha, beta, empties, parity)
+		return sv.fastestFirst(me, opp, moves, alpha, beta, empties, parity)
 	}
-	return sv.shallowMoves(o.me, o.opp, o.moves, alpha, beta, empties, parity)
+	return sv.shallowMoves(me, opp, moves, alpha, beta, empties, parity)
 }
 
 // shallowMoves is shallow for a position whose moves are known (a child of
