@@ -242,6 +242,7 @@ type solveShared struct {
 	deadline    time.Time
 	hasDeadline bool
 	tt          *solveTT
+	last        *lastTable // the last plies' own table, see solve_last.go
 	stop        atomic.Bool
 	nodes       atomic.Int64
 	progress    *atomic.Int64 // games.NodeCounter's, or nil
@@ -260,7 +261,7 @@ func newSolver(ctx context.Context, threads int, tt *solveTT) *solver {
 	if threads < 1 {
 		threads = 1
 	}
-	sv := &solver{shared: &solveShared{ctx: ctx, tt: tt, progress: games.NodeCounter(ctx)}}
+	sv := &solver{shared: &solveShared{ctx: ctx, tt: tt, last: new(lastTable), progress: games.NodeCounter(ctx)}}
 	sv.shared.deadline, sv.shared.hasDeadline = ctx.Deadline()
 	sv.shared.idle.Store(int32(threads - 1))
 	return sv
