@@ -265,10 +265,10 @@ func (sv *solver) fastestChildren(me, opp, moves uint64, alpha, beta, empties in
 	for m := moves; m != 0; m &= m - 1 {
 		i := bits.TrailingZeros64(m)
 		f := Flips(i, me, opp) | bit(i)
-		if empties > 6 {
+		if empties > 5 {
 			// A child known to refute the node ends it (enhanced
 			// transposition cut-off, cheap in this small table: 1 % fewer
-			// nodes; its children with 5 empties are never stored).
+			// nodes).
 			if _, chi := sv.shared.last.probe(posKey(opp&^f, me|f)); -chi >= beta {
 				return -chi
 			}
@@ -334,8 +334,29 @@ func (sv *solver) shallowMoves(me, opp, moves uint64, alpha, beta, empties int, 
 	if empties <= 3 || moves == 0 {
 		return sv.shallow(me, opp, alpha, beta, empties, parity)
 	}
+	// With 5 empties the position goes in lastTable too (3 % fewer nodes,
+	// 1-3 % less CPU); with 4 the probe would cost more than it saves.
+	var t *lastTable
+	var key uint64
+	lo, hi := -solveInf, solveInf
+	if empties == 5 {
+		t = sv.shared.last
+		key = posKey(me, opp)
+		lo, hi = t.probe(key)
+		switch {
+		case lo >= beta:
+			return lo
+		case hi <= alpha:
+			return hi
+		case lo == hi:
+			return lo
+		}
+	}
+	alpha0, beta0 := alpha, beta
+	alpha, beta = max(alpha, lo), min(beta, hi)
 	odd := moves & oddQuadrants[parity]
 	best := -solveInf
+loop:
 	for pass := 0; pass < 2; pass++ {
 		set := odd
 		if pass == 1 {
@@ -351,11 +372,22 @@ func (sv *solver) shallowMoves(me, opp, moves uint64, alpha, beta, empties int, 
 				if v > alpha {
 					alpha = v
 					if v >= beta {
-						return v
+						break loop
 					}
 				}
 			}
 		}
+	}
+	if t != nil {
+		switch {
+		case best <= alpha0:
+			hi = min(hi, best)
+		case best >= beta0:
+			lo = max(lo, best)
+		default:
+			lo, hi = best, best
+		}
+		t.store(key, lo, hi)
 	}
 	return best
 }
