@@ -22,11 +22,16 @@ import (
 // full-window search at 22–24 empties. Below the root the
 // search is organised by the number of empty cells:
 //
-//   - one and two empty cells: dedicated code, flips counted directly;
-//   - up to shallowEmpties: empty cells are tried in parity order (cells of
+//   - one empty cell: the flips counted, not played (lastFlipCounts); two:
+//     dedicated code;
+//   - up to parityEmpties: empty cells are tried in parity order (cells of
 //     3×3 quadrants holding an odd number of empties first, the quadrant
 //     parities carried down incrementally), no table, no sorting;
-//   - deeper: fastest-first ordering (fewest opponent replies first,
+//   - up to shallowEmpties (fastestFirst, solve_last.go): fastest-first by
+//     the opponent's replies, bounds in a small table of its own that stays
+//     in the second-level cache (lastTable), ETC against it and the
+//     stability cut-off, no stop or split checks;
+//   - deeper (search): fastest-first ordering (fewest opponent replies first,
 //     corners counting twice, then fewest empty cells next to my discs),
 //     replaced from 15 empties by an alpha-beta search with a pattern
 //     evaluation fitted for the purpose (solve_eval.go), 1 ply deep at first and up to 6 plies near the start
@@ -47,8 +52,8 @@ import (
 
 const (
 	solveInf       = 64
-	shallowEmpties = 8 // no table at or below this, see lastPlies
-	parityEmpties  = 5 // no sorting at or below this, see shallow
+	shallowEmpties = 10 // lastPlies at or below this: no main table (see lastTable)
+	parityEmpties  = 5  // no sorting at or below this, see shallow
 	// Enhanced transposition cut-off at or above this. Each ETC probes
 	// every child in the table, a cache miss apiece: from 14 instead of 12,
 	// 1–4 % more nodes but 4–7 % less CPU (quiet machine).

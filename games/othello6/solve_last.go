@@ -200,11 +200,12 @@ func lastMove(me uint64, i int) int {
 }
 
 // fastestFirst searches positions with more than parityEmpties empties, up
-// to shallowEmpties, me to move with the given moves: no table, moves
-// sorted fastest-first, with search's stability cut-off, but none of its
-// bookkeeping (no stop or split checks, the subtrees being tiny; a list of
-// at most shallowEmpties moves, sorted as it goes). parity holds the
-// quadrant parity bits.
+// to shallowEmpties, me to move with the given moves: moves sorted
+// fastest-first, bounds in lastTable, with search's stability cut-off, but
+// none of its bookkeeping (no stop or split checks: from 10 empties a
+// random position took 835 nodes and 19 µs on average, see
+// BenchmarkLastPlies; a list of at most shallowEmpties moves, sorted as it
+// goes). parity holds the quadrant parity bits.
 //
 // The key is the opponent's replies, corners counting twice: search's
 // orderKey also adds the empty cells next to my discs and a corner bonus,
@@ -408,16 +409,19 @@ func init() {
 	}
 }
 
-// lastTable is a small table of bounds for fastestFirst's positions, shared
-// by the threads of a solve. The main table starts at ttEmpties: from 7 or
-// 8 empties its probes, cache misses into a table of many megabytes, had
-// cost more than the nodes they saved. This one stays in the second-level
-// cache, 128 kB of one-word slots (the key's top 48 bits, then the lower
-// and upper bound, 8 bits each), and from 6 empties cut 10 % of the nodes
-// of the mid-size solves and 3-6 % of their CPU (64 kB and 1 MB did worse,
-// and so did starting at 7 or 8 empties). About 5 % of its probes hit, and
-// nearly all of those end the node.
-type lastTable struct{ slots [1 << 14]atomic.Uint64 }
+// lastTable is a small table of bounds for the positions of fastestFirst
+// and their children with 5 empties, shared by the threads of a solve. The
+// main table's probes are cache misses into many megabytes: from 7 or 8
+// empties they had cost more than the nodes they saved. This one, 256 kB of
+// one-word slots (the key's top 48 bits, then the lower and upper bound, 8
+// bits each), stays in the second-level cache. Measured on the mid-size
+// solves (1 thread): with fastestFirst at 6-8 empties it cut 10 % of the
+// nodes and 3-6 % of the CPU (128 kB then; 64 kB and 1 MB did worse, and
+// so did starting at 7 or 8 empties); taking over 9 and 10 empties from
+// the main search, with 256 kB, 0.3-7 % more nodes but 9-12 % less CPU
+// (11 empties: more of both). About 5 % of its probes hit, and nearly all
+// of those end the node.
+type lastTable struct{ slots [1 << 15]atomic.Uint64 }
 
 const lastKeyMask = ^uint64(0xffff)
 

@@ -89,7 +89,7 @@ func refExact(me, opp uint64) int {
 func TestLastPliesMatchesNegamax(t *testing.T) {
 	r := rng.New(15)
 	sv := newSolver(context.Background(), 1, nil)
-	for n := 0; n < 6000; n++ {
+	for n := 0; n < 2500; n++ {
 		empties := 1 + n%shallowEmpties
 		s := randomPosition(r, empties)
 		me, opp := s.discs[s.side], s.discs[1-s.side]
@@ -110,9 +110,9 @@ func TestLastPliesMatchesNegamax(t *testing.T) {
 }
 
 // BenchmarkLastPlies times the last plies alone on 2 000 random positions
-// with 5 and with 8 empties, null windows around the true value.
+// with 5, 8 and 10 empties, null windows around the true value.
 func BenchmarkLastPlies(b *testing.B) {
-	for _, empties := range []int{5, 8} {
+	for _, empties := range []int{5, 8, 10} {
 		b.Run(fmt.Sprint(empties), func(b *testing.B) {
 			type pos struct {
 				me, opp uint64
