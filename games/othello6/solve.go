@@ -22,11 +22,16 @@ import (
 // full-window search at 22–24 empties. Below the root the
 // search is organised by the number of empty cells:
 //
-//   - one and two empty cells: dedicated code, flips counted directly;
-//   - up to shallowEmpties: empty cells are tried in parity order (cells of
+//   - one empty cell: the flips counted, not played (lastFlipCounts); two:
+//     dedicated code;
+//   - up to parityEmpties: empty cells are tried in parity order (cells of
 //     3×3 quadrants holding an odd number of empties first, the quadrant
 //     parities carried down incrementally), no table, no sorting;
-//   - deeper: fastest-first ordering (fewest opponent replies first,
+//   - up to shallowEmpties (fastestFirst, solve_last.go): fastest-first by
+//     the opponent's replies, bounds in a small table of its own that stays
+//     in the second-level cache (lastTable), ETC against it and the
+//     stability cut-off, no stop or split checks;
+//   - deeper (search): fastest-first ordering (fewest opponent replies first,
 //     corners counting twice, then fewest empty cells next to my discs),
 //     from evalKeyEmpties plus a pattern evaluation fitted for the purpose
 //     (solve_eval.go) of each child, and from 15 empties an alpha-beta
@@ -51,7 +56,8 @@ import (
 
 const (
 	solveInf       = 64
-	shallowEmpties = 6 // no table, no sorting at or below this
+	shallowEmpties = 10 // lastPlies at or below this: no main table (see lastTable)
+	parityEmpties  = 4  // no sorting at or below this, see shallow
 	// Enhanced transposition cut-off at or above this. Each ETC probes
 	// every child in the table, a cache miss apiece: from 14 instead of 12,
 	// 1–4 % more nodes but 4–7 % less CPU (quiet machine).
@@ -261,6 +267,7 @@ type solveShared struct {
 	deadline    time.Time
 	hasDeadline bool
 	tt          *solveTT
+	last        *lastTable // the last plies' own table, see solve_last.go
 	stop        atomic.Bool
 	nodes       atomic.Int64
 	progress    *atomic.Int64 // games.NodeCounter's, or nil
@@ -279,7 +286,7 @@ func newSolver(ctx context.Context, threads int, tt *solveTT) *solver {
 	if threads < 1 {
 		threads = 1
 	}
-	sv := &solver{shared: &solveShared{ctx: ctx, tt: tt, progress: games.NodeCounter(ctx)}}
+	sv := &solver{shared: &solveShared{ctx: ctx, tt: tt, last: new(lastTable), progress: games.NodeCounter(ctx)}}
 	sv.shared.deadline, sv.shared.hasDeadline = ctx.Deadline()
 	sv.shared.idle.Store(int32(threads - 1))
 	return sv
@@ -437,7 +444,7 @@ func (sv *solver) search(me, opp uint64, alpha, beta, empties int, sp *splitPoin
 		sv.flush()
 	}
 	if empties <= shallowEmpties {
-		return sv.shallow(me, opp, alpha, beta, empties, parityOf(^(me|opp)&full))
+		return sv.lastPlies(me, opp, alpha, beta, empties, parityOf(^(me|opp)&full))
 	}
 	if sv.shared.stop.Load() || sp.aborted() {
 		return 0
@@ -767,107 +774,6 @@ func parityOf(empty uint64) uint8 {
 		p |= uint8(bits.OnesCount64(empty&m)&1) << q
 	}
 	return p
-}
-
-// shallow searches the last few empties without table or sorting, trying
-// cells in odd quadrants first; parity holds the quadrant parity bits.
-func (sv *solver) shallow(me, opp uint64, alpha, beta, empties int, parity uint8) int {
-	empty := ^(me | opp) & full
-	if empties == 2 {
-		return sv.lastTwo(me, opp, alpha, beta, empty)
-	}
-	if empties == 1 {
-		return lastMove(me, opp, bits.TrailingZeros64(empty))
-	}
-	odd := empty & oddQuadrants[parity]
-	best := -solveInf
-	moved := false
-	for pass := 0; pass < 2; pass++ {
-		set := odd
-		if pass == 1 {
-			set = empty &^ odd
-		}
-		for ; set != 0; set &= set - 1 {
-			i := bits.TrailingZeros64(set)
-			if opp&neighbours[i] == 0 {
-				continue // nothing to flip: cheaper than Flips finding so
-			}
-			f := Flips(i, me, opp)
-			if f == 0 {
-				continue
-			}
-			moved = true
-			f |= bit(i)
-			sv.nodes++
-			v := -sv.shallow(opp&^f, me|f, -beta, -alpha, empties-1, parity^quadrantBit[i])
-			if v > best {
-				best = v
-				if v > alpha {
-					alpha = v
-					if v >= beta {
-						return v
-					}
-				}
-			}
-		}
-	}
-	if moved {
-		return best
-	}
-	if Moves(opp, me) == 0 {
-		return final(me, opp)
-	}
-	sv.nodes++
-	return -sv.shallow(opp, me, -beta, -alpha, empties, parity)
-}
-
-// lastTwo solves a position with two empty cells, me to move.
-func (sv *solver) lastTwo(me, opp uint64, alpha, beta int, empty uint64) int {
-	i := bits.TrailingZeros64(empty)
-	j := bits.TrailingZeros64(empty & (empty - 1))
-	best := -solveInf
-	if f := Flips(i, me, opp); f != 0 {
-		f |= bit(i)
-		sv.nodes++
-		best = -lastMove(opp&^f, me|f, j)
-		if best >= beta {
-			return best
-		}
-	}
-	if f := Flips(j, me, opp); f != 0 {
-		f |= bit(j)
-		sv.nodes++
-		if v := -lastMove(opp&^f, me|f, i); v > best {
-			best = v
-		}
-	}
-	if best > -solveInf {
-		return best
-	}
-	if Flips(i, opp, me) == 0 && Flips(j, opp, me) == 0 {
-		return final(me, opp)
-	}
-	sv.nodes++
-	return -sv.lastTwo(opp, me, -beta, -alpha, empty)
-}
-
-// lastMove scores the position with one empty cell i, me to move.
-func lastMove(me, opp uint64, i int) int {
-	n := bits.OnesCount64(me)
-	if f := Flips(i, me, opp); f != 0 {
-		k := bits.OnesCount64(f)
-		return 2*(n+k+1) - Size*Size
-	}
-	if f := Flips(i, opp, me); f != 0 {
-		k := bits.OnesCount64(f)
-		return 2*(n-k) - Size*Size
-	}
-	// Nobody can fill the last cell: it goes to the winner (35 discs, no draw).
-	if d := 2*n - (Size*Size - 1); d > 0 {
-		return d + 1
-	} else {
-		return d - 1
-	}
 }
 
 // seenSymmetric reports whether the child (nm, no) of (me, opp) is a
