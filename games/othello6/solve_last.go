@@ -108,6 +108,15 @@ func (sv *solver) shallow(me, opp uint64, alpha, beta, empties int, parity uint8
 	if empties == 1 {
 		return lastMove(me, bits.TrailingZeros64(empty))
 	}
+	if empties >= 4 && alpha >= stabilityAlpha {
+		// The stability cut-off, as in fastestFirst: at 4 empties 1-2 %
+		// fewer nodes, at 5 it saves 15 %.
+		maxScore := Size*Size - 2*bits.OnesCount64(stableDiscs(opp, me))
+		if maxScore <= alpha {
+			return maxScore
+		}
+		beta = min(beta, maxScore)
+	}
 	odd := empty & oddQuadrants[parity]
 	best := -solveInf
 	moved := false
