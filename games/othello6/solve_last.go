@@ -109,8 +109,8 @@ func (sv *solver) shallow(me, opp uint64, alpha, beta, empties int, parity uint8
 		return lastMove(me, bits.TrailingZeros64(empty))
 	}
 	if empties >= 4 && alpha >= stabilityAlpha {
-		// The stability cut-off, as in fastestFirst: at 4 empties 1-2 %
-		// fewer nodes, at 5 it saves 15 %.
+		// The stability cut-off, as in fastestFirst: 1-2 % fewer nodes
+		// here (at 5 empties, leaving it out took 0.4-15 % more).
 		maxScore := Size*Size - 2*bits.OnesCount64(stableDiscs(opp, me))
 		if maxScore <= alpha {
 			return maxScore
