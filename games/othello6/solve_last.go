@@ -108,6 +108,15 @@ func (sv *solver) shallow(me, opp uint64, alpha, beta, empties int, parity uint8
 	if empties == 1 {
 		return lastMove(me, bits.TrailingZeros64(empty))
 	}
+	if empties >= 4 && alpha >= stabilityAlpha {
+		// The stability cut-off, as in fastestFirst: 1-2 % fewer nodes
+		// here (at 5 empties, leaving it out took 0.4-15 % more).
+		maxScore := Size*Size - 2*bits.OnesCount64(stableDiscs(opp, me))
+		if maxScore <= alpha {
+			return maxScore
+		}
+		beta = min(beta, maxScore)
+	}
 	odd := empty & oddQuadrants[parity]
 	best := -solveInf
 	moved := false
