@@ -267,11 +267,14 @@ type solveShared struct {
 	deadline    time.Time
 	hasDeadline bool
 	tt          *solveTT
-	last        *lastTable // the last plies' own table, see solve_last.go
-	stop        atomic.Bool
-	nodes       atomic.Int64
-	progress    *atomic.Int64 // games.NodeCounter's, or nil
-	idle        atomic.Int32  // threads waiting for work
+	// lastFree holds the last plies' tables of finished split helpers, for
+	// the next ones (each thread has its own, see lastTable).
+	lastMu   sync.Mutex
+	lastFree []*lastTable
+	stop     atomic.Bool
+	nodes    atomic.Int64
+	progress *atomic.Int64 // games.NodeCounter's, or nil
+	idle     atomic.Int32  // threads waiting for work
 }
 
 type solver struct {
@@ -280,13 +283,35 @@ type solver struct {
 	// orderNodes counts the ordering searches' nodes since the last look
 	// at the stop. They are not part of the reported node count.
 	orderNodes int64
+	last       *lastTable // this thread's table of the last plies
+}
+
+// takeLast returns a table of the last plies for a split's helper thread:
+// one a finished helper left, else a new one. Its entries are exact
+// bounds, good for any position of the solve.
+func (sh *solveShared) takeLast() *lastTable {
+	sh.lastMu.Lock()
+	defer sh.lastMu.Unlock()
+	if n := len(sh.lastFree); n > 0 {
+		t := sh.lastFree[n-1]
+		sh.lastFree = sh.lastFree[:n-1]
+		return t
+	}
+	return new(lastTable)
+}
+
+// putLast gives back a table of takeLast.
+func (sh *solveShared) putLast(t *lastTable) {
+	sh.lastMu.Lock()
+	sh.lastFree = append(sh.lastFree, t)
+	sh.lastMu.Unlock()
 }
 
 func newSolver(ctx context.Context, threads int, tt *solveTT) *solver {
 	if threads < 1 {
 		threads = 1
 	}
-	sv := &solver{shared: &solveShared{ctx: ctx, tt: tt, last: new(lastTable), progress: games.NodeCounter(ctx)}}
+	sv := &solver{shared: &solveShared{ctx: ctx, tt: tt, progress: games.NodeCounter(ctx)}, last: new(lastTable)}
 	sv.shared.deadline, sv.shared.hasDeadline = ctx.Deadline()
 	sv.shared.idle.Store(int32(threads - 1))
 	return sv
@@ -685,12 +710,13 @@ func (sv *solver) split(children []moveOrder, me, opp uint64, alpha, beta, empti
 			mu.Unlock()
 		}
 	}
-	helper := &solver{shared: sv.shared}
+	helper := &solver{shared: sv.shared, last: sv.shared.takeLast()}
 	wg.Add(1)
 	go func() {
 		defer wg.Done()
 		work(helper)
 		helper.flush()
+		sv.shared.putLast(helper.last)
 		sv.shared.idle.Add(1)
 	}()
 	work(sv)

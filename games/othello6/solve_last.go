@@ -241,7 +241,7 @@ func (sv *solver) fastestFirst(me, opp, moves uint64, alpha, beta, empties int, 
 		}
 		beta = min(beta, maxScore)
 	}
-	t := sv.shared.last
+	t := sv.last
 	key := posKey(me, opp)
 	lo, hi := t.probe(key)
 	switch {
@@ -283,7 +283,7 @@ func (sv *solver) fastestChildren(me, opp, moves uint64, alpha, beta, empties in
 			// A child known to refute the node ends it (enhanced
 			// transposition cut-off, cheap in this small table: 1 % fewer
 			// nodes).
-			if _, chi := sv.shared.last.probe(posKey(opp&^f, me|f)); -chi >= beta {
+			if _, chi := sv.last.probe(posKey(opp&^f, me|f)); -chi >= beta {
 				return -chi
 			}
 		}
@@ -391,7 +391,10 @@ func init() {
 }
 
 // lastTable is a small table of bounds for the positions of fastestFirst
-// (5 to 10 empties), shared by the threads of a solve. The
+// (5 to 10 empties), one per thread (shared by two threads, the table's
+// lines went back and forth between their caches on nearly every store:
+// the start took 14.3 s on 2 threads against 16.0 s on 1; 10.4 s with a
+// table each). The
 // main table's probes are cache misses into many megabytes: from 7 or 8
 // empties they had cost more than the nodes they saved. This one, 256 kB of
 // one-word slots (the key's top 48 bits, then the lower and upper bound, 8
