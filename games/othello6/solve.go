@@ -284,6 +284,9 @@ type solver struct {
 	// at the stop. They are not part of the reported node count.
 	orderNodes int64
 	last       *lastTable // this thread's table of the last plies
+	// The counters above change at every node: the padding keeps two
+	// threads' solvers off one cache line.
+	_ [128]byte
 }
 
 // takeLast returns a table of the last plies for a split's helper thread:
