@@ -37,7 +37,7 @@ import (
 //     (solve_eval.go) of each child, and from 15 empties an alpha-beta
 //     search with that evaluation instead, 1 ply deep at first (added to
 //     the key above up to mixedKeyEmpties) and up to 10 plies near
-//     the start (orderDepthFor); from ttEmpties a transposition table keyed
+//     the start (orderDepthFor); a transposition table keyed
 //     by the exact position with lower and upper bounds and the best move,
 //     which is searched before the other moves are generated (below
 //     symEmpties), the children's entries prefetched as the list is built;
@@ -68,7 +68,6 @@ const (
 	// From this many empties the root searches one full window (see root).
 	fullWindowEmpties = 28
 	stabilityAlpha    = 8 // try the stability cut-off only when alpha is this high
-	ttEmpties         = 9 // the table is used at or above this
 
 	orderInf = 10000
 
@@ -493,12 +492,8 @@ func (sv *solver) search(me, opp uint64, alpha, beta, empties int, sp *splitPoin
 		beta = min(beta, maxScore)
 	}
 	tt := sv.shared.tt
-	useTT := empties >= ttEmpties
 	key := posKey(me, opp)
-	lo, hi, ttMove := -solveInf, solveInf, -1
-	if useTT {
-		lo, hi, ttMove, _ = tt.probe(key)
-	}
+	lo, hi, ttMove, _ := tt.probe(key) // every search node (above shallowEmpties) uses the table
 	switch {
 	case lo >= beta:
 		return lo
@@ -530,9 +525,6 @@ func (sv *solver) search(me, opp uint64, alpha, beta, empties int, sp *splitPoin
 	if sv.shared.stop.Load() || sp.aborted() {
 		return 0
 	}
-	if !useTT {
-		return best
-	}
 	switch {
 	case best <= alpha0:
 		tt.store(key, lo, min(hi, best), bestMove, empties)
@@ -560,9 +552,10 @@ func (sv *solver) searchRest(me, opp, moves uint64, alpha, beta, empties, ttMove
 			continue
 		}
 		o := moveOrder{sq: int8(i), flips: f}
-		if empties > ttEmpties {
+		if empties-1 > shallowEmpties {
 			// The child's table entry, wanted by its search or the ETC
-			// below: fetched while the keys are computed.
+			// below: fetched while the keys are computed. (Children of
+			// shallowEmpties are searched without the table.)
 			prefetch(&tt.slots[2*(posKey(nm, no)&tt.mask)])
 		}
 		switch {
