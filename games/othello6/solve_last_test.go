@@ -144,3 +144,37 @@ func BenchmarkLastPlies(b *testing.B) {
 		})
 	}
 }
+
+// shallowMoves, given the moves, plays exactly as shallow finding them:
+// the same value and the same nodes, passes included, for random positions
+// with 4 to 7 empties and random windows.
+func TestShallowMovesMatchesShallow(t *testing.T) {
+	r := rng.New(16)
+	a := newSolver(context.Background(), 1, nil)
+	b := newSolver(context.Background(), 1, nil)
+	passes := 0
+	for n := 0; n < 20000; n++ {
+		s := randomPosition(r, 4+n%4)
+		me, opp := s.discs[s.side], s.discs[1-s.side]
+		empties := bits.OnesCount64(^(me | opp) & full)
+		moves := Moves(me, opp)
+		if moves == 0 {
+			passes++
+		}
+		alpha := 2*r.IntN(Size*Size+1) - Size*Size - 1
+		beta := alpha + 2 + 2*r.IntN(3)
+		if n%4 == 0 {
+			alpha, beta = -solveInf, solveInf
+		}
+		p := parityOf(^(me | opp) & full)
+		a.nodes, b.nodes = 0, 0
+		got := a.shallowMoves(me, opp, moves, alpha, beta, empties, p)
+		want := b.shallow(me, opp, alpha, beta, empties, p)
+		if got != want || a.nodes != b.nodes {
+			t.Fatalf("%d empties, me %#x opp %#x, window (%d, %d): %d in %d nodes, shallow %d in %d", empties, me, opp, alpha, beta, got, a.nodes, want, b.nodes)
+		}
+	}
+	if passes < 100 {
+		t.Fatalf("only %d positions to pass", passes)
+	}
+}
