@@ -434,11 +434,11 @@ func init() {
 }
 
 // lastTable is a small table of bounds for the positions of fastestFirst
-// (5 to 10 empties), one per thread (shared by two threads, the table's
+// (5 to 10 empties) and, besides the main table, of search's up to
+// lastSearchEmpties; one per thread (shared by two threads, the table's
 // lines went back and forth between their caches on nearly every store:
 // the start took 14.3 s on 2 threads against 16.0 s on 1; 10.4 s with a
-// table each). The
-// main table's probes are cache misses into many megabytes: from 7 or 8
+// table each). The main table's probes are cache misses into many megabytes: from 7 or 8
 // empties they had cost more than the nodes they saved. This one, 256 kB of
 // one-word slots (the key's top 48 bits, then the lower and upper bound, 8
 // bits each), stays in the second-level cache. Measured on the mid-size
