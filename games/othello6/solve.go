@@ -494,12 +494,9 @@ func (sv *solver) search(me, opp uint64, alpha, beta, empties int, sp *splitPoin
 		return -sv.search(opp, me, -beta, -alpha, empties, sp)
 	}
 	// Stability cut-off: the opponent's stable discs stay his.
-	if alpha >= stabilityAlpha {
-		maxScore := Size*Size - 2*bits.OnesCount64(stableDiscs(opp, me))
-		if maxScore <= alpha {
-			return maxScore
-		}
-		beta = min(beta, maxScore)
+	var cut bool
+	if beta, cut = stabilityBound(me, opp, alpha, beta); cut {
+		return beta
 	}
 	tt := sv.shared.tt
 	key := posKey(me, opp)
