@@ -22,15 +22,14 @@ import (
 //
 // book.bin is built by a command, not a test (see BuildBook):
 //
-//	go run ./games/othello6/internal/mkbook -min-empties 31 -out games/othello6/book.bin
+//	go run ./games/othello6/internal/mkbook -min-empties 27 -out games/othello6/book.bin
 //
-// The embedded one holds the 2 positions with 31 or 32 empty cells (the
-// start, worth -4, and the position after any first move): one solve of
-// 1.88 G nodes, 6 min 15 s on a busy machine (about 100 s of CPU). The
-// solver settles positions of up to about 21 empty cells within a second
-// of one core; booking all 2 062 172 positions with 22 or more is out of
-// reach today, so between the book and the solver's reach the perfect
-// agent's moves are not proven (see benchmarks/README.md).
+// The embedded one holds the 393 positions with 27 or more empty cells,
+// built in 10 min 40 s on 2 threads of a 2-core machine (it says the start
+// is worth -4). The solver settles positions of up to 23 empty cells
+// within a second of one core; in between (24 to 26) the perfect agent's
+// moves are proven only when the solve finishes in time (see
+// benchmarks/README.md).
 //
 // Format (little-endian): the magic "O6BOOK1\n"; one byte MinEmpties;
 // a uint32 entry count; the entries, sorted by (me, opp), 12 bytes each:
@@ -39,7 +38,7 @@ import (
 // (int8, SolvedScore from the mover's view); last, the CRC-32 (IEEE) of
 // all the bytes before it.
 
-//go:generate go run ./internal/mkbook -min-empties 31 -out book.bin
+//go:generate go run ./internal/mkbook -min-empties 27 -out book.bin
 
 //go:embed book.bin
 var bookData []byte

@@ -284,3 +284,49 @@ func TestDefaultBook(t *testing.T) {
 		t.Fatalf("start: move %s value %d (%t), want a legal move worth -4", FormatMove(m), v, ok)
 	}
 }
+
+// TestDefaultBookBottomLayer: TestDefaultBook checks each layer above the
+// book's minimum against its children, so the bottom layer, solved when
+// the book was built, carries every value above it. Two of its positions,
+// picked by a seeded generator, are solved again here: the book's value
+// must be the solver's, and the book's move must keep it (a few seconds:
+// the bottom layer is where solving starts to take too long).
+func TestDefaultBookBottomLayer(t *testing.T) {
+	b, err := DefaultBook()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var bottom []bookEntry
+	for _, e := range b.entries {
+		if bits.OnesCount64(^(e.me|e.opp)&full) == b.MinEmpties() {
+			bottom = append(bottom, e)
+		}
+	}
+	if len(bottom) == 0 {
+		t.Fatal("no position with the book's fewest empties")
+	}
+	r := rng.New(6)
+	solve := func(me, opp uint64) int {
+		return newSolver(t.Context(), 2, newSolveTT(64)).root(me, opp)
+	}
+	for range 2 {
+		e := bottom[r.IntN(len(bottom))]
+		if v := solve(e.me, e.opp); v != int(e.value) {
+			t.Fatalf("book value %d, the solver says %d", e.value, v)
+		}
+		f := Flips(int(e.move), e.me, e.opp) | bit(int(e.move))
+		me, opp := e.me|f, e.opp&^f
+		var child int
+		switch nme, nopp, flip, over := settle(opp, me); {
+		case over:
+			child = SolvedScore(me, opp)
+		case flip: // the opponent passes: I place again
+			child = solve(nme, nopp)
+		default:
+			child = -solve(nme, nopp)
+		}
+		if child != int(e.value) {
+			t.Fatalf("book move %s worth %d, the book says %d", FormatMove(games.Move(e.move)), child, e.value)
+		}
+	}
+}
