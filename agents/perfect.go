@@ -33,6 +33,19 @@ type Perfect struct {
 	ttMB    int // 0: the solver's default
 	last    Stats
 	buf     []games.Move
+	proven  provenMove
+}
+
+// provenMove remembers the agent's last proven move: the position it left
+// (hash and ply) and the value it proved. Whatever the opponent replies,
+// the agent's next position is worth at least that value, which the next
+// solve gets as its hint (games.WithValueHint): when the opponent replied
+// well it is the value, and the solver's first window proves it.
+type provenMove struct {
+	hash  uint64
+	ply   int
+	value int
+	ok    bool
 }
 
 // DefaultPerfectTime is the perfect agent's solve budget per move.
@@ -88,16 +101,22 @@ func (a *Perfect) Move(ctx context.Context, b games.Base, p int) (games.Move, er
 		return 0, fmt.Errorf("%w; %T has none", errNoSolver, b)
 	}
 	a.buf = st.LegalMoves(a.buf[:0])
-	switch {
-	case len(a.buf) == 0:
+	if len(a.buf) == 0 {
 		return 0, errors.New("perfect: the game is over")
-	case len(a.buf) == 1:
+	}
+	hint, hinted := a.hint(st)
+	a.proven.ok = false
+	if len(a.buf) == 1 {
 		a.last = Stats{Info: "only move"}
+		if hinted {
+			a.remember(st, a.buf[0], hint)
+		}
 		return a.buf[0], nil
 	}
 	if bk, ok := b.(games.Booker); ok {
 		if m, v, ok := bk.BookMove(); ok && games.IsLegal(st, m) {
 			a.last = Stats{Score: v, Info: fmt.Sprintf("book value %+d", v)}
+			a.remember(st, m, v)
 			return m, nil
 		}
 	}
@@ -128,10 +147,14 @@ func (a *Perfect) Move(ctx context.Context, b games.Base, p int) (games.Move, er
 		if a.ttMB > 0 {
 			sctx = games.WithTableMB(sctx, a.ttMB)
 		}
+		if hinted {
+			sctx = games.WithValueHint(sctx, hint)
+		}
 		var pv []games.Move
 		value, pv, nodes, err = solver.SolveExact(sctx, a.threads)
 		if err == nil && len(pv) > 0 && games.IsLegal(st, pv[0]) {
 			a.last = Stats{Nodes: nodes, Score: value, Info: fmt.Sprintf("solved value %+d nodes %d in %.3fs", value, nodes, time.Since(start).Seconds())}
+			a.remember(st, pv[0], value)
 			return pv[0], nil
 		}
 	}
@@ -143,4 +166,22 @@ func (a *Perfect) Move(ctx context.Context, b games.Base, p int) (games.Move, er
 	a.last = Stats{Nodes: nodes + res.Nodes, Depth: res.Depth, Score: res.Score,
 		Info: fmt.Sprintf("not proven: the solver stopped (%v) after %d nodes; depth-%d search", err, nodes, quick.Depth)}
 	return res.Move, nil
+}
+
+// hint returns the value proven by the agent's last move when st follows
+// it by one opponent move (a pass included).
+func (a *Perfect) hint(st games.State) (int, bool) {
+	if !a.proven.ok || st.Ply() != a.proven.ply+1 {
+		return 0, false
+	}
+	before := st.Clone()
+	before.Undo()
+	return a.proven.value, before.Hash() == a.proven.hash
+}
+
+// remember notes that m, played in st, keeps at least value for the mover.
+func (a *Perfect) remember(st games.State, m games.Move, value int) {
+	after := st.Clone()
+	after.Play(m)
+	a.proven = provenMove{hash: after.Hash(), ply: after.Ply(), value: value, ok: true}
 }

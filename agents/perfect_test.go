@@ -178,3 +178,68 @@ func TestPerfectNeedsASolver(t *testing.T) {
 		}
 	}
 }
+
+// hintRecorder is an othello6 position that records the value hint the
+// perfect agent gives its solver.
+type hintRecorder struct {
+	*othello6.State
+	hint   int
+	hinted bool
+}
+
+func (h *hintRecorder) SolveExact(ctx context.Context, threads int) (int, []games.Move, int64, error) {
+	h.hint, h.hinted = games.ValueHint(ctx)
+	return h.State.SolveExact(ctx, threads)
+}
+
+func (h *hintRecorder) Clone() games.State {
+	return &hintRecorder{State: h.State.Clone().(*othello6.State)}
+}
+
+// TestPerfectHintsItsSolver: after a proven move the agent's next solve is
+// told that the position is worth at least the value it proved, whatever
+// the opponent replied, and only when the position follows that move.
+func TestPerfectHintsItsSolver(t *testing.T) {
+	r := rng.New(5)
+	a, _ := agents.New("perfect:time=20s", 1)
+	for i := range 20 {
+		h := &hintRecorder{State: randomOthello(r, 12+r.IntN(4))}
+		m, err := a.Move(context.Background(), h, h.ToMove())
+		if err != nil {
+			t.Fatal(err)
+		}
+		proved := a.(agents.Reporter).LastStats().Score
+		if h.hinted && i == 0 {
+			t.Fatal("a hint before any move")
+		}
+		h.Play(m)
+		if h.Terminal() {
+			continue
+		}
+		moves := h.LegalMoves(nil)
+		h.Play(moves[r.IntN(len(moves))]) // the opponent's reply (or pass)
+		if h.Terminal() || len(h.LegalMoves(nil)) < 2 {
+			continue // no solve: game over or an only move
+		}
+		if _, err := a.Move(context.Background(), h, h.ToMove()); err != nil {
+			t.Fatal(err)
+		}
+		if !h.hinted || h.hint != proved {
+			t.Fatalf("position %d: hint %d (%t), the agent had proved %d", i, h.hint, h.hinted, proved)
+		}
+		if v := a.(agents.Reporter).LastStats().Score; v < proved {
+			t.Fatalf("position %d: value %d below the hint %d", i, v, proved)
+		}
+		// A position that does not follow the agent's last move gets none.
+		other := &hintRecorder{State: randomOthello(r, 12)}
+		if len(other.LegalMoves(nil)) < 2 {
+			continue
+		}
+		if _, err := a.Move(context.Background(), other, other.ToMove()); err != nil {
+			t.Fatal(err)
+		}
+		if other.hinted {
+			t.Fatalf("position %d: a hint %d for an unrelated position", i, other.hint)
+		}
+	}
+}

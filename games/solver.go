@@ -59,3 +59,22 @@ func TableMB(ctx context.Context) int {
 	mb, _ := ctx.Value(tableMBKey{}).(int)
 	return mb
 }
+
+type valueHintKey struct{}
+
+// WithValueHint returns a context telling the solver it is passed to that
+// the position is worth at least lo (in the solver's value convention, from
+// the side to move's view): for instance the value of the position before
+// the opponent's move, which no reply can lower. A solver may start its
+// search there instead of at its own estimate, which pays when the hint is
+// the value (the opponent played well). A hint that is wrong costs time,
+// never a wrong value. Solvers that do not use hints ignore it.
+func WithValueHint(ctx context.Context, lo int) context.Context {
+	return context.WithValue(ctx, valueHintKey{}, lo)
+}
+
+// ValueHint returns the hint of WithValueHint that ctx carries.
+func ValueHint(ctx context.Context) (lo int, ok bool) {
+	lo, ok = ctx.Value(valueHintKey{}).(int)
+	return lo, ok
+}

@@ -276,6 +276,9 @@ type solveShared struct {
 	deadline    time.Time
 	hasDeadline bool
 	tt          *solveTT
+	// The root's first guess is at least hint (games.ValueHint), if set.
+	hint    int
+	hasHint bool
 	// lastFree holds the last plies' tables of finished split helpers, for
 	// the next ones (each thread has its own, see lastTable).
 	lastMu   sync.Mutex
@@ -325,6 +328,7 @@ func newSolver(ctx context.Context, threads int, tt *solveTT) *solver {
 	}
 	sv := &solver{shared: &solveShared{ctx: ctx, tt: tt, progress: games.NodeCounter(ctx)}, last: new(lastTable)}
 	sv.shared.deadline, sv.shared.hasDeadline = ctx.Deadline()
+	sv.shared.hint, sv.shared.hasHint = games.ValueHint(ctx)
 	sv.shared.idle.Store(int32(threads - 1))
 	return sv
 }
@@ -377,6 +381,11 @@ func (sv *solver) root(me, opp uint64) int {
 	alpha, beta := lo-1, hi+1
 	if empties < fullWindowEmpties {
 		t := sv.guess(me, opp, empties)
+		if sh := sv.shared; sh.hasHint && t < sh.hint {
+			// The value is at least the hint, and often equal to it: a
+			// window there proves it at once (values are even).
+			t = min(Size*Size, sh.hint+sh.hint&1)
+		}
 		alpha, beta = t-1, t+1
 	}
 	for widen := 0; lo < hi; widen++ {

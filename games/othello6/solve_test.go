@@ -481,3 +481,27 @@ func TestBudgetTableMB(t *testing.T) {
 		}
 	}
 }
+
+// TestSolveHintNeverChangesTheValue: a value hint (games.WithValueHint)
+// right, too low, too high or out of range changes the time, not the value.
+func TestSolveHintNeverChangesTheValue(t *testing.T) {
+	r := rng.New(31)
+	for i := range 40 {
+		s := randomPosition(r, 12+i%6)
+		want, err := Solve(context.Background(), s, 1, 4)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, hint := range []int{want.Value, want.Value - 6, want.Value + 6, want.Value + 1, -99, 99} {
+			for _, threads := range []int{1, 2} {
+				got, err := Solve(games.WithValueHint(context.Background(), hint), s, threads, 4)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if got.Value != want.Value {
+					t.Fatalf("position %d, hint %d, %d threads: value %d, want %d\n%s", i, hint, threads, got.Value, want.Value, s)
+				}
+			}
+		}
+	}
+}
