@@ -15,7 +15,7 @@ import (
 func init() {
 	Register(&Kind{
 		Name: "perfect",
-		Help: "perfect play: the move of the game's book of solved positions (games.Booker) where it has one, else the game's exact solver's (games.ExactSolver) within time=; a move is proven optimal when either answers in time (the agent's stats say which), else a depth-4 search decides; only games with an exact solver (othello6, erdos)",
+		Help: "perfect play: the move of the game's book of solved positions (games.Booker) where it has one, else the game's exact solver's (games.ExactSolver) within time=; a move is proven optimal when either answers in time (the agent's stats say which), else the move the solver proved keeps what the agent's last proven move kept (stats: kept), else a depth-4 search decides; only games with an exact solver (othello6, erdos)",
 		Keys: []Key{
 			{"time", "the solve's budget per move, 1ms to 24h (default 1s)"},
 			{"threads", "solver threads, 1 to 256 (default 1)"},
@@ -77,7 +77,9 @@ func (a *Perfect) MoveTime(bool) time.Duration { return a.budget }
 func (a *Perfect) Seed(uint64) {}
 
 // LastStats implements Reporter. Info starts with "book", "solved",
-// "only move" (the move is proven optimal) or "not proven".
+// "only move" (the move is proven optimal), "kept" (the solver stopped but
+// proved the move keeps the value the agent's last proven move had: never
+// worse than that for the agent) or "not proven".
 func (a *Perfect) LastStats() Stats { return a.last }
 
 // errNoSolver says the perfect agent cannot play a game.
@@ -156,6 +158,15 @@ func (a *Perfect) Move(ctx context.Context, b games.Base, p int) (games.Move, er
 			a.last = Stats{Nodes: nodes, Score: value, Info: fmt.Sprintf("solved value %+d nodes %d in %.3fs", value, nodes, time.Since(start).Seconds())}
 			a.remember(st, pv[0], value)
 			return pv[0], nil
+		}
+		// Stopped, but with a move that keeps what the position was known
+		// to be worth (the value the last proven move kept): no reply of
+		// the opponent has lost it anything yet.
+		var kept *games.KeptHint
+		if errors.As(err, &kept) && games.IsLegal(st, kept.Move) {
+			a.last = Stats{Nodes: nodes, Score: kept.Value, Info: fmt.Sprintf("kept value >= %+d: the solver stopped (%v) after %d nodes in %.3fs", kept.Value, kept.Err, nodes, time.Since(start).Seconds())}
+			a.remember(st, kept.Move, kept.Value)
+			return kept.Move, nil
 		}
 	}
 	// Out of time: a quick heuristic search still gives a sound move.

@@ -243,3 +243,42 @@ func TestPerfectHintsItsSolver(t *testing.T) {
 		}
 	}
 }
+
+// keptSolver is an othello6 position whose solver always stops after
+// proving that its first legal move keeps the hint (games.KeptHint).
+type keptSolver struct{ *othello6.State }
+
+func (k keptSolver) SolveExact(ctx context.Context, _ int) (int, []games.Move, int64, error) {
+	hint, _ := games.ValueHint(ctx)
+	m := k.LegalMoves(nil)[0]
+	return hint, []games.Move{m}, 7, &games.KeptHint{Move: m, Value: hint, Err: context.DeadlineExceeded}
+}
+
+// TestPerfectPlaysKeptMove: when its solve stops with a move that keeps
+// the value of the agent's last proven move, the agent plays that move
+// (not the depth-4 search's), says so, and hints the value on.
+func TestPerfectPlaysKeptMove(t *testing.T) {
+	r := rng.New(8)
+	a, _ := agents.New("perfect:time=20s", 1)
+	s := randomOthello(r, 14)
+	m, err := a.Move(context.Background(), s, s.ToMove()) // proven: a solve
+	if err != nil {
+		t.Fatal(err)
+	}
+	proved := a.(agents.Reporter).LastStats().Score
+	s.Play(m)
+	moves := s.LegalMoves(nil) // the opponent's (a pass included)
+	s.Play(moves[len(moves)-1])
+	if s.Terminal() || len(s.LegalMoves(nil)) < 2 {
+		t.Fatal("no choice left: pick another seed")
+	}
+	k := keptSolver{s}
+	got, err := a.Move(context.Background(), k, s.ToMove())
+	if err != nil {
+		t.Fatal(err)
+	}
+	st := a.(agents.Reporter).LastStats()
+	if got != s.LegalMoves(nil)[0] || !strings.HasPrefix(st.Info, "kept") || st.Score != proved {
+		t.Fatalf("played %s with %q (score %d), want the kept move %s, score %d", s.FormatMove(got), st.Info, st.Score, s.FormatMove(s.LegalMoves(nil)[0]), proved)
+	}
+}

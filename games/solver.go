@@ -2,6 +2,7 @@ package games
 
 import (
 	"context"
+	"fmt"
 	"sync/atomic"
 )
 
@@ -78,3 +79,21 @@ func ValueHint(ctx context.Context) (lo int, ok bool) {
 	lo, ok = ctx.Value(valueHintKey{}).(int)
 	return lo, ok
 }
+
+// KeptHint is the error of a solver given a hint (WithValueHint) that
+// stopped before it proved the value, after it proved that Move keeps at
+// least Value (at least the hint) for the side to move: a move that loses
+// nothing the position was known to be worth, though maybe not the best.
+// Solvers that support hints look for such a move first. It wraps the
+// reason the solve stopped (the context's error).
+type KeptHint struct {
+	Move  Move
+	Value int
+	Err   error
+}
+
+func (e *KeptHint) Error() string {
+	return fmt.Sprintf("solve stopped (%v) after proving a move worth at least %d", e.Err, e.Value)
+}
+
+func (e *KeptHint) Unwrap() error { return e.Err }

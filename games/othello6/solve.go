@@ -54,6 +54,16 @@ import (
 // child are skipped (the four first moves are one). The principal variation
 // is read back by re-searching each step with a window around its value,
 // the table's move first.
+//
+// Given a value hint (games.ValueHint: the perfect agent passes the value
+// its last move proved, which no reply can lower), the root first looks
+// for a move that keeps it, by null-window searches at the hint
+// (keepHint), then starts its windows from that move's bound. A solve
+// stopped later still has that move (games.KeptHint). Just below the book
+// (25 empties, BenchmarkSolveBookGap) the move came after 0.22 s of CPU on
+// average (worst 1.03 s) after random replies, 0.50 s (1.68 s) after
+// optimal ones, and the whole solve took 2.6 % more nodes after random
+// replies, 12.6 % fewer after optimal ones, than without a hint.
 
 const (
 	solveInf       = 64
@@ -181,6 +191,9 @@ func NewSolver(ttMB int) *Solver { return &Solver{tt: newSolveTT(ttMB)} }
 func (so *Solver) Clear() { clear(so.tt.slots) }
 
 // Solve computes the exact value of s with the given number of threads.
+// Given a hint (games.ValueHint) and stopped before it proved the value,
+// it returns a *games.KeptHint error when it had found a move that keeps
+// the hint, with that move as PV and its lower bound as Value.
 func (so *Solver) Solve(ctx context.Context, s *State, threads int) (SolveResult, error) {
 	if s.over {
 		return SolveResult{Value: sign(s.side) * SolvedScore(s.discs[0], s.discs[1])}, nil
@@ -202,8 +215,12 @@ func (so *Solver) Solve(ctx context.Context, s *State, threads int) (SolveResult
 		}
 	}
 	var pv []games.Move
-	if err == nil {
+	switch k := sv.shared.kept; {
+	case err == nil:
 		pv = sv.pv(me, opp, v)
+	case k.move >= 0:
+		v, pv = k.value, []games.Move{games.Move(k.move)}
+		err = &games.KeptHint{Move: pv[0], Value: v, Err: err}
 	}
 	return SolveResult{Value: v, PV: pv, Nodes: sv.shared.nodes.Load()}, err
 }
@@ -276,9 +293,14 @@ type solveShared struct {
 	deadline    time.Time
 	hasDeadline bool
 	tt          *solveTT
-	// The root's first guess is at least hint (games.ValueHint), if set.
+	// The position is worth at least hint (games.ValueHint), if set: the
+	// root looks for a move that keeps it first (keepHint), kept.
 	hint    int
 	hasHint bool
+	kept    keptMove
+	// stopAt stops the solve once it has counted this many nodes (tests:
+	// a stop at a known point of the search); 0 for none.
+	stopAt int64
 	// lastFree holds the last plies' tables of finished split helpers, for
 	// the next ones (each thread has its own, see lastTable).
 	lastMu   sync.Mutex
@@ -329,6 +351,7 @@ func newSolver(ctx context.Context, threads int, tt *solveTT) *solver {
 	sv := &solver{shared: &solveShared{ctx: ctx, tt: tt, progress: games.NodeCounter(ctx)}, last: new(lastTable)}
 	sv.shared.deadline, sv.shared.hasDeadline = ctx.Deadline()
 	sv.shared.hint, sv.shared.hasHint = games.ValueHint(ctx)
+	sv.shared.kept.move = -1
 	sv.shared.idle.Store(int32(threads - 1))
 	return sv
 }
@@ -341,7 +364,8 @@ func (sv *solver) flush() {
 	}
 	sv.nodes = 0
 	sh := sv.shared
-	if sh.ctx.Err() != nil || sh.hasDeadline && !time.Now().Before(sh.deadline) {
+	if sh.ctx.Err() != nil || sh.hasDeadline && !time.Now().Before(sh.deadline) ||
+		sh.stopAt > 0 && sh.nodes.Load() >= sh.stopAt {
 		sh.stop.Store(true)
 	}
 }
@@ -378,14 +402,19 @@ func (sv *solver) root(me, opp uint64) int {
 	// window reaches further (1–2 % fewer nodes at 22–24 empties than
 	// fixed windows; widening by 4 instead of 2 cost 3–12 % more).
 	lo, hi := -Size*Size, Size*Size
+	if sh := sv.shared; sh.hasHint {
+		if sh.kept = sv.keepHint(me, opp, empties); sh.stop.Load() {
+			return 0
+		}
+		if sh.kept.move >= 0 {
+			lo = sh.kept.value
+		}
+	}
 	alpha, beta := lo-1, hi+1
 	if empties < fullWindowEmpties {
-		t := sv.guess(me, opp, empties)
-		if sh := sv.shared; sh.hasHint && t < sh.hint {
-			// The value is at least the hint, and often equal to it: a
-			// window there proves it at once (values are even).
-			t = min(Size*Size, sh.hint+sh.hint&1)
-		}
+		// The value is at least lo, and after a hint often equal to it: a
+		// window there proves it at once.
+		t := max(lo, sv.guess(me, opp, empties))
 		alpha, beta = t-1, t+1
 	}
 	for widen := 0; lo < hi; widen++ {
@@ -409,6 +438,40 @@ func (sv *solver) root(me, opp uint64) int {
 	}
 	sv.flush()
 	return lo
+}
+
+// keptMove is a move worth at least value, or none (move −1).
+type keptMove struct{ move, value int }
+
+// keepHint looks for a move of the root (me, opp) worth at least the hint
+// (games.ValueHint), so that a solve stopped before it proves the value
+// still has a move that loses nothing the position was known to be worth
+// (games.KeptHint). It tries the moves best first by the ordering search
+// (a small part of the solve), each by a null-window search at the hint,
+// whose table entries the solve then uses. The first move almost always
+// keeps the hint; none does if the hint was wrong.
+func (sv *solver) keepHint(me, opp uint64, empties int) keptMove {
+	h := min(Size*Size, sv.shared.hint+sv.shared.hint&1) // values are even
+	var list [Size * Size]moveOrder
+	n := 0
+	depth := max(0, min(6, empties-16))
+	for m := Moves(me, opp); m != 0; m &= m - 1 {
+		i := bits.TrailingZeros64(m)
+		f := Flips(i, me, opp) | bit(i)
+		list[n] = moveOrder{sq: int8(i), flips: f, key: int16(sv.orderSearch(opp&^f, me|f, depth, -orderInf, orderInf))}
+		n++
+	}
+	sortMoves(list[:n]) // the opponent's view: lowest first
+	for _, o := range list[:n] {
+		v := -sv.search(opp&^o.flips, me|o.flips, -h, -h+1, empties-1, nil)
+		if sv.shared.stop.Load() {
+			break
+		}
+		if v >= h {
+			return keptMove{move: int(o.sq), value: v}
+		}
+	}
+	return keptMove{move: -1}
 }
 
 // guess estimates the value of (me, opp) for the root's first window from

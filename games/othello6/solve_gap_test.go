@@ -101,7 +101,9 @@ func optimalMove(me, opp uint64) int {
 // embedded book (16 positions a row, one thread, cold 64 MB table, CPU
 // time): one and two plies below it, after a random or an optimal reply,
 // without and with the book's bound as the solver's hint (what the agent
-// passes, see games.WithValueHint). A command, not a test (a few minutes;
+// passes, see games.WithValueHint), and the time to the first move that
+// keeps the hint alone (keep: what a solve stopped early still has, see
+// games.KeptHint). A command, not a test (a few minutes;
 // the optimal replies are solved first):
 //
 //	go test ./games/othello6 -run '^$' -bench SolveBookGap -benchtime 1x
@@ -117,12 +119,13 @@ func BenchmarkSolveBookGap(b *testing.B) {
 				reply = "optimal"
 			}
 			pos := bookGapPositions(b, rng.New(1), 16, plies, best)
-			for _, hinted := range []bool{false, true} {
-				name := fmt.Sprintf("empties=%d/reply=%s/hint=%t", bk.MinEmpties()-plies, reply, hinted)
+			for _, mode := range []string{"none", "hint", "keep"} {
+				hinted := mode != "none"
+				name := fmt.Sprintf("empties=%d/reply=%s/%s", bk.MinEmpties()-plies, reply, mode)
 				b.Run(name, func(b *testing.B) {
 					tt := newSolveTT(64)
 					var sum, worst time.Duration
-					over := 0
+					over, nodes := 0, int64(0)
 					for i := 0; i < b.N; i++ {
 						for _, p := range pos {
 							clear(tt.slots)
@@ -131,8 +134,21 @@ func BenchmarkSolveBookGap(b *testing.B) {
 								ctx = games.WithValueHint(ctx, p.hint)
 							}
 							cpu0 := cpuTime()
-							v := newSolver(ctx, 1, tt).root(p.me, p.opp)
+							sv := newSolver(ctx, 1, tt)
+							var v int
+							if mode == "keep" {
+								// Only the search for a move that keeps the hint.
+								k := sv.keepHint(p.me, p.opp, bits.OnesCount64(^(p.me|p.opp)&full))
+								sv.flush()
+								if k.move < 0 {
+									b.Fatal("no move keeps the book's bound")
+								}
+								v = k.value
+							} else {
+								v = sv.root(p.me, p.opp)
+							}
 							el := cpuTime() - cpu0
+							nodes += sv.shared.nodes.Load()
 							if v < p.hint {
 								b.Fatalf("value %d below the book's bound %d", v, p.hint)
 							}
@@ -147,6 +163,7 @@ func BenchmarkSolveBookGap(b *testing.B) {
 					b.ReportMetric(sum.Seconds()/n, "mean-cpu-s")
 					b.ReportMetric(worst.Seconds(), "worst-cpu-s")
 					b.ReportMetric(float64(over)/float64(b.N), "over-1s/16")
+					b.ReportMetric(float64(nodes)/n, "nodes/pos")
 				})
 			}
 		}

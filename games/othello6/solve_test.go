@@ -505,3 +505,58 @@ func TestSolveHintNeverChangesTheValue(t *testing.T) {
 		}
 	}
 }
+
+// TestKeepHint: the move keepHint finds keeps at least the hint (its child
+// solved again), none is found when the hint is above the value, and a
+// solve stopped after that search returns the move as a *games.KeptHint.
+func TestKeepHint(t *testing.T) {
+	r := rng.New(41)
+	stopped := 0
+	for i := range 16 {
+		s := randomPosition(r, 16+i%5)
+		me, opp := s.discs[s.side], s.discs[1-s.side]
+		if Moves(me, opp) == 0 {
+			continue
+		}
+		want, err := Solve(context.Background(), s, 1, 4)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, hint := range []int{want.Value, want.Value - 4, -Size * Size, want.Value + 2} {
+			ctx := games.WithValueHint(context.Background(), hint)
+			sv := newSolver(ctx, 1, newSolveTT(4))
+			k := sv.keepHint(me, opp, s.Empties())
+			sv.flush()
+			if hint > want.Value {
+				if k.move >= 0 {
+					t.Fatalf("position %d: hint %d above the value %d, yet move %d keeps %d", i, hint, want.Value, k.move, k.value)
+				}
+				continue
+			}
+			if k.move < 0 || k.value < hint {
+				t.Fatalf("position %d: hint %d (value %d): kept %+v", i, hint, want.Value, k)
+			}
+			f := Flips(k.move, me, opp) | bit(k.move)
+			if got := -solveValue(t, opp&^f, me|f); got < k.value {
+				t.Fatalf("position %d: move %s worth %d, keepHint said at least %d", i, FormatMove(games.Move(k.move)), got, k.value)
+			}
+			// Stop the solve just after keepHint: it must report the move.
+			keepNodes := sv.shared.nodes.Load()
+			if want.Nodes < keepNodes+3*pollNodes {
+				continue // would finish before its next look at the stop
+			}
+			so := NewSolver(4)
+			sv2 := newSolver(ctx, 1, so.tt)
+			sv2.shared.stopAt = keepNodes + 1
+			v := sv2.root(me, opp)
+			if !sv2.shared.stop.Load() || sv2.shared.kept != k {
+				t.Fatalf("position %d: stopped %t, kept %+v, want %+v (value %d)", i, sv2.shared.stop.Load(), sv2.shared.kept, k, v)
+			}
+			stopped++
+		}
+	}
+	if stopped == 0 {
+		t.Fatal("no solve was stopped after keepHint")
+	}
+	t.Logf("%d solves stopped after keepHint", stopped)
+}
