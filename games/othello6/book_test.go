@@ -296,12 +296,7 @@ func TestDefaultBookBottomLayer(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var bottom []bookEntry
-	for _, e := range b.entries {
-		if bits.OnesCount64(^(e.me|e.opp)&full) == b.MinEmpties() {
-			bottom = append(bottom, e)
-		}
-	}
+	bottom := bottomLayer(b)
 	if len(bottom) == 0 {
 		t.Fatal("no position with the book's fewest empties")
 	}
@@ -329,4 +324,15 @@ func TestDefaultBookBottomLayer(t *testing.T) {
 			t.Fatalf("book move %s worth %d, the book says %d", FormatMove(games.Move(e.move)), child, e.value)
 		}
 	}
+}
+
+// bottomLayer returns the entries of b with its fewest empties.
+func bottomLayer(b *Book) []bookEntry {
+	var bottom []bookEntry
+	for _, e := range b.entries {
+		if bits.OnesCount64(^(e.me|e.opp)&full) == b.MinEmpties() {
+			bottom = append(bottom, e)
+		}
+	}
+	return bottom
 }

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"math/bits"
 	"testing"
-	"time"
 
 	"github.com/boardgame-arena/arena/games"
 	"github.com/boardgame-arena/arena/rng"
@@ -30,12 +29,7 @@ func bookGapPositions(tb testing.TB, r *rng.Rand, n, plies int, best bool) []gap
 	if err != nil {
 		tb.Fatal(err)
 	}
-	var bottom []bookEntry
-	for _, e := range b.entries {
-		if bits.OnesCount64(^(e.me|e.opp)&full) == b.MinEmpties() {
-			bottom = append(bottom, e)
-		}
-	}
+	bottom := bottomLayer(b)
 	// play makes move i (or, with i < 0, a random or optimal one) and
 	// returns the position from the next mover's view; ok is false at a
 	// pass or the end, which these samples skip.
@@ -124,8 +118,8 @@ func BenchmarkSolveBookGap(b *testing.B) {
 				name := fmt.Sprintf("empties=%d/reply=%s/%s", bk.MinEmpties()-plies, reply, mode)
 				b.Run(name, func(b *testing.B) {
 					tt := newSolveTT(64)
-					var sum, worst time.Duration
-					over, nodes := 0, int64(0)
+					var tally cpuTally
+					nodes := int64(0)
 					for i := 0; i < b.N; i++ {
 						for _, p := range pos {
 							clear(tt.slots)
@@ -152,18 +146,11 @@ func BenchmarkSolveBookGap(b *testing.B) {
 							if v < p.hint {
 								b.Fatalf("value %d below the book's bound %d", v, p.hint)
 							}
-							sum += el
-							worst = max(worst, el)
-							if el > time.Second {
-								over++
-							}
+							tally.add(el)
 						}
 					}
-					n := float64(b.N * len(pos))
-					b.ReportMetric(sum.Seconds()/n, "mean-cpu-s")
-					b.ReportMetric(worst.Seconds(), "worst-cpu-s")
-					b.ReportMetric(float64(over)/float64(b.N), "over-1s/16")
-					b.ReportMetric(float64(nodes)/n, "nodes/pos")
+					tally.report(b, len(pos))
+					b.ReportMetric(float64(nodes)/float64(tally.n), "nodes/pos")
 				})
 			}
 		}

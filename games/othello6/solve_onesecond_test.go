@@ -25,8 +25,7 @@ func BenchmarkSolveOneSecond(b *testing.B) {
 				pos[i] = randomPosition(r, empties)
 			}
 			so := NewSolver(64)
-			var sum, worst time.Duration
-			over := 0
+			var tally cpuTally
 			for i := 0; i < b.N; i++ {
 				for _, s := range pos {
 					so.Clear()
@@ -34,18 +33,34 @@ func BenchmarkSolveOneSecond(b *testing.B) {
 					if _, err := so.Solve(context.Background(), s, 1); err != nil {
 						b.Fatal(err)
 					}
-					el := cpuTime() - cpu0
-					sum += el
-					worst = max(worst, el)
-					if el > time.Second {
-						over++
-					}
+					tally.add(cpuTime() - cpu0)
 				}
 			}
-			n := float64(b.N * len(pos))
-			b.ReportMetric(sum.Seconds()/n, "mean-cpu-s")
-			b.ReportMetric(worst.Seconds(), "worst-cpu-s")
-			b.ReportMetric(float64(over)/float64(b.N), "over-1s/16")
+			tally.report(b, len(pos))
 		})
 	}
+}
+
+// cpuTally sums the CPU times of a benchmark's solves, b.N rounds of the
+// same positions.
+type cpuTally struct {
+	sum, worst time.Duration
+	over, n    int // solves over 1 s, solves
+}
+
+func (c *cpuTally) add(d time.Duration) {
+	c.sum += d
+	c.worst = max(c.worst, d)
+	c.n++
+	if d > time.Second {
+		c.over++
+	}
+}
+
+// report reports the mean and worst time and the solves over 1 s per
+// round of perRound positions.
+func (c *cpuTally) report(b *testing.B, perRound int) {
+	b.ReportMetric(c.sum.Seconds()/float64(c.n), "mean-cpu-s")
+	b.ReportMetric(c.worst.Seconds(), "worst-cpu-s")
+	b.ReportMetric(float64(c.over)/float64(b.N), fmt.Sprintf("over-1s/%d", perRound))
 }
