@@ -22,14 +22,13 @@ import (
 //
 // book.bin is built by a command, not a test (see BuildBook):
 //
-//	go run ./games/othello6/internal/mkbook -min-empties 26 -out games/othello6/book.bin
+//	go run ./games/othello6/internal/mkbook -min-empties 25 -out games/othello6/book.bin
 //
-// The embedded one holds the 2 025 positions with 26 or more empty cells,
-// built in 37 min 44 s on 2 threads of a 2-core machine (it says the start
+// The embedded one holds the 11 094 positions with 25 or more empty cells,
+// built in 1 h 38 min on 2 threads of a 2-core machine (it says the start
 // is worth -4). The solver settles positions of up to 23 empty cells
-// within a second of one core; in between (24 and 25) the perfect agent's
-// moves are proven only when the solve finishes in time (see
-// benchmarks/README.md).
+// within a second of one core; at 24 the perfect agent's moves are proven
+// only when the solve finishes in time (see benchmarks/README.md).
 //
 // Format (little-endian): the magic "O6BOOK1\n"; one byte MinEmpties;
 // a uint32 entry count; the entries, sorted by (me, opp), 12 bytes each:
@@ -38,7 +37,7 @@ import (
 // (int8, SolvedScore from the mover's view); last, the CRC-32 (IEEE) of
 // all the bytes before it.
 
-//go:generate go run ./internal/mkbook -min-empties 26 -out book.bin
+//go:generate go run ./internal/mkbook -min-empties 25 -out book.bin
 
 //go:embed book.bin
 var bookData []byte

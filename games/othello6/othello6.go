@@ -65,7 +65,7 @@
 // for the perfect agent where solving would take too long. Rebuild it
 // (a long command, not a test; it checkpoints and resumes) with
 //
-//	go run ./games/othello6/internal/mkbook -min-empties 26 -out games/othello6/book.bin
+//	go run ./games/othello6/internal/mkbook -min-empties 25 -out games/othello6/book.bin
 package othello6
 
 import (

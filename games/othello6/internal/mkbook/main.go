@@ -3,7 +3,7 @@
 // cells, with an optimal move and its exact value. It is a long command,
 // not a test; run it from the repository's root:
 //
-//	go run ./games/othello6/internal/mkbook -min-empties 26 -out games/othello6/book.bin
+//	go run ./games/othello6/internal/mkbook -min-empties 25 -out games/othello6/book.bin
 //
 // Progress goes to stderr. Every -every, and when interrupted (Ctrl-C or
 // SIGTERM), the positions solved so far go to the checkpoint file (-out
@@ -34,7 +34,7 @@ func main() {
 
 func run(args []string) error {
 	fl := flag.NewFlagSet("mkbook", flag.ContinueOnError)
-	minEmpties := fl.Int("min-empties", 26, "book every reachable position with at least this many empty cells, 1 to 32 (the solver settles the others within the perfect agent's time)")
+	minEmpties := fl.Int("min-empties", 25, "book every reachable position with at least this many empty cells, 1 to 32 (the solver settles the others within the perfect agent's time)")
 	threads := fl.Int("threads", 1, "solver threads, 1 to 256")
 	ttMB := fl.Int("tt", 256, "solver table in MB, 1 to 65536")
 	out := fl.String("out", "games/othello6/book.bin", "the book file to write")
