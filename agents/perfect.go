@@ -39,13 +39,17 @@ type Perfect struct {
 // provenMove remembers the agent's last proven move: the position it left
 // (hash and ply) and the value it proved. Whatever the opponent replies,
 // the agent's next position is worth at least that value, which the next
-// solve gets as its hint (games.WithValueHint): when the opponent replied
-// well it is the value, and the solver's first window proves it.
+// solve gets as its hint (games.WithValueHint). After an optimal reply
+// (the one the book or the solver's line gives; the position it leads to
+// is best) it is exactly the value, so a move the solver proves keeps it
+// is optimal even if the solve does not finish.
 type provenMove struct {
-	hash  uint64
-	ply   int
-	value int
-	ok    bool
+	hash   uint64
+	ply    int
+	value  int
+	ok     bool
+	best   uint64 // the hash after the optimal reply, if bestOK
+	bestOK bool
 }
 
 // DefaultPerfectTime is the perfect agent's solve budget per move.
@@ -77,9 +81,12 @@ func (a *Perfect) MoveTime(bool) time.Duration { return a.budget }
 func (a *Perfect) Seed(uint64) {}
 
 // LastStats implements Reporter. Info starts with "book", "solved",
-// "only move" (the move is proven optimal), "kept" (the solver stopped but
-// proved the move keeps the value the agent's last proven move had: never
-// worse than that for the agent) or "not proven".
+// "only move" (the move is proven optimal; "solved" also when the solver
+// stopped after proving the move keeps the value, and the opponent's reply
+// was the optimal one the agent's line expected, so that value is exact),
+// "kept" (the solver stopped but proved the move keeps the value the
+// agent's last proven move had: never worse than that for the agent) or
+// "not proven".
 func (a *Perfect) LastStats() Stats { return a.last }
 
 // errNoSolver says the perfect agent cannot play a game.
@@ -106,19 +113,19 @@ func (a *Perfect) Move(ctx context.Context, b games.Base, p int) (games.Move, er
 	if len(a.buf) == 0 {
 		return 0, errors.New("perfect: the game is over")
 	}
-	hint, hinted := a.hint(st)
+	hint, hinted, exact := a.hint(st)
 	a.proven.ok = false
 	if len(a.buf) == 1 {
 		a.last = Stats{Info: "only move"}
 		if hinted {
-			a.remember(st, a.buf[0], hint)
+			a.remember(st, a.buf[0], hint, exact, nil)
 		}
 		return a.buf[0], nil
 	}
 	if bk, ok := b.(games.Booker); ok {
 		if m, v, ok := bk.BookMove(); ok && games.IsLegal(st, m) {
 			a.last = Stats{Score: v, Info: fmt.Sprintf("book value %+d", v)}
-			a.remember(st, m, v)
+			a.remember(st, m, v, true, nil)
 			return m, nil
 		}
 	}
@@ -156,7 +163,7 @@ func (a *Perfect) Move(ctx context.Context, b games.Base, p int) (games.Move, er
 		value, pv, nodes, err = solver.SolveExact(sctx, a.threads)
 		if err == nil && len(pv) > 0 && games.IsLegal(st, pv[0]) {
 			a.last = Stats{Nodes: nodes, Score: value, Info: fmt.Sprintf("solved value %+d nodes %d in %.3fs", value, nodes, time.Since(start).Seconds())}
-			a.remember(st, pv[0], value)
+			a.remember(st, pv[0], value, true, pv[1:])
 			return pv[0], nil
 		}
 		// Stopped, but with a move that keeps what the position was known
@@ -164,8 +171,13 @@ func (a *Perfect) Move(ctx context.Context, b games.Base, p int) (games.Move, er
 		// the opponent has lost it anything yet.
 		var kept *games.KeptHint
 		if errors.As(err, &kept) && games.IsLegal(st, kept.Move) {
-			a.last = Stats{Nodes: nodes, Score: kept.Value, Info: fmt.Sprintf("kept value >= %+d: the solver stopped (%v) after %d nodes in %.3fs", kept.Value, kept.Err, nodes, time.Since(start).Seconds())}
-			a.remember(st, kept.Move, kept.Value)
+			if exact {
+				// The position is worth exactly the hint, which the move keeps.
+				a.last = Stats{Nodes: nodes, Score: hint, Info: fmt.Sprintf("solved value %+d (the value before the opponent's optimal reply; the solver proved the move keeps it, then stopped) nodes %d in %.3fs", hint, nodes, time.Since(start).Seconds())}
+			} else {
+				a.last = Stats{Nodes: nodes, Score: kept.Value, Info: fmt.Sprintf("kept value >= %+d: the solver stopped (%v) after %d nodes in %.3fs", kept.Value, kept.Err, nodes, time.Since(start).Seconds())}
+			}
+			a.remember(st, kept.Move, kept.Value, exact, nil)
 			return kept.Move, nil
 		}
 	}
@@ -180,19 +192,38 @@ func (a *Perfect) Move(ctx context.Context, b games.Base, p int) (games.Move, er
 }
 
 // hint returns the value proven by the agent's last move when st follows
-// it by one opponent move (a pass included).
-func (a *Perfect) hint(st games.State) (int, bool) {
+// it by one opponent move (a pass included), and whether that move was the
+// optimal reply, so that st is worth exactly that.
+func (a *Perfect) hint(st games.State) (value int, ok, exact bool) {
 	if !a.proven.ok || st.Ply() != a.proven.ply+1 {
-		return 0, false
+		return 0, false, false
 	}
 	before := st.Clone()
 	before.Undo()
-	return a.proven.value, before.Hash() == a.proven.hash
+	if before.Hash() != a.proven.hash {
+		return 0, false, false
+	}
+	return a.proven.value, true, a.proven.bestOK && st.Hash() == a.proven.best
 }
 
-// remember notes that m, played in st, keeps at least value for the mover.
-func (a *Perfect) remember(st games.State, m games.Move, value int) {
+// remember notes that m, played in st, keeps at least value for the mover,
+// and, when it keeps exactly value (exact), the optimal reply: the rest of
+// the solver's line (line[0]) or the book's move.
+func (a *Perfect) remember(st games.State, m games.Move, value int, exact bool, line []games.Move) {
 	after := st.Clone()
 	after.Play(m)
 	a.proven = provenMove{hash: after.Hash(), ply: after.Ply(), value: value, ok: true}
+	if !exact {
+		return
+	}
+	reply, ok := games.Move(0), false
+	if len(line) > 0 {
+		reply, ok = line[0], true
+	} else if bk, isBook := after.(games.Booker); isBook {
+		reply, _, ok = bk.BookMove()
+	}
+	if ok && !after.Terminal() && games.IsLegal(after, reply) {
+		after.Play(reply)
+		a.proven.best, a.proven.bestOK = after.Hash(), true
+	}
 }

@@ -282,3 +282,55 @@ func TestPerfectPlaysKeptMove(t *testing.T) {
 		t.Fatalf("played %s with %q (score %d), want the kept move %s, score %d", s.FormatMove(got), st.Info, st.Score, s.FormatMove(s.LegalMoves(nil)[0]), proved)
 	}
 }
+
+// TestPerfectKnowsExactValueAfterBestReply: after a book move, if the
+// opponent replies with the book's move the agent's position is worth
+// exactly the book's value, so a move its solver proved keeps that value
+// is optimal (stats: solved) even when the solve stops; after another
+// reply it is only kept.
+func TestPerfectKnowsExactValueAfterBestReply(t *testing.T) {
+	for _, bestReply := range []bool{true, false} {
+		r := rng.New(3)
+		var s *othello6.State
+		for s == nil || s.Empties() != 26 {
+			s = randomOthello(r, 26)
+		}
+		a, _ := agents.New("perfect", 1)
+		m, err := a.Move(context.Background(), s, s.ToMove())
+		if err != nil {
+			t.Fatal(err)
+		}
+		value := a.(agents.Reporter).LastStats().Score
+		if info := a.(agents.Reporter).LastStats().Info; !strings.HasPrefix(info, "book") {
+			t.Fatalf("at 26 empties: %s, want a book move", info)
+		}
+		s.Play(m)
+		reply, _, ok := s.BookMove()
+		if !ok {
+			t.Fatal("the opponent's position is not in the book")
+		}
+		if !bestReply {
+			for _, other := range s.LegalMoves(nil) {
+				if other != reply {
+					reply = other
+					break
+				}
+			}
+		}
+		s.Play(reply)
+		if len(s.LegalMoves(nil)) < 2 {
+			t.Fatal("no choice left: pick another seed")
+		}
+		if _, err := a.Move(context.Background(), keptSolver{s}, s.ToMove()); err != nil {
+			t.Fatal(err)
+		}
+		st := a.(agents.Reporter).LastStats()
+		want := "kept"
+		if bestReply {
+			want = "solved"
+		}
+		if !strings.HasPrefix(st.Info, want) || st.Score != value {
+			t.Errorf("best reply %t: %q, score %d; want %q, score %d", bestReply, st.Info, st.Score, want, value)
+		}
+	}
+}
