@@ -7,6 +7,7 @@ import (
 	"errors"
 	"hash/crc32"
 	"math/bits"
+	"slices"
 	"strings"
 	"testing"
 
@@ -149,8 +150,56 @@ func TestBuildBookCheckpoint(t *testing.T) {
 	if !bytes.Equal(a, b) {
 		t.Fatal("resumed build differs from a whole one")
 	}
-	if _, err := BuildBook(context.Background(), BookBuild{Root: root, MinEmpties: 13, Known: saved}); err == nil || !strings.Contains(err.Error(), "minimum empties") {
-		t.Fatalf("a checkpoint of another minimum: %v", err)
+}
+
+// TestBuildBookDeeper: a book one layer deeper, from a book of the layers
+// above: with PathsOnly, exactly the bottom positions on the perfect
+// agent's paths are solved, right; the rest of the layer then completes
+// it, with the values of a build from nothing.
+func TestBuildBookDeeper(t *testing.T) {
+	upper, root := smallBook(t, 5) // down to 12 empties
+	const bottom = 11
+	ctx := context.Background()
+	if _, err := BuildBook(ctx, BookBuild{Root: root, MinEmpties: bottom, Threads: 1, TTMB: 16, PathsOnly: true}); err == nil || !strings.Contains(err.Error(), "paths") {
+		t.Fatalf("paths only, nothing known: %v", err)
+	}
+	part, err := BuildBook(ctx, BookBuild{Root: root, MinEmpties: bottom, Threads: 1, TTMB: 16, Known: upper, PathsOnly: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	layers := BookLayers(root, bottom)
+	paths, ok := bookPaths(layers, bottom, func(p [2]uint64) (int, bool) {
+		m, _, ok := upper.Lookup(p[0], p[1])
+		return m, ok
+	})
+	if !ok || len(paths) == 0 || len(paths) == len(layers[bottom]) {
+		t.Fatalf("%d paths (%t) of %d bottom positions", len(paths), ok, len(layers[bottom]))
+	}
+	if got, want := part.Len(), upper.Len()+len(paths); got != want {
+		t.Fatalf("partial book: %d positions, want the %d above and the %d on the paths", got, upper.Len(), len(paths))
+	}
+	whole, err := BuildBook(ctx, BookBuild{Root: root, MinEmpties: bottom, Threads: 1, TTMB: 16})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range layers[bottom] {
+		_, v, ok := part.Lookup(p[0], p[1])
+		_, want, _ := whole.Lookup(p[0], p[1])
+		if ok != paths[p] || ok && v != want {
+			t.Fatalf("bottom position %x: in the partial book %t (on the paths %t), value %d, want %d", p, ok, paths[p], v, want)
+		}
+	}
+	done, err := BuildBook(ctx, BookBuild{Root: root, MinEmpties: bottom, Threads: 1, TTMB: 16, Known: part})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if done.Len() != whole.Len() {
+		t.Fatalf("completed: %d positions, a whole build %d", done.Len(), whole.Len())
+	}
+	for _, e := range whole.entries {
+		if _, v, ok := done.Lookup(e.me, e.opp); !ok || v != int(e.value) {
+			t.Fatalf("completed book: %x value %d (%t), a whole build says %d", [2]uint64{e.me, e.opp}, v, ok, e.value)
+		}
 	}
 }
 
@@ -335,4 +384,36 @@ func bottomLayer(b *Book) []bookEntry {
 		}
 	}
 	return bottom
+}
+
+// TestBookMerge: a merge holds each book's positions once, and refuses
+// books that disagree on a value.
+func TestBookMerge(t *testing.T) {
+	a, _ := smallBook(t, 3)
+	b, _ := smallBook(t, 5)
+	m, err := a.Merge(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m.Len() != a.Len()+b.Len() { // different roots: no position in common
+		t.Fatalf("merged %d and %d positions into %d", a.Len(), b.Len(), m.Len())
+	}
+	for _, book := range []*Book{a, b} {
+		for _, e := range book.entries {
+			if mv, v, ok := m.Lookup(e.me, e.opp); !ok || mv != int(e.move) || v != int(e.value) {
+				t.Fatalf("entry %x: merged book says %d %d %t", [2]uint64{e.me, e.opp}, mv, v, ok)
+			}
+		}
+	}
+	if again, err := m.Merge(a); err != nil || again.Len() != m.Len() {
+		t.Fatalf("merging a book again: %v, %d positions", err, again.Len())
+	}
+	if n, _ := (*Book)(nil).Merge(a); n != a {
+		t.Fatal("nil.Merge(a) is not a")
+	}
+	bad := &Book{minEmpties: a.minEmpties, entries: slices.Clone(a.entries)}
+	bad.entries[3].value += 2
+	if _, err := m.Merge(bad); err == nil || !strings.Contains(err.Error(), "corrupt") {
+		t.Fatalf("books that disagree: %v", err)
+	}
 }

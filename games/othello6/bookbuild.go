@@ -72,8 +72,15 @@ type BookBuild struct {
 	TTMB       int    // the solver's table, MB (kept across the solves)
 	Progress   io.Writer
 	// Known holds positions solved before (a checkpoint of an interrupted
-	// build): they are not solved again.
+	// build, or a book with fewer layers when going deeper): they are not
+	// solved again. When it holds the layers above the bottom, the bottom
+	// positions on the perfect agent's paths (bookPaths) are solved first,
+	// so that a checkpoint serves the agent early.
 	Known *Book
+	// PathsOnly solves only the bottom positions on the perfect agent's
+	// paths and returns a partial book (the others unsolved); Known must
+	// hold every layer above the bottom.
+	PathsOnly bool
 	// Checkpoint, when not nil, is given the positions solved so far (as
 	// a book LoadBook reads) every CheckpointEvery and when ctx stops the
 	// build, so that an interrupted build loses nothing.
@@ -114,13 +121,24 @@ func BuildBook(ctx context.Context, o BookBuild) (*Book, error) {
 	logf("book: %d positions in all, listed in %s", total, time.Since(start).Round(time.Millisecond))
 	known := map[[2]uint64]bookEntry{}
 	if o.Known != nil {
-		if o.Known.minEmpties != minEmpties {
-			return nil, fmt.Errorf("othello6 book: the checkpoint has minimum empties %d, this build %d: remove it or build with %d", o.Known.minEmpties, minEmpties, o.Known.minEmpties)
-		}
+		// Entries of another minimum are as good: a position's value does
+		// not depend on the book it is in.
 		for _, e := range o.Known.entries {
 			known[[2]uint64{e.me, e.opp}] = e
 		}
-		logf("book: %d positions known from the checkpoint", len(known))
+		logf("book: %d positions known before", len(known))
+	}
+	all := len(layers[minEmpties])
+	bottom, onPaths, err := bottomOrder(layers, minEmpties, known, o.PathsOnly)
+	if err != nil {
+		return nil, err
+	}
+	layers[minEmpties] = bottom
+	switch {
+	case o.PathsOnly:
+		logf("book: solving only the %d of %d positions with %d empties on the perfect agent's paths", onPaths, all, minEmpties)
+	case onPaths >= 0:
+		logf("book: the %d of %d positions with %d empties on the perfect agent's paths first", onPaths, all, minEmpties)
 	}
 	value := make(map[[2]uint64]int8, total)
 	entries := make([]bookEntry, 0, total)
@@ -196,6 +214,40 @@ func BuildBook(ctx context.Context, o BookBuild) (*Book, error) {
 	return &Book{minEmpties: minEmpties, entries: entries}, nil
 }
 
+// bottomOrder returns the bottom layer in the order to solve it: the
+// positions on the perfect agent's paths first when the layers above are
+// known (only those with pathsOnly), and how many are on the paths (-1:
+// not known).
+func bottomOrder(layers map[int][][2]uint64, minEmpties int, known map[[2]uint64]bookEntry, pathsOnly bool) (list [][2]uint64, onPaths int, err error) {
+	list = layers[minEmpties]
+	if pathsOnly {
+		for e, l := range layers {
+			for _, p := range l {
+				if _, ok := known[p]; !ok && e > minEmpties {
+					return nil, 0, fmt.Errorf("othello6 book: solving only the perfect agent's paths needs every position above the bottom known, and one with %d empties is not (start from the book of minimum %d)", e, minEmpties+1)
+				}
+			}
+		}
+	}
+	paths, ok := bookPaths(layers, minEmpties, func(p [2]uint64) (int, bool) {
+		e, ok := known[p]
+		return int(e.move), ok
+	})
+	if !ok {
+		return list, -1, nil
+	}
+	first := make([][2]uint64, 0, len(list))
+	var rest [][2]uint64
+	for _, p := range list {
+		if paths[p] {
+			first = append(first, p)
+		} else if !pathsOnly {
+			rest = append(rest, p)
+		}
+	}
+	return append(first, rest...), len(first), nil
+}
+
 func compareEntries(a, b bookEntry) int {
 	return cmp.Or(cmp.Compare(a.me, b.me), cmp.Compare(a.opp, b.opp))
 }
@@ -228,4 +280,36 @@ func bestChild(p [2]uint64, value map[[2]uint64]int8) (best, bestMove int, err e
 		}
 	}
 	return best, bestMove, nil
+}
+
+// Merge returns a book with the positions of b and o (for BookBuild.Known:
+// a checkpoint and an earlier book), or an error if they give a position
+// different values (one of them is corrupt). Either may be nil.
+func (b *Book) Merge(o *Book) (*Book, error) {
+	switch {
+	case b == nil:
+		return o, nil
+	case o == nil:
+		return b, nil
+	}
+	entries := make([]bookEntry, 0, len(b.entries)+len(o.entries))
+	i, j := 0, 0
+	for i < len(b.entries) || j < len(o.entries) {
+		switch {
+		case j == len(o.entries) || i < len(b.entries) && compareEntries(b.entries[i], o.entries[j]) < 0:
+			entries = append(entries, b.entries[i])
+			i++
+		case i == len(b.entries) || compareEntries(b.entries[i], o.entries[j]) > 0:
+			entries = append(entries, o.entries[j])
+			j++
+		default:
+			if b.entries[i].value != o.entries[j].value {
+				return nil, fmt.Errorf("othello6 book: the books give position %x/%x the values %d and %d (one is corrupt)", b.entries[i].me, b.entries[i].opp, b.entries[i].value, o.entries[j].value)
+			}
+			entries = append(entries, b.entries[i])
+			i++
+			j++
+		}
+	}
+	return &Book{minEmpties: min(b.minEmpties, o.minEmpties), entries: entries}, nil
 }

@@ -9,6 +9,14 @@
 // SIGTERM), the positions solved so far go to the checkpoint file (-out
 // with ".partial" appended); a new run with the same flags starts from it,
 // and it is removed once the book is written.
+//
+// To go one layer deeper, start from the current book, whose positions
+// need no solving; its layers say which positions of the new bottom layer
+// the perfect agent can meet, and those are solved first (with
+// -paths-only, only those: a partial book, which the agent can use as it
+// is):
+//
+//	go run ./games/othello6/internal/mkbook -min-empties 24 -known games/othello6/book.bin -paths-only -out /tmp/book24.bin
 package main
 
 import (
@@ -39,6 +47,8 @@ func run(args []string) error {
 	ttMB := fl.Int("tt", 256, "solver table in MB, 1 to 65536")
 	out := fl.String("out", "games/othello6/book.bin", "the book file to write")
 	every := fl.Duration("every", time.Minute, "write the checkpoint this often, 1s to 24h")
+	knownFile := fl.String("known", "", "a book whose positions are taken as solved, e.g. the current book.bin when building one layer deeper (its layers then put the perfect agent's positions first)")
+	pathsOnly := fl.Bool("paths-only", false, "at the bottom layer, solve only the positions the perfect agent can meet when it has played from 2 or 3 plies above it (a partial book; needs -known with every layer above)")
 	if err := fl.Parse(args); err != nil {
 		return err
 	}
@@ -63,11 +73,24 @@ func run(args []string) error {
 	} else if !errors.Is(err, fs.ErrNotExist) {
 		return err
 	}
+	if *knownFile != "" {
+		data, err := os.ReadFile(*knownFile)
+		if err != nil {
+			return fmt.Errorf("-known: %v", err)
+		}
+		k, err := othello6.LoadBook(data)
+		if err != nil {
+			return fmt.Errorf("-known %s: %v", *knownFile, err)
+		}
+		if known, err = known.Merge(k); err != nil {
+			return fmt.Errorf("-known %s and the checkpoint %s: %v", *knownFile, partial, err)
+		}
+	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	start := time.Now()
 	book, err := othello6.BuildBook(ctx, othello6.BookBuild{
-		MinEmpties: *minEmpties, Threads: *threads, TTMB: *ttMB, Progress: os.Stderr, Known: known,
+		MinEmpties: *minEmpties, Threads: *threads, TTMB: *ttMB, Progress: os.Stderr, Known: known, PathsOnly: *pathsOnly,
 		Checkpoint:      func(b *othello6.Book) error { return writeFile(partial, b) },
 		CheckpointEvery: *every,
 	})
@@ -84,7 +107,7 @@ func run(args []string) error {
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(os.Stderr, "mkbook: %s: %d positions with at least %d empties, %d bytes, built in %s\n", *out, book.Len(), book.MinEmpties(), st.Size(), time.Since(start).Round(time.Second))
+	fmt.Fprintf(os.Stderr, "mkbook: %s: %d positions with at least %d empties solved, %d bytes, built in %s\n", *out, book.Len(), book.MinEmpties(), st.Size(), time.Since(start).Round(time.Second))
 	return nil
 }
 
