@@ -78,8 +78,8 @@ type BookBuild struct {
 	// so that a checkpoint serves the agent early.
 	Known *Book
 	// PathsOnly solves only the bottom positions on the perfect agent's
-	// paths and returns a partial book (the others unsolved); Known must
-	// hold every layer above the bottom.
+	// paths and returns a partial book (the others unsolved, unless Known
+	// has them); Known must hold every layer above the bottom.
 	PathsOnly bool
 	// Checkpoint, when not nil, is given the positions solved so far (as
 	// a book LoadBook reads) every CheckpointEvery and when ctx stops the
@@ -241,8 +241,8 @@ func bottomOrder(layers map[int][][2]uint64, minEmpties int, known map[[2]uint64
 	for _, p := range list {
 		if paths[p] {
 			first = append(first, p)
-		} else if !pathsOnly {
-			rest = append(rest, p)
+		} else if _, ok := known[p]; ok || !pathsOnly {
+			rest = append(rest, p) // with pathsOnly, known ones are kept: they cost nothing
 		}
 	}
 	return append(first, rest...), len(first), nil
