@@ -6,6 +6,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"hash/crc32"
+	"maps"
 	"math/bits"
 	"slices"
 	"strings"
@@ -415,5 +416,49 @@ func TestBookMerge(t *testing.T) {
 	bad.entries[3].value += 2
 	if _, err := m.Merge(bad); err == nil || !strings.Contains(err.Error(), "corrupt") {
 		t.Fatalf("books that disagree: %v", err)
+	}
+}
+
+// TestBookLayers: from the start (nil or New()), the layers hold the
+// reachable positions, symmetry-reduced, the README counts: 1, 1, 3, 14
+// and 60 with 32 to 28 empties, each layer sorted and canonical; listing
+// them stops as soon as it passes its limit.
+func TestBookLayers(t *testing.T) {
+	layers := BookLayers(nil, 28)
+	if fromNew := BookLayers(New(), 28); !maps.EqualFunc(layers, fromNew, slices.Equal) {
+		t.Fatal("BookLayers(nil) differs from BookLayers(New())")
+	}
+	want := map[int]int{32: 1, 31: 1, 30: 3, 29: 14, 28: 60}
+	total := 0
+	for e, l := range layers {
+		total += len(l)
+		if len(l) != want[e] {
+			t.Errorf("%d empties: %d positions, want %d", e, len(l), want[e])
+		}
+		for i, p := range l {
+			if a, b, _ := canonical(p[0], p[1]); a != p[0] || b != p[1] || bits.OnesCount64(^(p[0]|p[1])&full) != e || Moves(p[0], p[1]) == 0 {
+				t.Fatalf("%d empties: %x is not a canonical, settled position with that many empties", e, p)
+			}
+			if i > 0 && (l[i-1][0] > p[0] || l[i-1][0] == p[0] && l[i-1][1] >= p[1]) {
+				t.Fatalf("%d empties: not sorted at %d", e, i)
+			}
+		}
+	}
+	if len(layers) != len(want) {
+		t.Errorf("%d layers, want %d", len(layers), len(want))
+	}
+	s := New()
+	me, opp, _ := canonical(s.discs[s.side], s.discs[1-s.side])
+	list, ok := bookPositions(me, opp, 28, total)
+	if !ok || len(list) != total || list[0] != [2]uint64{me, opp} || !slices.Equal(list[total-60:], layers[28]) {
+		t.Fatalf("bookPositions with the limit %d: %d positions (%t)", total, len(list), ok)
+	}
+	for _, limit := range []int{0, 1, 4, total - 1} {
+		if list, ok := bookPositions(me, opp, 28, limit); ok || len(list) > limit {
+			t.Errorf("bookPositions with the limit %d: %d positions (%t), want it to stop", limit, len(list), ok)
+		}
+	}
+	if l := BookLayers(New(), 33); len(l) != 0 {
+		t.Errorf("more empties than the start has: %d layers", len(l))
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"math/bits"
 	"slices"
 	"time"
@@ -26,42 +27,83 @@ func settle(me, opp uint64) (nme, nopp uint64, flip, over bool) {
 
 // BookLayers returns every position reachable from root (its mover to
 // place; positions where the mover must pass are skipped to the next
-// placement) with at least minEmpties empty cells, one per symmetry
-// class (canonical orientation), grouped by their number of empty cells:
-// layers[e] holds those with e empties, sorted.
+// placement; nil for the start position) with at least minEmpties empty
+// cells, one per symmetry class (canonical orientation), grouped by their
+// number of empty cells: layers[e] holds those with e empties, sorted.
 func BookLayers(root *State, minEmpties int) map[int][][2]uint64 {
+	if root == nil {
+		root = New()
+	}
 	layers := map[int][][2]uint64{}
 	me, opp, _, over := settle(root.discs[root.side], root.discs[1-root.side])
-	e := bits.OnesCount64(^(me | opp) & full)
-	if over || e < minEmpties {
+	if over {
 		return layers
 	}
-	cm, co, _ := canonical(me, opp)
-	cur := map[[2]uint64]bool{{cm, co}: true}
-	for ; len(cur) > 0; e-- {
-		list := make([][2]uint64, 0, len(cur))
-		for p := range cur {
-			list = append(list, p)
+	me, opp, _ = canonical(me, opp)
+	list, _ := bookPositions(me, opp, minEmpties, math.MaxInt)
+	for len(list) > 0 {
+		e := bits.OnesCount64(^(list[0][0] | list[0][1]) & full)
+		n := 1
+		for n < len(list) && bits.OnesCount64(^(list[n][0]|list[n][1])&full) == e {
+			n++
 		}
-		slices.SortFunc(list, func(a, b [2]uint64) int { return cmp.Or(cmp.Compare(a[0], b[0]), cmp.Compare(a[1], b[1])) })
-		layers[e] = list
-		if e-1 < minEmpties {
-			break
-		}
-		next := map[[2]uint64]bool{}
-		for _, p := range list {
+		layers[e] = list[:n:n]
+		list = list[n:]
+	}
+	return layers
+}
+
+// bookPositions lists the positions reachable from (me, opp), canonical
+// and its mover to place, with at least minEmpties empty cells, one per
+// symmetry class (canonical orientation), in a book's order: the layers
+// from the most empty cells to the fewest (each placement fills one), each
+// sorted by (me, opp). It stops with ok false as soon as there are more
+// than limit, so that its time and memory stay in proportion to limit.
+func bookPositions(me, opp uint64, minEmpties, limit int) (list [][2]uint64, ok bool) {
+	e := bits.OnesCount64(^(me | opp) & full)
+	if e < minEmpties {
+		return nil, true
+	}
+	if limit < 1 {
+		return nil, false
+	}
+	list = [][2]uint64{{me, opp}}
+	var next [][2]uint64
+	for layer := list; len(layer) > 0 && e > minEmpties; e-- {
+		room := limit - len(list)
+		next = next[:0]
+		sorted := 0 // next[:sorted] is sorted, without repeats
+		for _, p := range layer {
 			for m := Moves(p[0], p[1]); m != 0; m &= m - 1 {
 				i := bits.TrailingZeros64(m)
 				f := Flips(i, p[0], p[1]) | bit(i)
 				if cme, copp, _, over := settle(p[1]&^f, p[0]|f); !over {
 					a, b, _ := canonical(cme, copp)
-					next[[2]uint64{a, b}] = true
+					next = append(next, [2]uint64{a, b})
+				}
+			}
+			// Keep the children's list within about twice the room left.
+			if len(next)-sorted > max(room, 1024) {
+				next = sortPositions(next)
+				if sorted = len(next); sorted > room {
+					return list, false
 				}
 			}
 		}
-		cur = next
+		if next = sortPositions(next); len(next) > room {
+			return list, false
+		}
+		start := len(list)
+		list = append(list, next...)
+		layer = list[start:]
 	}
-	return layers
+	return list, true
+}
+
+// sortPositions sorts l by (me, opp) and drops the repeats.
+func sortPositions(l [][2]uint64) [][2]uint64 {
+	slices.SortFunc(l, func(a, b [2]uint64) int { return cmp.Or(cmp.Compare(a[0], b[0]), cmp.Compare(a[1], b[1])) })
+	return slices.Compact(l)
 }
 
 // BookBuild describes a book to build (BuildBook).
