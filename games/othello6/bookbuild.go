@@ -1,7 +1,6 @@
 package othello6
 
 import (
-	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -82,8 +81,9 @@ func bookPositions(me, opp uint64, minEmpties, limit int) (list [][2]uint64, ok 
 					next = append(next, [2]uint64{a, b})
 				}
 			}
-			// Keep the children's list within about twice the room left.
-			if len(next)-sorted > max(room, 1024) {
+			// Keep the children's list within about three times the room
+			// left (a book's layers rarely need it).
+			if n := len(next) - sorted; n > 1024 && n/2 > room {
 				next = sortPositions(next)
 				if sorted = len(next); sorted > room {
 					return list, false
@@ -102,8 +102,26 @@ func bookPositions(me, opp uint64, minEmpties, limit int) (list [][2]uint64, ok 
 
 // sortPositions sorts l by (me, opp) and drops the repeats.
 func sortPositions(l [][2]uint64) [][2]uint64 {
-	slices.SortFunc(l, func(a, b [2]uint64) int { return cmp.Or(cmp.Compare(a[0], b[0]), cmp.Compare(a[1], b[1])) })
+	slices.SortFunc(l, comparePositions)
 	return slices.Compact(l)
+}
+
+// comparePositions orders positions by the mover's discs, then the
+// opponent's (with branches: cmp.Or, which evaluates both comparisons,
+// made listing a book's positions 1.7 times slower).
+func comparePositions(a, b [2]uint64) int {
+	switch {
+	case a[0] != b[0]:
+		if a[0] < b[0] {
+			return -1
+		}
+		return 1
+	case a[1] < b[1]:
+		return -1
+	case a[1] > b[1]:
+		return 1
+	}
+	return 0
 }
 
 // BookBuild describes a book to build (BuildBook).
@@ -291,7 +309,7 @@ func bottomOrder(layers map[int][][2]uint64, minEmpties int, known map[[2]uint64
 }
 
 func compareEntries(a, b bookEntry) int {
-	return cmp.Or(cmp.Compare(a.me, b.me), cmp.Compare(a.opp, b.opp))
+	return comparePositions([2]uint64{a.me, a.opp}, [2]uint64{b.me, b.opp})
 }
 
 // bestChild returns the best value and move of p (mover's discs, then the
