@@ -39,7 +39,7 @@ func BookLayers(root *State, minEmpties int) map[int][][2]uint64 {
 		return layers
 	}
 	me, opp, _ = canonical(me, opp)
-	list, _ := bookPositions(me, opp, minEmpties, math.MaxInt)
+	list, _ := bookPositions(nil, me, opp, minEmpties, math.MaxInt)
 	for len(list) > 0 {
 		e := bits.OnesCount64(^(list[0][0] | list[0][1]) & full)
 		n := 1
@@ -58,15 +58,16 @@ func BookLayers(root *State, minEmpties int) map[int][][2]uint64 {
 // from the most empty cells to the fewest (each placement fills one), each
 // sorted by (me, opp). It stops with ok false as soon as there are more
 // than limit, so that its time and memory stay in proportion to limit.
-func bookPositions(me, opp uint64, minEmpties, limit int) (list [][2]uint64, ok bool) {
+// The list is buf[:0] with the positions appended (buf may be nil).
+func bookPositions(buf [][2]uint64, me, opp uint64, minEmpties, limit int) (list [][2]uint64, ok bool) {
 	e := bits.OnesCount64(^(me | opp) & full)
 	if e < minEmpties {
-		return nil, true
+		return buf[:0], true
 	}
 	if limit < 1 {
-		return nil, false
+		return buf[:0], false
 	}
-	list = [][2]uint64{{me, opp}}
+	list = append(buf[:0], [2]uint64{me, opp})
 	var next [][2]uint64
 	for layer := list; len(layer) > 0 && e > minEmpties; e-- {
 		room := limit - len(list)
@@ -132,8 +133,9 @@ type BookBuild struct {
 	TTMB       int    // the solver's table, MB (kept across the solves)
 	Progress   io.Writer
 	// Known holds positions solved before (a checkpoint of an interrupted
-	// build, or a book with fewer layers when going deeper): they are not
-	// solved again. When it holds the layers above the bottom, the bottom
+	// build, or a book with fewer layers when going deeper; it must start
+	// from the same root, its minimum may differ): they are not solved
+	// again. When it holds the layers above the bottom, the bottom
 	// positions on the perfect agent's paths (bookPaths) are solved first,
 	// so that a checkpoint serves the agent early.
 	Known *Book
@@ -142,8 +144,9 @@ type BookBuild struct {
 	// hold every layer above the bottom.
 	PathsOnly bool
 	// Checkpoint, when not nil, is given the positions solved so far (as
-	// a book LoadBook reads) every CheckpointEvery and when ctx stops the
-	// build, so that an interrupted build loses nothing.
+	// a book, which MarshalBinary writes with the others marked unsolved)
+	// every CheckpointEvery and when ctx stops the build, so that an
+	// interrupted build loses nothing.
 	Checkpoint      func(*Book) error
 	CheckpointEvery time.Duration
 }
@@ -152,7 +155,9 @@ type BookBuild struct {
 // those with MinEmpties empty cells by the exact solver (one table kept
 // across the solves, as siblings share much of their trees), the others by
 // the best of their children, which are all in the book or finished. It
-// stops with ctx's error when ctx is done.
+// stops with ctx's error when ctx is done. It refuses a root where the
+// game is over or with fewer than MinEmpties empty cells, and a Known book
+// of another root.
 //
 // From the start this is a long command, not a test: see book.go.
 func BuildBook(ctx context.Context, o BookBuild) (*Book, error) {
@@ -163,6 +168,17 @@ func BuildBook(ctx context.Context, o BookBuild) (*Book, error) {
 	root := o.Root
 	if root == nil {
 		root = New()
+	}
+	me, opp, _, over := settle(root.discs[root.side], root.discs[1-root.side])
+	if over {
+		return nil, errors.New("othello6 book: the game is over at the root")
+	}
+	if e := bits.OnesCount64(^(me | opp) & full); e < minEmpties {
+		return nil, fmt.Errorf("othello6 book: the root has %d empty cells, fewer than the minimum %d", e, minEmpties)
+	}
+	me, opp, _ = canonical(me, opp)
+	if k := o.Known; k != nil && (k.me != me || k.opp != opp) {
+		return nil, fmt.Errorf("othello6 book: the known book starts from %x/%x, this one from %x/%x (another root)", k.me, k.opp, me, opp)
 	}
 	logf := func(format string, args ...any) {
 		if o.Progress != nil {
@@ -181,8 +197,9 @@ func BuildBook(ctx context.Context, o BookBuild) (*Book, error) {
 	logf("book: %d positions in all, listed in %s", total, time.Since(start).Round(time.Millisecond))
 	known := map[[2]uint64]bookEntry{}
 	if o.Known != nil {
-		// Entries of another minimum are as good: a position's value does
-		// not depend on the book it is in.
+		// Entries of another minimum are as good (the layers above, when
+		// going deeper): a position's value does not depend on the book it
+		// is in.
 		for _, e := range o.Known.entries {
 			known[[2]uint64{e.me, e.opp}] = e
 		}
@@ -210,7 +227,7 @@ func BuildBook(ctx context.Context, o BookBuild) (*Book, error) {
 		lastCheckpoint = time.Now()
 		part := slices.Clone(entries)
 		slices.SortFunc(part, compareEntries)
-		return o.Checkpoint(&Book{minEmpties: minEmpties, entries: part})
+		return o.Checkpoint(&Book{me: me, opp: opp, minEmpties: minEmpties, entries: part})
 	}
 	solver := NewSolver(o.TTMB)
 	var nodes int64
@@ -271,7 +288,7 @@ func BuildBook(ctx context.Context, o BookBuild) (*Book, error) {
 	}
 	slices.SortFunc(entries, compareEntries)
 	logf("book: %d positions in %s", len(entries), time.Since(start).Round(time.Second))
-	return &Book{minEmpties: minEmpties, entries: entries}, nil
+	return &Book{me: me, opp: opp, minEmpties: minEmpties, entries: entries}, nil
 }
 
 // bottomOrder returns the bottom layer in the order to solve it: the
@@ -343,7 +360,8 @@ func bestChild(p [2]uint64, value map[[2]uint64]int8) (best, bestMove int, err e
 }
 
 // Merge returns a book with the positions of b and o (for BookBuild.Known:
-// a checkpoint and an earlier book), or an error if they give a position
+// a checkpoint and an earlier book), down to the lower of their minimums,
+// or an error if they start from different roots or give a position
 // different values (one of them is corrupt). Either may be nil.
 func (b *Book) Merge(o *Book) (*Book, error) {
 	switch {
@@ -351,6 +369,8 @@ func (b *Book) Merge(o *Book) (*Book, error) {
 		return o, nil
 	case o == nil:
 		return b, nil
+	case b.me != o.me || b.opp != o.opp:
+		return nil, fmt.Errorf("othello6 book: the books start from different positions (%x/%x and %x/%x)", b.me, b.opp, o.me, o.opp)
 	}
 	entries := make([]bookEntry, 0, len(b.entries)+len(o.entries))
 	i, j := 0, 0
@@ -371,5 +391,5 @@ func (b *Book) Merge(o *Book) (*Book, error) {
 			j++
 		}
 	}
-	return &Book{minEmpties: min(b.minEmpties, o.minEmpties), entries: entries}, nil
+	return &Book{me: b.me, opp: b.opp, minEmpties: min(b.minEmpties, o.minEmpties), entries: entries}, nil
 }
