@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"hash/crc32"
 	"math/bits"
+	"slices"
 	"sort"
 	"sync"
 
@@ -24,18 +25,26 @@ import (
 //
 //	go run ./games/othello6/internal/mkbook -min-empties 25 -out games/othello6/book.bin
 //
-// The embedded one holds the 11 094 positions with 25 or more empty cells,
-// built in 1 h 38 min on 2 threads of a 2-core machine (it says the start
-// is worth -4). The solver settles positions of up to 23 empty cells
+// The embedded one holds the 11 094 positions with 25 or more empty cells
+// (22 215 bytes), built in 1 h 38 min on 2 threads of a 2-core machine (it
+// says the start is worth -4). The solver settles positions of up to 23 empty cells
 // within a second of one core; at 24 the perfect agent's moves are proven
 // only when the solve finishes in time (see benchmarks/README.md).
 //
-// Format (little-endian): the magic "O6BOOK1\n"; one byte MinEmpties;
-// a uint32 entry count; the entries, sorted by (me, opp), 12 bytes each:
-// the mover's discs and the opponent's (5 bytes each, 36 bits used), the
-// best move (a cell 0–35, in the entry's own orientation) and the value
-// (int8, SolvedScore from the mover's view); last, the CRC-32 (IEEE) of
-// all the bytes before it.
+// Format (little-endian): the magic "O6BOOK2\n"; one byte MinEmpties;
+// the root, the canonical position the book starts from (the settled
+// start for the embedded one: its mover places next), as the mover's discs
+// and the opponent's (5 bytes each, 36 bits used); a uint32 count; then
+// count entries of 2 bytes, one for each position BookLayers lists from
+// the root down to MinEmpties empty cells, in its order (the layers from
+// the most empty cells to the fewest, each sorted by (me, opp), in the
+// canonical orientation): the best move (a cell 0–35, in that orientation)
+// and the value (int8, SolvedScore from the mover's view), or the move
+// 0xFF and the value 0 for a position not solved yet (a checkpoint of an
+// interrupted build, or a partial book); last, the CRC-32 (IEEE) of all
+// the bytes before it. The positions are not stored: the root and
+// MinEmpties determine them, and LoadBook lists them again (a few
+// milliseconds for the embedded book: BenchmarkLoadDefaultBook).
 
 //go:generate go run ./internal/mkbook -min-empties 25 -out book.bin
 
@@ -43,19 +52,25 @@ import (
 var bookData []byte
 
 const (
-	bookMagic     = "O6BOOK1\n"
-	bookHeader    = len(bookMagic) + 1 + 4
-	bookEntrySize = 12
+	bookMagic     = "O6BOOK2\n"
+	bookHeader    = len(bookMagic) + 1 + 5 + 5 + 4
+	bookEntrySize = 2
+	bookUnknown   = 0xFF // the move byte of a position not solved yet
 	// maxBookEntries bounds what LoadBook accepts (a corrupt count must not
-	// make it allocate gigabytes): far more than any useful book.
-	maxBookEntries = 1 << 24
+	// make it allocate gigabytes): 4 M, more than the 2.06 M positions
+	// from the start down to 22 empty cells. Listing that many from the
+	// start, as for a file of 8 MB that claims them down to 1 empty cell,
+	// takes LoadBook about 2 s and 350 MB before it refuses the file.
+	maxBookEntries = 1 << 22
 )
 
 // Book is a set of solved positions, keyed by the symmetry-reduced
-// position (mover's discs, opponent's discs).
+// position (mover's discs, opponent's discs), among those reachable from
+// its root with at least MinEmpties empty cells.
 type Book struct {
+	me, opp    uint64 // the root: canonical, its mover to place
 	minEmpties int
-	entries    []bookEntry // sorted by (me, opp)
+	entries    []bookEntry // the solved positions, sorted by (me, opp)
 }
 
 type bookEntry struct {
@@ -67,7 +82,12 @@ type bookEntry struct {
 // MinEmpties is the fewest empty cells of a position in the book.
 func (b *Book) MinEmpties() int { return b.minEmpties }
 
-// Len is the number of positions in the book.
+// Root is the position the book starts from (the mover's discs and the
+// opponent's), in its canonical orientation, its mover to place.
+func (b *Book) Root() (me, opp uint64) { return b.me, b.opp }
+
+// Len is the number of solved positions in the book (a checkpoint or a
+// partial book has fewer than the positions it covers).
 func (b *Book) Len() int { return len(b.entries) }
 
 // DefaultBook returns the book embedded in the package (book.bin).
@@ -105,29 +125,39 @@ func (b *Book) Lookup(me, opp uint64) (move, value int, ok bool) {
 		return 0, 0, false
 	}
 	cme, copp, t := canonical(me, opp)
-	i := sort.Search(len(b.entries), func(i int) bool {
-		e := &b.entries[i]
-		return e.me > cme || e.me == cme && e.opp >= copp
-	})
-	if i == len(b.entries) || b.entries[i].me != cme || b.entries[i].opp != copp {
+	e, ok := b.find(cme, copp)
+	if !ok {
 		return 0, 0, false
 	}
-	e := b.entries[i]
 	return int(symInverse[t][e.move]), int(e.value), true
 }
 
+// find returns the entry of the canonical position (me, opp), if solved.
+func (b *Book) find(me, opp uint64) (bookEntry, bool) {
+	i := sort.Search(len(b.entries), func(i int) bool {
+		e := &b.entries[i]
+		return e.me > me || e.me == me && e.opp >= opp
+	})
+	if i == len(b.entries) || b.entries[i].me != me || b.entries[i].opp != opp {
+		return bookEntry{}, false
+	}
+	return b.entries[i], true
+}
+
 // LoadBook reads a book in the format above, checking everything: the
-// magic, the length, the checksum, the order, and that every entry is a
-// canonical position with its move legal and its value in range.
+// magic, the length, the checksum, the minimum, that the root is a
+// canonical position whose mover can place, with at least MinEmpties
+// empty cells, that the positions from it are as many as the entries,
+// that every solved entry's move is legal and its value in range, and
+// that every unsolved entry's value is 0. Listing the positions costs time
+// and memory in proportion to the count, which the file's length bounds.
 func LoadBook(data []byte) (*Book, error) {
 	if len(data) < bookHeader+4 || !bytes.HasPrefix(data, []byte(bookMagic)) {
 		return nil, fmt.Errorf("not an othello6 book (want the magic %q and at least %d bytes, got %d bytes)", bookMagic, bookHeader+4, len(data))
 	}
 	minEmpties := int(data[len(bookMagic)])
-	n := binary.LittleEndian.Uint32(data[len(bookMagic)+1:])
-	if minEmpties > Size*Size-4 {
-		return nil, fmt.Errorf("book: minimum empties %d is more than a position can have (%d)", minEmpties, Size*Size-4)
-	}
+	me, opp := uint40(data[len(bookMagic)+1:]), uint40(data[len(bookMagic)+6:])
+	n := binary.LittleEndian.Uint32(data[len(bookMagic)+11:])
 	if n > maxBookEntries {
 		return nil, fmt.Errorf("book: %d entries is more than the %d allowed", n, maxBookEntries)
 	}
@@ -138,43 +168,90 @@ func LoadBook(data []byte) (*Book, error) {
 	if sum, want := crc32.ChecksumIEEE(body), binary.LittleEndian.Uint32(data[len(data)-4:]); sum != want {
 		return nil, fmt.Errorf("book: checksum %08x, the file says %08x (corrupt)", sum, want)
 	}
-	b := &Book{minEmpties: minEmpties, entries: make([]bookEntry, n)}
-	for i := range b.entries {
-		p := data[bookHeader+i*bookEntrySize:]
-		e := bookEntry{me: uint40(p), opp: uint40(p[5:]), move: int8(p[10]), value: int8(p[11])}
-		switch {
-		case e.me&^full != 0 || e.opp&^full != 0 || e.me&e.opp != 0:
-			return nil, fmt.Errorf("book entry %d: not a position (discs off the board or on the same cell)", i)
-		case bits.OnesCount64(^(e.me|e.opp)&full) < minEmpties:
-			return nil, fmt.Errorf("book entry %d: fewer empty cells than the book's minimum %d", i, minEmpties)
-		case e.move < 0 || int(e.move) >= Size*Size || Moves(e.me, e.opp)&bit(int(e.move)) == 0:
-			return nil, fmt.Errorf("book entry %d: move %d is not legal in its position", i, e.move)
-		case e.value < -Size*Size || e.value > Size*Size:
-			return nil, fmt.Errorf("book entry %d: value %d is outside ±%d", i, e.value, Size*Size)
-		}
-		if cme, copp, _ := canonical(e.me, e.opp); cme != e.me || copp != e.opp {
-			return nil, fmt.Errorf("book entry %d: the position is not in its canonical orientation", i)
-		}
-		if i > 0 {
-			if q := b.entries[i-1]; q.me > e.me || q.me == e.me && q.opp >= e.opp {
-				return nil, fmt.Errorf("book entry %d: out of order or repeated", i)
-			}
-		}
-		b.entries[i] = e
+	if minEmpties < 1 || minEmpties > Size*Size-4 {
+		return nil, fmt.Errorf("book: minimum empties %d is not between 1 and %d", minEmpties, Size*Size-4)
 	}
+	if err := checkBookRoot(me, opp, minEmpties); err != nil {
+		return nil, fmt.Errorf("book: %w", err)
+	}
+	list, ok := bookPositions(make([][2]uint64, 0, n), me, opp, minEmpties, int(n))
+	switch {
+	case !ok:
+		return nil, fmt.Errorf("book: more than %d positions are reachable from the root with at least %d empty cells, the file has %d entries", n, minEmpties, n)
+	case len(list) != int(n):
+		return nil, fmt.Errorf("book: %d positions are reachable from the root with at least %d empty cells, the file has %d entries", len(list), minEmpties, n)
+	}
+	known := 0
+	for i := range list {
+		move, value := data[bookHeader+2*i], int8(data[bookHeader+2*i+1])
+		p := list[i]
+		switch {
+		case move == bookUnknown:
+			if value != 0 {
+				return nil, fmt.Errorf("book entry %d: not solved (move 0xFF), but its value is %d, not 0", i, value)
+			}
+			continue
+		case int(move) >= Size*Size || Moves(p[0], p[1])&bit(int(move)) == 0:
+			return nil, fmt.Errorf("book entry %d: move %d is not legal in its position", i, move)
+		case value < -Size*Size || value > Size*Size:
+			return nil, fmt.Errorf("book entry %d: value %d is outside ±%d", i, value, Size*Size)
+		}
+		known++
+	}
+	b := &Book{me: me, opp: opp, minEmpties: minEmpties, entries: make([]bookEntry, 0, known)}
+	for i, p := range list {
+		if move := data[bookHeader+2*i]; move != bookUnknown {
+			b.entries = append(b.entries, bookEntry{me: p[0], opp: p[1], move: int8(move), value: int8(data[bookHeader+2*i+1])})
+		}
+	}
+	slices.SortFunc(b.entries, compareEntries)
 	return b, nil
 }
 
-// MarshalBinary writes the book in the format LoadBook reads.
+// checkBookRoot says what is wrong with (me, opp) as the root of a book of
+// minimum minEmpties, if anything.
+func checkBookRoot(me, opp uint64, minEmpties int) error {
+	switch {
+	case me&^full != 0 || opp&^full != 0 || me&opp != 0:
+		return fmt.Errorf("the root %x/%x is not a position (discs off the board or on the same cell)", me, opp)
+	case Moves(me, opp) == 0:
+		return fmt.Errorf("the root %x/%x is not settled (its mover cannot place a disc)", me, opp)
+	case bits.OnesCount64(^(me|opp)&full) < minEmpties:
+		return fmt.Errorf("the root %x/%x has %d empty cells, fewer than the minimum %d", me, opp, bits.OnesCount64(^(me|opp)&full), minEmpties)
+	}
+	if cme, copp, _ := canonical(me, opp); cme != me || copp != opp {
+		return fmt.Errorf("the root %x/%x is not in its canonical orientation (%x/%x)", me, opp, cme, copp)
+	}
+	return nil
+}
+
+// MarshalBinary writes the book in the format LoadBook reads: an entry
+// for each position from its root, solved or not.
 func (b *Book) MarshalBinary() ([]byte, error) {
-	out := make([]byte, 0, bookHeader+len(b.entries)*bookEntrySize+4)
+	if err := checkBookRoot(b.me, b.opp, b.minEmpties); err != nil {
+		return nil, fmt.Errorf("othello6 book: %w (internal error)", err)
+	}
+	list, ok := bookPositions(nil, b.me, b.opp, b.minEmpties, maxBookEntries)
+	if !ok {
+		return nil, fmt.Errorf("othello6 book: more than %d positions from the root down to %d empty cells", maxBookEntries, b.minEmpties)
+	}
+	out := make([]byte, 0, bookHeader+len(list)*bookEntrySize+4)
 	out = append(out, bookMagic...)
 	out = append(out, byte(b.minEmpties))
-	out = binary.LittleEndian.AppendUint32(out, uint32(len(b.entries)))
-	for _, e := range b.entries {
-		out = appendUint40(out, e.me)
-		out = appendUint40(out, e.opp)
-		out = append(out, byte(e.move), byte(e.value))
+	out = appendUint40(out, b.me)
+	out = appendUint40(out, b.opp)
+	out = binary.LittleEndian.AppendUint32(out, uint32(len(list)))
+	found := 0
+	for _, p := range list {
+		if e, ok := b.find(p[0], p[1]); ok {
+			out = append(out, byte(e.move), byte(e.value))
+			found++
+		} else {
+			out = append(out, bookUnknown, 0)
+		}
+	}
+	if found != len(b.entries) {
+		return nil, fmt.Errorf("othello6 book: %d of its %d positions are not among the %d reachable from its root with at least %d empty cells (internal error)", len(b.entries)-found, len(b.entries), len(list), b.minEmpties)
 	}
 	return binary.LittleEndian.AppendUint32(out, crc32.ChecksumIEEE(out)), nil
 }

@@ -5,7 +5,9 @@ import (
 	"context"
 	"encoding/binary"
 	"errors"
+	"fmt"
 	"hash/crc32"
+	"maps"
 	"math/bits"
 	"slices"
 	"strings"
@@ -70,6 +72,9 @@ func TestBuildBook(t *testing.T) {
 	if _, _, ok := b.Lookup(root.discs[root.side], root.discs[1-root.side]); !ok {
 		t.Fatal("the root is not in its own book")
 	}
+	if me, opp := b.Root(); [2]uint64{me, opp} != canonicalRoot(root) {
+		t.Fatalf("the book's root is %x/%x, want %x", me, opp, canonicalRoot(root))
+	}
 	for k, e := range b.entries {
 		if k%7 != 0 {
 			continue // a sample: each check solves a few positions
@@ -111,12 +116,31 @@ func TestBuildBook(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if again.Len() != b.Len() || again.MinEmpties() != 12 {
+	if again.Len() != b.Len() || again.MinEmpties() != 12 || !slices.Equal(again.entries, b.entries) {
 		t.Fatalf("reloaded: %d positions, min %d", again.Len(), again.MinEmpties())
+	}
+	if me, opp := again.Root(); [2]uint64{me, opp} != canonicalRoot(root) {
+		t.Fatalf("reloaded: the root is %x/%x, want %x", me, opp, canonicalRoot(root))
+	}
+	if want := bookHeader + 2*b.Len() + 4; len(data) != want {
+		t.Fatalf("%d bytes for %d positions, want %d", len(data), b.Len(), want)
 	}
 	if d2, _ := again.MarshalBinary(); !bytes.Equal(d2, data) {
 		t.Fatal("a reloaded book marshals differently")
 	}
+	// A position that is not among the root's is an internal error.
+	other, _ := smallBook(t, 5)
+	stray := &Book{me: b.me, opp: b.opp, minEmpties: b.minEmpties, entries: slices.SortedFunc(slices.Values(append(slices.Clone(b.entries), other.entries[0])), compareEntries)}
+	if _, err := stray.MarshalBinary(); err == nil || !strings.Contains(err.Error(), "internal error") {
+		t.Fatalf("a book with a position not reachable from its root: %v", err)
+	}
+}
+
+// canonicalRoot is the root of a book that starts from s.
+func canonicalRoot(s *State) [2]uint64 {
+	me, opp, _, _ := settle(s.discs[s.side], s.discs[1-s.side])
+	me, opp, _ = canonical(me, opp)
+	return [2]uint64{me, opp}
 }
 
 // TestBuildBookCheckpoint: a build stopped part way hands over what it
@@ -137,18 +161,60 @@ func TestBuildBookCheckpoint(t *testing.T) {
 	if !errors.Is(err, context.Canceled) || saved == nil || saved.Len() == 0 || saved.Len() >= want.Len() {
 		t.Fatalf("stopped build: %v, checkpoint of %v positions (the book has %d)", err, saved, want.Len())
 	}
-	data, _ := saved.MarshalBinary()
-	if _, err := LoadBook(data); err != nil {
+	data, err := saved.MarshalBinary()
+	if err != nil {
+		t.Fatal(err)
+	}
+	whole, _ := want.MarshalBinary()
+	if len(data) != len(whole) || !bytes.Equal(data[:bookHeader], whole[:bookHeader]) {
+		t.Fatalf("the checkpoint: %d bytes, header %x; the book: %d bytes, header %x", len(data), data[:bookHeader], len(whole), whole[:bookHeader])
+	}
+	unknown := 0
+	for i := bookHeader; i < len(data)-4; i += bookEntrySize {
+		if data[i] == bookUnknown {
+			unknown++
+		} else if !bytes.Equal(data[i:i+bookEntrySize], whole[i:i+bookEntrySize]) {
+			t.Fatalf("checkpoint entry %d: %x, the book's %x", (i-bookHeader)/bookEntrySize, data[i:i+bookEntrySize], whole[i:i+bookEntrySize])
+		}
+	}
+	if unknown != want.Len()-saved.Len() {
+		t.Fatalf("the checkpoint has %d unsolved entries, want %d", unknown, want.Len()-saved.Len())
+	}
+	loaded, err := LoadBook(data)
+	if err != nil {
 		t.Fatalf("the checkpoint does not load: %v", err)
 	}
-	got, err := BuildBook(context.Background(), BookBuild{Root: root, MinEmpties: 12, Threads: 1, TTMB: 16, Known: saved})
+	if loaded.Len() != saved.Len() {
+		t.Fatalf("the checkpoint loads with %d positions, it had %d", loaded.Len(), saved.Len())
+	}
+	got, err := BuildBook(context.Background(), BookBuild{Root: root, MinEmpties: 12, Threads: 1, TTMB: 16, Known: loaded})
 	if err != nil {
 		t.Fatal(err)
 	}
 	a, _ := got.MarshalBinary()
-	b, _ := want.MarshalBinary()
-	if !bytes.Equal(a, b) {
+	if !bytes.Equal(a, whole) {
 		t.Fatal("resumed build differs from a whole one")
+	}
+	// A checkpoint of another root is refused.
+	if _, err := BuildBook(context.Background(), BookBuild{Root: positionWithEmpties(rng.New(3), 15), MinEmpties: 12, Threads: 1, TTMB: 16, Known: loaded}); err == nil || !strings.Contains(err.Error(), "another root") {
+		t.Fatalf("a build given a book of another root: %v", err)
+	}
+}
+
+// TestBuildBookRoot: a root where the game is over, or with fewer empty
+// cells than the minimum, is refused.
+func TestBuildBookRoot(t *testing.T) {
+	ctx := context.Background()
+	root := positionWithEmpties(rng.New(3), 15)
+	if _, err := BuildBook(ctx, BookBuild{Root: root, MinEmpties: 16, Threads: 1, TTMB: 16}); err == nil || !strings.Contains(err.Error(), "fewer than the minimum") {
+		t.Errorf("a root with fewer empties than the minimum: %v", err)
+	}
+	over, err := FromDiscs(full, 0, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := BuildBook(ctx, BookBuild{Root: over, MinEmpties: 1, Threads: 1, TTMB: 16}); err == nil || !strings.Contains(err.Error(), "over") {
+		t.Errorf("a root where the game is over: %v", err)
 	}
 }
 
@@ -214,8 +280,64 @@ func resum(data []byte) []byte {
 func TestLoadBookRejects(t *testing.T) {
 	b, _ := smallBook(t, 3)
 	good, _ := b.MarshalBinary()
+	list, _ := bookPositions(nil, b.me, b.opp, b.minEmpties, maxBookEntries)
+	const (
+		minAt   = len(bookMagic)
+		rootAt  = minAt + 1
+		countAt = rootAt + 10
+	)
 	entry := func(i int) int { return bookHeader + i*bookEntrySize }
 	edit := func(f func(d []byte) []byte) []byte { return f(bytes.Clone(good)) }
+	setRoot := func(d []byte, me, opp uint64) []byte {
+		copy(d[rootAt:], appendUint40(appendUint40(nil, me), opp))
+		return resum(d)
+	}
+	// count sets the header's count to n and the entries to match, all
+	// unsolved past the book's.
+	count := func(n int) []byte {
+		d := bytes.Clone(good[:bookHeader])
+		binary.LittleEndian.PutUint32(d[countAt:], uint32(n))
+		for i := range n {
+			if i < len(list) {
+				d = append(d, good[entry(i):entry(i+1)]...)
+			} else {
+				d = append(d, bookUnknown, 0)
+			}
+		}
+		return resum(append(d, 0, 0, 0, 0))
+	}
+	// The entries edited below: a solved one, and one left unsolved in a
+	// partial book.
+	const solved, unsolved = 0, 1
+	for i := range list {
+		if good[entry(i)] == bookUnknown {
+			t.Fatalf("entry %d of a whole book is unsolved", i)
+		}
+	}
+	partial := &Book{me: b.me, opp: b.opp, minEmpties: b.minEmpties, entries: slices.DeleteFunc(slices.Clone(b.entries), func(e bookEntry) bool { return [2]uint64{e.me, e.opp} == list[unsolved] })}
+	partialData, err := partial.MarshalBinary()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if partialData[entry(unsolved)] != bookUnknown || partialData[entry(unsolved)+1] != 0 {
+		t.Fatalf("an unsolved entry is written %x", partialData[entry(unsolved):entry(unsolved+1)])
+	}
+	if got, err := LoadBook(partialData); err != nil || got.Len() != b.Len()-1 {
+		t.Fatalf("a partial book: %v", err)
+	}
+	p := list[solved]
+	illegal := bits.TrailingZeros64(^Moves(p[0], p[1]) & full &^ (p[0] | p[1]))
+	notCanonical := [2]uint64{}
+	for sym := 1; sym < 8; sym++ {
+		if me, opp := transform(b.me, sym), transform(b.opp, sym); me != b.me || opp != b.opp {
+			notCanonical = [2]uint64{me, opp}
+			break
+		}
+	}
+	if notCanonical == [2]uint64{} {
+		t.Fatal("the root is its own image under every symmetry")
+	}
+	rootEmpties := bits.OnesCount64(^(b.me | b.opp) & full)
 	for _, c := range []struct {
 		name string
 		data []byte
@@ -223,72 +345,111 @@ func TestLoadBookRejects(t *testing.T) {
 	}{
 		{"empty", nil, "not an othello6 book"},
 		{"other magic", edit(func(d []byte) []byte { d[0] = 'X'; return d }), "not an othello6 book"},
+		{"the 12-byte format", edit(func(d []byte) []byte { copy(d, "O6BOOK1\n"); return resum(d) }), "not an othello6 book"},
+		{"header only", good[:bookHeader], "not an othello6 book"},
 		{"truncated", good[:len(good)-5], "truncated"},
 		{"padded", append(bytes.Clone(good), 0), "truncated or padded"},
-		{"flipped bit", edit(func(d []byte) []byte { d[entry(3)+11] ^= 1; return d }), "checksum"},
-		{"huge count", edit(func(d []byte) []byte { binary.LittleEndian.PutUint32(d[len(bookMagic)+1:], 1<<30); return d }), "allowed"},
-		{"minimum", edit(func(d []byte) []byte { d[len(bookMagic)] = 40; return resum(d) }), "minimum empties"},
-		{"order", edit(func(d []byte) []byte {
-			tmp := bytes.Clone(d[entry(1):entry(2)])
-			copy(d[entry(1):], d[entry(2):entry(3)])
-			copy(d[entry(2):], tmp)
+		{"huge count", edit(func(d []byte) []byte { binary.LittleEndian.PutUint32(d[countAt:], 1<<30); return d }), "allowed"},
+		{"large count, short data", edit(func(d []byte) []byte { binary.LittleEndian.PutUint32(d[countAt:], maxBookEntries); return resum(d) }), "truncated"},
+		{"flipped bit", edit(func(d []byte) []byte { d[entry(3)+1] ^= 1; return d }), "checksum"},
+		{"minimum 0", edit(func(d []byte) []byte { d[minAt] = 0; return resum(d) }), "minimum empties 0 is not between"},
+		{"minimum 40", edit(func(d []byte) []byte { d[minAt] = 40; return resum(d) }), "minimum empties 40 is not between"},
+		{"root overlaps", edit(func(d []byte) []byte { return setRoot(d, b.me|1, b.opp|1) }), "not a position"},
+		{"root off the board", edit(func(d []byte) []byte { return setRoot(d, b.me|1<<36, b.opp) }), "not a position"},
+		{"root not settled", edit(func(d []byte) []byte { return setRoot(d, b.me, 0) }), "not settled"},
+		{"root below the minimum", edit(func(d []byte) []byte { d[minAt] = byte(rootEmpties + 1); return resum(d) }), "fewer than the minimum"},
+		{"root not canonical", edit(func(d []byte) []byte { return setRoot(d, notCanonical[0], notCanonical[1]) }), "canonical"},
+		{"count too small", count(len(list) - 1), "more than"},
+		{"count too large", count(len(list) + 1), fmt.Sprintf("%d positions are reachable from the root", len(list))},
+		{"count 0", count(0), "more than 0 positions"},
+		{"illegal move", edit(func(d []byte) []byte { d[entry(solved)] = byte(illegal); return resum(d) }), "not legal"},
+		{"move off the board", edit(func(d []byte) []byte { d[entry(solved)] = Size * Size; return resum(d) }), "not legal"},
+		{"move 0xFE", edit(func(d []byte) []byte { d[entry(solved)] = 0xFE; return resum(d) }), "not legal"},
+		{"value 37", edit(func(d []byte) []byte { d[entry(solved)+1] = 37; return resum(d) }), "outside"},
+		{"value -37", edit(func(d []byte) []byte { d[entry(solved)+1] = 256 - 37; return resum(d) }), "outside"},
+		{"unsolved with a value", func() []byte {
+			d := bytes.Clone(partialData)
+			d[entry(unsolved)+1] = 2
 			return resum(d)
-		}), "out of order"},
-		{"illegal move", edit(func(d []byte) []byte {
-			e := b.entries[0]
-			legal := Moves(e.me, e.opp)
-			d[entry(0)+10] = byte(bits.TrailingZeros64(^legal & full &^ (e.me | e.opp)))
-			return resum(d)
-		}), "not legal"},
-		{"move off the board", edit(func(d []byte) []byte { d[entry(0)+10] = 36; return resum(d) }), "not legal"},
-		{"value", edit(func(d []byte) []byte { d[entry(0)+11] = 37; return resum(d) }), "outside"},
-		{"overlap", edit(func(d []byte) []byte {
-			d[entry(0)+5] |= d[entry(0)]
-			d[entry(0)] |= 1
-			d[entry(0)+5] |= 1
-			return resum(d)
-		}), "not a position"},
-		{"off the board", edit(func(d []byte) []byte { d[entry(0)+4] |= 0x80; return resum(d) }), "not a position"},
+		}(), "not solved"},
 	} {
 		_, err := LoadBook(c.data)
 		if err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%s: %v, want an error saying %q", c.name, err, c.want)
 		}
 	}
-	// A position not in its canonical orientation.
-	e := b.entries[0]
-	for sym := 1; sym < 8; sym++ {
-		me, opp := transform(e.me, sym), transform(e.opp, sym)
-		if me == e.me && opp == e.opp {
-			continue
-		}
-		one := &Book{minEmpties: b.minEmpties, entries: []bookEntry{{me: me, opp: opp, move: symmetry[sym][e.move], value: e.value}}}
-		data, _ := one.MarshalBinary()
-		if _, err := LoadBook(data); err == nil || !strings.Contains(err.Error(), "canonical") {
-			t.Errorf("symmetry %d of an entry: %v, want the canonical orientation refused", sym, err)
-		}
-		break
-	}
 }
 
 // FuzzLoadBook: LoadBook never panics, and what it accepts marshals back
-// to the same bytes.
+// to the same bytes; each input is also tried with its checksum made
+// right, so that the checks past it are fuzzed too. The seeds: a small
+// book, a partial one, the embedded one, and a header with a large count
+// and little data.
 func FuzzLoadBook(f *testing.F) {
 	b, _ := smallBook(f, 3)
 	good, _ := b.MarshalBinary()
 	f.Add(good)
-	f.Add(good[:bookHeader+4])
-	f.Add(bookData)
-	f.Fuzz(func(t *testing.T, data []byte) {
-		book, err := LoadBook(data)
-		if err != nil {
-			return
+	half := &Book{me: b.me, opp: b.opp, minEmpties: b.minEmpties}
+	for i, e := range b.entries {
+		if i%2 == 0 {
+			half.entries = append(half.entries, e)
 		}
-		again, _ := book.MarshalBinary()
-		if !bytes.Equal(again, data) {
-			t.Fatalf("accepted %x, marshals as %x", data, again)
+	}
+	partial, err := half.MarshalBinary()
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Add(partial)
+	f.Add(bookData)
+	short := bytes.Clone(good[:bookHeader+8])
+	binary.LittleEndian.PutUint32(short[bookHeader-4:], 1<<20)
+	f.Add(resum(short))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		inputs := [][]byte{data}
+		if len(data) >= 4 {
+			inputs = append(inputs, resum(bytes.Clone(data)))
+		}
+		for _, d := range inputs {
+			book, err := LoadBook(d)
+			if err != nil {
+				continue
+			}
+			again, err := book.MarshalBinary()
+			if err != nil || !bytes.Equal(again, d) {
+				t.Fatalf("accepted %x, marshals as %x (%v)", d, again, err)
+			}
 		}
 	})
+}
+
+// BenchmarkLoadDefaultBook: what the embedded book costs to load (once,
+// at the perfect agent's first move): listing its positions from the
+// root and checking every entry.
+func BenchmarkLoadDefaultBook(b *testing.B) {
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := LoadBook(bookData); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkBookLookup: a lookup in the embedded book (canonical form and
+// a binary search), which must not allocate.
+func BenchmarkBookLookup(b *testing.B) {
+	book, err := DefaultBook()
+	if err != nil {
+		b.Fatal(err)
+	}
+	s := midgame(6)
+	me, opp := s.discs[s.side], s.discs[1-s.side]
+	if _, _, ok := book.Lookup(me, opp); !ok {
+		b.Fatal("the position is not in the book")
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		book.Lookup(me, opp)
+	}
 }
 
 // TestDefaultBook: the embedded book loads, holds every position down to
@@ -302,6 +463,9 @@ func TestDefaultBook(t *testing.T) {
 	}
 	if b.Len() == 0 {
 		t.Skip("the embedded book is empty")
+	}
+	if me, opp := b.Root(); [2]uint64{me, opp} != canonicalRoot(New()) {
+		t.Fatalf("the book starts from %x/%x, not the start", me, opp)
 	}
 	layers := BookLayers(New(), b.MinEmpties())
 	n := 0
@@ -387,23 +551,27 @@ func bottomLayer(b *Book) []bookEntry {
 }
 
 // TestBookMerge: a merge holds each book's positions once, and refuses
-// books that disagree on a value.
+// books that start from different roots or disagree on a value.
 func TestBookMerge(t *testing.T) {
-	a, _ := smallBook(t, 3)
-	b, _ := smallBook(t, 5)
+	whole, _ := smallBook(t, 3)
+	// Two partial books (say, a checkpoint and an earlier book) that
+	// share some positions.
+	a := &Book{me: whole.me, opp: whole.opp, minEmpties: whole.minEmpties}
+	b := &Book{me: whole.me, opp: whole.opp, minEmpties: whole.minEmpties}
+	for i, e := range whole.entries {
+		if i%3 != 1 {
+			a.entries = append(a.entries, e)
+		}
+		if i%3 != 0 {
+			b.entries = append(b.entries, e)
+		}
+	}
 	m, err := a.Merge(b)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if m.Len() != a.Len()+b.Len() { // different roots: no position in common
-		t.Fatalf("merged %d and %d positions into %d", a.Len(), b.Len(), m.Len())
-	}
-	for _, book := range []*Book{a, b} {
-		for _, e := range book.entries {
-			if mv, v, ok := m.Lookup(e.me, e.opp); !ok || mv != int(e.move) || v != int(e.value) {
-				t.Fatalf("entry %x: merged book says %d %d %t", [2]uint64{e.me, e.opp}, mv, v, ok)
-			}
-		}
+	if !slices.Equal(m.entries, whole.entries) {
+		t.Fatalf("merged %d and %d positions into %d, want the %d of the whole book", a.Len(), b.Len(), m.Len(), whole.Len())
 	}
 	if again, err := m.Merge(a); err != nil || again.Len() != m.Len() {
 		t.Fatalf("merging a book again: %v, %d positions", err, again.Len())
@@ -411,9 +579,64 @@ func TestBookMerge(t *testing.T) {
 	if n, _ := (*Book)(nil).Merge(a); n != a {
 		t.Fatal("nil.Merge(a) is not a")
 	}
-	bad := &Book{minEmpties: a.minEmpties, entries: slices.Clone(a.entries)}
+	// The minimum is the lower one: a book one layer deeper.
+	deeper := &Book{me: whole.me, opp: whole.opp, minEmpties: whole.minEmpties - 1}
+	if d, err := whole.Merge(deeper); err != nil || d.MinEmpties() != whole.minEmpties-1 || d.Len() != whole.Len() {
+		t.Fatalf("merging a deeper book: %v", err)
+	} else if _, err := d.MarshalBinary(); err != nil {
+		t.Fatal(err)
+	}
+	bad := &Book{me: a.me, opp: a.opp, minEmpties: a.minEmpties, entries: slices.Clone(a.entries)}
 	bad.entries[3].value += 2
 	if _, err := m.Merge(bad); err == nil || !strings.Contains(err.Error(), "corrupt") {
 		t.Fatalf("books that disagree: %v", err)
+	}
+	other, _ := smallBook(t, 5)
+	if _, err := whole.Merge(other); err == nil || !strings.Contains(err.Error(), "different positions") {
+		t.Fatalf("books of different roots: %v", err)
+	}
+}
+
+// TestBookLayers: from the start (nil or New()), the layers hold the
+// reachable positions, symmetry-reduced, the README counts: 1, 1, 3, 14
+// and 60 with 32 to 28 empties, each layer sorted and canonical; listing
+// them stops as soon as it passes its limit.
+func TestBookLayers(t *testing.T) {
+	layers := BookLayers(nil, 28)
+	if fromNew := BookLayers(New(), 28); !maps.EqualFunc(layers, fromNew, slices.Equal) {
+		t.Fatal("BookLayers(nil) differs from BookLayers(New())")
+	}
+	want := map[int]int{32: 1, 31: 1, 30: 3, 29: 14, 28: 60}
+	total := 0
+	for e, l := range layers {
+		total += len(l)
+		if len(l) != want[e] {
+			t.Errorf("%d empties: %d positions, want %d", e, len(l), want[e])
+		}
+		for i, p := range l {
+			if a, b, _ := canonical(p[0], p[1]); a != p[0] || b != p[1] || bits.OnesCount64(^(p[0]|p[1])&full) != e || Moves(p[0], p[1]) == 0 {
+				t.Fatalf("%d empties: %x is not a canonical, settled position with that many empties", e, p)
+			}
+			if i > 0 && (l[i-1][0] > p[0] || l[i-1][0] == p[0] && l[i-1][1] >= p[1]) {
+				t.Fatalf("%d empties: not sorted at %d", e, i)
+			}
+		}
+	}
+	if len(layers) != len(want) {
+		t.Errorf("%d layers, want %d", len(layers), len(want))
+	}
+	s := New()
+	me, opp, _ := canonical(s.discs[s.side], s.discs[1-s.side])
+	list, ok := bookPositions(nil, me, opp, 28, total)
+	if !ok || len(list) != total || list[0] != [2]uint64{me, opp} || !slices.Equal(list[total-60:], layers[28]) {
+		t.Fatalf("bookPositions with the limit %d: %d positions (%t)", total, len(list), ok)
+	}
+	for _, limit := range []int{0, 1, 4, total - 1} {
+		if list, ok := bookPositions(nil, me, opp, 28, limit); ok || len(list) > limit {
+			t.Errorf("bookPositions with the limit %d: %d positions (%t), want it to stop", limit, len(list), ok)
+		}
+	}
+	if l := BookLayers(New(), 33); len(l) != 0 {
+		t.Errorf("more empties than the start has: %d layers", len(l))
 	}
 }

@@ -7,7 +7,8 @@
 //
 // Progress goes to stderr. Every -every, and when interrupted (Ctrl-C or
 // SIGTERM), the positions solved so far go to the checkpoint file (-out
-// with ".partial" appended); a new run with the same flags starts from it,
+// with ".partial" appended: a book in the same format, the positions not
+// solved yet marked so); a new run with the same flags starts from it,
 // and it is removed once the book is written.
 //
 // To go one layer deeper, start from the current book, whose positions
