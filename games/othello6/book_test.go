@@ -467,30 +467,53 @@ func TestDefaultBook(t *testing.T) {
 	if me, opp := b.Root(); [2]uint64{me, opp} != canonicalRoot(New()) {
 		t.Fatalf("the book starts from %x/%x, not the start", me, opp)
 	}
-	layers := BookLayers(New(), b.MinEmpties())
-	n := 0
+	bottom := b.MinEmpties()
+	layers := BookLayers(New(), bottom)
 	value := map[[2]uint64]int8{}
 	for _, e := range b.entries {
 		value[[2]uint64{e.me, e.opp}] = e.value
 	}
+	paths, ok := bookPaths(layers, bottom, func(p [2]uint64) (int, bool) {
+		e, ok := b.find(p[0], p[1])
+		return int(e.move), ok
+	})
+	if !ok {
+		t.Fatal("a position above the bottom layer lacks its move")
+	}
+	n, solvedBottom, checked := 0, 0, 0
 	for e, l := range layers {
-		n += len(l)
 		for _, p := range l {
-			if _, ok := value[p]; !ok {
+			_, ok := value[p]
+			switch {
+			case e == bottom && paths[p] && !ok:
+				t.Fatalf("a position with %d empties on the perfect agent's paths is missing", e)
+			case e == bottom:
+				if ok {
+					solvedBottom++
+				}
+				continue
+			case !ok:
 				t.Fatalf("a position with %d empties is missing", e)
 			}
-			if e == b.MinEmpties() {
-				continue
-			}
+			n++
 			best, _, err := bestChild(p, value)
+			if err != nil && e == bottom+1 {
+				continue // a child not solved (a partial bottom layer)
+			}
 			if err != nil || best != int(value[p]) {
 				t.Fatalf("a position with %d empties: book value %d, its children say %d (%v)", e, value[p], best, err)
 			}
+			e, _ := b.find(p[0], p[1])
+			if v, ok := childValue(p, int(e.move), value); !ok || v != best {
+				t.Fatalf("a position with %d empties: its move %s leads to %d, the position is worth %d", bits.OnesCount64(^(p[0]|p[1])&full), FormatMove(games.Move(e.move)), v, best)
+			}
+			checked++
 		}
 	}
-	if n != b.Len() {
-		t.Errorf("%d positions in the book, %d reachable", b.Len(), n)
+	if n+solvedBottom != b.Len() {
+		t.Errorf("%d positions in the book, %d reachable", b.Len(), n+solvedBottom)
 	}
+	t.Logf("bottom layer (%d empties): %d of %d solved, %d of them on the perfect agent's paths; %d positions above checked against their children", bottom, solvedBottom, len(layers[bottom]), len(paths), checked)
 	s := New()
 	m, v, ok := s.BookMove()
 	if !ok || v != -4 || !s.Legal(m) {

@@ -335,28 +335,32 @@ func bestChild(p [2]uint64, value map[[2]uint64]int8) (best, bestMove int, err e
 	best, bestMove = -solveInf, -1
 	for m := Moves(p[0], p[1]); m != 0; m &= m - 1 {
 		i := bits.TrailingZeros64(m)
-		f := Flips(i, p[0], p[1]) | bit(i)
-		me, opp := p[0]|f, p[1]&^f
-		var v int
-		switch nme, nopp, flip, over := settle(opp, me); {
-		case over:
-			v = SolvedScore(me, opp)
-		default:
-			a, b, _ := canonical(nme, nopp)
-			cv, ok := value[[2]uint64{a, b}]
-			if !ok {
-				return 0, 0, errors.New("a child is missing (internal error)")
-			}
-			v = int(cv)
-			if !flip {
-				v = -v // the opponent places next: its value is against me
-			}
+		v, ok := childValue(p, i, value)
+		if !ok {
+			return 0, 0, errors.New("a child is missing (internal error)")
 		}
 		if v > best {
 			best, bestMove = v, i
 		}
 	}
 	return best, bestMove, nil
+}
+
+// childValue returns the value for p's mover of playing i in p, from the
+// child's entry in value (false if missing) or its end.
+func childValue(p [2]uint64, i int, value map[[2]uint64]int8) (int, bool) {
+	f := Flips(i, p[0], p[1]) | bit(i)
+	me, opp := p[0]|f, p[1]&^f
+	nme, nopp, flip, over := settle(opp, me)
+	if over {
+		return SolvedScore(me, opp), true
+	}
+	a, b, _ := canonical(nme, nopp)
+	v, ok := value[[2]uint64{a, b}]
+	if flip {
+		return int(v), ok // the opponent passes: I place again
+	}
+	return -int(v), ok // the opponent places next: his value is against me
 }
 
 // Merge returns a book with the positions of b and o (for BookBuild.Known:
