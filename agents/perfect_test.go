@@ -292,17 +292,28 @@ func TestPerfectKnowsExactValueAfterBestReply(t *testing.T) {
 	for _, bestReply := range []bool{true, false} {
 		r := rng.New(3)
 		var s *othello6.State
-		for s == nil || s.Empties() != 26 {
-			s = randomOthello(r, 26)
+		for s == nil || s.Empties() != 27 {
+			s = randomOthello(r, 27)
 		}
 		a, _ := agents.New("perfect", 1)
+		// The agent's book move and any reply: the agent is then on the
+		// book's paths, where the book holds the opponent's position after
+		// its next move, one ply above its bottom (24 empties).
 		m, err := a.Move(context.Background(), s, s.ToMove())
 		if err != nil {
 			t.Fatal(err)
 		}
+		s.Play(m)
+		s.Play(s.LegalMoves(nil)[0])
+		if s.Empties() != 25 {
+			t.Fatal("a pass: pick another seed")
+		}
+		if m, err = a.Move(context.Background(), s, s.ToMove()); err != nil {
+			t.Fatal(err)
+		}
 		value := a.(agents.Reporter).LastStats().Score
 		if info := a.(agents.Reporter).LastStats().Info; !strings.HasPrefix(info, "book") {
-			t.Fatalf("at 26 empties: %s, want a book move", info)
+			t.Fatalf("at 25 empties: %s, want a book move", info)
 		}
 		s.Play(m)
 		reply, _, ok := s.BookMove()

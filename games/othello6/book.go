@@ -21,15 +21,24 @@ import (
 // the solver cannot settle within a move's time. State.BookMove reads it
 // (games.Booker); the perfect agent uses it.
 //
-// book.bin is built by a command, not a test (see BuildBook):
+// book.bin is built by commands, not tests (see BuildBook): every
+// position with 25 or more empty cells, then, from that book, the positions
+// with 24 that the perfect agent can meet (BookBuild.PathsOnly):
 //
 //	go run ./games/othello6/internal/mkbook -min-empties 25 -out games/othello6/book.bin
+//	go run ./games/othello6/internal/mkbook -min-empties 24 -known games/othello6/book.bin -paths-only -out games/othello6/book.bin
 //
-// The embedded one holds the 11 094 positions with 25 or more empty cells
-// (22 215 bytes), built in 1 h 38 min on 2 threads of a 2-core machine (it
-// says the start is worth -4). The solver settles positions of up to 23 empty cells
-// within a second of one core; at 24 the perfect agent's moves are proven
-// only when the solve finishes in time (see benchmarks/README.md).
+// The embedded one (126 143 bytes) holds the 11 094 positions with 25 or
+// more empty cells, built in 1 h 38 min on 2 threads of a 2-core machine
+// (it says the start is worth -4), and 12 584 of the 51 964 with 24: the
+// 10 117 on the perfect agent's paths (about 70 min on the same machine)
+// and 2 467 others solved before. So in a game where the agent has moved
+// with 26 or 27 empty cells on the board (from the start, or after an
+// opening of up to 6 plies) its moves come from the book down to 24
+// empties. Below that it solves: at 23 empties, as the second player
+// after a reply that was not the book's, about 1 position in 16 takes
+// more than a second of one core (BenchmarkSolveBookGap), at 22 and fewer
+// none measured.
 //
 // Format (little-endian): the magic "O6BOOK2\n"; one byte MinEmpties;
 // the root, the canonical position the book starts from (the settled
@@ -47,6 +56,7 @@ import (
 // milliseconds for the embedded book: BenchmarkLoadDefaultBook).
 
 //go:generate go run ./internal/mkbook -min-empties 25 -out book.bin
+//go:generate go run ./internal/mkbook -min-empties 24 -known book.bin -paths-only -out book.bin
 
 //go:embed book.bin
 var bookData []byte

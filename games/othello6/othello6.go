@@ -60,12 +60,14 @@
 // # Book of solved positions
 //
 // book.bin, embedded, holds every position reachable from the start with
-// at least Book.MinEmpties empty cells (one per symmetry class) with an
-// optimal move and its exact value: State.BookMove (games.Booker) reads it
-// for the perfect agent where solving would take too long. Rebuild it
-// (a long command, not a test; it checkpoints and resumes) with
+// at least 25 empty cells (one per symmetry class) and those with 24 that
+// the perfect agent can meet, each with an optimal move and its exact
+// value: State.BookMove (games.Booker) reads it for the perfect agent where
+// solving would take too long. Rebuild it (long commands, not tests; they
+// checkpoint and resume) with
 //
 //	go run ./games/othello6/internal/mkbook -min-empties 25 -out games/othello6/book.bin
+//	go run ./games/othello6/internal/mkbook -min-empties 24 -known games/othello6/book.bin -paths-only -out games/othello6/book.bin
 package othello6
 
 import (

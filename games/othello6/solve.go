@@ -59,11 +59,11 @@ import (
 // its last move proved, which no reply can lower), the root first looks
 // for a move that keeps it, by null-window searches at the hint
 // (keepHint), then starts its windows from that move's bound. A solve
-// stopped later still has that move (games.KeptHint). Just below the book
-// (24 empties, BenchmarkSolveBookGap) the move came after 0.05 s of CPU on
-// average (worst 0.19 s) after random replies, 0.24 s (0.50 s) after
-// optimal ones; the whole solve took 1.5–4.8 % more nodes than without a
-// hint there, 15 % fewer at 23 empties after optimal replies.
+// stopped later still has that move (games.KeptHint). At 24 empties, below
+// a book from 25 (BenchmarkSolveBookGap), the move came after 0.05 s of
+// CPU on average (worst 0.19 s) after random replies, 0.24 s (0.50 s)
+// after optimal ones; the whole solve took 1.5–4.8 % more nodes than
+// without a hint there, 15 % fewer at 23 empties after optimal replies.
 
 const (
 	solveInf       = 64
