@@ -345,3 +345,35 @@ func TestPerfectKnowsExactValueAfterBestReply(t *testing.T) {
 		}
 	}
 }
+
+// TestPerfectBookOnItsPaths: in games from the start after a random
+// opening of up to 6 plies, against random replies, every move of the
+// agent with 24 or more empty cells on the board comes from the book
+// (whose layer at 24 holds the positions on the agent's paths).
+func TestPerfectBookOnItsPaths(t *testing.T) {
+	r := rng.New(11)
+	for game := range 200 {
+		s := othello6.New()
+		for range r.IntN(7) {
+			moves := s.LegalMoves(nil)
+			s.Play(moves[r.IntN(len(moves))])
+		}
+		seat := game % 2
+		a, _ := agents.New("perfect:time=1ms", 1)
+		for !s.Terminal() && s.Empties() >= 24 {
+			moves := s.LegalMoves(nil)
+			if s.ToMove() != seat {
+				s.Play(moves[r.IntN(len(moves))])
+				continue
+			}
+			m, err := a.Move(context.Background(), s, seat)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if info := a.(agents.Reporter).LastStats().Info; !strings.HasPrefix(info, "book") && info != "only move" {
+				t.Fatalf("game %d, %d empty cells: %q, want a book move\n%s", game, s.Empties(), info, s)
+			}
+			s.Play(m)
+		}
+	}
+}
