@@ -83,7 +83,8 @@ func (a *Perfect) Seed(uint64) {}
 // LastStats implements Reporter. Info starts with "book", "solved",
 // "only move" (the move is proven optimal; "solved" also when the solver
 // stopped after proving the move keeps the value, and the opponent's reply
-// was the optimal one the agent's line expected, so that value is exact),
+// was the optimal one the agent's line expected, or the game's book knows
+// the position's value (games.BookValuer), so that value is exact),
 // "kept" (the solver stopped but proved the move keeps the value the
 // agent's last proven move had: never worse than that for the agent) or
 // "not proven".
@@ -114,6 +115,11 @@ func (a *Perfect) Move(ctx context.Context, b games.Base, p int) (games.Move, er
 		return 0, errors.New("perfect: the game is over")
 	}
 	hint, hinted, exact := a.hint(st)
+	if bv, ok := b.(games.BookValuer); ok {
+		if v, ok := bv.BookValue(); ok {
+			hint, hinted, exact = v, true, true
+		}
+	}
 	a.proven.ok = false
 	if len(a.buf) == 1 {
 		a.last = Stats{Info: "only move"}
@@ -173,7 +179,7 @@ func (a *Perfect) Move(ctx context.Context, b games.Base, p int) (games.Move, er
 		if errors.As(err, &kept) && games.IsLegal(st, kept.Move) {
 			if exact {
 				// The position is worth exactly the hint, which the move keeps.
-				a.last = Stats{Nodes: nodes, Score: hint, Info: fmt.Sprintf("solved value %+d (the value before the opponent's optimal reply; the solver proved the move keeps it, then stopped) nodes %d in %.3fs", hint, nodes, time.Since(start).Seconds())}
+				a.last = Stats{Nodes: nodes, Score: hint, Info: fmt.Sprintf("solved value %+d (the position's exact value, from the book or the opponent's optimal reply; the solver proved the move keeps it, then stopped) nodes %d in %.3fs", hint, nodes, time.Since(start).Seconds())}
 			} else {
 				a.last = Stats{Nodes: nodes, Score: kept.Value, Info: fmt.Sprintf("kept value >= %+d: the solver stopped (%v) after %d nodes in %.3fs", kept.Value, kept.Err, nodes, time.Since(start).Seconds())}
 			}

@@ -377,3 +377,28 @@ func TestPerfectBookOnItsPaths(t *testing.T) {
 		}
 	}
 }
+
+// valuedKept is keptSolver whose book knows the position's value.
+type valuedKept struct {
+	keptSolver
+	value int
+}
+
+func (v valuedKept) BookValue() (int, bool) { return v.value, true }
+
+// TestPerfectUsesBookValue: when the game's book knows the position's
+// exact value (games.BookValuer), the agent hints it to its solver, and a
+// move proven to keep it is optimal (stats: solved), even with no move
+// of its own before.
+func TestPerfectUsesBookValue(t *testing.T) {
+	s := randomOthello(rng.New(5), 20)
+	a, _ := agents.New("perfect", 1)
+	m, err := a.Move(context.Background(), valuedKept{keptSolver{s}, 6}, s.ToMove())
+	if err != nil {
+		t.Fatal(err)
+	}
+	st := a.(agents.Reporter).LastStats()
+	if m != s.LegalMoves(nil)[0] || !strings.HasPrefix(st.Info, "solved") || st.Score != 6 {
+		t.Fatalf("played %s with %q (score %d), want the kept move, solved, score 6", s.FormatMove(m), st.Info, st.Score)
+	}
+}

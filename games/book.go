@@ -10,3 +10,13 @@ package games
 type Booker interface {
 	BookMove() (m Move, value int, ok bool)
 }
+
+// BookValuer is implemented by positions whose game's book may know their
+// exact value without a move (for instance right after a reply to a book
+// position, one ply below the book): BookValue returns it from the side to
+// move's view, in ExactSolver's convention. The perfect-play agent then
+// knows what its position is worth, so the first move its solver proves
+// keeps that value is optimal.
+type BookValuer interface {
+	BookValue() (value int, ok bool)
+}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	_ "embed"
 	"encoding/binary"
+	"errors"
 	"fmt"
 	"hash/crc32"
 	"math/bits"
@@ -50,10 +51,14 @@ import (
 // canonical orientation): the best move (a cell 0–35, in that orientation)
 // and the value (int8, SolvedScore from the mover's view), or the move
 // 0xFF and the value 0 for a position not solved yet (a checkpoint of an
-// interrupted build, or a partial book); last, the CRC-32 (IEEE) of all
-// the bytes before it. The positions are not stored: the root and
-// MinEmpties determine them, and LoadBook lists them again (a few
-// milliseconds for the embedded book: BenchmarkLoadDefaultBook).
+// interrupted build, or a partial book); a uint32 count of reply values
+// (0 for none), then the reply values (see bookvalues.go), one int8 each:
+// for each bottom position on the second player's paths, sorted by
+// (me, opp), for each of its moves in square order (its canonical
+// orientation), the value of that move for its mover, or -128 for one not
+// solved yet; last, the CRC-32 (IEEE) of all the bytes before it. The
+// positions are not stored: the root and MinEmpties determine them, and
+// LoadBook lists them again (BenchmarkLoadDefaultBook).
 
 //go:generate go run ./internal/mkbook -min-empties 25 -out book.bin
 //go:generate go run ./internal/mkbook -min-empties 24 -known book.bin -paths-only -out book.bin
@@ -81,6 +86,10 @@ type Book struct {
 	me, opp    uint64 // the root: canonical, its mover to place
 	minEmpties int
 	entries    []bookEntry // the solved positions, sorted by (me, opp)
+	// With replies, the book has the reply values (see bookvalues.go),
+	// which values holds by child position (move unused), sorted.
+	replies bool
+	values  []bookEntry
 }
 
 type bookEntry struct {
@@ -143,15 +152,18 @@ func (b *Book) Lookup(me, opp uint64) (move, value int, ok bool) {
 }
 
 // find returns the entry of the canonical position (me, opp), if solved.
-func (b *Book) find(me, opp uint64) (bookEntry, bool) {
-	i := sort.Search(len(b.entries), func(i int) bool {
-		e := &b.entries[i]
+func (b *Book) find(me, opp uint64) (bookEntry, bool) { return findEntry(b.entries, me, opp) }
+
+// findEntry returns the entry of (me, opp) in entries, sorted by (me, opp).
+func findEntry(entries []bookEntry, me, opp uint64) (bookEntry, bool) {
+	i := sort.Search(len(entries), func(i int) bool {
+		e := &entries[i]
 		return e.me > me || e.me == me && e.opp >= opp
 	})
-	if i == len(b.entries) || b.entries[i].me != me || b.entries[i].opp != opp {
+	if i == len(entries) || entries[i].me != me || entries[i].opp != opp {
 		return bookEntry{}, false
 	}
-	return b.entries[i], true
+	return entries[i], true
 }
 
 // LoadBook reads a book in the format above, checking everything: the
@@ -171,8 +183,13 @@ func LoadBook(data []byte) (*Book, error) {
 	if n > maxBookEntries {
 		return nil, fmt.Errorf("book: %d entries is more than the %d allowed", n, maxBookEntries)
 	}
-	if want := bookHeader + int(n)*bookEntrySize + 4; len(data) != want {
-		return nil, fmt.Errorf("book: %d entries need %d bytes, the file has %d (truncated or padded)", n, want, len(data))
+	replyAt := bookHeader + int(n)*bookEntrySize
+	if len(data) < replyAt+8 {
+		return nil, fmt.Errorf("book: %d entries need at least %d bytes, the file has %d (truncated)", n, replyAt+8, len(data))
+	}
+	k := binary.LittleEndian.Uint32(data[replyAt:])
+	if want := replyAt + 4 + int(k) + 4; uint64(k) > uint64(len(data)) || len(data) != want {
+		return nil, fmt.Errorf("book: %d entries and %d reply values need %d bytes, the file has %d (truncated or padded)", n, k, replyAt+8+int(min(k, 1<<30)), len(data))
 	}
 	body := data[:len(data)-4]
 	if sum, want := crc32.ChecksumIEEE(body), binary.LittleEndian.Uint32(data[len(data)-4:]); sum != want {
@@ -215,6 +232,24 @@ func LoadBook(data []byte) (*Book, error) {
 		}
 	}
 	slices.SortFunc(b.entries, compareEntries)
+	if k > 0 {
+		parents, ok := replyParents(layerOf(list, minEmpties+3), minEmpties, func(p [2]uint64) (int, bool) {
+			e, ok := b.find(p[0], p[1])
+			return int(e.move), ok
+		})
+		if !ok {
+			return nil, fmt.Errorf("book: it has reply values but lacks a move on the second player's paths")
+		}
+		vals := make([]int8, k)
+		for i := range vals {
+			vals[i] = int8(data[replyAt+4+i])
+		}
+		values, err := decodeReplyValues(parents, vals, b.find)
+		if err != nil {
+			return nil, fmt.Errorf("book: %w", err)
+		}
+		b.replies, b.values = true, values
+	}
 	return b, nil
 }
 
@@ -245,7 +280,7 @@ func (b *Book) MarshalBinary() ([]byte, error) {
 	if !ok {
 		return nil, fmt.Errorf("othello6 book: more than %d positions from the root down to %d empty cells", maxBookEntries, b.minEmpties)
 	}
-	out := make([]byte, 0, bookHeader+len(list)*bookEntrySize+4)
+	out := make([]byte, 0, bookHeader+len(list)*bookEntrySize+8)
 	out = append(out, bookMagic...)
 	out = append(out, byte(b.minEmpties))
 	out = appendUint40(out, b.me)
@@ -262,6 +297,29 @@ func (b *Book) MarshalBinary() ([]byte, error) {
 	}
 	if found != len(b.entries) {
 		return nil, fmt.Errorf("othello6 book: %d of its %d positions are not among the %d reachable from its root with at least %d empty cells (internal error)", len(b.entries)-found, len(b.entries), len(list), b.minEmpties)
+	}
+	var vals []int8
+	if b.replies {
+		parents, ok := replyParents(layerOf(list, b.minEmpties+3), b.minEmpties, func(p [2]uint64) (int, bool) {
+			e, ok := b.find(p[0], p[1])
+			return int(e.move), ok
+		})
+		if !ok {
+			return nil, errors.New("othello6 book: reply values without the moves of the second player's paths (internal error)")
+		}
+		for _, p := range parents {
+			if _, ok := b.find(p[0], p[1]); !ok {
+				return nil, errors.New("othello6 book: reply values for a position not solved (internal error)")
+			}
+		}
+		vals = encodeReplyValues(parents, b.find, func(c [2]uint64) (int8, bool) {
+			e, ok := findEntry(b.values, c[0], c[1])
+			return e.value, ok
+		})
+	}
+	out = binary.LittleEndian.AppendUint32(out, uint32(len(vals)))
+	for _, v := range vals {
+		out = append(out, byte(v))
 	}
 	return binary.LittleEndian.AppendUint32(out, crc32.ChecksumIEEE(out)), nil
 }

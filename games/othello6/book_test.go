@@ -122,7 +122,7 @@ func TestBuildBook(t *testing.T) {
 	if me, opp := again.Root(); [2]uint64{me, opp} != canonicalRoot(root) {
 		t.Fatalf("reloaded: the root is %x/%x, want %x", me, opp, canonicalRoot(root))
 	}
-	if want := bookHeader + 2*b.Len() + 4; len(data) != want {
+	if want := bookHeader + 2*b.Len() + 8; len(data) != want { // no reply values
 		t.Fatalf("%d bytes for %d positions, want %d", len(data), b.Len(), want)
 	}
 	if d2, _ := again.MarshalBinary(); !bytes.Equal(d2, data) {
@@ -304,7 +304,7 @@ func TestLoadBookRejects(t *testing.T) {
 				d = append(d, bookUnknown, 0)
 			}
 		}
-		return resum(append(d, 0, 0, 0, 0))
+		return resum(append(d, 0, 0, 0, 0, 0, 0, 0, 0)) // no reply values, the checksum
 	}
 	// The entries edited below: a solved one, and one left unsolved in a
 	// partial book.
@@ -401,6 +401,10 @@ func FuzzLoadBook(f *testing.F) {
 	}
 	f.Add(partial)
 	f.Add(bookData)
+	if rv, err := BuildBook(context.Background(), BookBuild{Root: positionWithEmpties(rng.New(3), 15), MinEmpties: 12, Threads: 1, TTMB: 16, ReplyValues: true}); err == nil {
+		data, _ := rv.MarshalBinary()
+		f.Add(data)
+	}
 	short := bytes.Clone(good[:bookHeader+8])
 	binary.LittleEndian.PutUint32(short[bookHeader-4:], 1<<20)
 	f.Add(resum(short))
@@ -513,7 +517,7 @@ func TestDefaultBook(t *testing.T) {
 	if n+solvedBottom != b.Len() {
 		t.Errorf("%d positions in the book, %d reachable", b.Len(), n+solvedBottom)
 	}
-	t.Logf("bottom layer (%d empties): %d of %d solved, %d of them on the perfect agent's paths; %d positions above checked against their children", bottom, solvedBottom, len(layers[bottom]), len(paths), checked)
+	t.Logf("bottom layer (%d empties): %d of %d solved, %d of them on the perfect agent's paths; %d positions above checked against their children; %d reply values (checked against their positions' values when loaded)", bottom, solvedBottom, len(layers[bottom]), len(paths), checked, len(b.values))
 	s := New()
 	m, v, ok := s.BookMove()
 	if !ok || v != -4 || !s.Legal(m) {
@@ -539,6 +543,14 @@ func TestDefaultBookBottomLayer(t *testing.T) {
 	r := rng.New(6)
 	solve := func(me, opp uint64) int {
 		return newSolver(t.Context(), 2, newSolveTT(64)).root(me, opp)
+	}
+	// Two reply values, if the book has them (each a position one ply
+	// below the bottom, worth what the book says).
+	for k := 0; k < 2 && len(b.values) > 0; k++ {
+		e := b.values[r.IntN(len(b.values))]
+		if v := solve(e.me, e.opp); v != int(e.value) {
+			t.Fatalf("reply value %d, the solver says %d", e.value, v)
+		}
 	}
 	for range 2 {
 		e := bottom[r.IntN(len(bottom))]
@@ -662,4 +674,123 @@ func TestBookLayers(t *testing.T) {
 	if l := BookLayers(New(), 33); len(l) != 0 {
 		t.Errorf("more empties than the start has: %d layers", len(l))
 	}
+}
+
+// TestBookReplyValues: a book built with ReplyValues knows the exact value
+// of every reply to its bottom positions on the second player's paths (in
+// any orientation), keeps them through MarshalBinary and LoadBook (also
+// when some are not solved), and LoadBook refuses values that contradict
+// the book.
+func TestBookReplyValues(t *testing.T) {
+	root := positionWithEmpties(rng.New(3), 15)
+	const bottom = 12
+	b, err := BuildBook(context.Background(), BookBuild{Root: root, MinEmpties: bottom, Threads: 1, TTMB: 16, ReplyValues: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	layers := BookLayers(root, bottom)
+	parents, ok := replyParents(layers[bottom+3], bottom, func(p [2]uint64) (int, bool) {
+		e, ok := b.find(p[0], p[1])
+		return int(e.move), ok
+	})
+	if !ok || len(parents) == 0 {
+		t.Fatalf("%d positions on the second player's paths (%t)", len(parents), ok)
+	}
+	replies := 0
+	for _, p := range parents {
+		for m := Moves(p[0], p[1]); m != 0; m &= m - 1 {
+			c, _, over := replyChild(p, bits.TrailingZeros64(m))
+			if over {
+				continue
+			}
+			replies++
+			want := solveValue(t, c[0], c[1])
+			sym := replies % 8
+			if v, ok := b.Value(transform(c[0], sym), transform(c[1], sym)); !ok || v != want {
+				t.Fatalf("reply %x (symmetry %d): value %d (%t), the solver says %d", c, sym, v, ok, want)
+			}
+		}
+	}
+	if len(b.values) == 0 || len(b.values) > replies {
+		t.Fatalf("%d reply values for %d replies", len(b.values), replies)
+	}
+	good, err := b.MarshalBinary()
+	if err != nil {
+		t.Fatal(err)
+	}
+	again, err := LoadBook(good)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(again.values, b.values) {
+		t.Fatal("the reply values changed through MarshalBinary and LoadBook")
+	}
+	// A book with some values not solved (as a checkpoint has them).
+	part := *b
+	part.values = b.values[:len(b.values)/2]
+	partData, err := part.MarshalBinary()
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := LoadBook(partData)
+	if err != nil || len(got.values) >= len(b.values) {
+		t.Fatalf("a book with half its reply values: %v", err)
+	}
+	if d, _ := got.MarshalBinary(); !bytes.Equal(d, partData) {
+		t.Fatal("a book with half its reply values marshals differently once loaded")
+	}
+	// The values' offsets: the first parent's moves come first.
+	valuesAt := bookHeader + 2*len(layersList(layers)) + 4 // after the entries and the values' count
+	kTotal := binary.LittleEndian.Uint32(good[valuesAt-4:])
+	p := parents[0]
+	e, _ := b.find(p[0], p[1])
+	var bookMoveAt, otherAt int = -1, -1
+	k := 0
+	for m := Moves(p[0], p[1]); m != 0; m &= m - 1 {
+		i := bits.TrailingZeros64(m)
+		if _, _, over := replyChild(p, i); !over {
+			if i == int(e.move) {
+				bookMoveAt = valuesAt + k
+			} else if otherAt < 0 {
+				otherAt = valuesAt + k
+			}
+		}
+		k++
+	}
+	if bookMoveAt < 0 || otherAt < 0 {
+		t.Fatal("the first position on the paths has no two replies: pick another seed")
+	}
+	edit := func(at int, v int8) []byte {
+		d := bytes.Clone(good)
+		d[at] = byte(v)
+		return resum(d)
+	}
+	for _, c := range []struct {
+		name string
+		data []byte
+		want string
+	}{
+		{"value 37", edit(otherAt, 37), "outside"},
+		{"above the position's value", edit(otherAt, e.value+2), "worth"},
+		{"the book move's value", edit(bookMoveAt, e.value-2), "worth"},
+		{"the book move not solved", edit(bookMoveAt, replyUnknown), "not solved"},
+		{"one value too many", func() []byte {
+			d := bytes.Clone(good[:len(good)-4])
+			binary.LittleEndian.PutUint32(d[valuesAt-4:], kTotal+1)
+			return resum(append(append(d, 0), 0, 0, 0, 0))
+		}(), "moves"},
+	} {
+		if _, err := LoadBook(c.data); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: %v, want an error saying %q", c.name, err, c.want)
+		}
+	}
+}
+
+// layersList flattens layers.
+func layersList(layers map[int][][2]uint64) [][2]uint64 {
+	var out [][2]uint64
+	for _, l := range layers {
+		out = append(out, l...)
+	}
+	return out
 }

@@ -139,6 +139,10 @@ type BookBuild struct {
 	// positions on the perfect agent's paths (bookPaths) are solved first,
 	// so that a checkpoint serves the agent early.
 	Known *Book
+	// ReplyValues adds the exact values of the replies to the bottom
+	// positions on the second player's paths (see bookvalues.go), after
+	// the layers, keeping those Known has.
+	ReplyValues bool
 	// PathsOnly solves only the bottom positions on the perfect agent's
 	// paths and returns a partial book (the others unsolved, unless Known
 	// has them); Known must hold every layer above the bottom.
@@ -288,7 +292,78 @@ func BuildBook(ctx context.Context, o BookBuild) (*Book, error) {
 	}
 	slices.SortFunc(entries, compareEntries)
 	logf("book: %d positions in %s", len(entries), time.Since(start).Round(time.Second))
-	return &Book{me: me, opp: opp, minEmpties: minEmpties, entries: entries}, nil
+	b := &Book{me: me, opp: opp, minEmpties: minEmpties, entries: entries}
+	if o.ReplyValues {
+		if err := solveReplies(ctx, b, layers[minEmpties+3], o, solver, logf); err != nil {
+			return nil, err
+		}
+	}
+	return b, nil
+}
+
+// solveReplies gives b the reply values (see bookvalues.go): those of
+// o.Known, and the others solved.
+func solveReplies(ctx context.Context, b *Book, top [][2]uint64, o BookBuild, solver *Solver, logf func(string, ...any)) error {
+	parents, ok := replyParents(top, b.minEmpties, func(p [2]uint64) (int, bool) {
+		e, ok := b.find(p[0], p[1])
+		return int(e.move), ok
+	})
+	if !ok {
+		return errors.New("othello6 book: the reply values need the book's moves on the second player's paths (a position on them is not solved)")
+	}
+	values := map[[2]uint64]int8{}
+	if o.Known != nil {
+		for _, e := range o.Known.values {
+			values[[2]uint64{e.me, e.opp}] = e.value
+		}
+	}
+	b.replies = true
+	update := func() {
+		b.values = b.values[:0]
+		for c, v := range values {
+			b.values = append(b.values, bookEntry{me: c[0], opp: c[1], move: -1, value: v})
+		}
+		slices.SortFunc(b.values, compareEntries)
+	}
+	checkpoint := func() error {
+		if o.Checkpoint == nil {
+			return nil
+		}
+		update()
+		return o.Checkpoint(b)
+	}
+	lastCheckpoint := time.Now()
+	t0 := time.Now()
+	solved := 0
+	for _, p := range parents {
+		for m := Moves(p[0], p[1]); m != 0; m &= m - 1 {
+			c, _, over := replyChild(p, bits.TrailingZeros64(m))
+			if _, ok := values[c]; ok || over {
+				continue
+			}
+			s, _ := FromDiscs(c[0], c[1], 0)
+			r, err := solver.Solve(ctx, s, max(o.Threads, 1))
+			if err != nil {
+				if cerr := checkpoint(); cerr != nil {
+					logf("book: checkpoint: %v", cerr)
+				}
+				return fmt.Errorf("othello6 book: solving a reply: %w", err)
+			}
+			values[c] = int8(r.Value)
+			if solved++; solved%50 == 0 {
+				logf("book: reply values: %d solved in %s", solved, time.Since(t0).Round(time.Second))
+			}
+			if o.CheckpointEvery > 0 && time.Since(lastCheckpoint) >= o.CheckpointEvery {
+				lastCheckpoint = time.Now()
+				if err := checkpoint(); err != nil {
+					return err
+				}
+			}
+		}
+	}
+	update()
+	logf("book: reply values of the %d positions with %d empties on the second player's paths: %d solved in %s", len(parents), b.minEmpties, solved, time.Since(t0).Round(time.Second))
+	return nil
 }
 
 // bottomOrder returns the bottom layer in the order to solve it: the
@@ -376,24 +451,38 @@ func (b *Book) Merge(o *Book) (*Book, error) {
 	case b.me != o.me || b.opp != o.opp:
 		return nil, fmt.Errorf("othello6 book: the books start from different positions (%x/%x and %x/%x)", b.me, b.opp, o.me, o.opp)
 	}
-	entries := make([]bookEntry, 0, len(b.entries)+len(o.entries))
+	entries, err := mergeEntries(b.entries, o.entries)
+	if err != nil {
+		return nil, err
+	}
+	values, err := mergeEntries(b.values, o.values)
+	if err != nil {
+		return nil, err
+	}
+	return &Book{me: b.me, opp: b.opp, minEmpties: min(b.minEmpties, o.minEmpties), entries: entries, replies: b.replies || o.replies, values: values}, nil
+}
+
+// mergeEntries merges two sorted lists of entries, refusing a position
+// they give different values.
+func mergeEntries(a, b []bookEntry) ([]bookEntry, error) {
+	out := make([]bookEntry, 0, len(a)+len(b))
 	i, j := 0, 0
-	for i < len(b.entries) || j < len(o.entries) {
+	for i < len(a) || j < len(b) {
 		switch {
-		case j == len(o.entries) || i < len(b.entries) && compareEntries(b.entries[i], o.entries[j]) < 0:
-			entries = append(entries, b.entries[i])
+		case j == len(b) || i < len(a) && compareEntries(a[i], b[j]) < 0:
+			out = append(out, a[i])
 			i++
-		case i == len(b.entries) || compareEntries(b.entries[i], o.entries[j]) > 0:
-			entries = append(entries, o.entries[j])
+		case i == len(a) || compareEntries(a[i], b[j]) > 0:
+			out = append(out, b[j])
 			j++
 		default:
-			if b.entries[i].value != o.entries[j].value {
-				return nil, fmt.Errorf("othello6 book: the books give position %x/%x the values %d and %d (one is corrupt)", b.entries[i].me, b.entries[i].opp, b.entries[i].value, o.entries[j].value)
+			if a[i].value != b[j].value {
+				return nil, fmt.Errorf("othello6 book: the books give position %x/%x the values %d and %d (one is corrupt)", a[i].me, a[i].opp, a[i].value, b[j].value)
 			}
-			entries = append(entries, b.entries[i])
+			out = append(out, a[i])
 			i++
 			j++
 		}
 	}
-	return &Book{me: b.me, opp: b.opp, minEmpties: min(b.minEmpties, o.minEmpties), entries: entries}, nil
+	return out, nil
 }

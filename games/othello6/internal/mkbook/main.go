@@ -49,6 +49,7 @@ func run(args []string) error {
 	out := fl.String("out", "games/othello6/book.bin", "the book file to write")
 	every := fl.Duration("every", time.Minute, "write the checkpoint this often, 1s to 24h")
 	knownFile := fl.String("known", "", "a book whose positions are taken as solved, e.g. the current book.bin when building one layer deeper (its layers then put the perfect agent's positions first)")
+	replyValues := fl.Bool("reply-values", false, "after the layers, solve the replies to the bottom positions on the second player's paths, for their exact values (the perfect agent then knows the value of its position one ply below the book)")
 	pathsOnly := fl.Bool("paths-only", false, "at the bottom layer, solve only the positions the perfect agent can meet when it has played from 2 or 3 plies above it (a partial book; needs -known with every layer above)")
 	if err := fl.Parse(args); err != nil {
 		return err
@@ -91,7 +92,7 @@ func run(args []string) error {
 	defer stop()
 	start := time.Now()
 	book, err := othello6.BuildBook(ctx, othello6.BookBuild{
-		MinEmpties: *minEmpties, Threads: *threads, TTMB: *ttMB, Progress: os.Stderr, Known: known, PathsOnly: *pathsOnly,
+		MinEmpties: *minEmpties, Threads: *threads, TTMB: *ttMB, Progress: os.Stderr, Known: known, PathsOnly: *pathsOnly, ReplyValues: *replyValues,
 		Checkpoint:      func(b *othello6.Book) error { return writeFile(partial, b) },
 		CheckpointEvery: *every,
 	})
