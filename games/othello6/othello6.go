@@ -62,12 +62,14 @@
 // book.bin, embedded, holds every position reachable from the start with
 // at least 25 empty cells (one per symmetry class) and those with 24 that
 // the perfect agent can meet, each with an optimal move and its exact
-// value: State.BookMove (games.Booker) reads it for the perfect agent where
+// value, and the exact values of the replies to the second player's
+// positions among those (State.BookValue, games.BookValuer):
+// State.BookMove (games.Booker) reads it for the perfect agent where
 // solving would take too long. Rebuild it (long commands, not tests; they
 // checkpoint and resume) with
 //
 //	go run ./games/othello6/internal/mkbook -min-empties 25 -out games/othello6/book.bin
-//	go run ./games/othello6/internal/mkbook -min-empties 24 -known games/othello6/book.bin -paths-only -out games/othello6/book.bin
+//	go run ./games/othello6/internal/mkbook -min-empties 24 -known games/othello6/book.bin -paths-only -reply-values -out games/othello6/book.bin
 package othello6
 
 import (

@@ -39,9 +39,9 @@ func TestRunRefuses(t *testing.T) {
 	}
 }
 
-// TestRunFromKnownBook: with every position known (the embedded book as
-// -known, down to its own minimum) nothing is solved, and the book
-// written is the same file.
+// TestRunFromKnownBook: with every position and reply value known (the
+// embedded book as -known, down to its own minimum) nothing is solved,
+// and the book written is the same file.
 func TestRunFromKnownBook(t *testing.T) {
 	src := filepath.Join("..", "..", "book.bin")
 	want, err := os.ReadFile(src)
@@ -53,7 +53,7 @@ func TestRunFromKnownBook(t *testing.T) {
 		t.Fatal(err)
 	}
 	out := filepath.Join(t.TempDir(), "book.bin")
-	if err := run([]string{"-min-empties", strconv.Itoa(b.MinEmpties()), "-known", src, "-paths-only", "-out", out}); err != nil {
+	if err := run([]string{"-min-empties", strconv.Itoa(b.MinEmpties()), "-known", src, "-paths-only", "-reply-values", "-out", out}); err != nil {
 		t.Fatal(err)
 	}
 	got, err := os.ReadFile(out)
