@@ -15,9 +15,11 @@
 // need no solving; its layers say which positions of the new bottom layer
 // the perfect agent can meet, and those are solved first (with
 // -paths-only, only those: a partial book, which the agent can use as it
-// is):
+// is); -reply-values then adds the exact values of the replies to the
+// bottom positions on the second player's paths. The embedded book:
 //
-//	go run ./games/othello6/internal/mkbook -min-empties 24 -known games/othello6/book.bin -paths-only -out /tmp/book24.bin
+//	go run ./games/othello6/internal/mkbook -min-empties 25 -out games/othello6/book.bin
+//	go run ./games/othello6/internal/mkbook -min-empties 24 -known games/othello6/book.bin -paths-only -reply-values -out games/othello6/book.bin
 package main
 
 import (
