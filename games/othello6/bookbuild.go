@@ -319,11 +319,13 @@ func solveReplies(ctx context.Context, b *Book, top [][2]uint64, o BookBuild, so
 	}
 	b.replies = true
 	update := func() {
-		b.values = b.values[:0]
+		// A new slice each time: a checkpoint may keep the last one.
+		vals := make([]bookEntry, 0, len(values))
 		for c, v := range values {
-			b.values = append(b.values, bookEntry{me: c[0], opp: c[1], move: -1, value: v})
+			vals = append(vals, bookEntry{me: c[0], opp: c[1], move: -1, value: v})
 		}
-		slices.SortFunc(b.values, compareEntries)
+		slices.SortFunc(vals, compareEntries)
+		b.values = vals
 	}
 	checkpoint := func() error {
 		if o.Checkpoint == nil {
