@@ -10,6 +10,7 @@ import (
 	"maps"
 	"math/bits"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -793,4 +794,59 @@ func layersList(layers map[int][][2]uint64) [][2]uint64 {
 		out = append(out, l...)
 	}
 	return out
+}
+
+// TestBuildBookReplyValuesCheckpoint: a build stopped while it solves the
+// reply values hands over those solved so far, and a build given them as
+// Known finishes with the values of a whole build.
+func TestBuildBookReplyValuesCheckpoint(t *testing.T) {
+	root := positionWithEmpties(rng.New(3), 15)
+	o := BookBuild{Root: root, MinEmpties: 12, Threads: 1, TTMB: 16, ReplyValues: true}
+	// solvedReplies runs a build and returns how many reply values it solved.
+	solvedReplies := func(o BookBuild) (*Book, int) {
+		var log strings.Builder
+		o.Progress = &log
+		b, err := BuildBook(context.Background(), o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var n int
+		for _, line := range strings.Split(log.String(), "\n") {
+			if i := strings.Index(line, " solved in "); strings.Contains(line, "reply values of the") && i > 0 {
+				f := strings.Fields(line[:i])
+				n, _ = strconv.Atoi(f[len(f)-1])
+			}
+		}
+		return b, n
+	}
+	whole, wholeSolved := solvedReplies(o)
+	ctx, cancel := context.WithCancel(context.Background())
+	var saved *Book
+	stopped := o
+	stopped.CheckpointEvery = 1
+	stopped.Checkpoint = func(b *Book) error {
+		if b.replies && len(b.values) > 0 {
+			data, err := b.MarshalBinary()
+			if err != nil {
+				return err
+			}
+			if saved, err = LoadBook(data); err != nil {
+				return err
+			}
+			cancel()
+		}
+		return nil
+	}
+	if _, err := BuildBook(ctx, stopped); !errors.Is(err, context.Canceled) || saved == nil || len(saved.values) >= len(whole.values) {
+		t.Fatalf("stopped build: %v, checkpoint %v (a whole build has %d values)", err, saved != nil, len(whole.values))
+	}
+	resumed := o
+	resumed.Known = saved
+	got, gotSolved := solvedReplies(resumed)
+	if !slices.Equal(got.values, whole.values) {
+		t.Fatalf("resumed: %d reply values, a whole build %d, or different ones", len(got.values), len(whole.values))
+	}
+	if wholeSolved == 0 || gotSolved >= wholeSolved {
+		t.Fatalf("resumed build solved %d reply values, a whole build %d: the checkpoint's were solved again", gotSolved, wholeSolved)
+	}
 }
