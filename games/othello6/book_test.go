@@ -700,7 +700,7 @@ func TestBookReplyValues(t *testing.T) {
 	replies := 0
 	for _, p := range parents {
 		for m := Moves(p[0], p[1]); m != 0; m &= m - 1 {
-			c, _, over := replyChild(p, bits.TrailingZeros64(m))
+			c, _, over := bookChild(p, bits.TrailingZeros64(m))
 			if over {
 				continue
 			}
@@ -749,7 +749,7 @@ func TestBookReplyValues(t *testing.T) {
 	k := 0
 	for m := Moves(p[0], p[1]); m != 0; m &= m - 1 {
 		i := bits.TrailingZeros64(m)
-		if _, _, over := replyChild(p, i); !over {
+		if _, _, over := bookChild(p, i); !over {
 			if i == int(e.move) {
 				bookMoveAt = valuesAt + k
 			} else if otherAt < 0 {

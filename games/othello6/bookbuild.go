@@ -339,7 +339,7 @@ func solveReplies(ctx context.Context, b *Book, top [][2]uint64, o BookBuild, so
 	solved := 0
 	for _, p := range parents {
 		for m := Moves(p[0], p[1]); m != 0; m &= m - 1 {
-			c, _, over := replyChild(p, bits.TrailingZeros64(m))
+			c, _, over := bookChild(p, bits.TrailingZeros64(m))
 			if _, ok := values[c]; ok || over {
 				continue
 			}
@@ -426,18 +426,30 @@ func bestChild(p [2]uint64, value map[[2]uint64]int8) (best, bestMove int, err e
 // childValue returns the value for p's mover of playing i in p, from the
 // child's entry in value (false if missing) or its end.
 func childValue(p [2]uint64, i int, value map[[2]uint64]int8) (int, bool) {
-	f := Flips(i, p[0], p[1]) | bit(i)
-	me, opp := p[0]|f, p[1]&^f
-	nme, nopp, flip, over := settle(opp, me)
+	c, flip, over := bookChild(p, i)
 	if over {
-		return SolvedScore(me, opp), true
+		return SolvedScore(c[0], c[1]), true
 	}
-	a, b, _ := canonical(nme, nopp)
-	v, ok := value[[2]uint64{a, b}]
+	v, ok := value[c]
 	if flip {
 		return int(v), ok // the opponent passes: I place again
 	}
 	return -int(v), ok // the opponent places next: his value is against me
+}
+
+// bookChild returns the child of p (mover's discs, then the opponent's)
+// after move i: settled (the next mover can place) and canonical, with
+// flip when the opponent must pass (the mover places again); when the game
+// is over, the final discs from the mover's view instead.
+func bookChild(p [2]uint64, i int) (c [2]uint64, flip, over bool) {
+	f := Flips(i, p[0], p[1]) | bit(i)
+	me, opp := p[0]|f, p[1]&^f
+	nme, nopp, flip, over := settle(opp, me)
+	if over {
+		return [2]uint64{me, opp}, false, true
+	}
+	a, b, _ := canonical(nme, nopp)
+	return [2]uint64{a, b}, flip, false
 }
 
 // Merge returns a book with the positions of b and o (for BookBuild.Known:

@@ -40,16 +40,11 @@ func bookPaths(layers map[int][][2]uint64, bottom int, move func(p [2]uint64) (i
 			moves = bit(i) // the book's move only
 		}
 		for ; moves != 0; moves &= moves - 1 {
-			i := bits.TrailingZeros64(moves)
-			f := Flips(i, p[0], p[1]) | bit(i)
-			me, opp := p[0]|f, p[1]&^f
-			nme, nopp, flip, over := settle(opp, me)
-			if over {
-				continue
+			c, flip, over := bookChild(p, bits.TrailingZeros64(moves))
+			if !over {
+				// The next mover is the other player unless he must pass.
+				walk(c, agent == flip)
 			}
-			a, b, _ := canonical(nme, nopp)
-			// The next mover is the other player unless he must pass.
-			walk([2]uint64{a, b}, agent == flip)
 		}
 	}
 	for _, e := range []int{bottom + 2, bottom + 3} {

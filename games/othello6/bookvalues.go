@@ -46,19 +46,6 @@ func layerOf(list [][2]uint64, e int) [][2]uint64 {
 	return out
 }
 
-// replyChild returns the settled canonical child of p after move i, and
-// whether the opponent passes there (flip) or the game is over.
-func replyChild(p [2]uint64, i int) (c [2]uint64, flip, over bool) {
-	f := Flips(i, p[0], p[1]) | bit(i)
-	me, opp := p[0]|f, p[1]&^f
-	nme, nopp, flip, over := settle(opp, me)
-	if over {
-		return [2]uint64{me, opp}, false, true
-	}
-	a, b, _ := canonical(nme, nopp)
-	return [2]uint64{a, b}, flip, false
-}
-
 // decodeReplyValues checks the reply values vals (for each parent, for
 // each of its moves in square order, the value for the parent's mover, or
 // replyUnknown) against the parents' book entries, and returns the
@@ -84,7 +71,7 @@ func decodeReplyValues(parents [][2]uint64, vals []int8, find func(me, opp uint6
 			i := bits.TrailingZeros64(m)
 			v := vals[k]
 			k++
-			c, flip, over := replyChild(p, i)
+			c, flip, over := bookChild(p, i)
 			switch {
 			case over && int(v) != SolvedScore(c[0], c[1]):
 				return nil, fmt.Errorf("reply value %d: move %s ends the game at %d", v, FormatMove(games.Move(i)), SolvedScore(c[0], c[1]))
@@ -133,7 +120,7 @@ func encodeReplyValues(parents [][2]uint64, find func(me, opp uint64) (bookEntry
 		e, _ := find(p[0], p[1])
 		for m := Moves(p[0], p[1]); m != 0; m &= m - 1 {
 			i := bits.TrailingZeros64(m)
-			c, flip, over := replyChild(p, i)
+			c, flip, over := bookChild(p, i)
 			switch cv, ok := value(c); {
 			case over:
 				vals = append(vals, int8(SolvedScore(c[0], c[1])))
