@@ -409,3 +409,84 @@ func TestPerfectUsesBookValue(t *testing.T) {
 		t.Fatalf("played %s with %q (score %d), want the kept move, solved, score 6", s.FormatMove(m), st.Info, st.Score)
 	}
 }
+
+// hintedKept is keptSolver that also records the hint it was given.
+type hintedKept struct {
+	keptSolver
+	hint   *int
+	hinted *bool
+}
+
+func (h hintedKept) SolveExact(ctx context.Context, threads int) (int, []games.Move, int64, error) {
+	*h.hint, *h.hinted = games.ValueHint(ctx)
+	return h.keptSolver.SolveExact(ctx, threads)
+}
+
+// TestPerfectHintFromBookParent: handed a game one ply below the book (a
+// position outside the book whose previous position is in it), the agent
+// hints its solver the bound the book gives through that previous
+// position: exact when the last move was the book's (stats: solved),
+// a lower bound otherwise (kept). A position without history gets no hint.
+// Fails when the agent ignores the previous position.
+func TestPerfectHintFromBookParent(t *testing.T) {
+	r := rng.New(3)
+	var sawExact, sawBound int
+	for tries := 0; tries < 2000 && (sawExact < 3 || sawBound < 3); tries++ {
+		parent := randomOthello(r, 25)
+		if parent.Empties() != 25 {
+			continue
+		}
+		bm, v, ok := parent.BookMove()
+		if !ok {
+			t.Fatalf("a position with 25 empty cells outside the book:\n%s", parent)
+		}
+		moves := parent.LegalMoves(nil)
+		m := moves[r.IntN(len(moves))]
+		s := parent.Clone().(*othello6.State)
+		s.Play(m)
+		if _, _, inBook := s.BookMove(); inBook || len(s.LegalMoves(nil)) < 2 {
+			continue
+		}
+		if _, known := s.BookValue(); known {
+			continue
+		}
+		exact := m == bm
+		var hint int
+		var hinted bool
+		a, _ := agents.New("perfect", 1)
+		if _, err := a.Move(context.Background(), hintedKept{keptSolver{s}, &hint, &hinted}, s.ToMove()); err != nil {
+			t.Fatal(err)
+		}
+		info := a.(agents.Reporter).LastStats().Info
+		if !hinted || hint != -v {
+			t.Fatalf("after %s (book move %s, worth %d): hint %d (%t), want %d", parent.FormatMove(m), parent.FormatMove(bm), v, hint, hinted, -v)
+		}
+		want := "kept"
+		if exact {
+			want = "solved"
+			sawExact++
+		} else {
+			sawBound++
+		}
+		if !strings.HasPrefix(info, want) {
+			t.Fatalf("after %s (book move %s): %q, want %s", parent.FormatMove(m), parent.FormatMove(bm), info, want)
+		}
+		// The same discs without the history: nothing to go on.
+		first, second := s.Discs()
+		bare, err := othello6.FromDiscs(first, second, s.ToMove())
+		if err != nil {
+			t.Fatal(err)
+		}
+		hinted = false
+		a, _ = agents.New("perfect", 1)
+		if _, err := a.Move(context.Background(), hintedKept{keptSolver{bare}, &hint, &hinted}, bare.ToMove()); err != nil {
+			t.Fatal(err)
+		}
+		if hinted {
+			t.Fatalf("a hint %d for a position without history", hint)
+		}
+	}
+	if sawExact < 3 || sawBound < 3 {
+		t.Fatalf("found %d positions after the book move and %d after another, want 3 of each", sawExact, sawBound)
+	}
+}
