@@ -32,9 +32,9 @@ import (
 //
 // The embedded one (136 345 bytes) holds the 11 094 positions with 25 or
 // more empty cells, built in 1 h 38 min on 2 threads of a 2-core machine
-// (it says the start is worth -4); 32 392 of the 51 964 with 24: the 10 117
+// (it says the start is worth -4); 34 608 of the 51 964 with 24: the 10 117
 // on the perfect agent's paths (about 70 min on the same machine) and
-// 22 275 others from a build of the whole layer, stopped and resumed (the
+// 24 491 others from a build of the whole layer, stopped and resumed (the
 // same command without -paths-only finishes it); and the values of all 8 293 replies other than
 // the book's to the 1 702 positions with 24 on the second player's paths
 // (28 min 47 s). So in a game where the agent has moved with 26 or 27 empty
