@@ -144,6 +144,19 @@ func parseFlags(fs *flag.FlagSet, args []string, lists ...string) ([]string, err
 	return fs.Args(), nil
 }
 
+// parseFilesAndFlags parses args where file names and flags may be mixed
+// (rate and report: "run1.jsonl --format json run2.jsonl"): it parses, takes
+// a file, and parses the rest, returning the files in order.
+func parseFilesAndFlags(fs *flag.FlagSet, args []string) ([]string, error) {
+	var files []string
+	rest, err := parseFlags(fs, args)
+	for err == nil && len(rest) > 0 {
+		files = append(files, rest[0])
+		rest, err = parseFlags(fs, rest[1:])
+	}
+	return files, err
+}
+
 // listFlag collects repeated values of a flag.
 type listFlag []string
 

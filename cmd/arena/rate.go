@@ -92,13 +92,7 @@ func runRate(args []string, stdout, stderr io.Writer) error {
 	out := fs.String("out", "", "write the --export to this file (the tables then go to stdout)")
 	seed := fs.Uint64("seed", 1, "seed of the bootstrap (default: the first file's tournament seed, so that rate reprints the table the tournament printed)")
 	rf := addRatingFlags(fs, seed)
-	// Files and flags may be mixed: parse, take a file, parse the rest.
-	var files []string
-	rest, err := parseFlags(fs, args)
-	for err == nil && len(rest) > 0 {
-		files = append(files, rest[0])
-		rest, err = parseFlags(fs, rest[1:])
-	}
+	files, err := parseFilesAndFlags(fs, args)
 	if err != nil {
 		return err
 	}

@@ -33,12 +33,7 @@ func runReport(args []string, stdout, stderr io.Writer) error {
 	viewerGames := fs.Int("viewer-games", report.DefaultViewerGames, fmt.Sprintf("games the game viewer holds, the first ones recorded (0: all, at most %d; -1: no viewer); by default also no more than about %d MB of them", maxViewerGames, report.DefaultViewerBytes/1_000_000))
 	seed := fs.Uint64("seed", 1, "seed of the bootstrap (default: the first file's tournament seed, as arena rate)")
 	rf := addRatingFlags(fs, seed)
-	var files []string
-	rest, err := parseFlags(fs, args)
-	for err == nil && len(rest) > 0 {
-		files = append(files, rest[0])
-		rest, err = parseFlags(fs, rest[1:])
-	}
+	files, err := parseFilesAndFlags(fs, args)
 	if err != nil {
 		return err
 	}
