@@ -573,15 +573,8 @@ func (sv *solver) search(me, opp uint64, alpha, beta, empties int, sp *splitPoin
 	tt := sv.shared.tt
 	key := posKey(me, opp)
 	lo, hi, ttMove, _ := tt.probe(key) // every search node (above shallowEmpties) uses the table
-	switch {
-	case lo >= beta:
-		return lo
-	case hi <= alpha:
-		return hi
-	case lo == hi:
-		// Exact and inside the window. (Searching on would run with an
-		// empty window, whose fail-soft results are not bounds.)
-		return lo
+	if v, ok := boundsCut(lo, hi, alpha, beta); ok {
+		return v
 	}
 	alpha0, beta0 := alpha, beta
 	alpha, beta = max(alpha, lo), min(beta, hi)
@@ -604,19 +597,40 @@ func (sv *solver) search(me, opp uint64, alpha, beta, empties int, sp *splitPoin
 	if sv.shared.stop.Load() || sp.aborted() {
 		return 0
 	}
-	switch {
-	case best <= alpha0:
-		hi = min(hi, best)
-	case best >= beta0:
-		lo = max(lo, best)
-	default:
-		lo, hi = best, best
-	}
+	lo, hi = narrowBounds(lo, hi, best, alpha0, beta0)
 	tt.store(key, lo, hi, bestMove, empties)
 	if empties <= lastSearchEmpties {
 		sv.last.store(key, lo, hi)
 	}
 	return best
+}
+
+// boundsCut returns the value a node's table bounds [lo, hi] give it in
+// the window (alpha, beta), if they settle it: a bound beyond the window,
+// or an exact value inside it (searching on would run with an empty
+// window, whose fail-soft results are not bounds).
+func boundsCut(lo, hi, alpha, beta int) (int, bool) {
+	switch {
+	case lo >= beta:
+		return lo, true
+	case hi <= alpha:
+		return hi, true
+	case lo == hi:
+		return lo, true
+	}
+	return 0, false
+}
+
+// narrowBounds returns the bounds [lo, hi] after a fail-soft search of the
+// window (alpha, beta) returned best.
+func narrowBounds(lo, hi, best, alpha, beta int) (int, int) {
+	switch {
+	case best <= alpha:
+		return lo, min(hi, best)
+	case best >= beta:
+		return max(lo, best), hi
+	}
+	return best, best
 }
 
 // searchRest searches the moves of (me, opp) best first, after the

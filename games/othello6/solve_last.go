@@ -240,25 +240,13 @@ func (sv *solver) fastestFirst(me, opp, moves uint64, alpha, beta, empties int, 
 	t := sv.last
 	key := posKey(me, opp)
 	lo, hi := t.probe(key)
-	switch {
-	case lo >= beta:
-		return lo
-	case hi <= alpha:
-		return hi
-	case lo == hi:
-		return lo
+	if v, ok := boundsCut(lo, hi, alpha, beta); ok {
+		return v
 	}
 	alpha0, beta0 := alpha, beta
 	alpha, beta = max(alpha, lo), min(beta, hi)
 	best := sv.fastestChildren(me, opp, moves, alpha, beta, empties, parity)
-	switch {
-	case best <= alpha0:
-		hi = min(hi, best)
-	case best >= beta0:
-		lo = max(lo, best)
-	default:
-		lo, hi = best, best
-	}
+	lo, hi = narrowBounds(lo, hi, best, alpha0, beta0)
 	t.store(key, lo, hi)
 	return best
 }
