@@ -23,19 +23,24 @@ import (
 // (games.Booker); the perfect agent uses it.
 //
 // book.bin is built by commands, not tests (see BuildBook): every
-// position with 25 or more empty cells, then, from that book, the positions
-// with 24 that the perfect agent can meet (BookBuild.PathsOnly) and the
-// values of the replies to those of the second player (ReplyValues):
+// position with 25 or more empty cells, then, from that book, every
+// position with 24 and the values of the replies to those on the second
+// player's paths (ReplyValues):
 //
 //	go run ./games/othello6/internal/mkbook -min-empties 25 -out games/othello6/book.bin
-//	go run ./games/othello6/internal/mkbook -min-empties 24 -known games/othello6/book.bin -paths-only -reply-values -out games/othello6/book.bin
+//	go run ./games/othello6/internal/mkbook -min-empties 24 -known games/othello6/book.bin -reply-values -threads 2 -out games/othello6/book.bin
 //
-// The embedded one (136 345 bytes) holds the 11 094 positions with 25 or
+// With -paths-only (BookBuild.PathsOnly) the second command solves only
+// the positions with 24 that the perfect agent can meet, about a fifth of
+// the layer: a partial book that already serves every game the agent plays
+// from the start. The embedded one (136 345 bytes) holds the 11 094 positions with 25 or
 // more empty cells, built in 1 h 38 min on 2 threads of a 2-core machine
-// (it says the start is worth -4); 34 608 of the 51 964 with 24: the 10 117
-// on the perfect agent's paths (about 70 min on the same machine) and
-// 24 491 others from a build of the whole layer, stopped and resumed (the
-// same command without -paths-only finishes it); and the values of all 8 293 replies other than
+// (it says the start is worth -4); all 51 964 with 24: first the 10 117
+// on the perfect agent's paths (-paths-only, about 70 min on the same
+// machine), then the other 41 847 by the second command, stopped and
+// resumed several times (the whole layer takes about 5 h of the 2 threads
+// here; the last run solved the final 17 356 in 1 h 53 min); and the
+// values of all 8 293 replies other than
 // the book's to the 1 702 positions with 24 on the second player's paths
 // (28 min 47 s). So in a game where the agent has moved with 26 or 27 empty
 // cells on the board (from the start, or after an opening of up to 6
@@ -43,7 +48,9 @@ import (
 // the second player, it knows the exact value of its position after any
 // reply, so the first move its solver proves keeps that value is optimal
 // (for 64 such positions drawn from the book, 0.14 s of CPU on average and
-// 0.84 s at worst, one thread).
+// 0.84 s at worst, one thread). An agent handed a game at any position of
+// the book's tree, with or without its history, plays from the book down
+// to 24 empties too.
 //
 // Format (little-endian): the magic "O6BOOK2\n"; one byte MinEmpties;
 // the root, the canonical position the book starts from (the settled
@@ -65,7 +72,7 @@ import (
 // LoadBook lists them again (BenchmarkLoadDefaultBook).
 
 //go:generate go run ./internal/mkbook -min-empties 25 -out book.bin
-//go:generate go run ./internal/mkbook -min-empties 24 -known book.bin -paths-only -reply-values -out book.bin
+//go:generate go run ./internal/mkbook -min-empties 24 -known book.bin -reply-values -threads 2 -out book.bin
 
 //go:embed book.bin
 var bookData []byte
