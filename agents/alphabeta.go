@@ -24,7 +24,7 @@ func init() {
 			{"nodes", "stop after about this many nodes per move, 1 to 10^12"},
 			{"tt", "transposition table size in MB, 0 to 65536 and at most 3/4 of the machine's memory (default 64; 0 turns the table off)"},
 			{"threads", "Lazy SMP threads sharing the table, 1 to 256 (default 1)"},
-			{"exact", "search to the end of the game with exact scores (uses the game's own solver when it has one; time= then bounds the solve, after which a depth-4 search decides)"},
+			{"exact", "search to the end of the game with exact scores (uses the game's own solver when it has one; time= then bounds the solve, after which the move the solver proved the most for, or its best guess, is played, or, from a solver without either, a depth-4 search's)"},
 			{"asp", "half-width of the aspiration window in evaluation units, 0 to 16777216 (default 40; 0: full window)"},
 			{"rootscores", "give every root move an exact score (full-window search of each; slower; for analyse)"},
 			evalKey,
@@ -213,6 +213,13 @@ func (a *AlphaBeta) solve(ctx context.Context, st games.State, solver alphabeta.
 		defer cancel()
 	}
 	value, pv, nodes, err := solver.SolveExact(ctx, a.s.Options().Threads)
+	if ans, ok := solverStopped(st, err); ok {
+		// Out of time, with the move the solver proved the most for, or
+		// its best guess.
+		a.last = Stats{Nodes: nodes, Score: ans.value, Info: fmt.Sprintf("solver stopped (%v) after %d nodes; %s", ans.err, nodes, ans.what())}
+		a.root = a.root[:0]
+		return ans.move, nil
+	}
 	if err != nil || len(pv) == 0 {
 		// Out of time: a quick heuristic search still gives a sound move.
 		quick := alphabeta.New(alphabeta.Options{Depth: 4, TTMB: 1})

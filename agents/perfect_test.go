@@ -283,6 +283,57 @@ func TestPerfectPlaysKeptMove(t *testing.T) {
 	}
 }
 
+// guessSolver is an othello6 position whose solver always stops before
+// proving anything, with move as its best guess (games.BestGuess).
+type guessSolver struct {
+	*othello6.State
+	move games.Move
+}
+
+func (g guessSolver) SolveExact(context.Context, int) (int, []games.Move, int64, error) {
+	return 0, nil, 5, &games.BestGuess{Move: g.move, Err: context.DeadlineExceeded}
+}
+
+// TestStoppedSolversAnswer: when its solve stops with nothing proven, the
+// perfect agent (and alphabeta:exact) plays the solver's best guess and
+// says it is not proven; a guess that is not legal leaves the move to the
+// depth-4 search. alphabeta:exact also plays a move the solver proved
+// worth a bound (perfect's kept moves: TestPerfectPlaysKeptMove).
+func TestStoppedSolversAnswer(t *testing.T) {
+	s := randomOthello(rng.New(9), 20)
+	moves := s.LegalMoves(nil)
+	if len(moves) < 2 {
+		t.Fatal("no choice: pick another seed")
+	}
+	last := moves[len(moves)-1]
+	for _, spec := range []string{"perfect", "alphabeta:exact"} {
+		for _, c := range []struct {
+			b      games.Base
+			depth4 bool // the depth-4 search's move, else want
+			want   games.Move
+			info   string // in the stats of perfect, then of alphabeta
+			abInfo string
+		}{
+			{guessSolver{s, last}, false, last, "not proven: the solver stopped", "ordering search's move"},
+			{guessSolver{s, othello6.Pass}, true, 0, "not proven: the solver stopped", "depth-4 search"},
+			{keptSolver{s}, false, moves[0], "kept value >= +0", "proved worth at least +0"},
+		} {
+			a, _ := agents.New(spec, 1)
+			got, err := a.Move(context.Background(), c.b, s.ToMove())
+			if err != nil {
+				t.Fatal(err)
+			}
+			info, want := a.(agents.Reporter).LastStats().Info, c.info
+			if spec != "perfect" {
+				want = c.abInfo
+			}
+			if !strings.Contains(info, want) || c.depth4 != strings.Contains(info, "depth-4") || !c.depth4 && got != c.want {
+				t.Fatalf("%s, %T: played %s with %q", spec, c.b, s.FormatMove(got), info)
+			}
+		}
+	}
+}
+
 // TestPerfectKnowsExactValueAfterBestReply: after a book move, if the
 // opponent replies with the book's move the agent's position is worth
 // exactly the book's value, so a move its solver proved keeps that value

@@ -80,12 +80,12 @@ func ValueHint(ctx context.Context) (lo int, ok bool) {
 	return lo, ok
 }
 
-// KeptHint is the error of a solver given a hint (WithValueHint) that
-// stopped before it proved the value, after it proved that Move keeps at
-// least Value (at least the hint) for the side to move: a move that loses
-// nothing the position was known to be worth, though maybe not the best.
-// Solvers that support hints look for such a move first. It wraps the
-// reason the solve stopped (the context's error).
+// KeptHint is the error of a solver that stopped before it proved the
+// value, after it proved that Move keeps at least Value for the side to
+// move. Given a hint (WithValueHint), Value is at least the hint: a move
+// that loses nothing the position was known to be worth, though maybe not
+// the best; solvers that support hints look for such a move first. It
+// wraps the reason the solve stopped (the context's error).
 type KeptHint struct {
 	Move  Move
 	Value int
@@ -97,3 +97,18 @@ func (e *KeptHint) Error() string {
 }
 
 func (e *KeptHint) Unwrap() error { return e.Err }
+
+// BestGuess is the error of a solver that stopped before it proved a bound
+// for any move: Move is the move its own heuristic search (the one that
+// orders its moves) rates best, a better answer than nothing, but not
+// proven. It wraps the reason the solve stopped (the context's error).
+type BestGuess struct {
+	Move Move
+	Err  error
+}
+
+func (e *BestGuess) Error() string {
+	return fmt.Sprintf("%v before any move was proven", e.Err)
+}
+
+func (e *BestGuess) Unwrap() error { return e.Err }

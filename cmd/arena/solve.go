@@ -138,7 +138,7 @@ func runSolve(args []string, stdout, stderr io.Writer) error {
 		value, pv, rep.Nodes, err = s.(games.ExactSolver).SolveExact(ctx, *threads)
 		done()
 		if err != nil {
-			return fmt.Errorf("solve stopped after %d nodes (%.1f s): %w", rep.Nodes, time.Since(start).Seconds(), err)
+			return fmt.Errorf("solve stopped after %d nodes (%.1f s): %w%s", rep.Nodes, time.Since(start).Seconds(), err, stoppedMove(s, err))
 		}
 		rep.Value = value
 		rep.Result = resultWord(value)
@@ -500,4 +500,19 @@ func cmpErr(first, err error) error {
 		return first
 	}
 	return err
+}
+
+// stoppedMove says what a solve stopped before its value still found in s:
+// a move proven worth at least a value (games.KeptHint) or the solver's
+// best guess (games.BestGuess); "" for neither.
+func stoppedMove(s games.State, err error) string {
+	var kept *games.KeptHint
+	if errors.As(err, &kept) && games.IsLegal(s, kept.Move) {
+		return fmt.Sprintf("; %s is proven worth at least %+d", s.FormatMove(kept.Move), kept.Value)
+	}
+	var guess *games.BestGuess
+	if errors.As(err, &guess) && games.IsLegal(s, guess.Move) {
+		return fmt.Sprintf("; its best guess: %s", s.FormatMove(guess.Move))
+	}
+	return ""
 }

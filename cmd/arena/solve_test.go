@@ -1,10 +1,14 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"strings"
 	"testing"
+
+	"github.com/boardgame-arena/arena/games"
+	"github.com/boardgame-arena/arena/games/othello6"
 )
 
 // endgame is a line from the start to a position with 16 empty cells whose
@@ -214,3 +218,27 @@ func TestSolvePliesErrors(t *testing.T) {
 
 // pyrgaLate is the first 20 plies of a random Pyrga game of 30.
 const pyrgaLate = "T@a2>E S@b2 C@c2 T@c2>E T@d2>S S@d1 T@c1>E T@d1>N S@d3 T@c3>E T@d3>N C@d4 T@d4>W C@b4 S@b4 T@a4>S C@a3 T@a3>N C@a4 S@a4"
+
+// TestStoppedMove: a stopped solve's message names the move it still has,
+// proven or guessed, in the game's notation, and nothing for a move that
+// is not legal or no such error.
+func TestStoppedMove(t *testing.T) {
+	s := othello6.New()
+	c2, err := othello6.ParseMove("c2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		err  error
+		want string
+	}{
+		{&games.KeptHint{Move: c2, Value: -4, Err: context.DeadlineExceeded}, "; c2 is proven worth at least -4"},
+		{fmt.Errorf("wrapped: %w", &games.BestGuess{Move: c2, Err: context.DeadlineExceeded}), "; its best guess: c2"},
+		{&games.BestGuess{Move: othello6.Pass, Err: context.DeadlineExceeded}, ""},
+		{context.DeadlineExceeded, ""},
+	} {
+		if got := stoppedMove(s, c.err); got != c.want {
+			t.Errorf("%v: %q, want %q", c.err, got, c.want)
+		}
+	}
+}

@@ -215,12 +215,15 @@ func (so *Solver) Solve(ctx context.Context, s *State, threads int) (SolveResult
 		}
 	}
 	var pv []games.Move
-	switch k := sv.shared.kept; {
+	switch k, g := sv.shared.kept, sv.shared.guessMove; {
 	case err == nil:
 		pv = sv.pv(me, opp, v)
 	case k.move >= 0:
 		v, pv = k.value, []games.Move{games.Move(k.move)}
 		err = &games.KeptHint{Move: pv[0], Value: v, Err: err}
+	case g >= 0:
+		// Not a line: nothing about it is proven.
+		err = &games.BestGuess{Move: games.Move(g), Err: err}
 	}
 	return SolveResult{Value: v, PV: pv, Nodes: sv.shared.nodes.Load()}, err
 }
@@ -294,10 +297,14 @@ type solveShared struct {
 	hasDeadline bool
 	tt          *solveTT
 	// The position is worth at least hint (games.ValueHint), if set: the
-	// root looks for a move that keeps it first (keepHint), kept.
+	// root looks for a move that keeps it first (keepHint). kept is the
+	// move proven worth the most so far, by keepHint or a window that
+	// failed high (keepFailHigh).
 	hint    int
 	hasHint bool
 	kept    keptMove
+	// guessMove is the move the root's guess rates best, or −1.
+	guessMove int
 	// stopAt stops the solve once it has counted this many nodes (tests:
 	// a stop at a known point of the search); 0 for none.
 	stopAt int64
@@ -352,6 +359,7 @@ func newSolver(ctx context.Context, threads int, tt *solveTT) *solver {
 	sv.shared.deadline, sv.shared.hasDeadline = ctx.Deadline()
 	sv.shared.hint, sv.shared.hasHint = games.ValueHint(ctx)
 	sv.shared.kept.move = -1
+	sv.shared.guessMove = -1
 	sv.shared.idle.Store(int32(threads - 1))
 	return sv
 }
@@ -411,10 +419,15 @@ func (sv *solver) root(me, opp uint64) int {
 		}
 	}
 	alpha, beta := lo-1, hi+1
+	// The guess is searched from any position, for its move (the answer
+	// of a solve stopped before it proved anything, see Solve); from
+	// fullWindowEmpties on its value is not used.
+	t, guessMove := sv.guess(me, opp, empties)
+	sv.shared.guessMove = guessMove
 	if empties < fullWindowEmpties {
 		// The value is at least lo, and after a hint often equal to it: a
 		// window there proves it at once.
-		t := max(lo, sv.guess(me, opp, empties))
+		t = max(lo, t)
 		alpha, beta = t-1, t+1
 	}
 	for widen := 0; lo < hi; widen++ {
@@ -428,6 +441,7 @@ func (sv *solver) root(me, opp uint64) int {
 		switch {
 		case v >= beta:
 			lo = v
+			sv.keepFailHigh(me, opp, v)
 			alpha, beta = v-1, min(hi, v+1+reach)
 		case v <= alpha:
 			hi = v
@@ -442,6 +456,22 @@ func (sv *solver) root(me, opp uint64) int {
 
 // keptMove is a move worth at least value, or none (move −1).
 type keptMove struct{ move, value int }
+
+// keepFailHigh notes the move of the root (me, opp) that a window just
+// proved worth at least v, if that beats the move kept so far: a solve
+// stopped later returns it (games.KeptHint), with or without a hint. The
+// move is the table's, stored by the window's search just before: the
+// root's entry has the most empties of the search, so nothing replaces
+// it meanwhile, and its move is the one that failed high.
+func (sv *solver) keepFailHigh(me, opp uint64, v int) {
+	sh := sv.shared
+	if sh.kept.move >= 0 && sh.kept.value >= v {
+		return
+	}
+	if _, _, m, ok := sh.tt.probe(posKey(me, opp)); ok && m >= 0 && Moves(me, opp)&bit(m) != 0 {
+		sh.kept = keptMove{move: m, value: v}
+	}
+}
 
 // keepHint looks for a move of the root (me, opp) worth at least the hint
 // (games.ValueHint), so that a solve stopped before it proves the value
@@ -483,13 +513,24 @@ func (sv *solver) keepHint(me, opp uint64, empties int) keptMove {
 // starting from 0, and the fitted pattern evaluation (as guess alone) by
 // another 11–22 %; the exact value as the guess would cut them by almost
 // half.
-func (sv *solver) guess(me, opp uint64, empties int) int {
+//
+// It also returns the move that search rates best (−1 when it is shallower
+// than orderSortDepth or the mover must pass): the solver's answer when it
+// is stopped before it proved anything about a move (games.BestGuess).
+func (sv *solver) guess(me, opp uint64, empties int) (value, move int) {
 	depth := min(8, empties-14)
 	if depth < 2 {
-		return 0
+		return 0, -1
 	}
-	v := sv.orderSearch(me, opp, depth, -orderInf, orderInf)
-	return max(-Size*Size, min(Size*Size, 2*int(math.Round(float64(v)/(2*orderUnit)))))
+	var v int
+	move = -1
+	if moves := Moves(me, opp); depth >= orderSortDepth && moves != 0 {
+		// What orderSearch does at this depth, keeping the move.
+		v, move = sv.orderSearchSorted(me, opp, moves, depth, -orderInf, orderInf)
+	} else {
+		v = sv.orderSearch(me, opp, depth, -orderInf, orderInf)
+	}
+	return max(-Size*Size, min(Size*Size, 2*int(math.Round(float64(v)/(2*orderUnit))))), move
 }
 
 // pv reads a principal variation of value v back from the table, checking
@@ -946,7 +987,8 @@ func (sv *solver) orderSearch(me, opp uint64, depth, alpha, beta int) int {
 		return -sv.orderSearch(opp, me, depth-1, -beta, -alpha)
 	}
 	if depth >= orderSortDepth {
-		return sv.orderSearchSorted(me, opp, moves, depth, alpha, beta)
+		v, _ := sv.orderSearchSorted(me, opp, moves, depth, alpha, beta)
+		return v
 	}
 	best := -orderInf
 	for m := moves; m != 0; m &= m - 1 {
@@ -975,8 +1017,8 @@ func (sv *solver) orderSearch(me, opp uint64, depth, alpha, beta int) int {
 var orderSortDepth = 3
 
 // orderSearchSorted is orderSearch's move loop with the moves tried
-// fastest-first.
-func (sv *solver) orderSearchSorted(me, opp, moves uint64, depth, alpha, beta int) int {
+// fastest-first; it also returns the best move (the first of equals).
+func (sv *solver) orderSearchSorted(me, opp, moves uint64, depth, alpha, beta int) (int, int) {
 	var list [Size * Size]moveOrder
 	n := 0
 	for m := moves; m != 0; m &= m - 1 {
@@ -985,7 +1027,7 @@ func (sv *solver) orderSearchSorted(me, opp, moves uint64, depth, alpha, beta in
 		list[n] = moveOrder{flips: f, sq: int8(i), key: int16(orderKey(opp&^f, me|f, i))}
 		n++
 	}
-	best := -orderInf
+	best, bestMove := -orderInf, -1
 	for k := 0; k < n; k++ {
 		b := k
 		for j := k + 1; j < n; j++ {
@@ -997,7 +1039,7 @@ func (sv *solver) orderSearchSorted(me, opp, moves uint64, depth, alpha, beta in
 		f := list[k].flips
 		v := -sv.orderSearch(opp&^f, me|f, depth-1, -beta, -alpha)
 		if v > best {
-			best = v
+			best, bestMove = v, int(list[k].sq)
 			if v > alpha {
 				alpha = v
 				if v >= beta {
@@ -1006,7 +1048,7 @@ func (sv *solver) orderSearchSorted(me, opp, moves uint64, depth, alpha, beta in
 			}
 		}
 	}
-	return best
+	return best, bestMove
 }
 
 // orderKey is the fastest-first key of the child (nm to move against no,

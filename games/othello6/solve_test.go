@@ -313,6 +313,12 @@ func TestSolveStopsSoonAfterDeadline(t *testing.T) {
 					if len(res.PV) != 0 {
 						t.Fatalf("a stopped solve returned the line %v", res.PV)
 					}
+					// Its move is the guess's, stopped before any window
+					// ended.
+					var guess *games.BestGuess
+					if !errors.As(err, &guess) || !games.IsLegal(c.s, guess.Move) {
+						t.Fatalf("error %v, want a *games.BestGuess with a legal move", err)
+					}
 					return el
 				})
 			})
@@ -549,8 +555,17 @@ func TestKeepHint(t *testing.T) {
 			sv2 := newSolver(ctx, 1, so.tt)
 			sv2.shared.stopAt = keepNodes + 1
 			v := sv2.root(me, opp)
-			if !sv2.shared.stop.Load() || sv2.shared.kept != k {
-				t.Fatalf("position %d: stopped %t, kept %+v, want %+v (value %d)", i, sv2.shared.stop.Load(), sv2.shared.kept, k, v)
+			// keepHint's move, or one a window proved worth more before
+			// the stop was seen (keepFailHigh).
+			k2 := sv2.shared.kept
+			if !sv2.shared.stop.Load() || k2.move < 0 || k2.value < k.value || k2.value == k.value && k2 != k {
+				t.Fatalf("position %d: stopped %t, kept %+v, want %+v or better (value %d)", i, sv2.shared.stop.Load(), k2, k, v)
+			}
+			if k2 != k {
+				f := Flips(k2.move, me, opp) | bit(k2.move)
+				if got := -solveValue(t, opp&^f, me|f); got < k2.value {
+					t.Fatalf("position %d: move %s worth %d, the stopped solve kept it as at least %d", i, FormatMove(games.Move(k2.move)), got, k2.value)
+				}
 			}
 			stopped++
 		}
@@ -559,4 +574,51 @@ func TestKeepHint(t *testing.T) {
 		t.Fatal("no solve was stopped after keepHint")
 	}
 	t.Logf("%d solves stopped after keepHint", stopped)
+}
+
+// TestStoppedSolveKeepsWhatItProved: a solve without a hint, stopped part
+// way, still answers with what it has. After a window that failed high it
+// keeps that window's move, which is worth at least the bound (its child
+// solved again); before one, the guess's move, which is legal. Stopped at a
+// quarter, half and three quarters of each solve's nodes, both happen.
+func TestStoppedSolveKeepsWhatItProved(t *testing.T) {
+	r := rng.New(43)
+	var kept, guessed int
+	for i := range 12 {
+		s := randomPosition(r, 19+i%3)
+		me, opp := s.discs[s.side], s.discs[1-s.side]
+		if Moves(me, opp) == 0 {
+			continue
+		}
+		full := newSolver(context.Background(), 1, newSolveTT(4))
+		value := full.root(me, opp)
+		nodes := full.shared.nodes.Load()
+		for _, frac := range []int64{1, 2, 3} {
+			sv := newSolver(context.Background(), 1, newSolveTT(4))
+			sv.shared.stopAt = nodes * frac / 4
+			sv.root(me, opp)
+			if !sv.shared.stop.Load() {
+				continue // finished before its next look at the stop
+			}
+			if k := sv.shared.kept; k.move >= 0 {
+				kept++
+				if k.value > value {
+					t.Fatalf("position %d: kept %+v above the value %d", i, k, value)
+				}
+				f := Flips(k.move, me, opp) | bit(k.move)
+				if got := -solveValue(t, opp&^f, me|f); got < k.value {
+					t.Fatalf("position %d: move %s worth %d, kept as at least %d", i, FormatMove(games.Move(k.move)), got, k.value)
+				}
+				continue
+			}
+			if g := sv.shared.guessMove; g < 0 || Moves(me, opp)&bit(g) == 0 {
+				t.Fatalf("position %d: stopped with no kept move and guess %d", i, g)
+			}
+			guessed++
+		}
+	}
+	if kept == 0 || guessed == 0 {
+		t.Fatalf("%d stopped solves kept a move, %d had only the guess: want both", kept, guessed)
+	}
+	t.Logf("%d stopped solves kept a move, %d had only the guess", kept, guessed)
 }
