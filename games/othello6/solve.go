@@ -430,7 +430,12 @@ func (sv *solver) root(me, opp uint64) int {
 		t = max(lo, t)
 		alpha, beta = t-1, t+1
 	}
+	key := posKey(me, opp)
 	for widen := 0; lo < hi; widen++ {
+		// A lower bound the table already holds (a Solver's earlier solve)
+		// may settle the window without a search, and then the table's
+		// move need not be the one that proves it.
+		known, _, _, _ := sv.shared.tt.probe(key)
 		v := sv.search(me, opp, alpha, beta, empties, nil)
 		if sv.shared.stop.Load() {
 			return 0
@@ -441,7 +446,9 @@ func (sv *solver) root(me, opp uint64) int {
 		switch {
 		case v >= beta:
 			lo = v
-			sv.keepFailHigh(me, opp, v)
+			if known < beta {
+				sv.keepFailHigh(me, opp, v)
+			}
 			alpha, beta = v-1, min(hi, v+1+reach)
 		case v <= alpha:
 			hi = v
@@ -460,9 +467,10 @@ type keptMove struct{ move, value int }
 // keepFailHigh notes the move of the root (me, opp) that a window just
 // proved worth at least v, if that beats the move kept so far: a solve
 // stopped later returns it (games.KeptHint), with or without a hint. The
-// move is the table's, stored by the window's search just before: the
-// root's entry has the most empties of the search, so nothing replaces
-// it meanwhile, and its move is the one that failed high.
+// move is the table's, stored by the window's search just before (root
+// calls this only when the window was searched): the root's entry has the
+// most empties of the search, so nothing replaces it meanwhile, and its
+// move is the one that failed high.
 func (sv *solver) keepFailHigh(me, opp uint64, v int) {
 	sh := sv.shared
 	if sh.kept.move >= 0 && sh.kept.value >= v {

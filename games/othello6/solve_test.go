@@ -622,3 +622,47 @@ func TestStoppedSolveKeepsWhatItProved(t *testing.T) {
 	}
 	t.Logf("%d stopped solves kept a move, %d had only the guess", kept, guessed)
 }
+
+// TestKeptMoveNotFromTableCut: a window settled by a lower bound already in
+// a Solver's table (its move need not prove it: bounds from several
+// searches are merged in one entry) gives no kept move. The entry planted
+// here holds a true bound and a move worth less; a solve stopped soon after
+// must not return that move as proven.
+func TestKeptMoveNotFromTableCut(t *testing.T) {
+	r := rng.New(45)
+	planted := 0
+	for i := 0; i < 40 && planted < 4; i++ {
+		s := randomPosition(r, 18+i%3)
+		me, opp := s.discs[s.side], s.discs[1-s.side]
+		empties := s.Empties()
+		value := solveValue(t, me, opp)
+		g, _ := newSolver(context.Background(), 1, newSolveTT(4)).guess(me, opp, empties)
+		if g+2 > value {
+			continue // the guess's window would not be settled by the bound
+		}
+		bad := -1
+		for m := Moves(me, opp); m != 0; m &= m - 1 {
+			j := bits.TrailingZeros64(m)
+			f := Flips(j, me, opp) | bit(j)
+			if nme, nopp, flip, over := settle(opp&^f, me|f); !flip && !over && -solveValue(t, nme, nopp) < value {
+				bad = j
+				break
+			}
+		}
+		if bad < 0 {
+			continue
+		}
+		tt := newSolveTT(4)
+		tt.store(posKey(me, opp), value, solveInf, bad, empties)
+		sv := newSolver(context.Background(), 1, tt)
+		sv.shared.stopAt = 1
+		sv.root(me, opp)
+		if k := sv.shared.kept; k.move == bad {
+			t.Fatalf("position %d: kept %+v, the planted move, worth less than %d", i, k, value)
+		}
+		planted++
+	}
+	if planted == 0 {
+		t.Fatal("no position to plant a bound in")
+	}
+}
