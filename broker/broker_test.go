@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"regexp"
 	"slices"
 	"strings"
@@ -295,4 +296,48 @@ func waitRunning(t *testing.T, nc *nats.Conn, id string) {
 		time.Sleep(10 * time.Millisecond)
 	}
 	t.Fatal("the run did not start")
+}
+
+// TestRetryAPI: a request whose reply does not come within apiAttempt is
+// sent again; other errors, the caller's end and the last attempt are
+// final.
+func TestRetryAPI(t *testing.T) {
+	defer func(d time.Duration) { apiAttempt = d }(apiAttempt)
+	apiAttempt = 20 * time.Millisecond
+	lost := func(n int) func(context.Context) error {
+		calls := 0
+		return func(ctx context.Context) error {
+			calls++
+			if calls <= n {
+				<-ctx.Done() // the reply never comes
+				return ctx.Err()
+			}
+			return nil
+		}
+	}
+	refused := errors.New("refused")
+	for _, c := range []struct {
+		name  string
+		f     func(context.Context) error
+		ctx   time.Duration // the caller's deadline from now, 0 for none
+		calls int
+		err   error
+	}{
+		{"one reply lost", lost(1), 0, 2, nil},
+		{"every reply lost", lost(99), 0, apiAttempts, context.DeadlineExceeded},
+		{"the caller's time is up", lost(99), -time.Second, 1, context.DeadlineExceeded},
+		{"refused", func(context.Context) error { return refused }, 0, 1, refused},
+	} {
+		ctx := context.Background()
+		if c.ctx != 0 {
+			var cancel context.CancelFunc
+			ctx, cancel = context.WithTimeout(ctx, c.ctx)
+			defer cancel()
+		}
+		calls := 0
+		err := retryAPI(ctx, func(ctx context.Context) error { calls++; return c.f(ctx) })
+		if calls != c.calls || !errors.Is(err, c.err) || (c.err == nil) != (err == nil) {
+			t.Errorf("%s: %d calls, error %v; want %d, %v", c.name, calls, err, c.calls, c.err)
+		}
+	}
 }

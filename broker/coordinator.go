@@ -274,35 +274,74 @@ func coordinate(ctx context.Context, t *arena.Tournament, opts arena.RunOptions,
 }
 
 // setup creates the streams, the bucket and the consumers of the run.
+// Each is an idempotent request, sent again if its reply does not come
+// (retryAPI).
 func (c *coordinator) setup(ctx context.Context) error {
-	var err error
-	if _, err = c.js.CreateOrUpdateStream(ctx, jetstream.StreamConfig{
-		Name: WorkStream, Subjects: []string{workPrefix + "*"}, Retention: jetstream.WorkQueuePolicy, Storage: jetstream.FileStorage,
-	}); err != nil {
-		return fmt.Errorf("broker: work stream: %v", err)
+	steps := []struct {
+		what string
+		do   func(context.Context) error
+	}{
+		{"work stream", func(ctx context.Context) error {
+			_, err := c.js.CreateOrUpdateStream(ctx, jetstream.StreamConfig{
+				Name: WorkStream, Subjects: []string{workPrefix + "*"}, Retention: jetstream.WorkQueuePolicy, Storage: jetstream.FileStorage,
+			})
+			return err
+		}},
+		{"result stream", func(ctx context.Context) error {
+			_, err := c.js.CreateOrUpdateStream(ctx, jetstream.StreamConfig{
+				Name: ResultStream, Subjects: []string{resultPrefix + "*"}, Retention: jetstream.WorkQueuePolicy, Storage: jetstream.FileStorage,
+				Duplicates: 10 * time.Minute, MaxMsgSize: maxPayload,
+			})
+			return err
+		}},
+		{"bucket", func(ctx context.Context) (err error) {
+			c.kv, err = c.js.CreateOrUpdateKeyValue(ctx, jetstream.KeyValueConfig{Bucket: Bucket, Storage: jetstream.FileStorage})
+			return err
+		}},
+		{"work consumer", func(ctx context.Context) error {
+			_, err := c.js.CreateOrUpdateConsumer(ctx, WorkStream, jetstream.ConsumerConfig{
+				Durable: workConsumer(c.id), FilterSubject: workSubject(c.id), AckPolicy: jetstream.AckExplicitPolicy,
+				AckWait: c.o.AckWait, MaxDeliver: -1, MaxAckPending: -1, MaxWaiting: 4096,
+			})
+			return err
+		}},
+		{"result consumer", func(ctx context.Context) error {
+			_, err := c.js.CreateOrUpdateConsumer(ctx, ResultStream, jetstream.ConsumerConfig{
+				Durable: resultConsumer(c.id), FilterSubject: resultSubject(c.id), AckPolicy: jetstream.AckExplicitPolicy,
+				AckWait: time.Minute, MaxDeliver: -1, MaxAckPending: -1,
+			})
+			return err
+		}},
 	}
-	if _, err = c.js.CreateOrUpdateStream(ctx, jetstream.StreamConfig{
-		Name: ResultStream, Subjects: []string{resultPrefix + "*"}, Retention: jetstream.WorkQueuePolicy, Storage: jetstream.FileStorage,
-		Duplicates: 10 * time.Minute, MaxMsgSize: maxPayload,
-	}); err != nil {
-		return fmt.Errorf("broker: result stream: %v", err)
-	}
-	if c.kv, err = c.js.CreateOrUpdateKeyValue(ctx, jetstream.KeyValueConfig{Bucket: Bucket, Storage: jetstream.FileStorage}); err != nil {
-		return fmt.Errorf("broker: bucket: %v", err)
-	}
-	if _, err = c.js.CreateOrUpdateConsumer(ctx, WorkStream, jetstream.ConsumerConfig{
-		Durable: workConsumer(c.id), FilterSubject: workSubject(c.id), AckPolicy: jetstream.AckExplicitPolicy,
-		AckWait: c.o.AckWait, MaxDeliver: -1, MaxAckPending: -1, MaxWaiting: 4096,
-	}); err != nil {
-		return fmt.Errorf("broker: work consumer: %v", err)
-	}
-	if _, err = c.js.CreateOrUpdateConsumer(ctx, ResultStream, jetstream.ConsumerConfig{
-		Durable: resultConsumer(c.id), FilterSubject: resultSubject(c.id), AckPolicy: jetstream.AckExplicitPolicy,
-		AckWait: time.Minute, MaxDeliver: -1, MaxAckPending: -1,
-	}); err != nil {
-		return fmt.Errorf("broker: result consumer: %v", err)
+	for _, st := range steps {
+		if err := retryAPI(ctx, st.do); err != nil {
+			return fmt.Errorf("broker: %s: %v", st.what, err)
+		}
 	}
 	return nil
+}
+
+// apiAttempt bounds one JetStream API request of retryAPI, which makes at
+// most apiAttempts. Once, in CI under the race detector, the first
+// stream's creation got no reply and waited out the test's whole minute;
+// sent again, such a request costs one attempt.
+var apiAttempt = 10 * time.Second
+
+const apiAttempts = 3
+
+// retryAPI calls f, an idempotent JetStream request, with a context
+// bounded by apiAttempt, again after an attempt that ran out of time,
+// until it succeeds, fails otherwise, ctx ends or apiAttempts were made.
+func retryAPI(ctx context.Context, f func(context.Context) error) error {
+	for n := 1; ; n++ {
+		actx, cancel := context.WithTimeout(ctx, apiAttempt)
+		err := f(actx)
+		cancel()
+		timedOut := errors.Is(err, context.DeadlineExceeded) || errors.Is(err, nats.ErrTimeout)
+		if err == nil || !timedOut || ctx.Err() != nil || n == apiAttempts {
+			return err
+		}
+	}
 }
 
 func (c *coordinator) setState(ctx context.Context, state string) error {
@@ -310,7 +349,10 @@ func (c *coordinator) setState(ctx context.Context, state string) error {
 	if err != nil {
 		return err
 	}
-	if _, err := c.kv.Put(ctx, RunKey, b); err != nil {
+	if err := retryAPI(ctx, func(ctx context.Context) error {
+		_, err := c.kv.Put(ctx, RunKey, b)
+		return err
+	}); err != nil {
 		return fmt.Errorf("broker: publishing the run: %v", err)
 	}
 	return nil
