@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/boardgame-arena/arena/games"
 	"github.com/boardgame-arena/arena/games/othello6"
@@ -239,6 +240,27 @@ func TestStoppedMove(t *testing.T) {
 	} {
 		if got := stoppedMove(s, c.err); got != c.want {
 			t.Errorf("%v: %q, want %q", c.err, got, c.want)
+		}
+	}
+}
+
+// TestSolverTable: --time without --tt leaves the table's size to the
+// game's solver (sized for the time); otherwise --tt, or its default, is
+// the size.
+func TestSolverTable(t *testing.T) {
+	for _, c := range []struct {
+		tt      int
+		ttGiven bool
+		limit   time.Duration
+		want    int // games.TableMB: 0 for none given
+	}{
+		{256, false, 0, 256},
+		{64, true, 0, 64},
+		{256, false, time.Second, 0},
+		{32, true, time.Second, 32},
+	} {
+		if got := games.TableMB(solverTable(context.Background(), c.tt, c.ttGiven, c.limit)); got != c.want {
+			t.Errorf("--tt %d (given %t), --time %v: table %d MB, want %d", c.tt, c.ttGiven, c.limit, got, c.want)
 		}
 	}
 }
