@@ -224,7 +224,9 @@ func up(ray, notOpp, me uint64) uint64 {
 
 // down returns the flips along a ray towards lower squares.
 func down(ray, notOpp, me uint64) uint64 {
-	first := uint64(1) << uint(63-bits.LeadingZeros64(ray&notOpp)) // 0 when none
+	// With no such cell the shift is 63 (the masked −1): bit 63 is never
+	// one of me, so nothing flips, without Go's check of an overlong shift.
+	first := uint64(1) << (uint(63-bits.LeadingZeros64(ray&notOpp)) & 63)
 	closed := first & me
 	return ray &^ (closed<<1 - 1) // 0 when closed == 0
 }
