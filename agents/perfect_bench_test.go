@@ -20,8 +20,9 @@ import (
 // 0.7 s (the others finish well inside the budget) get every move solved;
 // then a fresh agent moves in each, and, for comparison, the depth-4
 // search that answered before the solver's own answers did. It reports
-// the positions, the moves of each that were not optimal, and how the
-// agent's were found. A command, not a test (several minutes on a quiet
+// the positions, the moves of each that were not optimal and the discs
+// they lost in all (against the position's value), and how the agent's
+// were found. A command, not a test (several minutes on a quiet
 // machine; the split depends on the machine's speed):
 //
 //	go test ./agents -run '^$' -bench PerfectBelowBook -benchtime 1x
@@ -38,13 +39,13 @@ func BenchmarkPerfectBelowBook(b *testing.B) {
 			hard = append(hard, s)
 		}
 	}
-	optimal := make([]map[games.Move]bool, len(hard))
+	loss := make([]map[games.Move]int, len(hard))
 	for i, s := range hard {
-		optimal[i] = optimalMoves(b, s)
+		loss[i] = moveLosses(b, s)
 	}
 	b.ResetTimer()
 	for range b.N {
-		var agentMissed, depth4Missed int
+		var agentMissed, depth4Missed, agentLoss, depth4Loss int
 		how := map[string]int{}
 		for i, s := range hard {
 			first, second := s.Discs()
@@ -58,20 +59,24 @@ func BenchmarkPerfectBelowBook(b *testing.B) {
 				b.Fatal(err)
 			}
 			how[strings.Fields(a.(agents.Reporter).LastStats().Info)[0]]++
-			if !optimal[i][m] {
+			if l := loss[i][m]; l > 0 {
 				agentMissed++
+				agentLoss += l
 			}
 			res, err := alphabeta.New(alphabeta.Options{Depth: 4, TTMB: 1}).Search(context.Background(), fresh)
 			if err != nil {
 				b.Fatal(err)
 			}
-			if !optimal[i][res.Move] {
+			if l := loss[i][res.Move]; l > 0 {
 				depth4Missed++
+				depth4Loss += l
 			}
 		}
 		b.ReportMetric(float64(len(hard)), "positions")
 		b.ReportMetric(float64(agentMissed), "perfect-not-optimal")
 		b.ReportMetric(float64(depth4Missed), "depth4-not-optimal")
+		b.ReportMetric(float64(agentLoss), "perfect-discs-lost")
+		b.ReportMetric(float64(depth4Loss), "depth4-discs-lost")
 		for _, k := range []string{"solved", "kept", "not"} {
 			name := k
 			if k == "not" {
@@ -82,17 +87,11 @@ func BenchmarkPerfectBelowBook(b *testing.B) {
 	}
 }
 
-// optimalMoves returns the moves of s that keep its value, each solved.
-func optimalMoves(b *testing.B, s *othello6.State) map[games.Move]bool {
-	value := func(c *othello6.State) int {
-		v, _, _, err := c.SolveExact(context.Background(), 1)
-		if err != nil {
-			b.Fatal(err)
-		}
-		return v
-	}
-	best, out := -1000, map[games.Move]bool{}
+// moveLosses returns, for each move of s, how much less than the value
+// of s it keeps (0 for an optimal move), each move's position solved.
+func moveLosses(b *testing.B, s *othello6.State) map[games.Move]int {
 	vals := map[games.Move]int{}
+	best := -1000
 	for _, m := range s.LegalMoves(nil) {
 		c := s.Clone().(*othello6.State)
 		c.Play(m)
@@ -104,13 +103,18 @@ func optimalMoves(b *testing.B, s *othello6.State) map[games.Move]bool {
 				v = -v
 			}
 		} else {
-			v = -value(c) // the opponent moves (or passes) next
+			// The opponent moves (or passes) next.
+			cv, _, _, err := c.SolveExact(context.Background(), 1)
+			if err != nil {
+				b.Fatal(err)
+			}
+			v = -cv
 		}
 		vals[m] = v
 		best = max(best, v)
 	}
 	for m, v := range vals {
-		out[m] = v == best
+		vals[m] = best - v
 	}
-	return out
+	return vals
 }
