@@ -178,27 +178,28 @@ func (a *Perfect) Move(ctx context.Context, b games.Base, p int) (games.Move, er
 			a.remember(st, pv[0], value, true, pv[1:])
 			return pv[0], nil
 		}
-		// Stopped, but with a move that keeps what the position was known
-		// to be worth (the value the last proven move kept): no reply of
-		// the opponent has lost it anything yet.
 		ans, stopped := solverStopped(st, err)
-		switch {
-		case stopped && ans.kept && exact:
-			// The position is worth exactly the hint, which the move keeps.
-			a.last = Stats{Nodes: nodes, Score: hint, Info: fmt.Sprintf("solved value %+d (the position's exact value, from the book or the opponent's optimal reply; the solver proved the move keeps it, then stopped) nodes %d in %.3fs", hint, nodes, time.Since(start).Seconds())}
-		case stopped && ans.kept:
-			a.last = Stats{Nodes: nodes, Score: ans.value, Info: fmt.Sprintf("kept value >= %+d: the solver stopped (%v) after %d nodes in %.3fs", ans.value, ans.err, nodes, time.Since(start).Seconds())}
-		case stopped:
+		if stopped && ans.kept {
+			// Stopped, but with a move that keeps what the position was
+			// known to be worth (the value the last proven move kept, or
+			// a bound the solve proved): no reply of the opponent has
+			// lost it anything yet.
+			if exact {
+				// The position is worth exactly the hint, which the move keeps.
+				a.last = Stats{Nodes: nodes, Score: hint, Info: fmt.Sprintf("solved value %+d (the position's exact value, from the book or the opponent's optimal reply; the solver proved the move keeps it, then stopped) nodes %d in %.3fs", hint, nodes, time.Since(start).Seconds())}
+			} else {
+				a.last = Stats{Nodes: nodes, Score: ans.value, Info: fmt.Sprintf("kept value >= %+d: the solver stopped (%v) after %d nodes in %.3fs", ans.value, ans.err, nodes, time.Since(start).Seconds())}
+			}
+			a.remember(st, ans.move, ans.value, exact, nil)
+			return ans.move, nil
+		}
+		if stopped {
 			// Stopped before it proved anything about a move: the move its
 			// own ordering search rates best. (BenchmarkPerfectBelowBook:
 			// in 50 hard Othello positions with 23 empty cells, without
 			// history, 33 of the depth-4 search's moves that answered here
 			// before were not optimal; 12 of the agent's are now.)
 			a.last = Stats{Nodes: nodes, Info: fmt.Sprintf("not proven: the solver stopped (%v) after %d nodes in %.3fs; %s", ans.err, nodes, time.Since(start).Seconds(), ans.what())}
-			return ans.move, nil
-		}
-		if stopped {
-			a.remember(st, ans.move, ans.value, exact, nil)
 			return ans.move, nil
 		}
 	}
