@@ -84,11 +84,11 @@ func (a *Perfect) Seed(uint64) {}
 // "only move" (the move is proven optimal; "solved" also when the solver
 // stopped after proving the move keeps the value, and the opponent's reply
 // was the optimal one the agent's line expected, or the game's book knows
-// the position's value (games.BookValuer) or the last move was the book's
-// in the position before, so that value is exact),
-// "kept" (the solver stopped but proved the move keeps the value the
-// agent's last proven move had, or the bound the book gives through the
-// previous position (parentBookHint): never worse than that; or, with
+// the position's value (games.BookValuer) or the book's move in a
+// position one move before it leads to it (games.BookBounder), so that
+// value is exact), "kept" (the solver stopped but proved the move keeps
+// the value the agent's last proven move had, or the bound the book gives
+// through the positions one move before: never worse than that; or, with
 // neither, a bound its own search proved) or "not proven" (the solver's
 // best guess (games.BestGuess), else a depth-4 search's move).
 func (a *Perfect) LastStats() Stats { return a.last }
@@ -118,8 +118,13 @@ func (a *Perfect) Move(ctx context.Context, b games.Base, p int) (games.Move, er
 		return 0, errors.New("perfect: the game is over")
 	}
 	hint, hinted, exact := a.hint(st)
-	if v, ok, ex := parentBookHint(st); ok && !exact && (ex || !hinted || v > hint) {
-		hint, hinted, exact = v, true, ex
+	if bb, ok := b.(games.BookBounder); ok && !exact {
+		// Through the positions one move before this one, whatever its
+		// history: a game handed over below the book still starts its
+		// solve from a proven bound, as after a move of the agent's own.
+		if v, ex, ok := bb.BookBound(); ok && (ex || !hinted || v > hint) {
+			hint, hinted, exact = v, true, ex
+		}
 	}
 	if bv, ok := b.(games.BookValuer); ok {
 		if v, ok := bv.BookValue(); ok {
@@ -226,31 +231,6 @@ func (a *Perfect) hint(st games.State) (value int, ok, exact bool) {
 		return 0, false, false
 	}
 	return a.proven.value, true, a.proven.bestOK && st.Hash() == a.proven.best
-}
-
-// parentBookHint returns what the game's book says st is worth through
-// the position one ply before it (st's history; none for a position set
-// up without one): when that position is in the book with value v for
-// its mover (games.Booker), who is st's opponent, no move of his left
-// st's mover less than -v, and the book's own move left exactly -v. So
-// an agent handed a game below the book (after a long opening) still
-// starts its solve from a proven bound, as after a move of its own.
-func parentBookHint(st games.State) (value int, ok, exact bool) {
-	if st.Ply() == 0 {
-		return 0, false, false
-	}
-	parent := st.Clone()
-	parent.Undo()
-	bk, isBook := parent.(games.Booker)
-	if !isBook || parent.ToMove() == st.ToMove() {
-		return 0, false, false
-	}
-	m, v, ok := bk.BookMove()
-	if !ok || !games.IsLegal(parent, m) {
-		return 0, false, false
-	}
-	parent.Play(m)
-	return -v, true, parent.Hash() == st.Hash()
 }
 
 // remember notes that m, played in st, keeps at least value for the mover,

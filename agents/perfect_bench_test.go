@@ -18,8 +18,10 @@ import (
 // 23 empty cells (just below the book) reached by random moves and handed
 // over without history. Of 200 positions, those whose solve takes over
 // 0.7 s (the others finish well inside the budget) get every move solved;
-// then a fresh agent moves in each, and, for comparison, the depth-4
-// search that answered before the solver's own answers did. It reports
+// then a fresh agent moves in each, and, for comparison, a fresh agent
+// without the book's bound through the positions before (games.BookBounder:
+// "nobound") and the depth-4 search that answered before the solver's own
+// answers did. It reports
 // the positions, the moves of each that were not optimal and the discs
 // they lost in all (against the position's value), and how the agent's
 // were found. A command, not a test (several minutes on a quiet
@@ -45,7 +47,7 @@ func BenchmarkPerfectBelowBook(b *testing.B) {
 	}
 	b.ResetTimer()
 	for range b.N {
-		var agentMissed, depth4Missed, agentLoss, depth4Loss int
+		var agentMissed, unboundMissed, depth4Missed, agentLoss, unboundLoss, depth4Loss int
 		how := map[string]int{}
 		for i, s := range hard {
 			first, second := s.Discs()
@@ -63,6 +65,14 @@ func BenchmarkPerfectBelowBook(b *testing.B) {
 				agentMissed++
 				agentLoss += l
 			}
+			a, _ = agents.New("perfect", 1)
+			if m, err = a.Move(context.Background(), withoutBookBound{fresh}, fresh.ToMove()); err != nil {
+				b.Fatal(err)
+			}
+			if l := loss[i][m]; l > 0 {
+				unboundMissed++
+				unboundLoss += l
+			}
 			res, err := alphabeta.New(alphabeta.Options{Depth: 4, TTMB: 1}).Search(context.Background(), fresh)
 			if err != nil {
 				b.Fatal(err)
@@ -74,8 +84,10 @@ func BenchmarkPerfectBelowBook(b *testing.B) {
 		}
 		b.ReportMetric(float64(len(hard)), "positions")
 		b.ReportMetric(float64(agentMissed), "perfect-not-optimal")
+		b.ReportMetric(float64(unboundMissed), "nobound-not-optimal")
 		b.ReportMetric(float64(depth4Missed), "depth4-not-optimal")
 		b.ReportMetric(float64(agentLoss), "perfect-discs-lost")
+		b.ReportMetric(float64(unboundLoss), "nobound-discs-lost")
 		b.ReportMetric(float64(depth4Loss), "depth4-discs-lost")
 		for _, k := range []string{"solved", "kept", "not"} {
 			name := k
@@ -118,3 +130,10 @@ func moveLosses(b *testing.B, s *othello6.State) map[games.Move]int {
 	}
 	return vals
 }
+
+// withoutBookBound is an othello6 position whose book gives no bound
+// through the positions before it (games.BookBounder), as before the
+// agent used one.
+type withoutBookBound struct{ *othello6.State }
+
+func (withoutBookBound) BookBound() (int, bool, bool) { return 0, false, false }

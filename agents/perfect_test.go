@@ -473,19 +473,19 @@ func (h hintedKept) SolveExact(ctx context.Context, threads int) (int, []games.M
 	return h.keptSolver.SolveExact(ctx, threads)
 }
 
-// TestPerfectHintFromBookParent: handed a game one ply below the book (a
+// TestPerfectHintFromBookBound: handed a game one ply below the book (a
 // position outside the book whose previous position is in it), the agent
-// hints its solver the bound the book gives through that previous
-// position: exact when the last move was the book's (stats: solved),
-// a lower bound otherwise (kept). A position without history gets no hint.
-// Fails when the agent ignores the previous position.
-func TestPerfectHintFromBookParent(t *testing.T) {
+// hints its solver the bound the book gives through the positions one
+// move before (games.BookBounder): at least what the previous position
+// gives, exact when the last move was the book's (stats: solved), a lower
+// bound otherwise (kept). The same discs without their history get the
+// same hint. Fails when the agent ignores the book's bound.
+func TestPerfectHintFromBookBound(t *testing.T) {
 	r := rng.New(3)
 	var sawExact, sawBound int
 	for tries := 0; tries < 2000 && (sawExact < 3 || sawBound < 3); tries++ {
 		// The parent on the book's bottom layer (24 empty cells), so that
-		// the child (23) is outside the book however much of that layer
-		// the book holds.
+		// the child (23) is outside the book.
 		parent := randomOthello(r, 24)
 		if parent.Empties() != 24 {
 			continue
@@ -504,16 +504,9 @@ func TestPerfectHintFromBookParent(t *testing.T) {
 		if _, known := s.BookValue(); known {
 			continue
 		}
-		exact := m == bm
-		var hint int
-		var hinted bool
-		a, _ := agents.New("perfect", 1)
-		if _, err := a.Move(context.Background(), hintedKept{keptSolver{s}, &hint, &hinted}, s.ToMove()); err != nil {
-			t.Fatal(err)
-		}
-		info := a.(agents.Reporter).LastStats().Info
-		if !hinted || hint != -v {
-			t.Fatalf("after %s (book move %s, worth %d): hint %d (%t), want %d", parent.FormatMove(m), parent.FormatMove(bm), v, hint, hinted, -v)
+		bound, exact, ok := s.BookBound()
+		if !ok || bound < -v || m == bm && (!exact || bound != -v) {
+			t.Fatalf("after %s (book move %s, worth %d): the book's bound %d (exact %t, %t)", parent.FormatMove(m), parent.FormatMove(bm), v, bound, exact, ok)
 		}
 		want := "kept"
 		if exact {
@@ -522,25 +515,24 @@ func TestPerfectHintFromBookParent(t *testing.T) {
 		} else {
 			sawBound++
 		}
-		if !strings.HasPrefix(info, want) {
-			t.Fatalf("after %s (book move %s): %q, want %s", parent.FormatMove(m), parent.FormatMove(bm), info, want)
-		}
-		// The same discs without the history: nothing to go on.
 		first, second := s.Discs()
 		bare, err := othello6.FromDiscs(first, second, s.ToMove())
 		if err != nil {
 			t.Fatal(err)
 		}
-		hinted = false
-		a, _ = agents.New("perfect", 1)
-		if _, err := a.Move(context.Background(), hintedKept{keptSolver{bare}, &hint, &hinted}, bare.ToMove()); err != nil {
-			t.Fatal(err)
-		}
-		if hinted {
-			t.Fatalf("a hint %d for a position without history", hint)
+		for _, pos := range []*othello6.State{s, bare} {
+			var hint int
+			var hinted bool
+			a, _ := agents.New("perfect", 1)
+			if _, err := a.Move(context.Background(), hintedKept{keptSolver{pos}, &hint, &hinted}, pos.ToMove()); err != nil {
+				t.Fatal(err)
+			}
+			if info := a.(agents.Reporter).LastStats().Info; !hinted || hint != bound || !strings.HasPrefix(info, want) {
+				t.Fatalf("after %s (book move %s, worth %d; history %t): hint %d (%t), %q; want %d, %s", parent.FormatMove(m), parent.FormatMove(bm), v, pos == s, hint, hinted, info, bound, want)
+			}
 		}
 	}
 	if sawExact < 3 || sawBound < 3 {
-		t.Fatalf("found %d positions after the book move and %d after another, want 3 of each", sawExact, sawBound)
+		t.Fatalf("found %d positions with an exact bound and %d with another, want 3 of each", sawExact, sawBound)
 	}
 }

@@ -20,3 +20,15 @@ type Booker interface {
 type BookValuer interface {
 	BookValue() (value int, ok bool)
 }
+
+// BookBounder is implemented by positions whose game's book may bound
+// their value through the positions one move before them, found from the
+// position itself (its history does not matter): BookBound returns the
+// highest lower bound it gives, from the side to move's view in
+// ExactSolver's convention, and whether that bound is the exact value
+// (the book's own move in one of those positions leads here). A position
+// handed over without its history, just below the book, then still starts
+// its solve from a proven bound.
+type BookBounder interface {
+	BookBound() (value int, exact, ok bool)
+}
