@@ -314,11 +314,18 @@ func TestSolveStopsSoonAfterDeadline(t *testing.T) {
 						t.Fatalf("a stopped solve returned the line %v", res.PV)
 					}
 					// Its move is the guess's, stopped before any window
-					// ended.
+					// ended; unless a loaded machine held the solve until
+					// its deadline had passed before it began (no node
+					// searched, as in one CI run), when it returns at once
+					// with the bare error (TestSolveWithDoneContextReturnsAtOnce).
 					var guess *games.BestGuess
-					if !errors.As(err, &guess) || !games.IsLegal(c.s, guess.Move) {
-						t.Fatalf("error %v, want a *games.BestGuess with a legal move", err)
+					if errors.As(err, &guess) && games.IsLegal(c.s, guess.Move) {
+						return el
 					}
+					if res.Nodes > 0 || errors.As(err, &guess) {
+						t.Fatalf("error %v after %d nodes, want a *games.BestGuess with a legal move", err, res.Nodes)
+					}
+					t.Logf("stopped before it began (%v after %v)", err, el)
 					return el
 				})
 			})
