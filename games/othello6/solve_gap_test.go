@@ -131,8 +131,11 @@ func BenchmarkSolveBookGap(b *testing.B) {
 							sv := newSolver(ctx, 1, tt)
 							var v int
 							if mode == "keep" {
-								// Only the search for a move that keeps the hint.
-								k := sv.keepHint(p.me, p.opp, bits.OnesCount64(^(p.me|p.opp)&full))
+								// Only the guess and the search for a move that
+								// keeps the hint.
+								empties := bits.OnesCount64(^(p.me | p.opp) & full)
+								_, g := sv.guess(p.me, p.opp, empties)
+								k := sv.keepHint(p.me, p.opp, empties, g)
 								sv.flush()
 								if k.move < 0 {
 									b.Fatal("no move keeps the book's bound")

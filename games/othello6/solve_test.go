@@ -520,11 +520,13 @@ func TestSolveHintNeverChangesTheValue(t *testing.T) {
 }
 
 // TestKeepHint: the move keepHint finds keeps at least the hint (its child
-// solved again), none is found when the hint is above the value, and a
-// solve stopped after that search returns the move as a *games.KeptHint.
+// solved again), none is found when the hint is above the value, the
+// guess's move is the one kept whenever it keeps the hint (always at the
+// lowest hint; another move is found when it does not), and a solve
+// stopped after that search returns the move as a *games.KeptHint.
 func TestKeepHint(t *testing.T) {
 	r := rng.New(41)
-	stopped := 0
+	stopped, guessKept, otherKept := 0, 0, 0
 	for i := range 16 {
 		s := randomPosition(r, 16+i%5)
 		me, opp := s.discs[s.side], s.discs[1-s.side]
@@ -538,7 +540,8 @@ func TestKeepHint(t *testing.T) {
 		for _, hint := range []int{want.Value, want.Value - 4, -Size * Size, want.Value + 2} {
 			ctx := games.WithValueHint(context.Background(), hint)
 			sv := newSolver(ctx, 1, newSolveTT(4))
-			k := sv.keepHint(me, opp, s.Empties())
+			_, g := sv.guess(me, opp, s.Empties()) // as root does
+			k := sv.keepHint(me, opp, s.Empties(), g)
 			sv.flush()
 			if hint > want.Value {
 				if k.move >= 0 {
@@ -550,8 +553,22 @@ func TestKeepHint(t *testing.T) {
 				t.Fatalf("position %d: hint %d (value %d): kept %+v", i, hint, want.Value, k)
 			}
 			f := Flips(k.move, me, opp) | bit(k.move)
-			if got := -solveValue(t, opp&^f, me|f); got < k.value {
+			got := -solveValue(t, opp&^f, me|f)
+			if got < k.value {
 				t.Fatalf("position %d: move %s worth %d, keepHint said at least %d", i, FormatMove(games.Move(k.move)), got, k.value)
+			}
+			switch {
+			case g < 0:
+			case k.move == g:
+				guessKept++
+			case hint == -Size*Size:
+				t.Fatalf("position %d: at the lowest hint kept %s, not the guess's %s", i, FormatMove(games.Move(k.move)), FormatMove(games.Move(g)))
+			default:
+				f := Flips(g, me, opp) | bit(g)
+				if gv := -solveValue(t, opp&^f, me|f); gv >= hint {
+					t.Fatalf("position %d: the guess's %s keeps %d (worth %d), yet kept %s", i, FormatMove(games.Move(g)), hint, gv, FormatMove(games.Move(k.move)))
+				}
+				otherKept++
 			}
 			// Stop the solve just after keepHint: it must report the move.
 			keepNodes := sv.shared.nodes.Load()
@@ -577,10 +594,10 @@ func TestKeepHint(t *testing.T) {
 			stopped++
 		}
 	}
-	if stopped == 0 {
-		t.Fatal("no solve was stopped after keepHint")
+	if stopped == 0 || guessKept == 0 || otherKept == 0 {
+		t.Fatalf("%d solves stopped after keepHint, %d kept the guess's move, %d another (want some of each)", stopped, guessKept, otherKept)
 	}
-	t.Logf("%d solves stopped after keepHint", stopped)
+	t.Logf("%d solves stopped after keepHint; %d kept the guess's move, %d another", stopped, guessKept, otherKept)
 }
 
 // TestStoppedSolveKeepsWhatItProved: a solve without a hint, stopped part
