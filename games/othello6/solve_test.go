@@ -580,7 +580,7 @@ func TestKeepHint(t *testing.T) {
 			sv2.shared.stopAt = keepNodes + 1
 			v := sv2.root(me, opp)
 			// keepHint's move, or one a window proved worth more before
-			// the stop was seen (keepFailHigh).
+			// the stop was seen (keepProven).
 			k2 := sv2.shared.kept
 			if !sv2.shared.stop.Load() || k2.move < 0 || k2.value < k.value || k2.value == k.value && k2 != k {
 				t.Fatalf("position %d: stopped %t, kept %+v, want %+v or better (value %d)", i, sv2.shared.stop.Load(), k2, k, v)
@@ -645,6 +645,36 @@ func TestStoppedSolveKeepsWhatItProved(t *testing.T) {
 		t.Fatalf("%d stopped solves kept a move, %d had only the guess: want both", kept, guessed)
 	}
 	t.Logf("%d stopped solves kept a move, %d had only the guess", kept, guessed)
+}
+
+// TestSolveEndsWithProvenMove: after a solve from a fresh table the move
+// kept by the root's windows is worth the value (its child solved again),
+// whether the last window failed high, failed low or found the value; so
+// a solve stopped while it reads its line back, before the first move is
+// checked, still returns that move (line), not an empty line.
+func TestSolveEndsWithProvenMove(t *testing.T) {
+	r := rng.New(47)
+	for i := range 24 {
+		s := randomPosition(r, 14+i%7)
+		me, opp := s.discs[s.side], s.discs[1-s.side]
+		if Moves(me, opp) == 0 {
+			continue
+		}
+		sv := newSolver(context.Background(), 1, newSolveTT(4))
+		value := sv.root(me, opp)
+		k := sv.shared.kept
+		if k.move < 0 || k.value != value {
+			t.Fatalf("position %d (value %d): kept %+v after the solve", i, value, k)
+		}
+		f := Flips(k.move, me, opp) | bit(k.move)
+		if got := -solveValue(t, opp&^f, me|f); got != value {
+			t.Fatalf("position %d: kept move %s worth %d, the value is %d", i, FormatMove(games.Move(k.move)), got, value)
+		}
+		sv.shared.stop.Store(true) // the deadline, just as the line is read back
+		if line := sv.line(me, opp, value); len(line) != 1 || line[0] != games.Move(k.move) {
+			t.Fatalf("position %d: stopped line %v, want the kept move %s", i, line, FormatMove(games.Move(k.move)))
+		}
+	}
 }
 
 // TestKeptMoveNotFromTableCut: a window settled by a lower bound already in
