@@ -666,7 +666,9 @@ type Ratings struct {
 	// FirstMoveLow and FirstMoveHigh bound the first-move advantage.
 	FirstMoveLow, FirstMoveHigh float64
 	// LOS[i][j] is the likelihood of superiority: the share of replicates in
-	// which i rated above j (ties count half). NaN across groups or without
+	// which i rated above j, or was above it whatever the ratings because
+	// only i took points from the other, directly or through others (ties
+	// and unknown places count half). NaN across groups or without
 	// replicates.
 	LOS        [][]float64
 	Replicates int
@@ -781,6 +783,9 @@ func rateCells(n int, cells []cell, fo FitOptions, bo BootstrapOptions) (*Rating
 			for _, rep := range reps {
 				a, b := rep.order(i), rep.order(j)
 				switch {
+				case rep.over != nil && rep.over[i][j]:
+					above++
+				case rep.over != nil && rep.over[j][i]:
 				case math.IsNaN(a) || math.IsNaN(b) || a == b:
 					above += 0.5 // tied, or one side's place is unknown
 				case a > b:
@@ -851,8 +856,11 @@ const (
 
 // replicate is one bootstrap fit.
 type replicate struct {
-	elo         []float64
-	open        []int8 // per player (nil: all bounded); an open player's elo is not used
+	elo  []float64
+	open []int8 // per player (nil: all bounded); an open player's elo is not used
+	// over[i][j] when i is above j whatever the ratings (see dominance);
+	// nil when no player is open.
+	over        [][]bool
 	firstMove   float64
 	regularised bool
 }
@@ -890,6 +898,31 @@ func (r *replicate) order(p int) float64 {
 		}
 	}
 	return r.elo[p]
+}
+
+// dominance returns over[i][j] when i took points from j, directly or
+// through others, and j never from i in the same way: then the
+// maximum-likelihood ratings put i arbitrarily far above j, whether or not
+// either is bounded against the rest (openings). It is the order the
+// likelihood of superiority keeps where ratings are open: a player who
+// won every game of a gauntlet is above each opponent in every resample,
+// where comparing open ratings alone said nothing (50 %).
+func (m *model) dominance(cells []cell) [][]bool {
+	scored := scoredGraph(m.n, cells)
+	down := make([]map[int]bool, m.n)
+	for _, g := range m.groups {
+		for _, p := range g {
+			down[p] = reach(scored, g, []int{p}, true)
+		}
+	}
+	over := make([][]bool, m.n)
+	for i := range over {
+		over[i] = make([]bool, m.n)
+		for j := range over[i] {
+			over[i][j] = i != j && down[i][j] && !down[j][i]
+		}
+	}
+	return over
 }
 
 // openings finds the players whose ratings cells cannot bound. In each
@@ -1074,6 +1107,7 @@ func bootstrap(m *model, cells []cell, games int, full *Fit, bo BootstrapOptions
 							}
 						}
 						rep.open, rep.firstMove, rep.regularised = open, fm, false
+						rep.over = m.dominance(sample)
 					}
 				}
 				reps[k] = rep

@@ -189,6 +189,29 @@ func TestLOSOrdering(t *testing.T) {
 	}
 }
 
+// TestLOSOfASweep: a player who won every game of a gauntlet is above
+// each opponent in every resample (LOS 100 %), though no rating in it is
+// bounded; its opponents, who never met, stay at 50 % against each other.
+// Comparing the open ratings alone gave 50 % everywhere.
+func TestLOSOfASweep(t *testing.T) {
+	var rs []Result
+	for j := 1; j <= 3; j++ {
+		rs = append(rs, games(0, j, 10, 0, 0)...)
+	}
+	r, err := Rate(4, rs, FitOptions{Anchor: -1}, BootstrapOptions{Replicates: 100, Seed: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for j := 1; j <= 3; j++ {
+		if r.LOS[0][j] != 1 || r.LOS[j][0] != 0 {
+			t.Errorf("LOS(0>%d) = %v, LOS(%d>0) = %v: 0 won all 10 games", j, r.LOS[0][j], j, r.LOS[j][0])
+		}
+	}
+	if r.LOS[1][2] != 0.5 || r.LOS[2][3] != 0.5 {
+		t.Errorf("LOS(1>2) = %v, LOS(2>3) = %v: they never met", r.LOS[1][2], r.LOS[2][3])
+	}
+}
+
 func TestBootstrapIndependentOfWorkers(t *testing.T) {
 	rs := append(games(0, 1, 30, 10, 20), games(1, 2, 25, 5, 10)...)
 	a, err := Rate(3, rs, FitOptions{Anchor: -1}, BootstrapOptions{Replicates: 64, Seed: 5, Workers: 1})
