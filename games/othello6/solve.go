@@ -573,9 +573,9 @@ func (sv *solver) guess(me, opp uint64, empties int) (value, move int) {
 // line is the principal variation of the root (me, opp), worth v (pv), or,
 // when a stop cuts it before its first move, the move a window proved
 // worth v, which is optimal: the value was proven just before the
-// deadline. (Without it the perfect agent fell back to a depth-4 search,
-// in 1–2 of 80 hard positions with 23 empty cells a run, each time losing
-// 4 discs.)
+// deadline. (Without it the perfect agent fell back to a depth-4 search:
+// on 80 hard positions with 23 empty cells, 1–2 of each run's moves that
+// were not optimal, 4 discs each.)
 func (sv *solver) line(me, opp uint64, v int) []games.Move {
 	pv := sv.pv(me, opp, v)
 	if k := sv.shared.kept; len(pv) == 0 && k.move >= 0 && k.value >= v {
