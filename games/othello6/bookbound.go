@@ -102,22 +102,25 @@ func (b *Book) Bound(me, opp uint64) (value int, exact, ok bool) {
 		return 0, false, false // no parent in the book or its reply values
 	}
 	cme, copp, _ := canonical(me, opp)
+	// leadsHere reports whether the book's move in p leads to the position.
+	leadsHere := func(p [2]uint64) bool {
+		m, _, inBook := b.Lookup(p[0], p[1])
+		if !inBook {
+			return false // known through the reply values only: no move
+		}
+		f := Flips(m, p[0], p[1]) | bit(m)
+		cm, co, _ := canonical(p[1]&^f, p[0]|f)
+		return cm == cme && co == copp
+	}
 	value = -solveInf
 	for p := range takeBacks(me, opp) {
 		v, known := b.Value(p[0], p[1])
-		if !known {
-			continue
-		}
-		if -v > value {
-			value, exact = -v, false
-		}
-		if -v < value || exact {
-			continue
-		}
-		if m, _, inBook := b.Lookup(p[0], p[1]); inBook {
-			f := Flips(m, p[0], p[1]) | bit(m)
-			cm, co, _ := canonical(p[1]&^f, p[0]|f)
-			exact = cm == cme && co == copp
+		switch {
+		case !known || -v < value:
+		case -v > value:
+			value, exact = -v, leadsHere(p)
+		case !exact:
+			exact = leadsHere(p)
 		}
 	}
 	return value, exact, value > -solveInf
