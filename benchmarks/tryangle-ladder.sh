@@ -24,7 +24,9 @@
 #           the agent's spec, other characters than letters, digits and
 #           =._- as _); an existing record is resumed, so an interrupted
 #           ladder loses nothing and a finished one is only summarised;
-#           the round robin of our agents is gauntlet-ours_SPECS.jsonl
+#           the round robin of our agents is gauntlet-ours_SPECS.jsonl;
+#           options records -n, -s, -t and -m, and a ladder is resumed only
+#           with the same ones (use another DIR for other options)
 #   -b      the arena binary (default: built from this checkout into DIR)
 #   -t      the bosses' limit per turn after the first (default 50ms, the
 #           game's: a boss that answers later loses, as on CodinGame)
@@ -95,14 +97,30 @@ fi
 mkdir -p "$out/bosses"
 out=$(cd "$out" && pwd)
 
-# The bosses: final league (config/Boss.cs), Wood 1 (config/level2) and
-# Wood 2 (config/level1), as the game's repository has them.
+# The records in DIR were played with these options; resuming them with
+# others would silently keep the old games.
+options="-n $games -s $seed -t $turn -m $margin"
+if [ -f "$out/options" ]; then
+	if [ "$(cat "$out/options")" != "$options" ]; then
+		echo "tryangle-ladder: $out holds a ladder played with $(cat "$out/options"), not $options: give those options to resume it, or another -o DIR" >&2
+		exit 2
+	fi
+elif ls "$out"/gauntlet-*.jsonl >/dev/null 2>&1; then
+	echo "tryangle-ladder: $out holds records of unknown options: give another -o DIR" >&2
+	exit 2
+else
+	printf '%s\n' "$options" >"$out/options"
+fi
+
+# The bosses the ladder plays: final league (config/Boss.cs) and Wood 1
+# (config/level2), as the game's repository has them.
 boss() { # boss NAME PATH-IN-REPOSITORY
 	src=$out/bosses/$1.cs
 	if [ -f "$clone/$2" ]; then
 		cp "$clone/$2" "$src"
 	elif ! git --git-dir="$clone" show "HEAD:$2" >"$src" 2>/dev/null &&
 		! git -C "$clone" show "HEAD:$2" >"$src" 2>/dev/null; then
+		rm -f "$src"
 		echo "tryangle-ladder: $clone has no $2: is it a clone of eulerscheZahl/TryAngle-Catch?" >&2
 		exit 1
 	fi
@@ -112,7 +130,6 @@ boss() { # boss NAME PATH-IN-REPOSITORY
 }
 boss final config/Boss.cs
 boss wood1 config/level2/Boss.cs
-boss level1 config/level1/Boss.cs
 
 if [ -z "$arena" ]; then
 	arena=$out/arena
@@ -151,10 +168,10 @@ fi
 # first turn and how many of those moves took over 50 ms.
 echo "| agent | opponent | games | W-D-L | score | 95 % interval | forfeits | slowest move (ms) | moves over 50 ms |"
 echo "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"
-rows() { # rows RECORD: one line per game, from the first-listed agent's seat
-	jq -r 'select(.record == "game") |
+rows() { # rows RECORD PART: one line per game, from the first-listed agent's seat
+	jq -r --arg part "$2" 'select(.record == "game") |
 		(if .players[0].agent < .players[1].agent then 0 else 1 end) as $us |
-		[.players[$us].name, .players[1 - $us].name,
+		[$part, .players[$us].name, .players[1 - $us].name,
 		 (if .winner == $us then 1 elif .winner == (1 - $us) then 0 else 0.5 end),
 		 (if .forfeit == $us then 1 else 0 end),
 		 ([.move_stats[]? | select(.player == $us) | .ms] | .[1:]) as $t |
@@ -162,19 +179,21 @@ rows() { # rows RECORD: one line per game, from the first-listed agent's seat
 }
 {
 	for agent in "$@"; do
-		rows "$(record "$agent")"
+		rows "$(record "$agent")" "$agent"
 	done
 	if [ $# -ge 2 ]; then
-		rows "$(record "ours $*")"
+		rows "$(record "ours $*")" ours
 	fi
 } | awk -F '\t' '
 {
-	k = $1 "\t" $2
+	# Keyed by the record too: an agent of ours named like an opponent
+	# (greedy) must not merge its round-robin games into a gauntlet row.
+	k = $1 "\t" $2 "\t" $3
 	if (!(k in n)) order[++m] = k
-	n[k]++; s[k] += $3; f[k] += $4
-	if ($3 == 1) w[k]++; else if ($3 == 0) l[k]++; else d[k]++
-	if ($5 > slow[k]) slow[k] = $5
-	moves[k] += $6; late[k] += $7
+	n[k]++; s[k] += $4; f[k] += $5
+	if ($4 == 1) w[k]++; else if ($4 == 0) l[k]++; else d[k]++
+	if ($6 > slow[k]) slow[k] = $6
+	moves[k] += $7; late[k] += $8
 }
 END {
 	z = 1.959964
@@ -182,7 +201,11 @@ END {
 		k = order[i]; split(k, a, "\t")
 		p = s[k] / n[k]; z2 = z * z / n[k]
 		c = (p + z2 / 2) / (1 + z2); h = z * sqrt(p * (1 - p) / n[k] + z2 / (4 * n[k])) / (1 + z2)
-		printf "| `%s` | %s | %d | %d-%d-%d | %.1f %% | %.1f–%.1f %% | %d | %.1f | %d of %d |\n",
-			a[1], a[2], n[k], w[k], d[k], l[k], 100 * p, 100 * (c - h), 100 * (c + h), f[k], slow[k], late[k], moves[k]
+		# Agents that record no per-move times (greedy, random) have no
+		# slowest move to show.
+		slowest = moves[k] ? sprintf("%.1f", slow[k]) : "–"
+		latemoves = moves[k] ? sprintf("%d of %d", late[k], moves[k]) : "–"
+		printf "| `%s` | %s | %d | %d-%d-%d | %.1f %% | %.1f–%.1f %% | %d | %s | %s |\n",
+			a[2], a[3], n[k], w[k], d[k], l[k], 100 * p, 100 * (c - h), 100 * (c + h), f[k], slowest, latemoves
 	}
 }'
