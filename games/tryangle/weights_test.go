@@ -99,26 +99,26 @@ func TestDefaultsAgainstLegacy(t *testing.T) {
 }
 
 // TestWeightsHandValues: positions after a few random turns on generated
-// maps, checked term by term (score, owned, unit_first, unit_next) against
-// counts taken from the state, each weight alone and together.
+// maps, checked term by term (score, owned, unit_first, unit_next,
+// unit_extra, danger, houses, near; all but reach, whose capture costs only
+// the evaluation's own analysis gives) against counts taken from the state,
+// each weight alone and together.
 func TestWeightsHandValues(t *testing.T) {
 	r := rng.New(2)
 	checked, nonzero := 0, 0
-	for g := 0; g < 30; g++ {
-		s := New(Generate(int64(g)))
-		var b0, b1 []games.Move
-		for k := 0; k < 3+g%10 && !s.Terminal(); k++ {
-			b0 = s.LegalMovesFor(0, b0[:0])
-			b1 = s.LegalMovesFor(1, b1[:0])
-			s.PlayJoint(b0[r.IntN(len(b0))], b1[r.IntN(len(b1))])
-		}
-		if s.Terminal() {
-			continue
-		}
+	seen := map[string]bool{} // cases whose term was not zero somewhere
+	check := func(g int, s *State) {
 		units, owned, _ := s.counts()
 		horizon := min(MaxTurns-s.ply-1, 8)
 		ds := int(s.score[0] - s.score[1])
 		houses, near := handTerritory(s)
+		var danger [2]int // §9's early loss is near: no triangle, at most two units
+		for p := range danger {
+			if owned[p] == 0 && units[p] <= 2 {
+				danger[p] = 1
+			}
+		}
+		extra := max(units[0]-12, 0) - max(units[1]-12, 0)
 		cases := []struct {
 			name string
 			w    []int
@@ -129,6 +129,8 @@ func TestWeightsHandValues(t *testing.T) {
 			{"owned 5 horizon 3", []int{0, 5, 0, 0, 0, 0, 0, 0, 0, 3}, 5 * 3 * (owned[0] - owned[1])},
 			{"unit_first 1", []int{0, 0, 1, 0, 0, 0, 0, 0, 0, 8}, min(units[0], 3) - min(units[1], 3)},
 			{"unit_next 1", []int{0, 0, 0, 1, 0, 0, 0, 0, 0, 8}, min(max(units[0]-3, 0), 9) - min(max(units[1]-3, 0), 9)},
+			{"unit_extra 2", []int{0, 0, 0, 0, 2, 0, 0, 0, 0, 8}, 2 * extra},
+			{"danger 6", []int{0, 0, 0, 0, 0, 0, 6, 0, 0, 8}, 6 * (danger[1] - danger[0])},
 			{"houses 3", []int{0, 0, 0, 0, 0, 0, 0, 3, 0, 8}, 3 * houses},
 			{"near 4", []int{0, 0, 0, 0, 0, 0, 0, 0, 4, 8}, 4 * near},
 		}
@@ -137,27 +139,47 @@ func TestWeightsHandValues(t *testing.T) {
 			got0, got1 := s.Evaluate(0), s.Evaluate(1)
 			s.UseWeights(prev)
 			if got0 != c.want || got1 != -c.want {
-				t.Errorf("game %d %s: %d / %d, want %d (units %v owned %v)", g, c.name, got0, got1, c.want, units, owned)
+				t.Errorf("game %d ply %d %s: %d / %d, want %d (units %v owned %v)", g, s.ply, c.name, got0, got1, c.want, units, owned)
 			}
 			checked++
 			if c.want != 0 {
 				nonzero++
+				seen[c.name] = true
 			}
 		}
 		// The sum of weights is the sum of the terms (the evaluation is
 		// linear in the weights, below the clamp).
-		all := []int{7, 5, 1, 1, 0, 0, 0, 3, 4, 8}
+		all := []int{7, 5, 1, 1, 2, 0, 6, 3, 4, 8}
 		prev := s.UseWeights(all)
 		sum := s.Evaluate(0)
 		s.UseWeights(prev)
 		want := 7*ds + 5*horizon*(owned[0]-owned[1]) + min(units[0], 3) - min(units[1], 3) +
-			min(max(units[0]-3, 0), 9) - min(max(units[1]-3, 0), 9) + 3*houses + 4*near
+			min(max(units[0]-3, 0), 9) - min(max(units[1]-3, 0), 9) + 2*extra + 6*(danger[1]-danger[0]) + 3*houses + 4*near
 		if sum != want {
-			t.Errorf("game %d: weights %v give %d, the terms %d", g, all, sum, want)
+			t.Errorf("game %d ply %d: weights %v give %d, the terms %d", g, s.ply, all, sum, want)
+		}
+	}
+	for g := 0; g < 30; g++ {
+		s := New(Generate(int64(g)))
+		var b0, b1 []games.Move
+		// Positions along whole games: early ones, later ones with units
+		// beyond 12, and near the end players close to an early loss.
+		for k := 0; !s.Terminal(); k++ {
+			if k%4 == 3 {
+				check(g, s)
+			}
+			b0 = s.LegalMovesFor(0, b0[:0])
+			b1 = s.LegalMovesFor(1, b1[:0])
+			s.PlayJoint(b0[r.IntN(len(b0))], b1[r.IntN(len(b1))])
 		}
 	}
 	if checked < 80 || nonzero < 20 {
 		t.Fatalf("only %d cases, %d of them with a non-zero term", checked, nonzero)
+	}
+	for _, name := range []string{"score 7", "owned 5", "unit_first 1", "unit_next 1", "unit_extra 2", "danger 6", "houses 3", "near 4"} {
+		if !seen[name] {
+			t.Errorf("case %s: its term was zero in every position, so it checks nothing", name)
+		}
 	}
 }
 
