@@ -152,6 +152,12 @@ func isAuth(err error) bool {
 	return errors.Is(err, nats.ErrAuthorization) || strings.Contains(strings.ToLower(err.Error()), "authorization violation")
 }
 
+// final reports whether err is a refusal that waiting cannot change: the
+// server refusing the credentials, or this client its certificate.
+func final(err error) bool {
+	return isAuth(err) || isUntrusted(err) || errors.Is(err, nats.ErrNkeysNotSupported)
+}
+
 // isUntrusted reports whether err is this client refusing the server's
 // certificate.
 func isUntrusted(err error) bool {
@@ -166,6 +172,8 @@ func explain(url string, err error) error {
 	switch {
 	case isUntrusted(err):
 		return fmt.Errorf("broker %s: the server's TLS certificate is not trusted (%v): give --tls-ca with the CA that signed the coordinator's --tls-cert (for a self-signed certificate, the certificate itself)", url, err)
+	case errors.Is(err, nats.ErrNkeysNotSupported):
+		return fmt.Errorf("broker %s: the server takes no NKeys (%v): its coordinator lets workers in with a token or without credentials: leave out --nkey (give --token with the coordinator's token, if it has one)", url, err)
 	case isAuth(err):
 		return fmt.Errorf("broker %s: authorization violation: check --token (it must be the coordinator's) or --nkey (its public key must be in the coordinator's --nkey-users)", url)
 	case errors.Is(err, nats.ErrNoServers):

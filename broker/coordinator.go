@@ -50,7 +50,7 @@ type Options struct {
 // a Hub keeps it open across runs.
 func Runner(o Options) func(ctx context.Context, t *arena.Tournament, opts arena.RunOptions) (arena.RunStats, error) {
 	return func(ctx context.Context, t *arena.Tournament, opts arena.RunOptions) (arena.RunStats, error) {
-		h, err := Open(o)
+		h, err := OpenContext(ctx, o)
 		if err != nil {
 			return arena.RunStats{Planned: len(t.Fixtures)}, err
 		}
@@ -67,16 +67,25 @@ type Hub struct {
 	o       Options
 	srv     *server.Server // nil for an existing server
 	url     string
-	connect func(name string) (*nats.Conn, error)
+	connect func(ctx context.Context, name string) (*nats.Conn, error)
 	// oneRun: the hub serves a single run (Runner), whose summary always
 	// lists the workers; a hub's many runs (tune spsa's iterations) list
 	// them only when a forfeit happened.
 	oneRun bool
 }
 
+// FirstConnect bounds a coordinator's wait for an existing server
+// (--broker nats://…): it should be running already, so a wrong address
+// or a server that is down is reported soon rather than waited for.
+var FirstConnect = 5 * time.Second
+
 // Open starts the embedded server (o.Broker "embedded") or checks the
 // address of an existing one, and says on o.Log how workers join.
-func Open(o Options) (*Hub, error) {
+func Open(o Options) (*Hub, error) { return OpenContext(context.Background(), o) }
+
+// OpenContext is Open that gives up when ctx ends (a Ctrl-C while an
+// existing server is waited for).
+func OpenContext(ctx context.Context, o Options) (*Hub, error) {
 	if o.Log == nil {
 		o.Log = io.Discard
 	}
@@ -90,6 +99,7 @@ func Open(o Options) (*Hub, error) {
 		return nil, fmt.Errorf("batch of %d games: use 1 to %d", o.BatchGames, MaxBatchGames)
 	}
 	h := &Hub{o: o, url: o.Broker}
+	join := o.Broker
 	if o.Broker == "embedded" {
 		if len(o.Server.NKeys) > 0 {
 			// The coordinator's own connections (its local workers') sign
@@ -109,13 +119,13 @@ func Open(o Options) (*Hub, error) {
 		if err != nil {
 			return nil, err
 		}
-		h.srv, h.url = srv, ClientURL(srv)
+		h.srv, h.url, join = srv, ClientURL(srv), JoinURL(srv)
 		copts, err := o.Credentials.options()
 		if err != nil {
 			h.Close()
 			return nil, err
 		}
-		h.connect = func(name string) (*nats.Conn, error) {
+		h.connect = func(_ context.Context, name string) (*nats.Conn, error) {
 			nc, err := nats.Connect("", append(slices.Clip(copts), nats.Name(name), nats.InProcessServer(srv))...)
 			if err != nil {
 				return nil, explain("embedded", err)
@@ -123,13 +133,29 @@ func Open(o Options) (*Hub, error) {
 			return nc, nil
 		}
 	} else {
-		h.connect = func(name string) (*nats.Conn, error) { return Connect(h.url, name, o.Credentials, 0) }
+		// Check now that the server answers and takes the credentials,
+		// so that a wrong address is a setup error, not a run that hangs.
+		nc, err := ConnectContext(ctx, h.url, "arena coordinator", o.Credentials, FirstConnect, 0)
+		if err != nil {
+			return nil, err
+		}
+		nc.Close()
+		h.connect = func(ctx context.Context, name string) (*nats.Conn, error) {
+			return ConnectContext(ctx, h.url, name, o.Credentials, FirstConnect, 0)
+		}
 	}
 	if o.Ready != nil {
 		o.Ready(h.url)
 	}
-	fmt.Fprintf(o.Log, "arena: broker %s; workers join with: arena worker --broker %s\n", h.url, h.url)
+	fmt.Fprintf(o.Log, "arena: broker %s; workers join with: arena worker --broker %s\n", h.url, join)
 	return h, nil
+}
+
+// RunOnce is the Runner of a hub that serves a single run: its summary
+// lists the workers, as the function Runner's does.
+func (h *Hub) RunOnce() func(ctx context.Context, t *arena.Tournament, opts arena.RunOptions) (arena.RunStats, error) {
+	h.oneRun = true
+	return h.Runner()
 }
 
 // Runner is the hub's arena.RunOptions.Runner (see the function Runner).
@@ -195,7 +221,7 @@ func coordinate(ctx context.Context, t *arena.Tournament, opts arena.RunOptions,
 	}
 	// Connections: the coordinator's own, and its local workers'.
 	connect := h.connect
-	nc, err := connect("arena coordinator")
+	nc, err := connect(ctx, "arena coordinator")
 	if err != nil {
 		return st, err
 	}
@@ -228,7 +254,7 @@ func coordinate(ctx context.Context, t *arena.Tournament, opts arena.RunOptions,
 	var localConn *nats.Conn
 	var local sync.WaitGroup
 	if opts.Concurrency > 0 && c.left > 0 {
-		lc, err := connect("arena coordinator's workers")
+		lc, err := connect(ctx, "arena coordinator's workers")
 		if err != nil {
 			stopLocal()
 			return st, err

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"net"
+	"os"
 	"strconv"
 	"time"
 
@@ -55,6 +56,11 @@ func StartServer(o ServerOptions) (*server.Server, error) {
 	port, _ := strconv.Atoi(portText)
 	if port == 0 {
 		port = server.RANDOM_PORT
+	} else if l, err := net.Listen("tcp", o.Listen); err != nil {
+		// The server would only say it never became ready, after a wait.
+		return nil, fmt.Errorf("--listen %s: cannot listen there (%v): is another coordinator or NATS server on that port? choose another with --listen (port 0 picks a free one)", o.Listen, err)
+	} else {
+		l.Close()
 	}
 	opts := &server.Options{
 		ServerName: "arena", Host: host, Port: port,
@@ -82,6 +88,32 @@ func StartServer(o ServerOptions) (*server.Server, error) {
 		return nil, fmt.Errorf("broker: the embedded server did not start on %s (is the port in use? choose another with --listen)", o.Listen)
 	}
 	return s, nil
+}
+
+// JoinURL is the address to tell workers on other machines: ClientURL,
+// but when the server listens on every interface (--listen 0.0.0.0:PORT
+// or [::]:PORT), whose address no other machine can dial, this machine's
+// host name (HOST if it has none).
+func JoinURL(s *server.Server) string {
+	a, ok := s.Addr().(*net.TCPAddr)
+	if !ok {
+		return s.ClientURL()
+	}
+	host, _ := os.Hostname()
+	return joinURL(a.IP, a.Port, host)
+}
+
+// joinURL is JoinURL's formatting, given the address bound and this
+// machine's host name.
+func joinURL(ip net.IP, port int, hostname string) string {
+	host := ip.String()
+	if ip.IsUnspecified() {
+		host = hostname
+		if host == "" {
+			host = "HOST"
+		}
+	}
+	return "nats://" + net.JoinHostPort(host, strconv.Itoa(port))
 }
 
 // ClientURL is the address workers join, e.g. nats://127.0.0.1:4222.

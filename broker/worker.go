@@ -38,12 +38,21 @@ type WorkerOptions struct {
 // the same address) and explains refused credentials.
 //
 // A connection gives up after patience without a server (0: never); the
-// worker then ends with an error.
+// worker then ends with an error. See ConnectContext.
 func Connect(url, name string, c Credentials, patience time.Duration) (*nats.Conn, error) {
+	return ConnectContext(context.Background(), url, name, c, patience, patience)
+}
+
+// ConnectContext is Connect that stops waiting when ctx ends. The first
+// connection waits up to first for a server (workers may start before
+// their coordinator; 0: no limit, only ctx); a lost server is waited for
+// up to reconnect (0: for ever). Refused credentials and an untrusted
+// certificate are final at once, whatever the patience.
+func ConnectContext(ctx context.Context, url, name string, c Credentials, first, reconnect time.Duration) (*nats.Conn, error) {
 	const wait = 100 * time.Millisecond
 	tries := -1
-	if patience > 0 {
-		tries = max(int(patience/wait), 1)
+	if reconnect > 0 {
+		tries = max(int(reconnect/wait), 1)
 	}
 	copts, err := c.options()
 	if err != nil {
@@ -53,20 +62,26 @@ func Connect(url, name string, c Credentials, patience time.Duration) (*nats.Con
 		// Heartbeat warnings of watchers while the server is away: the
 		// reconnection is what matters, and it is automatic.
 		nats.ErrorHandler(func(*nats.Conn, *nats.Subscription, error) {}))
-	// The first connection too waits for a server: workers may start
-	// before their coordinator.
 	for start := time.Now(); ; {
+		if ctx.Err() != nil {
+			return nil, fmt.Errorf("broker %s: stopped waiting for it (%v)", url, context.Cause(ctx))
+		}
 		nc, err := nats.Connect(url, opts...)
 		if err == nil {
 			return nc, nil
 		}
-		// Refused credentials and an untrusted certificate are final;
-		// anything else (no server yet, a connection cut while the server
-		// starts) is tried again.
-		if isAuth(err) || isUntrusted(err) || (patience > 0 && time.Since(start) > patience) {
+		// Anything but a refusal (no server yet, a connection cut while
+		// the server starts) is tried again.
+		if final(err) {
 			return nil, explain(url, err)
 		}
-		time.Sleep(wait)
+		if first > 0 && time.Since(start) >= first {
+			return nil, fmt.Errorf("broker %s: nothing answered for %s: is the coordinator (or NATS server) running (one whose run is over has closed its broker), is the address the one it printed, and can this machine reach it? (%v)", url, first, err)
+		}
+		select {
+		case <-ctx.Done():
+		case <-time.After(wait):
+		}
 	}
 }
 
@@ -100,7 +115,7 @@ func Work(ctx context.Context, nc *nats.Conn, o WorkerOptions) error {
 		case <-poll.C:
 		}
 		if nc.IsClosed() {
-			return errors.New("worker: the broker went away (no server for too long)")
+			return errors.New("the broker went away (no server for too long): the run is over or its coordinator stopped; --patience waits longer for a coordinator that is resumed")
 		}
 		info, rev, err := readRun(ctx, kv)
 		if err != nil || rev == last {
@@ -173,7 +188,7 @@ func waitBucket(ctx context.Context, js jetstream.JetStream) (jetstream.KeyValue
 			return kv, nil
 		}
 		if !errors.Is(err, jetstream.ErrBucketNotFound) && !errors.Is(err, jetstream.ErrJetStreamNotEnabled) && !errors.Is(err, context.DeadlineExceeded) && !errors.Is(err, nats.ErrTimeout) {
-			return nil, fmt.Errorf("worker: %v", err)
+			return nil, err
 		}
 		select {
 		case <-ctx.Done():
@@ -272,7 +287,7 @@ func playRun(ctx context.Context, js jetstream.JetStream, nc *nats.Conn, kv jets
 			break
 		}
 		if ctx.Err() != nil || nc.IsClosed() {
-			return 0, fmt.Errorf("worker: the run's work queue: %v", err)
+			return 0, fmt.Errorf("the run's work queue: %v", err)
 		}
 		if errors.Is(err, jetstream.ErrConsumerNotFound) {
 			return 0, nil // the run is over: its queue is gone

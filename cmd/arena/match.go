@@ -131,13 +131,16 @@ func runMatch(args []string, stdout, stderr io.Writer) error {
 	}
 	// The page's ratings: the defaults of arena report, from the match's seed.
 	live := newLiveReport(*rf.report, s, results.ReportOptions{Bootstrap: 1000, Seed: t.Config.Seed}, *rf.interval, *rf.concurrency, stderr)
-	runner, cleanup, err := rf.broker.runner(s.path, stderr)
+	ctx, stop, release := interrupts(stderr)
+	defer release()
+	openCtx, cancel := untilStop(ctx, stop)
+	runner, cleanup, err := rf.broker.hub(openCtx, false, s.path, stderr)
+	cancel()
 	if err != nil {
+		s.abandon()
 		return err
 	}
 	defer cleanup()
-	ctx, stop, release := interrupts(stderr)
-	defer release()
 	start := time.Now()
 	tr, st, runErr := t.RunMatch(ctx, arena.RunOptions{
 		Concurrency: *rf.concurrency, Stop: stop, Done: s.done, Log: stderr,

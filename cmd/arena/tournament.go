@@ -161,6 +161,9 @@ type session struct {
 	mu     sync.Mutex
 	games  []*results.Game // everything recorded, old and new
 	stderr io.Writer
+	// created: this invocation made the record file (--out), so a run that
+	// cannot start removes it (see abandon).
+	created bool
 	// keepMoves keeps the new games' moves in games (the live report's
 	// viewer and game lengths need them; the tables do not).
 	keepMoves bool
@@ -224,7 +227,7 @@ func open(rf *runFlags, extra func(o *arena.Options, only map[string]bool), stde
 		if s.writer, err = arena.CreateRecord(*rf.out, t, *rf.concurrency); err != nil {
 			return nil, err
 		}
-		s.path = *rf.out
+		s.path, s.created = *rf.out, true
 	}
 	return s, nil
 }
@@ -232,6 +235,19 @@ func open(rf *runFlags, extra func(o *arena.Options, only map[string]bool), stde
 func (s *session) close() {
 	if s.writer != nil {
 		s.writer.Close()
+	}
+}
+
+// abandon closes the record file and removes it if this invocation made it
+// and recorded nothing in it: a run that could not start (its broker, say)
+// leaves no file that would refuse the corrected command ("exists:
+// continue it with --resume"). A file that existed before is kept.
+func (s *session) abandon() {
+	s.close()
+	s.writer = nil
+	if s.created && len(s.games) == 0 {
+		os.Remove(s.path)
+		s.created = false
 	}
 }
 
@@ -529,7 +545,7 @@ func (s *session) summarise(stderr io.Writer, st arena.RunStats, elapsed time.Du
 }
 
 // setupError is playRun's failure to set up the run's broker, before any
-// game.
+// game; the record file is then removed if this invocation made it.
 type setupError struct{ error }
 
 // playRun plays t's games not yet in s (remaining of them), locally or
@@ -545,13 +561,16 @@ func playRun(t *arena.Tournament, s *session, rf *runFlags, remaining int, stder
 	if interval == 0 && len(t.Fixtures) >= 400 {
 		interval = max(len(t.Fixtures)/4, 1)
 	}
-	runner, cleanup, err := rf.broker.runner(s.path, stderr)
+	ctx, stop, release := interrupts(stderr)
+	defer release()
+	openCtx, cancel := untilStop(ctx, stop)
+	runner, cleanup, err := rf.broker.hub(openCtx, false, s.path, stderr)
+	cancel()
 	if err != nil {
+		s.abandon()
 		return arena.RunStats{}, 0, setupError{err}
 	}
 	defer cleanup()
-	ctx, stop, release := interrupts(stderr)
-	defer release()
 	prog := newProgress(stderr, remaining, *rf.noProgress)
 	nextTable := len(s.done) + interval
 	start := time.Now()

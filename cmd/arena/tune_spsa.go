@@ -234,8 +234,17 @@ func runTuneSPSA(args []string, stdout, stderr io.Writer) error {
 	var theta strings.Builder
 	// With --broker, every iteration is a run of the work queue (workers
 	// serve them all with arena worker --wait); they are applied in order.
-	runner, closeHub, err := f.broker.hub(path, stderr)
+	openCtx, cancel := untilStop(ctx, stop)
+	runner, closeHub, err := f.broker.hub(openCtx, true, path, stderr)
+	cancel()
 	if err != nil {
+		if f.out != "" && len(done) == 0 {
+			// The run never started: leave no file that would refuse the
+			// corrected command (CreateLog refuses an existing file, so
+			// this invocation made it).
+			log.Close()
+			os.Remove(f.out)
+		}
 		return err
 	}
 	defer closeHub()

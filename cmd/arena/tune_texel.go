@@ -186,19 +186,22 @@ func runTuneTexel(args []string, stdout, stderr io.Writer) error {
 	// With --broker, the self-play games and the verification match are
 	// runs of one broker kept open for the whole tune (as tune spsa's
 	// iterations).
+	ctx, stop, release := interrupts(stderr)
+	defer release()
 	runner, closeHub := runFunc(nil), func() {}
 	if len(f.records) == 0 || f.verify {
 		path := f.out
 		if f.resume != "" {
 			path = f.resume
 		}
-		if runner, closeHub, err = f.broker.hub(path, stderr); err != nil {
+		openCtx, cancel := untilStop(ctx, stop)
+		runner, closeHub, err = f.broker.hub(openCtx, true, path, stderr)
+		cancel()
+		if err != nil {
 			return err
 		}
 	}
 	defer closeHub()
-	ctx, stop, release := interrupts(stderr)
-	defer release()
 
 	// The training games.
 	var recs []results.Game

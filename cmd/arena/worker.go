@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"runtime"
 	"strings"
@@ -28,6 +29,7 @@ const tokenEnv = "ARENA_TOKEN"
 
 // brokerFlags are the coordinator's flags of tournament and match.
 type brokerFlags struct {
+	fs                                            *flag.FlagSet // to tell the flags given
 	broker, listen, token, tlsCert, tlsKey, tlsCA *string
 	nkeyUsers, nkey                               *string
 	ackWait                                       *time.Duration
@@ -36,6 +38,7 @@ type brokerFlags struct {
 
 func addBrokerFlags(fs *flag.FlagSet) *brokerFlags {
 	return &brokerFlags{
+		fs:        fs,
 		broker:    fs.String("broker", "", "spread the games over workers: embedded (start a NATS JetStream server here; others join with arena worker) or nats://HOST:PORT of an existing one"),
 		listen:    fs.String("listen", broker.DefaultListen, "with --broker embedded: the address workers join (port 0: any free one); beyond loopback it needs --token or --nkey-users"),
 		token:     fs.String("token", "", "broker token; workers need the same (default $"+tokenEnv+")"),
@@ -49,9 +52,30 @@ func addBrokerFlags(fs *flag.FlagSet) *brokerFlags {
 	}
 }
 
-// check validates the broker flags; it opens nothing.
+// check validates the broker flags; it opens nothing (the files they name
+// are read when the broker opens). Credentials are checked here, before a
+// record file is made.
 func (b *brokerFlags) check() error {
-	if b == nil || *b.broker == "" {
+	if b == nil {
+		return nil
+	}
+	given := map[string]bool{}
+	b.fs.Visit(func(f *flag.Flag) { given[f.Name] = true })
+	if *b.broker != "embedded" {
+		// Flags of the embedded server, or of any broker, that would
+		// silently do nothing.
+		for _, name := range []string{"listen", "tls-cert", "tls-key"} {
+			if given[name] {
+				return fmt.Errorf("--%s configures the embedded broker: add --broker embedded (or leave out --%s)", name, name)
+			}
+		}
+	}
+	if *b.broker == "" {
+		for _, name := range []string{"token", "nkey", "nkey-users", "tls-ca", "ack-wait", "batch"} {
+			if given[name] {
+				return fmt.Errorf("--%s is for a run through a broker: add --broker embedded or --broker nats://HOST:PORT (or leave out --%s)", name, name)
+			}
+		}
 		return nil
 	}
 	if *b.broker != "embedded" && !strings.HasPrefix(*b.broker, "nats://") && !strings.HasPrefix(*b.broker, "tls://") {
@@ -73,6 +97,14 @@ func (b *brokerFlags) check() error {
 		return errors.New("--nkey is the coordinator's key for an existing server (--broker nats://…); with --broker embedded, list the workers' keys with --nkey-users")
 	case *b.nkeyUsers != "" && *b.token != "":
 		return errors.New("--token and --nkey-users are two ways of letting workers in: give one")
+	case (*b.tlsCert == "") != (*b.tlsKey == ""):
+		return errors.New("--tls-cert and --tls-key go together: give both (the certificate and its key)")
+	}
+	if *b.broker == "embedded" {
+		local, _ := broker.Loopback(*b.listen)
+		if !local && *b.token == "" && os.Getenv(tokenEnv) == "" && *b.nkeyUsers == "" {
+			return fmt.Errorf("--listen %s reaches beyond this machine: give --token SECRET (workers then join with the same --token) or --nkey-users FILE (workers join with --nkey SEEDFILE), and preferably --tls-cert/--tls-key", *b.listen)
+		}
 	}
 	return nil
 }
@@ -82,71 +114,85 @@ type runFunc = func(context.Context, *arena.Tournament, arena.RunOptions) (arena
 
 // options are the broker.Options of the flags and a cleanup. The embedded
 // server keeps its store next to the record file (PATH.broker), or in a
-// temporary directory.
-func (b *brokerFlags) options(recordPath string, stderr io.Writer) (broker.Options, func(), error) {
+// temporary directory. fresh is a store directory this invocation makes
+// (to remove if the broker cannot start); "" for one that exists already.
+func (b *brokerFlags) options(recordPath string, stderr io.Writer) (o broker.Options, cleanup func(), fresh string, err error) {
 	token := *b.token
 	if token == "" {
 		token = os.Getenv(tokenEnv)
 	}
 	var users []string
 	if *b.nkeyUsers != "" {
-		var err error
 		if users, err = broker.ReadNKeyUsers(*b.nkeyUsers); err != nil {
-			return broker.Options{}, nil, err
+			return broker.Options{}, nil, "", err
 		}
 		token = "" // NKeys, not $ARENA_TOKEN
 	}
-	o := broker.Options{
+	o = broker.Options{
 		Broker: *b.broker, Credentials: broker.Credentials{Token: token, CA: *b.tlsCA, NKey: *b.nkey},
 		AckWait: *b.ackWait, BatchGames: *b.batch, Log: stderr,
 		Server: broker.ServerOptions{Listen: *b.listen, Token: token, NKeys: users, TLSCert: *b.tlsCert, TLSKey: *b.tlsKey},
 	}
-	cleanup := func() {}
+	cleanup = func() {}
 	if o.Broker == "embedded" {
 		if recordPath != "" {
 			o.Server.StoreDir = recordPath + ".broker"
+			if _, err := os.Lstat(o.Server.StoreDir); errors.Is(err, fs.ErrNotExist) {
+				fresh = o.Server.StoreDir
+			}
 		} else {
 			dir, err := os.MkdirTemp("", "arena-broker-")
 			if err != nil {
-				return o, nil, err
+				return o, nil, "", err
 			}
 			o.Server.StoreDir = dir
 			cleanup = func() { os.RemoveAll(dir) }
 		}
 	}
-	return o, cleanup, nil
+	return o, cleanup, fresh, nil
 }
 
-// runner returns the arena.RunOptions.Runner of the broker flags (nil
-// without --broker), which opens the broker for its run, and a cleanup.
-func (b *brokerFlags) runner(recordPath string, stderr io.Writer) (runFunc, func(), error) {
+// hub opens the broker of the flags for one run (many: tune spsa's
+// iterations and its verification match) and returns its Runner (nil
+// without --broker) and a close. The broker is open when it returns: a
+// wrong address, credentials or a port in use are reported here, before
+// any game, and leave no store directory behind; ctx ends a wait for an
+// existing server (Ctrl-C).
+func (b *brokerFlags) hub(ctx context.Context, many bool, recordPath string, stderr io.Writer) (runFunc, func(), error) {
 	if b == nil || *b.broker == "" {
 		return nil, func() {}, nil
 	}
-	o, cleanup, err := b.options(recordPath, stderr)
+	o, cleanup, fresh, err := b.options(recordPath, stderr)
 	if err != nil {
 		return nil, nil, err
 	}
-	return broker.Runner(o), cleanup, nil
-}
-
-// hub opens the broker once for many runs (tune spsa's iterations and its
-// verification match) and returns their Runner (nil without --broker) and
-// a close.
-func (b *brokerFlags) hub(recordPath string, stderr io.Writer) (runFunc, func(), error) {
-	if b == nil || *b.broker == "" {
-		return nil, func() {}, nil
-	}
-	o, cleanup, err := b.options(recordPath, stderr)
-	if err != nil {
-		return nil, nil, err
-	}
-	h, err := broker.Open(o)
+	h, err := broker.OpenContext(ctx, o)
 	if err != nil {
 		cleanup()
+		if fresh != "" {
+			os.RemoveAll(fresh)
+		}
 		return nil, nil, err
 	}
-	return h.Runner(), func() { h.Close(); cleanup() }, nil
+	run := h.RunOnce()
+	if many {
+		run = h.Runner()
+	}
+	return run, func() { h.Close(); cleanup() }, nil
+}
+
+// untilStop is ctx, also ended by the first Ctrl-C (stop): waiting for a
+// broker is not a game to finish.
+func untilStop(ctx context.Context, stop <-chan struct{}) (context.Context, context.CancelFunc) {
+	c, cancel := context.WithCancelCause(ctx)
+	go func() {
+		select {
+		case <-stop:
+			cancel(errors.New("interrupted"))
+		case <-c.Done():
+		}
+	}()
+	return c, func() { cancel(nil) }
 }
 
 func runWorker(args []string, stdout, stderr io.Writer) error {
@@ -176,6 +222,9 @@ func runWorker(args []string, stdout, stderr io.Writer) error {
 	if *url == "" {
 		return errors.New("arena worker needs --broker nats://HOST:PORT (the address the coordinator printed)")
 	}
+	if !strings.HasPrefix(*url, "nats://") && !strings.HasPrefix(*url, "tls://") {
+		return fmt.Errorf("--broker %q: give the address the coordinator printed, nats://HOST:PORT (or tls://HOST:PORT)", *url)
+	}
 	if *conc < 1 || *conc > maxConcurrency {
 		return fmt.Errorf("--concurrency %d: use 1 to %d", *conc, maxConcurrency)
 	}
@@ -195,13 +244,18 @@ func runWorker(args []string, stdout, stderr io.Writer) error {
 	if *token == "" && *nkey == "" {
 		*token = os.Getenv(tokenEnv)
 	}
-	nc, err := broker.Connect(*url, "arena worker "+*name, broker.Credentials{Token: *token, CA: *ca, NKey: *nkey}, *patience)
+	ctx, stop, release := interrupts(stderr)
+	defer release()
+	// Say what the worker waits for: a coordinator not started yet, one
+	// whose run is over or a wrong address all look the same from here.
+	fmt.Fprintf(stderr, "arena worker %s: waiting for the broker at %s (up to %s: --patience)\n", *name, *url, *patience)
+	openCtx, cancelOpen := untilStop(ctx, stop)
+	nc, err := broker.ConnectContext(openCtx, *url, "arena worker "+*name, broker.Credentials{Token: *token, CA: *ca, NKey: *nkey}, *patience, *patience)
+	cancelOpen()
 	if err != nil {
 		return err
 	}
 	defer nc.Close()
-	ctx, stop, release := interrupts(stderr)
-	defer release()
 	wctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	go func() {

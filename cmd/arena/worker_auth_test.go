@@ -121,6 +121,11 @@ func TestWorkerFlagErrors(t *testing.T) {
 		{[]string{"tournament", "--agents", "random", "random", "--broker", "nats://127.0.0.1:1", "--nkey-users", "u"}, "--nkey-users lists the workers' keys of the embedded server"},
 		{[]string{"tournament", "--agents", "random", "random", "--broker", "embedded", "--nkey", seed}, "--nkey is the coordinator's key for an existing server"},
 		{[]string{"tournament", "--agents", "random", "random", "--broker", "embedded", "--nkey-users", "u", "--token", "t"}, "two ways of letting workers in"},
+		{[]string{"worker", "--broker", "http://127.0.0.1:1"}, "nats://HOST:PORT"},
+		{[]string{"tournament", "--agents", "random", "random", "--listen", "0.0.0.0:4222", "--token", "t"}, "--listen configures the embedded broker: add --broker embedded"},
+		{[]string{"tournament", "--agents", "random", "random", "--token", "t"}, "--token is for a run through a broker"},
+		{[]string{"match", "--agents", "random", "random", "--broker", "nats://127.0.0.1:1", "--tls-cert", "c.pem", "--tls-key", "k.pem"}, "--tls-cert configures the embedded broker"},
+		{[]string{"tournament", "--agents", "random", "random", "--broker", "embedded", "--tls-cert", "c.pem"}, "--tls-cert and --tls-key go together"},
 	} {
 		code, _, stderr := runArena(tc.args...)
 		if code == 0 || !strings.Contains(stderr, tc.want) {

@@ -1,0 +1,29 @@
+package broker
+
+import (
+	"net"
+	"testing"
+)
+
+// TestJoinURL: the address printed for workers is one another machine can
+// dial: a server on every interface is named by the host name (HOST
+// without one), any other by its address.
+func TestJoinURL(t *testing.T) {
+	for _, tc := range []struct {
+		ip       string
+		port     int
+		hostname string
+		want     string
+	}{
+		{"127.0.0.1", 4222, "box", "nats://127.0.0.1:4222"},
+		{"192.168.1.7", 4222, "box", "nats://192.168.1.7:4222"},
+		{"::1", 40841, "box", "nats://[::1]:40841"},
+		{"0.0.0.0", 4222, "box.example.org", "nats://box.example.org:4222"},
+		{"::", 40841, "box", "nats://box:40841"},
+		{"::", 40841, "", "nats://HOST:40841"},
+	} {
+		if got := joinURL(net.ParseIP(tc.ip), tc.port, tc.hostname); got != tc.want {
+			t.Errorf("joinURL(%s, %d, %q) = %s, want %s", tc.ip, tc.port, tc.hostname, got, tc.want)
+		}
+	}
+}

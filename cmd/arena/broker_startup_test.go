@@ -1,0 +1,131 @@
+package main
+
+import (
+	"fmt"
+	"net"
+	"os"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// TestBrokerUnreachable: a coordinator pointed at an address where no
+// broker answers gives up within seconds with a message that names the
+// address and says what to check, and a Ctrl-C while it waits ends it at
+// once; neither leaves a record file behind.
+func TestBrokerUnreachable(t *testing.T) {
+	dir := t.TempDir()
+	url := fmt.Sprintf("nats://127.0.0.1:%d", freePort(t))
+	run := []string{"tournament", "--agents", "random", "greedy", "--no-progress", "--broker", url, "--out", "a.jsonl"}
+
+	p := startArena(t, dir, run...)
+	t0 := time.Now()
+	err := p.wait(t, 20*time.Second)
+	if err == nil || !strings.Contains(p.stderr.String(), "broker "+url+": nothing answered for") || !strings.Contains(p.stderr.String(), "is the address the one it printed") {
+		t.Errorf("unreachable broker: err %v after %s, stderr:\n%s", err, time.Since(t0), p.stderr.String())
+	}
+	t.Logf("gave up after %s", time.Since(t0).Round(time.Millisecond))
+
+	p = startArena(t, dir, run...)
+	waitFor(t, p, "arena: othello6") // set up, now waiting for the broker
+	time.Sleep(300 * time.Millisecond)
+	t0 = time.Now()
+	if err := p.cmd.Process.Signal(syscall.SIGINT); err != nil {
+		t.Fatal(err)
+	}
+	err = p.wait(t, 3*time.Second)
+	if err == nil || !strings.Contains(p.stderr.String(), "stopped waiting") {
+		t.Errorf("Ctrl-C while waiting for the broker: err %v, stderr:\n%s", err, p.stderr.String())
+	}
+	t.Logf("ended %s after SIGINT", time.Since(t0).Round(time.Millisecond))
+	if _, err := os.Stat(filepath.Join(dir, "a.jsonl")); err == nil {
+		t.Errorf("a.jsonl left behind by a run that never started")
+	}
+}
+
+// TestBrokerStartupLeavesNoFile: a run whose broker cannot start (missing
+// credentials, a missing key or NKey file, a port in use) makes no record
+// file and no store directory, so that the corrected command is not
+// refused as a file to --resume; a file that existed before (--resume) is
+// kept as it was.
+func TestBrokerStartupLeavesNoFile(t *testing.T) {
+	dir := t.TempDir()
+	busy, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer busy.Close()
+	run := []string{"tournament", "--agents", "random", "greedy", "--games", "2", "--no-progress", "--broker", "embedded"}
+	for _, tc := range []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"no credentials", []string{"--listen", "0.0.0.0:0"}, "give --token"},
+		{"missing TLS key", []string{"--tls-cert", "cert.pem", "--tls-key", "missing.pem"}, "--tls-cert/--tls-key"},
+		{"missing NKey users", []string{"--nkey-users", "missing.txt"}, "--nkey-users"},
+		{"port in use", []string{"--listen", busy.Addr().String()}, "cannot listen there"},
+	} {
+		out := filepath.Join(dir, "a.jsonl")
+		code, _, stderr := runArena(append(append(run, tc.args...), "--out", out)...)
+		if code == 0 || !strings.Contains(stderr, tc.want) {
+			t.Errorf("%s: exit %d, want an error with %q: %s", tc.name, code, tc.want, stderr)
+		}
+		for _, p := range []string{out, out + ".broker"} {
+			if _, err := os.Stat(p); err == nil {
+				t.Errorf("%s: %s left behind", tc.name, filepath.Base(p))
+				os.RemoveAll(p)
+			}
+		}
+	}
+	// The corrected command runs.
+	out := filepath.Join(dir, "a.jsonl")
+	if code, _, stderr := runArena(append(run, "--listen", "127.0.0.1:0", "--out", out)...); code != 0 {
+		t.Fatalf("corrected command: exit %d: %s", code, stderr)
+	}
+	// A run resumed on a busy port keeps its file (with a resume line
+	// more: the resume is recorded before the broker starts), and its store.
+	before := readRecords(t, out)
+	os.MkdirAll(out+".broker", 0o755)
+	if code, _, stderr := runArena("tournament", "--resume", out, "--no-progress", "--broker", "embedded", "--listen", busy.Addr().String()); code == 0 || !strings.Contains(stderr, "cannot listen there") {
+		t.Errorf("resume on a busy port: exit %d: %s", code, stderr)
+	}
+	if _, err := os.Stat(out); err != nil {
+		t.Fatalf("the resumed file went away: %v", err)
+	}
+	if err := sameGames(before.Games, readRecords(t, out).Games); err != nil {
+		t.Errorf("the resumed file's games changed: %v", err)
+	}
+	if _, err := os.Stat(out + ".broker"); err != nil {
+		t.Errorf("the existing store directory went away: %v", err)
+	}
+}
+
+// TestBrokerNKeyAgainstToken: a worker with an NKey joining a coordinator
+// that lets workers in by token is refused at once (not after its
+// --patience) with advice; a worker pointed where no broker answers says
+// on stderr what it waits for, and then that nothing answered.
+func TestBrokerNKeyAgainstToken(t *testing.T) {
+	dir := t.TempDir()
+	seed := filepath.Join(dir, "w.nk")
+	if code, _, stderr := runArena("worker", "--new-nkey", seed); code != 0 {
+		t.Fatalf("--new-nkey: %s", stderr)
+	}
+	port := freePort(t)
+	coord := startArena(t, dir, "tournament", "--agents", "random", "random", "--games", "2000", "--no-progress", "--concurrency", "1",
+		"--broker", "embedded", "--token", "right", "--listen", fmt.Sprintf("127.0.0.1:%d", port))
+	waitFor(t, coord, "workers join")
+	w := startArena(t, dir, "worker", "--broker", fmt.Sprintf("nats://127.0.0.1:%d", port), "--nkey", seed)
+	if err := w.wait(t, 15*time.Second); err == nil || !strings.Contains(w.stderr.String(), "the server takes no NKeys") || !strings.Contains(w.stderr.String(), "--token") {
+		t.Errorf("NKey against a token: err %v, stderr:\n%s", err, w.stderr.String())
+	}
+
+	url := fmt.Sprintf("nats://127.0.0.1:%d", freePort(t))
+	w = startArena(t, dir, "worker", "--broker", url, "--patience", "1s")
+	err := w.wait(t, 15*time.Second)
+	if want := "waiting for the broker at " + url + " (up to 1s"; err == nil || !strings.Contains(w.stderr.String(), want) || !strings.Contains(w.stderr.String(), "nothing answered for 1s") {
+		t.Errorf("no broker: err %v, want %q and that nothing answered; stderr:\n%s", err, want, w.stderr.String())
+	}
+}
