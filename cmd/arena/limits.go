@@ -80,7 +80,7 @@ func (r *runFlags) check(kind string, n int) error {
 	if total := pairings(kind, n) * uint64(g); total > maxGames {
 		return fmt.Errorf("--games %d with %d agents makes %d games in a %s; one run plays at most %d: use a smaller --games or fewer agents, and split a larger study into runs with different --seed", g, n, total, kind, maxGames)
 	}
-	if err := inRange("concurrency", *r.concurrency, 1, maxConcurrency, " games at once"); err != nil {
+	if err := checkConcurrency(*r.concurrency, r.broker); err != nil {
 		return err
 	}
 	if err := durationIn("move-time", *r.moveTime, time.Millisecond, maxMoveTime, true, " (0: automatic)"); err != nil {

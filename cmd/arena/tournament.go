@@ -83,7 +83,7 @@ func addRunFlags(fs *flag.FlagSet, defaultGames int, gamesHelp string) *runFlags
 	r.tc = fs.String("tc", "", "game clock BASE[+INC] for every agent without its own tc= key, e.g. 10s+100ms (BASE 1ms to 24h, INC 0 to 1h): a move may use the time left, the increment is added after it, a flag fall loses on time; not with --move-time")
 	r.maxPlies = fs.Int("max-plies", arena.DefaultMaxPlies, "adjudicate a game as a draw after this many plies, 0 to 1000000 (0: no cap)")
 	r.adjudicate = fs.String("adjudicate", "", fmt.Sprintf("solve:empties=N[,time=D]: before each move, solve a position with at most N empty cells (1 to %d) with the game's exact solver within D (1ms to %s, default %s) and, if it finishes, end the game with the result of perfect play (termination adjudication, adjudicated \"solved\"); games without an exact solver play on (default: none)", arena.MaxAdjudicateEmpties, spec.FormatDuration(arena.MaxAdjudicateTime), spec.FormatDuration(arena.DefaultAdjudicateTime)))
-	r.concurrency = fs.Int("concurrency", min(runtime.NumCPU(), maxConcurrency), "games played at once, 1 to 256")
+	r.concurrency = fs.Int("concurrency", min(runtime.NumCPU(), maxConcurrency), "games played at once, 1 to 256 (with --broker: by the coordinator's own workers; 0: none, the remote workers play every game)")
 	r.out = fs.String("out", "", "record file (JSON Lines) to write; it must not exist yet")
 	r.resume = fs.String("resume", "", "continue this record file: finished games are kept, the rest are played")
 	r.format = fs.String("format", "text", "output format: text, json, csv or markdown")
@@ -175,8 +175,8 @@ type session struct {
 // flags (all, or for a resume only those in the set given).
 func open(rf *runFlags, extra func(o *arena.Options, only map[string]bool), stderr io.Writer) (*session, error) {
 	s := &session{stderr: stderr}
-	if *rf.concurrency < 1 {
-		return nil, fmt.Errorf("--concurrency must be at least 1, got %d", *rf.concurrency)
+	if err := checkConcurrency(*rf.concurrency, rf.broker); err != nil {
+		return nil, err
 	}
 	if *rf.resume != "" {
 		if *rf.out != "" && *rf.out != *rf.resume {

@@ -64,7 +64,7 @@ func parseTuneSPSA(args []string, stderr io.Writer) (*spsaFlags, error) {
 	moveTime := fs.Duration("move-time", 0, "wall-clock limit per move, 1ms to 24h (0: each agent's time= budget, else the game's limit, else 1m)")
 	fs.StringVar(&c.TimeControl, "tc", "", "game clock BASE[+INC] for both sides, e.g. 1s+10ms; not with --move-time")
 	fs.IntVar(&c.MaxPlies, "max-plies", arena.DefaultMaxPlies, fmt.Sprintf("adjudicate a game as a draw after this many plies, 0 to %d (0: no cap)", maxMaxPlies))
-	fs.IntVar(&f.concurrency, "concurrency", min(runtime.NumCPU(), maxConcurrency), "games played at once, 1 to 256 (an iteration's pairs play in parallel)")
+	fs.IntVar(&f.concurrency, "concurrency", min(runtime.NumCPU(), maxConcurrency), "games played at once, 1 to 256 (an iteration's pairs play in parallel; with --broker: by the coordinator's own workers, 0: none, the remote workers play every game)")
 	fs.StringVar(&f.out, "out", "", "run file (JSON Lines: the configuration, then one line per finished iteration) to write; it must not exist yet")
 	fs.StringVar(&f.resume, "resume", "", "continue this run file exactly (its configuration is read from it)")
 	fs.StringVar(&f.history, "history", "", "write every iteration (flips, θ+ and θ− values, W-D-L, θ after) to this file: .csv or .json")
@@ -101,8 +101,8 @@ func parseTuneSPSA(args []string, stderr io.Writer) (*spsaFlags, error) {
 		return nil, errors.New("--params is missing: a file with one parameter a line, 'name, int|float, start, min, max, c_end, r_end', e.g. 'c, float, 1.4, 0.2, 3, 0.15, 0.002'")
 	case f.resume == "" && f.cfg.Iterations == 0:
 		return nil, fmt.Errorf("--iterations is missing: the number of SPSA iterations N, 1 to %d (each plays --pairs-per game pairs)", tune.MaxIterations)
-	case f.concurrency < 1 || f.concurrency > maxConcurrency:
-		return nil, fmt.Errorf("--concurrency %d: use 1 to %d", f.concurrency, maxConcurrency)
+	case checkConcurrency(f.concurrency, f.broker) != nil:
+		return nil, checkConcurrency(f.concurrency, f.broker)
 	case f.verifyGames < 2 || f.verifyGames > maxGames || f.verifyGames%2 != 0:
 		return nil, fmt.Errorf("--verify-games %d: use an even number from 2 to %d", f.verifyGames, maxGames)
 	case f.history != "" && !strings.HasSuffix(f.history, ".csv") && !strings.HasSuffix(f.history, ".json"):

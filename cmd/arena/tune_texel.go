@@ -73,7 +73,7 @@ func parseTuneTexel(args []string, stderr io.Writer) (*texelFlags, error) {
 	fs.Float64Var(&f.k, "k", 0, fmt.Sprintf("the logistic scale K, %g to %g (0: fit it with the start weights)", tune.MinK, tune.MaxK))
 	fs.Uint64Var(&f.seed, "seed", 1, "seed of every random choice: self-play games, the positions sampled, the held-out games, the verification match")
 	fs.StringVar(&f.openings, "openings", texelOpenings, "openings of the self-play games and the verification match: random:K, none, or a FILE (as for tournament)")
-	fs.IntVar(&f.concurrency, "concurrency", min(runtime.NumCPU(), maxConcurrency), "games played at once, 1 to 256")
+	fs.IntVar(&f.concurrency, "concurrency", min(runtime.NumCPU(), maxConcurrency), "games played at once, 1 to 256 (with --broker: by the coordinator's own workers; 0: none, the remote workers play every game)")
 	fs.StringVar(&f.out, "out", "", "with --self-play: write the self-play games to this record file (it must not exist yet); an interrupted run continues with --resume")
 	fs.StringVar(&f.resume, "resume", "", "with --self-play: continue this self-play record file, then fit")
 	fs.BoolVar(&f.verify, "verify", true, "play an SPRT match of the tuned spec against --agent (--verify=false: none)")
@@ -110,8 +110,8 @@ func parseTuneTexel(args []string, stderr io.Writer) (*texelFlags, error) {
 		return nil, fmt.Errorf("--evaluations %d: use 1 to %d", f.evaluations, tune.MaxEvaluations)
 	case f.k != 0 && !(f.k >= tune.MinK && f.k <= tune.MaxK):
 		return nil, fmt.Errorf("--k %g: use %g to %g, or 0 to fit K", f.k, tune.MinK, tune.MaxK)
-	case f.concurrency < 1 || f.concurrency > maxConcurrency:
-		return nil, fmt.Errorf("--concurrency %d: use 1 to %d", f.concurrency, maxConcurrency)
+	case checkConcurrency(f.concurrency, f.broker) != nil:
+		return nil, checkConcurrency(f.concurrency, f.broker)
 	case f.verifyGames < 2 || f.verifyGames > maxGames || f.verifyGames%2 != 0:
 		return nil, fmt.Errorf("--verify-games %d: use an even number from 2 to %d", f.verifyGames, maxGames)
 	case f.verifyOut != "" && !f.verify:

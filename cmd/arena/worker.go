@@ -109,6 +109,20 @@ func (b *brokerFlags) check() error {
 	return nil
 }
 
+// checkConcurrency checks --concurrency: 1 to maxConcurrency games at
+// once, or 0 with a broker (b given): the coordinator then plays no game
+// itself and its workers play them all.
+func checkConcurrency(n int, b *brokerFlags) error {
+	lo := 1
+	if b != nil && *b.broker != "" {
+		lo = 0
+	}
+	if n < lo || n > maxConcurrency {
+		return fmt.Errorf("--concurrency %d is out of range: use 1 to %d games at once (0 with --broker: the coordinator plays no game itself, its workers play them all)", n, maxConcurrency)
+	}
+	return nil
+}
+
 // runFunc is an arena.RunOptions.Runner.
 type runFunc = func(context.Context, *arena.Tournament, arena.RunOptions) (arena.RunStats, error)
 

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"fmt"
+	"io"
 	"net"
 	"os"
 	"os/exec"
@@ -41,8 +42,16 @@ type proc struct {
 // is left of its process group and checks that nothing survives.
 func startArena(t *testing.T, dir string, args ...string) *proc {
 	t.Helper()
+	return startArenaOut(t, dir, nil, args...)
+}
+
+// startArenaOut is startArena with the process's stdout into stdout (read
+// it after the process ended).
+func startArenaOut(t *testing.T, dir string, stdout io.Writer, args ...string) *proc {
+	t.Helper()
 	p := &proc{cmd: exec.Command(arenaBinary(t), args...), done: make(chan error, 1)}
 	p.cmd.Dir = dir
+	p.cmd.Stdout = stdout
 	p.cmd.Stderr = &p.stderr
 	p.cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
 	if err := p.cmd.Start(); err != nil {
@@ -125,18 +134,21 @@ func sameRecords(t *testing.T, want, got string) {
 // the remote workers get a share of the games.
 var brokerAgents = []string{"--agents", "random", "alphabeta:depth=3", "mcts:iters=1000"}
 
-// TestBrokerTournament: a coordinator with one local worker and three
-// arena worker processes record the same games as one process with the
-// same seed, each once; every process ends by itself.
+// TestBrokerTournament: a coordinator that plays no game itself
+// (--concurrency 0) and three arena worker processes record the same games
+// as one process with the same seed, each once; every process ends by
+// itself.
 func TestBrokerTournament(t *testing.T) {
 	run := append([]string{"tournament", "--games", "20", "--seed", "11", "--no-progress", "--concurrency", "1"}, brokerAgents...)
 	brokerEqualsLocal(t, t.TempDir(), 3, run)
 }
 
 // brokerEqualsLocal runs the command line run (without --out) as an
-// embedded coordinator with n worker processes, started first (they wait
-// for the run), and again on its own, and checks that the remote workers
-// played games, that nothing was rejected and that both records hold the
+// embedded coordinator with no local worker (--concurrency 0) and n worker
+// processes, started first (they wait for the run), and again on its own,
+// and checks that the remote workers played every game (a coordinator
+// with a local worker of its own could play them all before a remote
+// worker joins), that nothing was rejected and that both records hold the
 // same games. It returns the coordinator, ended, for further checks (its
 // record is broker.jsonl in dir) and the number of games the workers played.
 func brokerEqualsLocal(t *testing.T, dir string, n int, run []string) (coord *proc, remote int) {
@@ -147,7 +159,7 @@ func brokerEqualsLocal(t *testing.T, dir string, n int, run []string) (coord *pr
 	for range n {
 		workers = append(workers, startArena(t, dir, "worker", "--broker", url, "--concurrency", "1", "--patience", "30s"))
 	}
-	coord = startArena(t, dir, append(slices.Clone(run), "--out", "broker.jsonl", "--broker", "embedded", "--listen", fmt.Sprintf("127.0.0.1:%d", port))...)
+	coord = startArena(t, dir, append(slices.Clone(run), "--concurrency", "0", "--out", "broker.jsonl", "--broker", "embedded", "--listen", fmt.Sprintf("127.0.0.1:%d", port))...)
 	if err := coord.wait(t, 2*time.Minute); err != nil {
 		t.Fatalf("coordinator: %v\n%s", err, coord.stderr.String())
 	}
@@ -157,8 +169,8 @@ func brokerEqualsLocal(t *testing.T, dir string, n int, run []string) (coord *pr
 		}
 		remote += workerPlayed(w.stderr.String())
 	}
-	if remote == 0 {
-		t.Errorf("the remote workers played no game; coordinator:\n%s", coord.stderr.String())
+	if f := readRecords(t, filepath.Join(dir, "broker.jsonl")); remote != len(f.Games) {
+		t.Errorf("the remote workers played %d of the %d games; coordinator:\n%s", remote, len(f.Games), coord.stderr.String())
 	}
 	if strings.Contains(coord.stderr.String(), "rejected") {
 		t.Errorf("the coordinator rejected results:\n%s", coord.stderr.String())
@@ -257,17 +269,19 @@ func TestBrokerSPRT(t *testing.T) {
 	for range 2 {
 		workers = append(workers, startArena(t, dir, "worker", "--broker", url, "--concurrency", "1", "--patience", "30s"))
 	}
-	coord := startArena(t, dir, "match", "--agents", "alphabeta:depth=3", "random", "--sprt", "elo0=0,elo1=300", "--games", "2000", "--seed", "4",
-		"--concurrency", "1", "--no-progress", "--out", "m.jsonl", "--broker", "embedded", "--listen", fmt.Sprintf("127.0.0.1:%d", port))
+	// No local worker: every game is a remote worker's.
 	var out bytes.Buffer
-	coord.cmd.Stdout = &out // read after the end only
+	coord := startArenaOut(t, dir, &out, "match", "--agents", "alphabeta:depth=3", "random", "--sprt", "elo0=0,elo1=300", "--games", "2000", "--seed", "4",
+		"--concurrency", "0", "--no-progress", "--out", "m.jsonl", "--broker", "embedded", "--listen", fmt.Sprintf("127.0.0.1:%d", port))
 	if err := coord.wait(t, 2*time.Minute); err != nil {
 		t.Fatalf("coordinator: %v\n%s", err, coord.stderr.String())
 	}
+	remote := 0
 	for i, w := range workers {
 		if err := w.wait(t, 30*time.Second); err != nil {
 			t.Fatalf("worker %d: %v\n%s", i, err, w.stderr.String())
 		}
+		remote += workerPlayed(w.stderr.String())
 	}
 	f, err := results.ReadFile(filepath.Join(dir, "m.jsonl"))
 	if err != nil {
@@ -275,6 +289,12 @@ func TestBrokerSPRT(t *testing.T) {
 	}
 	if n := len(f.Games); n == 0 || n > 400 {
 		t.Fatalf("%d games recorded; the SPRT should decide within a few dozen\n%s", n, coord.stderr.String())
+	}
+	if remote != len(f.Games) {
+		t.Errorf("the remote workers played %d games, %d are recorded", remote, len(f.Games))
+	}
+	if !strings.Contains(out.String(), "SPRT") || !strings.Contains(out.String(), "H1 accepted") {
+		t.Errorf("the coordinator's summary does not say the SPRT accepted H1:\n%s", out.String())
 	}
 	t.Logf("%d games recorded", len(f.Games))
 }
@@ -376,7 +396,8 @@ func TestBrokerSPSA(t *testing.T) {
 	port := freePort(t)
 	w := startArena(t, dir, "worker", "--broker", fmt.Sprintf("nats://127.0.0.1:%d", port), "--concurrency", "1", "--wait", "--patience", "2s")
 	run := []string{"tune", "spsa", "--agent", "mcts:iters=300", "--params", "p.txt", "--iterations", "8", "--pairs-per", "2", "--verify=false", "--no-progress", "--seed", "5", "--concurrency", "1"}
-	coord := startArena(t, dir, append(run, "--out", "broker.jsonl", "--broker", "embedded", "--listen", fmt.Sprintf("127.0.0.1:%d", port))...)
+	// No local worker (--concurrency 0): the worker plays every game.
+	coord := startArena(t, dir, append(slices.Clone(run), "--concurrency", "0", "--out", "broker.jsonl", "--broker", "embedded", "--listen", fmt.Sprintf("127.0.0.1:%d", port))...)
 	if err := coord.wait(t, 2*time.Minute); err != nil {
 		t.Fatalf("coordinator: %v\n%s", err, coord.stderr.String())
 	}
@@ -390,7 +411,7 @@ func TestBrokerSPSA(t *testing.T) {
 		t.Fatalf("run files differ:\nlocal:\n%s\nbroker:\n%s", a, b)
 	}
 	w.wait(t, 30*time.Second) // it leaves once the broker is gone for --patience
-	if !regexp.MustCompile(`played [1-9]`).MatchString(w.stderr.String()) {
-		t.Errorf("the worker played no game:\n%s", w.stderr.String())
+	if n := workerPlayedAll(w.stderr.String()); n != 8*2*2 {
+		t.Errorf("the worker played %d games, want all 32 (8 iterations of 2 pairs):\n%s", n, w.stderr.String())
 	}
 }

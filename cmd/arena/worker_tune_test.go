@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -76,14 +77,15 @@ func TestTournamentResumeSweep(t *testing.T) {
 // TestBrokerTexel: tune texel --broker plays its self-play games and its
 // verification match through the broker, served by a worker process with
 // --wait: the self-play record, the verification record and the tuned
-// weights are those of the local run.
+// weights are those of the local run. The coordinator plays no game itself
+// (--concurrency 0), so the worker plays them all.
 func TestBrokerTexel(t *testing.T) {
 	dir := t.TempDir()
 	port := freePort(t)
 	w := startArena(t, dir, "worker", "--broker", fmt.Sprintf("nats://127.0.0.1:%d", port), "--concurrency", "1", "--wait", "--patience", "2s")
 	run := []string{"tune", "texel", "--game", "othello6", "--agent", "alphabeta:depth=3", "--self-play", "24", "--evaluations", "60",
 		"--verify-games", "8", "--seed", "3", "--no-progress", "--concurrency", "1"}
-	coord := startArena(t, dir, append(run, "--out", "broker.jsonl", "--verify-out", "broker-verify.jsonl", "--broker", "embedded", "--listen", fmt.Sprintf("127.0.0.1:%d", port))...)
+	coord := startArena(t, dir, append(slices.Clone(run), "--concurrency", "0", "--out", "broker.jsonl", "--verify-out", "broker-verify.jsonl", "--broker", "embedded", "--listen", fmt.Sprintf("127.0.0.1:%d", port))...)
 	if err := coord.wait(t, 2*time.Minute); err != nil {
 		t.Fatalf("coordinator: %v\n%s", err, coord.stderr.String())
 	}
@@ -105,8 +107,8 @@ func TestBrokerTexel(t *testing.T) {
 	t0 := time.Now()
 	w.wait(t, 30*time.Second) // it leaves once the broker is gone for --patience
 	t.Logf("the worker left %s after the runs", time.Since(t0).Round(time.Millisecond))
-	if workerPlayedAll(w.stderr.String()) == 0 {
-		t.Errorf("the worker played no game:\n%s", w.stderr.String())
+	if n, want := workerPlayedAll(w.stderr.String()), 24+len(b.Games); n != want {
+		t.Errorf("the worker played %d games, want all %d (24 self-play, %d verification):\n%s", n, want, len(b.Games), w.stderr.String())
 	}
 }
 
