@@ -5,6 +5,7 @@ import (
 	"net"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"syscall"
 	"testing"
@@ -127,5 +128,38 @@ func TestBrokerNKeyAgainstToken(t *testing.T) {
 	err := w.wait(t, 15*time.Second)
 	if want := "waiting for the broker at " + url + " (up to 1s"; err == nil || !strings.Contains(w.stderr.String(), want) || !strings.Contains(w.stderr.String(), "nothing answered for 1s") {
 		t.Errorf("no broker: err %v, want %q and that nothing answered; stderr:\n%s", err, want, w.stderr.String())
+	}
+}
+
+// TestBrokerLiveProgress: on a coordinator whose games are all played by a
+// remote worker (--concurrency 0), the progress lines, the interim
+// standings (--rating-interval) and the --report page work as in a local
+// run.
+func TestBrokerLiveProgress(t *testing.T) {
+	dir := t.TempDir()
+	port := freePort(t)
+	w := startArena(t, dir, "worker", "--broker", fmt.Sprintf("nats://127.0.0.1:%d", port), "--concurrency", "1", "--patience", "30s")
+	// Games of a fifth of a second or so, so that results arrive (and are
+	// shown) while the run goes on.
+	coord := startArena(t, dir, "tournament", "--agents", "mcts:iters=3000", "alphabeta:depth=4", "--games", "20", "--seed", "3", "--concurrency", "0",
+		"--rating-interval", "4", "--report", "r.html", "--out", "b.jsonl", "--broker", "embedded", "--listen", fmt.Sprintf("127.0.0.1:%d", port))
+	if err := coord.wait(t, 2*time.Minute); err != nil {
+		t.Fatalf("coordinator: %v\n%s", err, coord.stderr.String())
+	}
+	if err := w.wait(t, 30*time.Second); err != nil {
+		t.Fatalf("worker: %v\n%s", err, w.stderr.String())
+	}
+	if n := workerPlayed(w.stderr.String()); n != 20 {
+		t.Errorf("the worker played %d games, want all 20", n)
+	}
+	stderr := coord.stderr.String()
+	progress := regexp.MustCompile(`arena: (1?[0-9])/20 games`).FindAllString(stderr, -1)
+	standings := regexp.MustCompile(`Standings after (1?[0-9]) of 20 games`).FindAllString(stderr, -1)
+	if len(progress) < 1 || len(standings) < 1 || !strings.Contains(stderr, "arena: 20/20 games") {
+		t.Errorf("the coordinator's stderr has %d progress lines and %d interim standings before the end, want one or more of each:\n%s", len(progress), len(standings), stderr)
+	}
+	page, err := os.ReadFile(filepath.Join(dir, "r.html"))
+	if err != nil || !strings.Contains(string(page), "alphabeta:depth=4") {
+		t.Errorf("report page: %v, %d bytes without the agents", err, len(page))
 	}
 }

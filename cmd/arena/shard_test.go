@@ -2,8 +2,10 @@ package main
 
 import (
 	"fmt"
+	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -91,6 +93,10 @@ func TestTournamentShards(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("report on shards: exit %d: %s", code, errOut)
 	}
+	wantTables, gotTables := reportTables(t, filepath.Join(dir, "whole.html")), reportTables(t, filepath.Join(dir, "shards.html"))
+	if len(wantTables) != 4 || !slices.Equal(gotTables, wantTables) {
+		t.Errorf("report on 3 shards: its standings, crosstable, colour and termination tables differ from the whole run's:\n%s\nwant\n%s", strings.Join(gotTables, "\n"), strings.Join(wantTables, "\n"))
+	}
 
 	// With a shard missing, rate rates what is there and says so.
 	code, _, errOut = runArena("rate", filepath.Join(dir, "n3-shard-1.jsonl"), filepath.Join(dir, "n3-shard-3.jsonl"))
@@ -120,6 +126,20 @@ func TestTournamentShards(t *testing.T) {
 	if code, _, errOut := runArena("tournament", "--resume", shard, "--no-progress"); code != 0 || !strings.Contains(errOut, "in shard 2/3 (of the run's 60)") {
 		t.Errorf("resume of a complete shard: exit %d: %s", code, errOut)
 	}
+}
+
+// reportTable is a table of an HTML report that depends only on the games
+// (not on thinking times, nor on each file's command line).
+var reportTable = regexp.MustCompile(`(?s)<table[^>]*id="(?:standings-table|cross-table|colour-table|termination-table)".*?</table>`)
+
+// reportTables are the game-only tables of the report page at path.
+func reportTables(t *testing.T, path string) []string {
+	t.Helper()
+	page, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return reportTable.FindAllString(string(page), -1)
 }
 
 func TestShardFlagErrors(t *testing.T) {
