@@ -52,8 +52,12 @@ func (s Shard) Check() error {
 	if s.Count < 1 || s.Count > MaxShards {
 		return fmt.Errorf("N is %d; a run has 1 to %d shards", s.Count, MaxShards)
 	}
+	if s.Index == 0 {
+		// The likely cause: a 0-based job index passed as it is.
+		return fmt.Errorf("i is 0; shards are numbered 1 to N (%d); a 0-based job index such as Kubernetes' JOB_COMPLETION_INDEX needs +1", s.Count)
+	}
 	if s.Index < 1 || s.Index > s.Count {
-		return fmt.Errorf("i is %d; shards are numbered 1 to N (%d); a 0-based job index such as Kubernetes' JOB_COMPLETION_INDEX needs +1", s.Index, s.Count)
+		return fmt.Errorf("i is %d; shards are numbered 1 to N (%d)", s.Index, s.Count)
 	}
 	return nil
 }

@@ -184,3 +184,19 @@ func TestListings(t *testing.T) {
 		}
 	}
 }
+
+// TestUsageNamesBrokerAndShard: a command that takes --broker or --shard
+// says so in its usage line, not only in the list of flags below it
+// (match lists --shard only to refuse it).
+func TestUsageNamesBrokerAndShard(t *testing.T) {
+	for _, args := range [][]string{{"tournament"}, {"match"}, {"tune", "spsa"}, {"tune", "sweep"}, {"tune", "texel"}, {"worker"}} {
+		_, _, help := runArena(append(args, "--help")...)
+		usage, flags, _ := strings.Cut(help, "\n")
+		for _, flag := range []string{"broker", "shard"} {
+			takes := strings.Contains(flags, "\n  -"+flag+" ") && !(flag == "shard" && strings.Contains(flags, "not for a match (refused)"))
+			if takes && !strings.Contains(usage, "--"+flag) {
+				t.Errorf("arena %s takes --%s, its usage line does not say so: %s", strings.Join(args, " "), flag, usage)
+			}
+		}
+	}
+}

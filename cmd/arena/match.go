@@ -51,7 +51,7 @@ func finite(v float64) *float64 {
 // parseMatch parses and checks the match flags. It runs nothing and opens
 // no file (FuzzFlags calls it).
 func parseMatch(args []string, stderr io.Writer) (rf *runFlags, test *results.SPRT, err error) {
-	fs := newFlagSet("match", "--agents A B [--sprt elo0=0,elo1=10,alpha=0.05,beta=0.05] [--model logistic|normalized] [--games N] [--concurrency K] [--out F | --resume F] [--format text|json]", stderr)
+	fs := newFlagSet("match", "--agents A B [--sprt elo0=0,elo1=10,alpha=0.05,beta=0.05] [--model logistic|normalized] [--games N] [--concurrency K] [--out F | --resume F] [--format text|json] [--report F.html] [--broker embedded|nats://HOST:PORT …]", stderr)
 	rf = addRunFlags(fs, 10000, "most games to play (even); without --sprt, exactly this many")
 	fs.Lookup("format").Usage = "output format: text or json"
 	fs.Lookup("rating-interval").Usage = "print a status line (pentanomial, LLR, Elo, LOS) every N games on stderr, -1 to 1000000 (0: every max(K, 10) pairs; -1: never)"

@@ -143,6 +143,12 @@ func reportTables(t *testing.T, path string) []string {
 }
 
 func TestShardFlagErrors(t *testing.T) {
+	// The hint about 0-based job indices only where one is likely.
+	for _, arg := range []string{"3/2", "4/3", "-1/3"} {
+		if _, _, errOut := runArena("tournament", "--shard", arg); strings.Contains(errOut, "JOB_COMPLETION_INDEX") || !strings.Contains(errOut, "shards are numbered 1 to N") {
+			t.Errorf("--shard %s: %q, want the range without the 0-based index hint", arg, errOut)
+		}
+	}
 	for _, c := range []struct {
 		args []string
 		want string

@@ -396,7 +396,7 @@ func isTerminal(w io.Writer) bool {
 // parseTournament parses and checks the tournament flags. It runs nothing
 // and opens no file (FuzzFlags calls it).
 func parseTournament(args []string, stderr io.Writer) (rf *runFlags, gauntlet bool, ropts results.ReportOptions, err error) {
-	fs := newFlagSet("tournament", "[--game G] [--agents A B …] [--games N] [--gauntlet] [--concurrency K] [--seed S] [--openings random:K|FILE] [--out F | --resume F] [--format text|json|csv|markdown]", stderr)
+	fs := newFlagSet("tournament", "[--game G] [--agents A B …] [--games N] [--gauntlet] [--concurrency K] [--seed S] [--openings random:K|FILE] [--out F | --resume F] [--format text|json|csv|markdown] [--report F.html] [--shard i/N] [--broker embedded|nats://HOST:PORT …]", stderr)
 	rf = addRunFlags(fs, 40, "games per pairing (even: colour-swapped pairs)")
 	g := fs.Bool("gauntlet", false, "the first agent plays each of the others (instead of everyone playing everyone)")
 	rt := addRatingFlags(fs, rf.seed)

@@ -48,7 +48,7 @@ type spsaFlags struct {
 // parseTuneSPSA parses and checks the flags; it opens only the parameter
 // file, and runs nothing.
 func parseTuneSPSA(args []string, stderr io.Writer) (*spsaFlags, error) {
-	fs := newFlagSet("tune spsa", "--agent SPEC --params FILE --iterations N [--game G] [--pairs-per P] [--alpha A] [--gamma G] [--A A] [--seed S] [--openings random:K|FILE] [--concurrency K] [--out F | --resume F] [--history F.csv|F.json] [--plot F.svg] [--verify=false] [--verify-sprt elo0=0,elo1=5] [--format text|json]", stderr)
+	fs := newFlagSet("tune spsa", "--agent SPEC --params FILE --iterations N [--game G] [--pairs-per P] [--alpha A] [--gamma G] [--A A] [--seed S] [--openings random:K|FILE] [--concurrency K] [--out F | --resume F] [--history F.csv|F.json] [--plot F.svg] [--verify=false] [--verify-sprt elo0=0,elo1=5] [--format text|json] [--broker embedded|nats://HOST:PORT …]", stderr)
 	f := &spsaFlags{}
 	c := &f.cfg
 	fs.StringVar(&c.Game, "game", "othello6", "game spec (see 'arena games')")
