@@ -81,6 +81,28 @@ func TestBrokerStartupLeavesNoFile(t *testing.T) {
 			}
 		}
 	}
+	// The other commands that take --broker: match, tune sweep, spsa, texel.
+	if err := os.WriteFile(filepath.Join(dir, "p.txt"), []byte("c, float, 0.7, 0.1, 3, 0.1, 0.002\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	busyArgs := []string{"--no-progress", "--broker", "embedded", "--listen", busy.Addr().String(), "--out", filepath.Join(dir, "x.jsonl")}
+	for _, args := range [][]string{
+		{"match", "--agents", "random", "greedy", "--games", "2"},
+		{"tune", "sweep", "--agent", "mcts:iters=10", "--param", "c", "--values", "0.5,1", "--against", "random", "--games", "2"},
+		{"tune", "spsa", "--agent", "mcts:iters=10", "--params", filepath.Join(dir, "p.txt"), "--iterations", "2", "--verify=false"},
+		{"tune", "texel", "--game", "othello6", "--agent", "alphabeta:depth=1", "--self-play", "2"},
+	} {
+		code, _, stderr := runArena(append(args, busyArgs...)...)
+		if code == 0 || !strings.Contains(stderr, "cannot listen there") {
+			t.Errorf("%s on a busy port: exit %d: %s", args[:2], code, stderr)
+		}
+		for _, p := range []string{"x.jsonl", "x.jsonl.broker"} {
+			if _, err := os.Stat(filepath.Join(dir, p)); err == nil {
+				t.Errorf("%s on a busy port: %s left behind", args[:2], p)
+				os.RemoveAll(filepath.Join(dir, p))
+			}
+		}
+	}
 	// The corrected command runs.
 	out := filepath.Join(dir, "a.jsonl")
 	if code, _, stderr := runArena(append(run, "--listen", "127.0.0.1:0", "--out", out)...); code != 0 {
