@@ -147,7 +147,13 @@ func OpenContext(ctx context.Context, o Options) (*Hub, error) {
 	if o.Ready != nil {
 		o.Ready(h.url)
 	}
-	fmt.Fprintf(o.Log, "arena: broker %s; workers join with: arena worker --broker %s\n", h.url, join)
+	if join != h.url {
+		// Every interface: the host name, which another machine may or
+		// may not resolve.
+		fmt.Fprintf(o.Log, "arena: broker %s on every interface; workers join with: arena worker --broker %s (or this machine's address)\n", h.url, join)
+	} else {
+		fmt.Fprintf(o.Log, "arena: broker %s; workers join with: arena worker --broker %s\n", h.url, join)
+	}
 	return h, nil
 }
 
