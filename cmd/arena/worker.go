@@ -279,7 +279,7 @@ func runWorker(args []string, stdout, stderr io.Writer) error {
 		case <-wctx.Done():
 		}
 	}()
-	fmt.Fprintf(stderr, "arena worker %s: connected to %s, %d games at once\n", *name, *url, *conc)
+	fmt.Fprintf(stderr, "arena worker %s: connected to %s, %d games at once; waiting for a run\n", *name, *url, *conc)
 	err = broker.Work(wctx, nc, broker.WorkerOptions{Name: *name, Concurrency: *conc, Wait: *wait, Verbose: *verbose, Log: stderr})
 	if errors.Is(err, context.Canceled) {
 		return nil
