@@ -135,6 +135,7 @@ func OpenContext(ctx context.Context, o Options) (*Hub, error) {
 	} else {
 		// Check now that the server answers and takes the credentials,
 		// so that a wrong address is a setup error, not a run that hangs.
+		fmt.Fprintf(o.Log, "arena: waiting for the broker at %s (up to %s)\n", h.url, FirstConnect)
 		nc, err := ConnectContext(ctx, h.url, "arena coordinator", o.Credentials, FirstConnect, 0)
 		if err != nil {
 			return nil, err

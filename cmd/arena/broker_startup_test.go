@@ -30,8 +30,7 @@ func TestBrokerUnreachable(t *testing.T) {
 	t.Logf("gave up after %s", time.Since(t0).Round(time.Millisecond))
 
 	p = startArena(t, dir, run...)
-	waitFor(t, p, "arena: othello6") // set up, now waiting for the broker
-	time.Sleep(300 * time.Millisecond)
+	waitFor(t, p, "waiting for the broker at "+url) // Ctrl-C is caught by then
 	t0 = time.Now()
 	if err := p.cmd.Process.Signal(syscall.SIGINT); err != nil {
 		t.Fatal(err)
