@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/nats-io/nats.go"
@@ -115,7 +116,7 @@ func Work(ctx context.Context, nc *nats.Conn, o WorkerOptions) error {
 		case <-poll.C:
 		}
 		if nc.IsClosed() {
-			return errors.New("the broker went away (no server for too long): the run is over or its coordinator stopped; --patience waits longer for a coordinator that is resumed")
+			return errBrokerGone
 		}
 		info, rev, err := readRun(ctx, kv)
 		if err != nil || rev == last {
@@ -158,6 +159,10 @@ func Work(ctx context.Context, nc *nats.Conn, o WorkerOptions) error {
 }
 
 var errCannotPlay = errors.New("cannot play this run")
+
+// errBrokerGone ends a worker whose connection gave up (no server for
+// --patience).
+var errBrokerGone = errors.New("the broker went away (no server for too long): the run is over or its coordinator stopped; --patience waits longer for a coordinator that is resumed")
 
 // pollEvery is how often a worker reads the run description. (Polling a
 // key is simpler to keep right across reconnections than a watcher.)
@@ -286,7 +291,10 @@ func playRun(ctx context.Context, js jetstream.JetStream, nc *nats.Conn, kv jets
 		if err == nil {
 			break
 		}
-		if ctx.Err() != nil || nc.IsClosed() {
+		if nc.IsClosed() {
+			return 0, errBrokerGone
+		}
+		if ctx.Err() != nil {
 			return 0, fmt.Errorf("the run's work queue: %v", err)
 		}
 		if errors.Is(err, jetstream.ErrConsumerNotFound) {
@@ -303,6 +311,7 @@ func playRun(ctx context.Context, js jetstream.JetStream, nc *nats.Conn, kv jets
 	halt := func() { stopOnce.Do(func() { close(stop) }) }
 	runCtx, cancel := context.WithCancel(ctx)
 	defer cancel()
+	var gone atomic.Bool // the connection gave up: end the run here
 	// The run's state: stop taking batches when it leaves Running.
 	go func() {
 		tick := time.NewTicker(pollEvery)
@@ -312,6 +321,14 @@ func playRun(ctx context.Context, js jetstream.JetStream, nc *nats.Conn, kv jets
 			case <-runCtx.Done():
 				return
 			case <-tick.C:
+			}
+			if nc.IsClosed() {
+				// Without this, fetching and publishing would retry on a
+				// closed connection for ever.
+				gone.Store(true)
+				halt()
+				cancel()
+				return
 			}
 			now, _, err := readRun(runCtx, kv)
 			if err == nil && (now.ID != info.ID || now.State != Running) {
@@ -467,6 +484,9 @@ func playRun(ctx context.Context, js jetstream.JetStream, nc *nats.Conn, kv jets
 	mu.Lock()
 	cond.Broadcast()
 	mu.Unlock()
+	if gone.Load() {
+		return played, errBrokerGone
+	}
 	if runErr != nil && ctx.Err() == nil && !errors.Is(runErr, context.Canceled) {
 		return played, runErr
 	}

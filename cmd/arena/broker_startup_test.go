@@ -184,3 +184,24 @@ func TestBrokerLiveProgress(t *testing.T) {
 		t.Errorf("report page: %v, %d bytes without the agents", err, len(page))
 	}
 }
+
+// TestWorkerBrokerGone: a worker whose coordinator dies (SIGKILL) in the
+// middle of a run waits --patience for it to come back, then ends with
+// "the broker went away" (it retried on the closed connection for ever).
+func TestWorkerBrokerGone(t *testing.T) {
+	dir := t.TempDir()
+	port := freePort(t)
+	coord := startArena(t, dir, "tournament", "--agents", "random", "alphabeta:depth=3", "--games", "2000", "--no-progress", "--concurrency", "1",
+		"--broker", "embedded", "--listen", fmt.Sprintf("127.0.0.1:%d", port))
+	waitFor(t, coord, "workers join")
+	w := startArena(t, dir, "worker", "--broker", fmt.Sprintf("nats://127.0.0.1:%d", port), "--concurrency", "1", "--patience", "1s", "--verbose")
+	waitFor(t, w, "took games") // playing, not still looking for the queue
+	syscall.Kill(-coord.cmd.Process.Pid, syscall.SIGKILL)
+	t0 := time.Now()
+	err := w.wait(t, 20*time.Second)
+	stderr := w.stderr.String()
+	if err == nil || !strings.Contains(stderr, "arena worker: the broker went away") {
+		t.Errorf("worker: err %v, stderr:\n%s", err, stderr)
+	}
+	t.Logf("the worker ended %s after its coordinator", time.Since(t0).Round(time.Millisecond))
+}
