@@ -54,10 +54,28 @@ func TestWorkerName(t *testing.T) {
 		{"node1:42", "node1:42"},
 		{"", "?"},
 		{"bad\xffutf8", "bad?utf8"},
+		{"red\x1b[31m\nline\ttab", "red?[31m?line tab"},
 		{long, strings.Repeat("é", results.MaxWorkerName/2)},
 	} {
 		if got := workerName(tc.in); got != tc.want {
 			t.Errorf("workerName(%q) = %q, want %q", tc.in, got, tc.want)
+		}
+	}
+}
+
+// TestPrintable: what a worker sends reaches the coordinator's terminal
+// without control characters (an escape sequence, a line break that would
+// fake a log line) or invalid UTF-8.
+func TestPrintable(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{"cannot build agent x: unknown kind", "cannot build agent x: unknown kind"},
+		{"ünïcödé ok", "ünïcödé ok"},
+		{"\x1b[2J\x1b[Harena: game 3 recorded\nfake", "?[2J?[Harena: game 3 recorded?fake"},
+		{"a\tb\rc\x00d\x7fe\u200bf", "a b?c?d?e?f"},
+		{"bad\xff", "bad?"},
+	} {
+		if got := printable(tc.in); got != tc.want {
+			t.Errorf("printable(%q) = %q, want %q", tc.in, got, tc.want)
 		}
 	}
 }

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"sync"
 	"time"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/nats-io/nats-server/v2/server"
@@ -243,7 +244,7 @@ func coordinate(ctx context.Context, t *arena.Tournament, opts arena.RunOptions,
 	evs, err := nc.Subscribe(eventSubject(c.id), func(m *nats.Msg) {
 		var e Event
 		if json.Unmarshal(m.Data, &e) == nil && len(e.Text) < 4096 {
-			fmt.Fprintf(c.log, "arena: worker %q cannot play this run: %s\n", e.Worker, e.Text)
+			fmt.Fprintf(c.log, "arena: worker %q cannot play this run: %s\n", e.Worker, printable(e.Text))
 		}
 	})
 	if err != nil {
@@ -542,10 +543,27 @@ func (c *coordinator) accept(data []byte) *results.Game {
 	return r.Game
 }
 
-// workerName is a worker's name as the record keeps it: cut to
-// results.MaxWorkerName bytes on a character boundary, "?" for none.
+// printable is text a worker sent, as the coordinator shows it on its
+// terminal: invalid UTF-8 and control characters (escape sequences that
+// could rewrite the screen, line breaks that could fake log lines) become
+// "?", tabs spaces.
+func printable(s string) string {
+	return strings.Map(func(r rune) rune {
+		switch {
+		case r == '\t':
+			return ' '
+		case r == utf8.RuneError || !unicode.IsPrint(r) && r != ' ':
+			return '?'
+		}
+		return r
+	}, strings.ToValidUTF8(s, "?"))
+}
+
+// workerName is a worker's name as the record keeps it and the summary
+// shows it: printable, cut to results.MaxWorkerName bytes on a character
+// boundary, "?" for none.
 func workerName(name string) string {
-	name = strings.ToValidUTF8(name, "?")
+	name = printable(name)
 	if len(name) > results.MaxWorkerName {
 		cut := results.MaxWorkerName
 		for cut > 0 && !utf8.RuneStart(name[cut]) {
