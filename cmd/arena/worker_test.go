@@ -326,6 +326,12 @@ func TestBrokerCoordinatorKilled(t *testing.T) {
 	}
 	syscall.Kill(-first.cmd.Process.Pid, syscall.SIGKILL)
 	first.wait(t, 10*time.Second)
+	// The kill must have cut the run short, or the resume proves nothing:
+	// 3 players, 20 games a pairing.
+	b, _ := os.ReadFile(path)
+	if n := bytes.Count(b, []byte(`"record":"game"`)); n == 0 || n >= 60 {
+		t.Fatalf("%d of 60 games recorded when the coordinator was killed: the kill was to come in the middle of the run", n)
+	}
 	second := startArena(t, dir, "tournament", "--resume", "broker.jsonl", "--no-progress", "--concurrency", "1", "--broker", "embedded", "--ack-wait", "2s", "--listen", listen)
 	if err := second.wait(t, 2*time.Minute); err != nil {
 		t.Fatalf("resumed coordinator: %v\n%s", err, second.stderr.String())
