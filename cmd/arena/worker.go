@@ -279,7 +279,11 @@ func runWorker(args []string, stdout, stderr io.Writer) error {
 		case <-wctx.Done():
 		}
 	}()
-	fmt.Fprintf(stderr, "arena worker %s: connected to %s, %d games at once; waiting for a run\n", *name, *url, *conc)
+	games := "games"
+	if *conc == 1 {
+		games = "game"
+	}
+	fmt.Fprintf(stderr, "arena worker %s: connected to %s, %d %s at once; waiting for a run\n", *name, *url, *conc, games)
 	err = broker.Work(wctx, nc, broker.WorkerOptions{Name: *name, Concurrency: *conc, Wait: *wait, Verbose: *verbose, Log: stderr})
 	if errors.Is(err, context.Canceled) {
 		return nil
