@@ -2,8 +2,8 @@ package broker
 
 import (
 	"context"
+	"io"
 	"os"
-	"sync"
 	"testing"
 	"time"
 
@@ -67,22 +67,9 @@ func playSlots(t *testing.T, slots, games int) time.Duration {
 			t.Errorf("run: %v %+v", err, st)
 		}
 	}()
-	url := <-urlc
-	var wg sync.WaitGroup
-	for range slots {
-		nc, err := Connect(url, "slot", Credentials{}, 10*time.Second)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer nc.Close()
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			Work(ctx, nc, WorkerOptions{Name: "slot", Concurrency: 1})
-		}()
-	}
+	wait := startWorkers(ctx, t, <-urlc, make([]io.Writer, slots))
 	<-done
-	wg.Wait()
+	wait()
 	if n != games {
 		t.Fatalf("%d games recorded, want %d", n, games)
 	}

@@ -2,6 +2,7 @@ package broker
 
 import (
 	"context"
+	"io"
 	"regexp"
 	"strconv"
 	"sync"
@@ -11,6 +12,29 @@ import (
 	"github.com/boardgame-arena/arena/arena"
 	"github.com/boardgame-arena/arena/results"
 )
+
+// startWorkers runs a worker (w0, w1, …: one game at once) for each log
+// on its own connection to url until its run is over (nil logs: no log);
+// wait waits for them.
+func startWorkers(ctx context.Context, t *testing.T, url string, logs []io.Writer) (wait func()) {
+	t.Helper()
+	var wg sync.WaitGroup
+	for i, log := range logs {
+		nc, err := Connect(url, "test", Credentials{}, 10*time.Second)
+		if err != nil {
+			t.Fatal(err)
+		}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			defer nc.Close()
+			if err := Work(ctx, nc, WorkerOptions{Name: "w" + strconv.Itoa(i), Concurrency: 1, Log: log}); err != nil {
+				t.Errorf("worker w%d: %v", i, err)
+			}
+		}()
+	}
+	return wg.Wait
+}
 
 // TestHeartbeatsKeepBatchLeased: a batch that takes several leases to play
 // (8 games of sleepy agents, about 5 s, against a 1 s lease) stays
@@ -45,25 +69,10 @@ func TestHeartbeatsKeepBatchLeased(t *testing.T) {
 				Server: ServerOptions{Listen: "127.0.0.1:0", StoreDir: t.TempDir()}, Ready: func(u string) { urlc <- u }}),
 		})
 	}()
-	url := <-urlc
 	var logs [2]syncBuffer
-	var wg sync.WaitGroup
-	for i := range logs {
-		nc, err := Connect(url, "test", Credentials{}, 10*time.Second)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer nc.Close()
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			if err := Work(ctx, nc, WorkerOptions{Name: "w" + strconv.Itoa(i), Concurrency: 1, Log: &logs[i]}); err != nil {
-				t.Errorf("worker w%d: %v", i, err)
-			}
-		}()
-	}
+	wait := startWorkers(ctx, t, <-urlc, []io.Writer{&logs[0], &logs[1]})
 	<-done
-	wg.Wait()
+	wait()
 	if runErr != nil || !st.Complete || len(got) != games {
 		t.Fatalf("run: %v, stats %+v, %d games\n%s", runErr, st, len(got), coordLog.String())
 	}
