@@ -52,30 +52,16 @@ func newTour(t *testing.T, games int) *arena.Tournament {
 func TestRemoteOnly(t *testing.T) {
 	tour := newTour(t, 10)
 	var log syncBuffer
-	urlc := make(chan string, 1)
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
-	var got []*results.Game
-	var st arena.RunStats
-	var err error
-	done := make(chan struct{})
-	go func() {
-		defer close(done)
-		st, err = tour.Run(ctx, arena.RunOptions{
-			Concurrency: 0,
-			Sink:        func(b []*results.Game) error { got = append(got, b...); return nil },
-			Runner: Runner(Options{Broker: "embedded", Server: ServerOptions{Listen: "127.0.0.1:0", StoreDir: t.TempDir()}, Log: &log,
-				Ready: func(u string) { urlc <- u }}),
-		})
-	}()
-	url := <-urlc
+	url, result := startRemoteRun(ctx, t, tour, Options{Log: &log})
 	nc, cerr := Connect(url, "test", Credentials{}, 10*time.Second)
 	if cerr != nil {
 		t.Fatal(cerr)
 	}
 	defer nc.Close()
 	werr := Work(ctx, nc, WorkerOptions{Name: "w", Concurrency: 1, Log: &log})
-	<-done
+	got, st, err := result()
 	if err != nil || werr != nil || !st.Complete || len(got) != 10 {
 		t.Fatalf("run: %v, worker: %v, stats %+v, %d games\n%s", err, werr, st, len(got), log.String())
 	} // Every record names its worker, and the summary counts its games.

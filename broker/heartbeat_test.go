@@ -36,6 +36,36 @@ func startWorkers(ctx context.Context, t *testing.T, url string, logs []io.Write
 	return wg.Wait
 }
 
+// startRemoteRun runs tour with an embedded broker on loopback and no
+// local worker (the test's workers play every game), o's other options
+// kept; it returns the address workers join and a function that waits for
+// the run and returns its games, stats and error.
+func startRemoteRun(ctx context.Context, t *testing.T, tour *arena.Tournament, o Options) (url string, result func() ([]*results.Game, arena.RunStats, error)) {
+	t.Helper()
+	urlc := make(chan string, 1)
+	o.Broker = "embedded"
+	o.Server = ServerOptions{Listen: "127.0.0.1:0", StoreDir: t.TempDir()}
+	o.Ready = func(u string) { urlc <- u }
+	var got []*results.Game
+	var st arena.RunStats
+	var err error
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		st, err = tour.Run(ctx, arena.RunOptions{
+			Concurrency: 0,
+			Sink:        func(b []*results.Game) error { got = append(got, b...); return nil },
+			Runner:      Runner(o),
+		})
+	}()
+	select {
+	case url = <-urlc:
+	case <-done:
+		t.Fatalf("the run ended before its broker was ready: %v", err)
+	}
+	return url, func() ([]*results.Game, arena.RunStats, error) { <-done; return got, st, err }
+}
+
 // TestHeartbeatsKeepBatchLeased: a batch that takes several leases to play
 // (8 games of sleepy agents, about 5 s, against a 1 s lease) stays
 // with the worker playing it, whose heartbeats renew the lease every
@@ -52,26 +82,13 @@ func TestHeartbeatsKeepBatchLeased(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	urlc := make(chan string, 1)
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
 	var coordLog syncBuffer
-	var got []*results.Game
-	var st arena.RunStats
-	var runErr error
-	done := make(chan struct{})
-	go func() {
-		defer close(done)
-		st, runErr = tour.Run(ctx, arena.RunOptions{
-			Concurrency: 0, // only the two workers below play
-			Sink:        func(b []*results.Game) error { got = append(got, b...); return nil },
-			Runner: Runner(Options{Broker: "embedded", AckWait: time.Second, BatchGames: games, Log: &coordLog,
-				Server: ServerOptions{Listen: "127.0.0.1:0", StoreDir: t.TempDir()}, Ready: func(u string) { urlc <- u }}),
-		})
-	}()
+	url, result := startRemoteRun(ctx, t, tour, Options{AckWait: time.Second, BatchGames: games, Log: &coordLog})
 	var logs [2]syncBuffer
-	wait := startWorkers(ctx, t, <-urlc, []io.Writer{&logs[0], &logs[1]})
-	<-done
+	wait := startWorkers(ctx, t, url, []io.Writer{&logs[0], &logs[1]})
+	got, st, runErr := result()
 	wait()
 	if runErr != nil || !st.Complete || len(got) != games {
 		t.Fatalf("run: %v, stats %+v, %d games\n%s", runErr, st, len(got), coordLog.String())
