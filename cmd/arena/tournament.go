@@ -164,6 +164,10 @@ type session struct {
 	// created: this invocation made the record file (--out), so a run that
 	// cannot start removes it (see abandon).
 	created bool
+	// resumedAt is the size of a --resume record before this invocation
+	// noted the resume in it (-1 for none): a run that cannot start cuts
+	// the note off again (see abandon).
+	resumedAt int64
 	// keepMoves keeps the new games' moves in games (the live report's
 	// viewer and game lengths need them; the tables do not).
 	keepMoves bool
@@ -174,7 +178,7 @@ type session struct {
 // flags must match if given), or none. extra applies the command's own
 // flags (all, or for a resume only those in the set given).
 func open(rf *runFlags, extra func(o *arena.Options, only map[string]bool), stderr io.Writer) (*session, error) {
-	s := &session{stderr: stderr}
+	s := &session{stderr: stderr, resumedAt: -1}
 	if err := checkConcurrency(*rf.concurrency, rf.broker); err != nil {
 		return nil, err
 	}
@@ -209,7 +213,7 @@ func open(rf *runFlags, extra func(o *arena.Options, only map[string]bool), stde
 		if file.Torn {
 			fmt.Fprintf(stderr, "arena: %s: cut off a torn last line (the run was killed while writing it)\n", *rf.resume)
 		}
-		s.tour, s.writer, s.path, s.done = t, w, *rf.resume, file.Games
+		s.tour, s.writer, s.path, s.done, s.resumedAt = t, w, *rf.resume, file.Games, file.GoodSize
 		for i := range s.done {
 			s.games = append(s.games, &s.done[i])
 		}
@@ -241,13 +245,18 @@ func (s *session) close() {
 // abandon closes the record file and removes it if this invocation made it
 // and recorded nothing in it: a run that could not start (its broker, say)
 // leaves no file that would refuse the corrected command ("exists:
-// continue it with --resume"). A file that existed before is kept.
+// continue it with --resume"). A file that existed before is kept, without
+// the resume note this invocation added to it.
 func (s *session) abandon() {
 	s.close()
 	s.writer = nil
-	if s.created && len(s.games) == 0 {
+	switch {
+	case s.created && len(s.games) == 0:
 		os.Remove(s.path)
 		s.created = false
+	case s.resumedAt >= 0 && len(s.games) == len(s.done):
+		os.Truncate(s.path, s.resumedAt)
+		s.resumedAt = -1
 	}
 }
 
