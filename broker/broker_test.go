@@ -96,22 +96,10 @@ func TestForgedResults(t *testing.T) {
 	tour := newTour(t, 4)
 	genuine := playLocal(t, tour)
 	var log syncBuffer
-	urlc := make(chan string, 1)
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
-	var got []*results.Game
-	var st arena.RunStats
-	var err error
-	done := make(chan struct{})
-	go func() {
-		defer close(done)
-		st, err = tour.Run(ctx, arena.RunOptions{
-			Sink: func(b []*results.Game) error { got = append(got, b...); return nil },
-			Runner: Runner(Options{Broker: "embedded", Server: ServerOptions{Listen: "127.0.0.1:0", StoreDir: t.TempDir()}, Log: &log,
-				Ready: func(u string) { urlc <- u }}),
-		})
-	}()
-	nc, cerr := Connect(<-urlc, "forger", Credentials{}, 10*time.Second)
+	url, result := startRemoteRun(ctx, t, tour, Options{Log: &log})
+	nc, cerr := Connect(url, "forger", Credentials{}, 10*time.Second)
 	if cerr != nil {
 		t.Fatal(cerr)
 	}
@@ -159,7 +147,7 @@ func TestForgedResults(t *testing.T) {
 		publish(g, id) // a duplicate
 	}
 	nc.Flush()
-	<-done
+	got, st, err := result()
 	if err != nil || !st.Complete {
 		t.Fatalf("run: %v, %+v\n%s", err, st, log.String())
 	}
