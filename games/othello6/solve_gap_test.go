@@ -153,7 +153,7 @@ func BenchmarkSolveBookGap(b *testing.B) {
 						}
 					}
 					tally.report(b, len(pos))
-					b.ReportMetric(float64(nodes)/float64(tally.n), "nodes/pos")
+					b.ReportMetric(float64(nodes)/float64(len(tally.times)), "nodes/pos")
 				})
 			}
 		}
