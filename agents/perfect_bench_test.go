@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/boardgame-arena/arena/agents"
 	"github.com/boardgame-arena/arena/games"
@@ -97,13 +98,19 @@ func BenchmarkPerfectBelowBook(b *testing.B) {
 		b.ReportMetric(float64(agentLoss), "perfect-discs-lost")
 		b.ReportMetric(float64(unboundLoss), "nobound-discs-lost")
 		b.ReportMetric(float64(depth4Loss), "depth4-discs-lost")
-		for _, k := range []string{"solved", "kept", "not"} {
-			name := k
-			if k == "not" {
-				name = "not-proven"
-			}
-			b.ReportMetric(float64(how[k]), name)
+		reportHow(b, how)
+	}
+}
+
+// reportHow reports how the perfect agent's moves were found, from the
+// first word of their stats (solved, kept, not proven).
+func reportHow(b *testing.B, how map[string]int) {
+	for _, k := range []string{"solved", "kept", "not"} {
+		name := k
+		if k == "not" {
+			name = "not-proven"
 		}
+		b.ReportMetric(float64(how[k]), name)
 	}
 }
 
@@ -145,3 +152,69 @@ func moveLosses(b *testing.B, s *othello6.State) map[games.Move]int {
 type withoutBookBound struct{ *othello6.State }
 
 func (withoutBookBound) BookBound() (int, bool, bool) { return 0, false, false }
+
+// BenchmarkPerfectAnyPosition is BenchmarkPerfectBelowBook on positions
+// drawn over the reachable ones rather than along random games: a position
+// with 24 empty cells drawn from the book's bottom layer (one per symmetry
+// class, each as likely), then one of its moves at random, so 23 empty
+// cells, handed over without history; all 60 are played, not the hardest
+// quarter. It reports the positions, the agent's moves that were not
+// optimal and the discs they lost (each move's position is solved for the
+// comparison), how its moves were found, and its slowest move. A command,
+// not a test (about 3 minutes):
+//
+//	go test ./agents -run '^$' -bench PerfectAnyPosition -benchtime 1x
+func BenchmarkPerfectAnyPosition(b *testing.B) {
+	layer := othello6.BookLayers(nil, 24)[24]
+	r := rng.New(11)
+	var positions []*othello6.State
+	var buf []games.Move
+	for len(positions) < 60 {
+		p := layer[r.IntN(len(layer))]
+		s, err := othello6.FromDiscs(p[0], p[1], 0)
+		if err != nil {
+			b.Fatal(err)
+		}
+		buf = s.LegalMoves(buf[:0])
+		s.Play(buf[r.IntN(len(buf))])
+		first, second := s.Discs()
+		fresh, err := othello6.FromDiscs(first, second, s.ToMove()) // no history
+		if err != nil {
+			b.Fatal(err)
+		}
+		if !fresh.Terminal() && fresh.LegalMask() != 0 { // a pass is no choice
+			positions = append(positions, fresh)
+		}
+	}
+	loss := make([]map[games.Move]int, len(positions))
+	for i, s := range positions {
+		loss[i] = moveLosses(b, s)
+	}
+	b.ResetTimer()
+	for range b.N {
+		var missed, lost int
+		var slowest time.Duration
+		how := map[string]int{}
+		for i, s := range positions {
+			a, _ := agents.New("perfect", 1)
+			t0 := time.Now()
+			m, err := a.Move(context.Background(), s, s.ToMove())
+			if err != nil {
+				b.Fatal(err)
+			}
+			slowest = max(slowest, time.Since(t0))
+			info := a.(agents.Reporter).LastStats().Info
+			how[strings.Fields(info)[0]]++
+			if l := loss[i][m]; l > 0 {
+				missed++
+				lost += l
+				b.Logf("position %d: %s loses %d discs (%s)", i, othello6.FormatMove(m), l, info)
+			}
+		}
+		b.ReportMetric(float64(len(positions)), "positions")
+		b.ReportMetric(float64(missed), "perfect-not-optimal")
+		b.ReportMetric(float64(lost), "perfect-discs-lost")
+		reportHow(b, how)
+		b.ReportMetric(slowest.Seconds(), "slowest-move-s")
+	}
+}
