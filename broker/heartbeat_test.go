@@ -42,9 +42,22 @@ func startWorkers(ctx context.Context, t *testing.T, url string, logs []io.Write
 // the run and returns its games, stats and error.
 func startRemoteRun(ctx context.Context, t *testing.T, tour *arena.Tournament, o Options) (url string, result func() ([]*results.Game, arena.RunStats, error)) {
 	t.Helper()
+	o.Server = ServerOptions{}
+	return startRun(ctx, t, tour, o, 0)
+}
+
+// startRun is startRemoteRun with o.Server kept (on loopback in a
+// temporary store where it names neither) and concurrency local workers.
+func startRun(ctx context.Context, t *testing.T, tour *arena.Tournament, o Options, concurrency int) (url string, result func() ([]*results.Game, arena.RunStats, error)) {
+	t.Helper()
 	urlc := make(chan string, 1)
 	o.Broker = "embedded"
-	o.Server = ServerOptions{Listen: "127.0.0.1:0", StoreDir: t.TempDir()}
+	if o.Server.Listen == "" {
+		o.Server.Listen = "127.0.0.1:0"
+	}
+	if o.Server.StoreDir == "" {
+		o.Server.StoreDir = t.TempDir()
+	}
 	o.Ready = func(u string) { urlc <- u }
 	var got []*results.Game
 	var st arena.RunStats
@@ -53,7 +66,7 @@ func startRemoteRun(ctx context.Context, t *testing.T, tour *arena.Tournament, o
 	go func() {
 		defer close(done)
 		st, err = tour.Run(ctx, arena.RunOptions{
-			Concurrency: 0,
+			Concurrency: concurrency,
 			Sink:        func(b []*results.Game) error { got = append(got, b...); return nil },
 			Runner:      Runner(o),
 		})

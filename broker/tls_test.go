@@ -6,9 +6,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/boardgame-arena/arena/arena"
 	"github.com/boardgame-arena/arena/internal/testcert"
-	"github.com/boardgame-arena/arena/results"
 )
 
 // TestTLS: a server with a certificate accepts a client that trusts it
@@ -55,34 +53,18 @@ func runWithRemoteWorker(t *testing.T, opts Options, creds Credentials) {
 	t.Helper()
 	tour := newTour(t, 4)
 	var log syncBuffer
-	urlc := make(chan string, 1)
-	opts.Log, opts.Ready = &log, func(u string) { urlc <- u }
+	opts.Log = &log
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
-	n := 0
-	var st arena.RunStats
-	var err error
-	done := make(chan struct{})
-	go func() {
-		defer close(done)
-		st, err = tour.Run(ctx, arena.RunOptions{
-			Concurrency: 1,
-			Sink:        func(b []*results.Game) error { n += len(b); return nil },
-			Runner:      Runner(opts),
-		})
-	}()
-	select {
-	case url := <-urlc:
-		nc, cerr := Connect(url, "remote", creds, 5*time.Second)
-		if cerr != nil {
-			t.Fatal(cerr)
-		}
-		defer nc.Close()
-		Work(ctx, nc, WorkerOptions{Name: "remote", Concurrency: 1})
-	case <-done:
+	url, result := startRun(ctx, t, tour, opts, 1)
+	nc, err := Connect(url, "remote", creds, 5*time.Second)
+	if err != nil {
+		t.Fatal(err)
 	}
-	<-done
-	if err != nil || !st.Complete || n != 4 {
-		t.Fatalf("run: %v %+v, %d games\n%s", err, st, n, log.String())
+	defer nc.Close()
+	Work(ctx, nc, WorkerOptions{Name: "remote", Concurrency: 1})
+	got, st, err := result()
+	if err != nil || !st.Complete || len(got) != 4 {
+		t.Fatalf("run: %v %+v, %d games\n%s", err, st, len(got), log.String())
 	}
 }
