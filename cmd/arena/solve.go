@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/boardgame-arena/arena/games"
+	"github.com/boardgame-arena/arena/internal/sysmem"
 	"github.com/boardgame-arena/arena/search/alphabeta"
 )
 
@@ -77,7 +78,7 @@ func runSolve(args []string, stdout, stderr io.Writer) error {
 	plies := fs.Int("plies", 0, "solve every position K plies after the given one (distinct up to the game's symmetries where it has them, else up to transpositions), 0 to 64; prints how many win, draw and lose and, when all are solved, the value of the given position by minimax over them (0: solve the position itself)")
 	list := fs.Bool("list", false, "with --plies: print every distinct position and its value (text format)")
 	threads := fs.Int("threads", 1, "search threads, 1 to 256 (with --plies: positions solved at once)")
-	tt := fs.Int("tt", 256, "transposition table size in MB of the generic search and of game solvers that take one (erdos, othello6), per thread with --plies, 1 to 65536 and at most 3/4 of the machine's memory; with --time and no --tt a game's solver sizes its own for the time")
+	tt := fs.Int("tt", 256, "transposition table size in MB of the generic search and of game solvers that take one (erdos, othello6), per thread with --plies, 1 to 65536 and at most 3/4 of the machine's memory (with --plies, all the threads' tables together); with --time and no --tt a game's solver sizes its own for the time")
 	generic := fs.Bool("generic", false, "use alpha-beta's generic exact mode even where the game has its own solver")
 	limit := fs.Duration("time", 0, "give up after this long, up to 8760h (0: no limit); Ctrl-C stops too, reporting what was solved")
 	progress := fs.Duration("progress", 5*time.Second, "print progress (nodes, nodes/s, elapsed; positions solved with --plies) on stderr this often, 100ms to 1h (0: never)")
@@ -99,6 +100,12 @@ func runSolve(args []string, stdout, stderr io.Writer) error {
 	}
 	if err := checkTT(*tt); err != nil {
 		return err
+	}
+	if *plies > 0 && *threads > 1 {
+		// With --plies every thread solves its own positions with its own table.
+		if err := sysmem.CheckMB(fmt.Sprintf("--tt %d per thread × --threads %d (with --plies each thread has its own table) = %d", *tt, *threads, *tt**threads), *tt**threads); err != nil {
+			return err
+		}
 	}
 	if err := durationIn("time", *limit, time.Nanosecond, maxSolveTime, true, " (0: no limit)"); err != nil {
 		return err
