@@ -8,8 +8,10 @@ import (
 	"time"
 
 	"github.com/boardgame-arena/arena/arena"
+	"github.com/boardgame-arena/arena/games"
 	"github.com/boardgame-arena/arena/games/othello6"
 	"github.com/boardgame-arena/arena/results"
+	"github.com/boardgame-arena/arena/search/alphabeta"
 )
 
 func TestParseAdjudicate(t *testing.T) {
@@ -205,5 +207,63 @@ func TestSolveAdjudicationEqualsPlayedOut(t *testing.T) {
 	}
 	if adjudicated < len(cut)/2 {
 		t.Errorf("only %d of %d games adjudicated", adjudicated, len(cut))
+	}
+}
+
+// TestSolveAdjudicationAgreesWithGenericSearch: every game adjudicated as
+// solved, in othello6 and in Erdős Latino under both rule sets, has the
+// winner that search/alphabeta's generic exact search (code independent of
+// the games' own solvers, which both adjudication and the perfect agent
+// use) finds for its final position.
+func TestSolveAdjudicationAgreesWithGenericSearch(t *testing.T) {
+	for _, c := range []struct {
+		game       string
+		adjudicate string
+	}{
+		{"othello6", "solve:empties=10"},
+		{"erdos", "solve:empties=11"},
+		{"erdos:algol", "solve:empties=11"},
+	} {
+		t.Run(c.game, func(t *testing.T) {
+			_, played := playAll(t, arena.Options{Game: c.game, Agents: []string{"random", "greedy"}, GamesPerPair: 12, Seed: 4, Adjudicate: c.adjudicate})
+			adjudicated := 0
+			for _, g := range played {
+				if g.Adjudicated != results.AdjudicatedSolved {
+					continue
+				}
+				adjudicated++
+				b, err := games.New(c.game)
+				if err != nil {
+					t.Fatal(err)
+				}
+				s := b.(games.State)
+				for _, text := range g.Moves {
+					m, err := s.ParseMove(text)
+					if err != nil {
+						t.Fatalf("game %d, move %q: %v", g.Index, text, err)
+					}
+					s.Play(m)
+				}
+				res, err := alphabeta.New(alphabeta.Options{Exact: true, TTMB: 4}).Search(t.Context(), s)
+				if err != nil || !res.Complete {
+					t.Fatalf("game %d: the generic search did not finish: %v", g.Index, err)
+				}
+				// The generic score is the mover's: above WinScore a win.
+				winner := games.Draw
+				mover := s.ToMove()
+				switch {
+				case res.Score >= games.WinScore:
+					winner = mover
+				case res.Score <= -games.WinScore:
+					winner = 1 - mover
+				}
+				if winner != g.Winner {
+					t.Errorf("game %d: adjudicated %s (%s), the generic search says winner %d (score %d)", g.Index, g.Result, g.Detail, winner, res.Score)
+				}
+			}
+			if adjudicated < len(played)/2 {
+				t.Errorf("only %d of %d games adjudicated", adjudicated, len(played))
+			}
+		})
 	}
 }
