@@ -112,3 +112,19 @@ func (e *BestGuess) Error() string {
 }
 
 func (e *BestGuess) Unwrap() error { return e.Err }
+
+// ProvenBounds is the error of a solver that stopped before it proved the
+// value, after it proved that the value, from the side to move's view, is
+// at least Lo and at most Hi: a long solve that settled who wins but not
+// by how much says so. It wraps the reason the solve stopped (the
+// context's error).
+type ProvenBounds struct {
+	Lo, Hi int
+	Err    error
+}
+
+func (e *ProvenBounds) Error() string {
+	return fmt.Sprintf("solve stopped (%v) with the value proven from %d to %d", e.Err, e.Lo, e.Hi)
+}
+
+func (e *ProvenBounds) Unwrap() error { return e.Err }

@@ -148,7 +148,7 @@ func runSolve(args []string, stdout, stderr io.Writer) error {
 		value, pv, rep.Nodes, err = s.(games.ExactSolver).SolveExact(ctx, *threads)
 		done()
 		if err != nil {
-			return fmt.Errorf("solve stopped after %d nodes (%.1f s): %w%s", rep.Nodes, time.Since(start).Seconds(), err, stoppedMove(s, err))
+			return solveStopped(stdout, *format, v.String(), s, err, rep.Nodes, time.Since(start))
 		}
 		rep.Value = value
 		rep.Result = resultWord(value)
@@ -512,10 +512,64 @@ func cmpErr(first, err error) error {
 	return err
 }
 
+// stoppedReport is the --format json output of a game solver's solve
+// that stopped before it proved the value: why, and what it had proven.
+type stoppedReport struct {
+	Game    string `json:"game"`
+	Stopped string `json:"stopped"`
+	// Lo and Hi bound the value from the side to move's view when the
+	// solver proved more than the game's own limits (games.ProvenBounds).
+	Lo *int `json:"lo,omitempty"`
+	Hi *int `json:"hi,omitempty"`
+	// Move is a move proven worth at least MoveValue (games.KeptHint), or
+	// the solver's unproven best guess (games.BestGuess), or "".
+	Move      string  `json:"move,omitempty"`
+	MoveValue *int    `json:"move_value,omitempty"`
+	Nodes     int64   `json:"nodes"`
+	Seconds   float64 `json:"seconds"`
+}
+
+// solveStopped reports a game solver's solve of s that stopped with err
+// (Ctrl-C, --time): on stdout as JSON with --format json, and as the
+// error, which says why and what was proven.
+func solveStopped(stdout io.Writer, format, game string, s games.State, err error, nodes int64, took time.Duration) error {
+	why := err.Error()
+	switch {
+	case errors.Is(err, context.DeadlineExceeded):
+		why = errOutOfTime.Error()
+	case errors.Is(err, context.Canceled):
+		why = "interrupted"
+	}
+	if format == "json" {
+		rep := stoppedReport{Game: game, Stopped: why, Nodes: nodes, Seconds: took.Seconds()}
+		var pb *games.ProvenBounds
+		if errors.As(err, &pb) {
+			rep.Lo, rep.Hi = &pb.Lo, &pb.Hi
+		}
+		var kept *games.KeptHint
+		var guess *games.BestGuess
+		switch {
+		case errors.As(err, &kept) && games.IsLegal(s, kept.Move):
+			rep.Move, rep.MoveValue = s.FormatMove(kept.Move), &kept.Value
+		case errors.As(err, &guess) && games.IsLegal(s, guess.Move):
+			rep.Move = s.FormatMove(guess.Move)
+		}
+		if jerr := json.NewEncoder(stdout).Encode(rep); jerr != nil {
+			return jerr
+		}
+	}
+	return fmt.Errorf("solve stopped after %d nodes (%.1f s): %s%s", nodes, took.Seconds(), why, stoppedMove(s, err))
+}
+
 // stoppedMove says what a solve stopped before its value still found in s:
-// a move proven worth at least a value (games.KeptHint) or the solver's
-// best guess (games.BestGuess); "" for neither.
+// the range it proved the value in (games.ProvenBounds), a move proven
+// worth at least a value (games.KeptHint) or the solver's best guess
+// (games.BestGuess); "" for none.
 func stoppedMove(s games.State, err error) string {
+	var pb *games.ProvenBounds
+	if errors.As(err, &pb) {
+		return "; proven: " + provenRange(pb.Lo, pb.Hi)
+	}
 	var kept *games.KeptHint
 	if errors.As(err, &kept) && games.IsLegal(s, kept.Move) {
 		return fmt.Sprintf("; %s is proven worth at least %+d", s.FormatMove(kept.Move), kept.Value)
@@ -525,6 +579,23 @@ func stoppedMove(s games.State, err error) string {
 		return fmt.Sprintf("; its best guess: %s", s.FormatMove(guess.Move))
 	}
 	return ""
+}
+
+// provenRange says what a value from lo to hi (the side to move's view)
+// settles.
+func provenRange(lo, hi int) string {
+	r := fmt.Sprintf("the value is from %+d to %+d", lo, hi)
+	switch {
+	case lo > 0:
+		return r + ", a win for the side to move"
+	case hi < 0:
+		return r + ", a loss for the side to move"
+	case lo == 0:
+		return r + ", at least a draw for the side to move"
+	case hi == 0:
+		return r + ", at best a draw for the side to move"
+	}
+	return r + ", the winner not yet known"
 }
 
 // solverTable tells a game's solver the table size tt (games.WithTableMB)

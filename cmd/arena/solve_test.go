@@ -237,9 +237,44 @@ func TestStoppedMove(t *testing.T) {
 		{fmt.Errorf("wrapped: %w", &games.BestGuess{Move: c2, Err: context.DeadlineExceeded}), "; its best guess: c2"},
 		{&games.BestGuess{Move: othello6.Pass, Err: context.DeadlineExceeded}, ""},
 		{context.DeadlineExceeded, ""},
+		{&games.ProvenBounds{Lo: 1, Hi: 5, Err: context.Canceled}, "; proven: the value is from +1 to +5, a win for the side to move"},
+		{&games.ProvenBounds{Lo: -5, Hi: -1, Err: context.Canceled}, "; proven: the value is from -5 to -1, a loss for the side to move"},
+		{&games.ProvenBounds{Lo: 0, Hi: 2, Err: context.Canceled}, "; proven: the value is from +0 to +2, at least a draw for the side to move"},
+		{&games.ProvenBounds{Lo: -3, Hi: 3, Err: context.Canceled}, "; proven: the value is from -3 to +3, the winner not yet known"},
 	} {
 		if got := stoppedMove(s, c.err); got != c.want {
 			t.Errorf("%v: %q, want %q", c.err, got, c.want)
+		}
+	}
+}
+
+// TestSolveStoppedJSON: a game solver's solve that stops writes a JSON
+// record with why and what it proved (--format json), and its error says
+// the same; --time reads as "out of time", Ctrl-C as "interrupted".
+func TestSolveStoppedJSON(t *testing.T) {
+	s := othello6.New()
+	c2, _ := othello6.ParseMove("c2")
+	for _, c := range []struct {
+		err      error
+		json     string
+		errorMsg string
+	}{
+		{&games.ProvenBounds{Lo: 1, Hi: 5, Err: context.DeadlineExceeded},
+			`{"game":"g","stopped":"out of time (--time)","lo":1,"hi":5,"nodes":7,"seconds":2}`,
+			"solve stopped after 7 nodes (2.0 s): out of time (--time); proven: the value is from +1 to +5, a win for the side to move"},
+		{&games.KeptHint{Move: c2, Value: -4, Err: context.Canceled},
+			`{"game":"g","stopped":"interrupted","move":"c2","move_value":-4,"nodes":7,"seconds":2}`,
+			"solve stopped after 7 nodes (2.0 s): interrupted; c2 is proven worth at least -4"},
+		{context.Canceled, `{"game":"g","stopped":"interrupted","nodes":7,"seconds":2}`, "solve stopped after 7 nodes (2.0 s): interrupted"},
+	} {
+		var out strings.Builder
+		err := solveStopped(&out, "json", "g", s, c.err, 7, 2*time.Second)
+		if strings.TrimSpace(out.String()) != c.json || err == nil || err.Error() != c.errorMsg {
+			t.Errorf("%v:\n got %s, %v\nwant %s, %s", c.err, strings.TrimSpace(out.String()), err, c.json, c.errorMsg)
+		}
+		out.Reset()
+		if solveStopped(&out, "text", "g", s, c.err, 7, 2*time.Second); out.Len() != 0 {
+			t.Errorf("%v: text format wrote %q to stdout", c.err, out.String())
 		}
 	}
 }

@@ -112,8 +112,11 @@ func (sv *Solver) Solve(ctx context.Context, s *State) (int, []games.Move, error
 		return terminalValue(s), nil, nil
 	}
 	b := s.b
-	v := sv.value(&b)
+	v, hi := sv.value(&b)
 	if sv.stopped {
+		if lo0, hi0 := bounds(&b); v > lo0 || hi < hi0 {
+			return 0, nil, &games.ProvenBounds{Lo: v, Hi: hi, Err: sv.err()}
+		}
 		return 0, nil, sv.err()
 	}
 	pv := sv.line(&b, v)
@@ -185,9 +188,10 @@ func terminalValue(s *State) int {
 // value finds the exact value of a live position by null-window tests,
 // the win/loss question first, then halving the range left. Under the
 // standard rules every value is odd (five full columns all controlled, or
-// ±1 by starvation), so only odd thresholds are tested.
-func (sv *Solver) value(b *board) int {
-	lo, hi := bounds(b)
+// ±1 by starvation), so only odd thresholds are tested. It returns the
+// value twice, or, when stopped, the range proven so far.
+func (sv *Solver) value(b *board) (lo, hi int) {
+	lo, hi = bounds(b)
 	odd := !b.algol
 	for lo < hi && !sv.stopped {
 		var g int // test value ≥ g, lo < g ≤ hi
@@ -206,7 +210,11 @@ func (sv *Solver) value(b *board) int {
 				}
 			}
 		}
-		if v := sv.search(b, g-1, g); v >= g {
+		v := sv.search(b, g-1, g)
+		if sv.stopped {
+			break // v is not a bound
+		}
+		if v >= g {
 			lo = max(g, v)
 		} else {
 			hi = min(g-1, v)
@@ -215,7 +223,7 @@ func (sv *Solver) value(b *board) int {
 			lo, hi = lo|1, (hi-1)|1 // round lo up and hi down to odd
 		}
 	}
-	return lo
+	return lo, hi
 }
 
 // bounds returns what the side to move can at best and at worst get: the

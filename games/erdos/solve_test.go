@@ -377,3 +377,75 @@ func BenchmarkSolve(b *testing.B) {
 	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
 	b.ReportMetric(float64(nodes)/float64(b.N), "nodes/op")
 }
+
+// pollLimitCtx is a context that is done from its n-th look at Done on,
+// so that a solve stops after a set number of polls (every 4096 nodes),
+// the same on any machine.
+type pollLimitCtx struct {
+	context.Context
+	left int
+	done chan struct{}
+}
+
+func newPollLimitCtx(n int) *pollLimitCtx {
+	return &pollLimitCtx{Context: context.Background(), left: n, done: make(chan struct{})}
+}
+
+func (c *pollLimitCtx) Done() <-chan struct{} {
+	if c.left == 0 {
+		close(c.done)
+	}
+	c.left--
+	return c.done
+}
+
+func (c *pollLimitCtx) Err() error {
+	select {
+	case <-c.done:
+		return context.Canceled
+	default:
+		return nil
+	}
+}
+
+// TestSolveStoppedProvesBounds: a solve stopped after it settled who wins
+// (its first null-window test) but not by how much returns
+// games.ProvenBounds with that range, which holds the exact value; one
+// stopped during the first test proves nothing beyond the game's limits and
+// returns the plain context error.
+func TestSolveStoppedProvesBounds(t *testing.T) {
+	s := New(Standard)
+	for _, m := range []string{"c3:1", "c4:4", "c5:5", "b3:4", "b5:1", "b2:5", "b1:3", "d4:2", "d5:3"} {
+		mv, err := s.ParseMove(m)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s.Play(mv)
+	}
+	ctx := context.Background()
+	exact, _, err := NewSolver(16).Solve(ctx, s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	first := NewSolver(16)
+	wins, err := first.Test(ctx, s, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	polls := int(first.Nodes() / 4096) // the first test's looks at Done
+	t.Logf("value %+d, the first test %d nodes (%d polls)", exact, first.Nodes(), polls)
+
+	_, _, err = NewSolver(16).Solve(newPollLimitCtx(polls+1), s)
+	var pb *games.ProvenBounds
+	if !errors.As(err, &pb) || !errors.Is(err, context.Canceled) {
+		t.Fatalf("stopped after the first test: %v, want games.ProvenBounds wrapping the context's error", err)
+	}
+	if pb.Lo > exact || pb.Hi < exact || (pb.Lo > 0) != wins || (pb.Hi < 0) == wins || pb.Lo == pb.Hi {
+		t.Errorf("proven %+d to %+d; the value is %+d, a win %v", pb.Lo, pb.Hi, exact, wins)
+	}
+
+	_, _, err = NewSolver(16).Solve(newPollLimitCtx(polls/2), s)
+	if err == nil || errors.As(err, &pb) || !errors.Is(err, context.Canceled) {
+		t.Errorf("stopped in the first test: %v, want the context's error alone", err)
+	}
+}
