@@ -7,6 +7,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"os/signal"
 	"sort"
@@ -270,45 +271,72 @@ func solvePlies(ctx context.Context, v games.Variant, s games.State, opts pliesO
 		keyOf = func(p games.State) string { return p.(canonicalPositioner).CanonicalPosition() }
 		rep.Dedup = "symmetry"
 	}
-	// Enumerate the distinct positions; a game that ends sooner is a leaf.
+	// Enumerate the distinct positions a ply at a time, each position once
+	// per depth (walking every line took 40 s for 4 plies of Erdős
+	// Latino, 124 M lines to 47 114 positions), counting the lines to
+	// each; a game that ends sooner is a leaf.
 	index := map[string]int{}
 	var positions []games.State
-	var enumErr error
-	var walk func(p games.State, depth int)
-	walk = func(p games.State, depth int) {
-		if enumErr != nil {
-			return
+	addLeaf := func(p games.State, lines int64) error {
+		rep.Leaves = satAdd(rep.Leaves, lines)
+		k := keyOf(p)
+		if _, ok := index[k]; ok {
+			return nil
 		}
-		if depth == opts.plies || p.Terminal() {
-			rep.Leaves++
-			k := keyOf(p)
-			if _, ok := index[k]; !ok {
-				if len(positions) == maxPliesPositions {
-					enumErr = fmt.Errorf("more than %d distinct positions after %d plies: use fewer --plies", maxPliesPositions, opts.plies)
-					return
-				}
-				index[k] = len(positions)
-				positions = append(positions, p.Clone())
+		if len(positions) == maxPliesPositions {
+			return fmt.Errorf("more than %d distinct positions after %d plies: use fewer --plies", maxPliesPositions, opts.plies)
+		}
+		index[k] = len(positions)
+		positions = append(positions, p.Clone())
+		return nil
+	}
+	type node struct {
+		p     games.State
+		lines int64
+	}
+	level := []node{{s.Clone(), 1}}
+	var buf []games.Move
+	for depth := 0; depth < opts.plies && len(level) > 0; depth++ {
+		at := map[string]int{}
+		var next []node
+		for n, nd := range level {
+			if n&1023 == 0 && ctx.Err() != nil {
+				return fmt.Errorf("solve --plies: listing the positions after %d plies: %w", depth+1, ctx.Err())
 			}
-			return
+			if nd.p.Terminal() {
+				if err := addLeaf(nd.p, nd.lines); err != nil {
+					return fmt.Errorf("solve --plies: listing the positions: %w", err)
+				}
+				continue
+			}
+			buf = nd.p.LegalMoves(buf[:0])
+			for _, m := range buf {
+				nd.p.Play(m)
+				k := keyOf(nd.p)
+				if i, ok := at[k]; ok {
+					next[i].lines = satAdd(next[i].lines, nd.lines)
+				} else if len(next) == maxPliesPositions {
+					return fmt.Errorf("solve --plies: listing the positions: more than %d distinct positions after %d plies: use fewer --plies", maxPliesPositions, depth+1)
+				} else {
+					at[k] = len(next)
+					next = append(next, node{nd.p.Clone(), nd.lines})
+				}
+				nd.p.Undo()
+			}
 		}
-		if rep.Leaves&0xffff == 0 && ctx.Err() != nil {
-			enumErr = ctx.Err()
-			return
-		}
-		for _, m := range p.LegalMoves(nil) {
-			p.Play(m)
-			walk(p, depth+1)
-			p.Undo()
+		level = next
+		if depth+1 < opts.plies {
+			fmt.Fprintf(stderr, "solve: listing: %d distinct positions after %s (%.1f s)\n", len(level), plural(depth+1, "ply", "plies"), time.Since(start).Seconds())
 		}
 	}
-	walk(s.Clone(), 0)
-	if enumErr != nil {
-		return fmt.Errorf("solve --plies: listing the positions: %w", enumErr)
+	for _, nd := range level {
+		if err := addLeaf(nd.p, nd.lines); err != nil {
+			return fmt.Errorf("solve --plies: listing the positions: %w", err)
+		}
 	}
 	rep.Distinct = len(positions)
-	fmt.Fprintf(stderr, "solve: %d distinct positions after %d plies (%d lines, deduplicated by %s) in %.1f s\n",
-		rep.Distinct, opts.plies, rep.Leaves, rep.Dedup, time.Since(start).Seconds())
+	fmt.Fprintf(stderr, "solve: %d distinct positions after %s (%d lines, deduplicated by %s) in %.1f s\n",
+		rep.Distinct, plural(opts.plies, "ply", "plies"), rep.Leaves, rep.Dedup, time.Since(start).Seconds())
 
 	// Solve them, opts.threads at a time; scores in alpha-beta's scale from
 	// the view of the position's side to move (terminal: of the start's).
@@ -501,6 +529,15 @@ func backUp(p games.State, plies int, keyOf func(games.State) string, index map[
 	return value(p, 0, p.ToMove())
 }
 
+// satAdd is a + b, or the largest int64 where that overflows (the lines
+// of many plies).
+func satAdd(a, b int64) int64 {
+	if a > math.MaxInt64-b {
+		return math.MaxInt64
+	}
+	return a + b
+}
+
 // errOutOfTime is why a search that ended unfinished without an error
 // stopped.
 var errOutOfTime = errors.New("out of time (--time)")
@@ -607,4 +644,12 @@ func solverTable(ctx context.Context, tt int, ttGiven bool, limit time.Duration)
 		return ctx
 	}
 	return games.WithTableMB(ctx, tt)
+}
+
+// plural is "n one" or "n many".
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %s", n, many)
 }

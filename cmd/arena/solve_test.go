@@ -185,6 +185,29 @@ func TestSolvePlies(t *testing.T) {
 	}
 }
 
+// TestSolvePliesListing: the positions 3 plies from the Erdős start, up to
+// symmetry (3 764; 7 500 under algol, 120 symmetries), and the lines to
+// them (1 398 000), as walking every line counted them; the listing says
+// how far it got on stderr, a ply at a time. The solves are cut by --time.
+func TestSolvePliesListing(t *testing.T) {
+	for _, c := range []struct {
+		game     string
+		distinct int
+	}{{"erdos", 3764}, {"erdos:algol", 7500}} {
+		code, out, errOut := runArena("solve", "--game", c.game, "--plies", "3", "--time", "1s", "--tt", "4", "--format", "json")
+		var rep pliesReport
+		if err := json.Unmarshal([]byte(out), &rep); err != nil || code == 0 {
+			t.Fatalf("%s: exit %d, stdout %q, stderr %q", c.game, code, out, errOut)
+		}
+		if rep.Distinct != c.distinct || rep.Leaves != 1398000 || rep.Dedup != "symmetry" {
+			t.Errorf("%s: %d distinct positions, %d lines, by %s; want %d, 1398000, symmetry", c.game, rep.Distinct, rep.Leaves, rep.Dedup, c.distinct)
+		}
+		if !strings.Contains(errOut, "listing: 13 distinct positions after 1 ply") && c.game == "erdos" {
+			t.Errorf("%s: no listing progress on stderr: %q", c.game, errOut)
+		}
+	}
+}
+
 // TestSolveProgress: a solve longer than --progress reports nodes on stderr;
 // --time stops it, and stops a --plies run with what it solved. Both runs
 // are far longer than --time, so the test does not depend on speed.
