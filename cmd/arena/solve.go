@@ -159,7 +159,8 @@ func runSolve(args []string, stdout, stderr io.Writer) error {
 		done()
 		if err != nil || !res.Complete {
 			// The search stops a little before a deadline, with no error.
-			return fmt.Errorf("solve stopped after %d nodes (%.1f s): %v", res.Nodes, time.Since(start).Seconds(), cmpErr(err, errOutOfTime))
+			err = cmpErr(err, cmpErr(ctx.Err(), context.DeadlineExceeded))
+			return solveStopped(stdout, *format, v.String(), s, err, res.Nodes, time.Since(start))
 		}
 		pv, rep.Nodes = res.PV, res.Nodes
 		rep.Value, rep.Result = genericValue(res.Score)
@@ -549,8 +550,8 @@ func cmpErr(first, err error) error {
 	return err
 }
 
-// stoppedReport is the --format json output of a game solver's solve
-// that stopped before it proved the value: why, and what it had proven.
+// stoppedReport is the --format json output of a solve that stopped
+// before it proved the value: why, and what it had proven.
 type stoppedReport struct {
 	Game    string `json:"game"`
 	Stopped string `json:"stopped"`
@@ -566,7 +567,7 @@ type stoppedReport struct {
 	Seconds   float64 `json:"seconds"`
 }
 
-// solveStopped reports a game solver's solve of s that stopped with err
+// solveStopped reports a solve of s that stopped with err
 // (Ctrl-C, --time): on stdout as JSON with --format json, and as the
 // error, which says why and what was proven.
 func solveStopped(stdout io.Writer, format, game string, s games.State, err error, nodes int64, took time.Duration) error {
