@@ -302,7 +302,7 @@ func solvePlies(ctx context.Context, v games.Variant, s games.State, opts pliesO
 		var next []node
 		for n, nd := range level {
 			if n&1023 == 0 && ctx.Err() != nil {
-				return fmt.Errorf("solve --plies: listing the positions after %d plies: %w", depth+1, ctx.Err())
+				return fmt.Errorf("solve --plies: stopped listing the positions after %s: %s", plural(depth+1, "ply", "plies"), stopCause(ctx.Err()))
 			}
 			if nd.p.Terminal() {
 				if err := addLeaf(nd.p, nd.lines); err != nil {
@@ -571,13 +571,7 @@ type stoppedReport struct {
 // (Ctrl-C, --time): on stdout as JSON with --format json, and as the
 // error, which says why and what was proven.
 func solveStopped(stdout io.Writer, format, game string, s games.State, err error, nodes int64, took time.Duration) error {
-	why := err.Error()
-	switch {
-	case errors.Is(err, context.DeadlineExceeded):
-		why = errOutOfTime.Error()
-	case errors.Is(err, context.Canceled):
-		why = "interrupted"
-	}
+	why := stopCause(err)
 	if format == "json" {
 		rep := stoppedReport{Game: game, Stopped: why, Nodes: nodes, Seconds: took.Seconds()}
 		var pb *games.ProvenBounds
@@ -597,6 +591,17 @@ func solveStopped(stdout io.Writer, format, game string, s games.State, err erro
 		}
 	}
 	return fmt.Errorf("solve stopped after %d nodes (%.1f s): %s%s", nodes, took.Seconds(), why, stoppedMove(s, err))
+}
+
+// stopCause says why a solve stopped: --time ran out, Ctrl-C, or err.
+func stopCause(err error) string {
+	switch {
+	case errors.Is(err, context.DeadlineExceeded):
+		return errOutOfTime.Error()
+	case errors.Is(err, context.Canceled):
+		return "interrupted"
+	}
+	return err.Error()
 }
 
 // stoppedMove says what a solve stopped before its value still found in s:

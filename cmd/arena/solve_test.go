@@ -206,6 +206,11 @@ func TestSolvePliesListing(t *testing.T) {
 			t.Errorf("%s: no listing progress on stderr: %q", c.game, errOut)
 		}
 	}
+	// Listing 6 plies takes minutes: --time stops the listing itself.
+	code, _, errOut := runArena("solve", "--game", "erdos", "--plies", "6", "--time", "300ms", "--tt", "4")
+	if code == 0 || !strings.Contains(errOut, "stopped listing the positions after") || !strings.Contains(errOut, "out of time (--time)") {
+		t.Errorf("listing stopped by --time: exit %d, stderr %q", code, errOut)
+	}
 }
 
 // TestSolveProgress: a solve longer than --progress reports nodes on stderr;
