@@ -473,6 +473,9 @@ func runTournament(args []string, stdout, stderr io.Writer) error {
 	}
 	defer s.close()
 	t := s.tour
+	// The record's seed, not the flag's default: a resumed run rates with
+	// the seed it started with, as arena rate does.
+	ropts.Seed = t.Config.Seed
 	if t.Config.Kind == results.Match {
 		return fmt.Errorf("%s records a match: continue it with arena match --resume %s", s.path, s.path)
 	}
@@ -487,7 +490,7 @@ func runTournament(args []string, stdout, stderr io.Writer) error {
 	if len(s.done) > 0 {
 		fmt.Fprintf(stderr, " (%d already recorded, %d to play)", len(s.done), remaining)
 	}
-	fmt.Fprintf(stderr, ", %d workers, openings %s", *rf.concurrency, t.Config.Openings)
+	fmt.Fprintf(stderr, ", %s, openings %s", plural(*rf.concurrency, "worker", "workers"), t.Config.Openings)
 	if tc := t.Config.TimeControl; tc != "" {
 		fmt.Fprintf(stderr, ", clock %s", tc)
 	}

@@ -122,6 +122,14 @@ func TestTournamentResume(t *testing.T) {
 	if err := sameGames(readRecords(t, full).Games, readRecords(t, cut).Games); err != nil {
 		t.Errorf("resumed run differs from the uninterrupted one: %v", err)
 	}
+	// The resumed run rates with the record's seed: its bootstrap
+	// intervals are the uninterrupted run's.
+	_, want, _ := runArena("rate", full, "--bootstrap", "200")
+	os.WriteFile(cut, []byte(lines[0]+lines[1]+lines[2]), 0o644)
+	code, got, stderr := runArena("tournament", "--resume", cut, "--bootstrap", "200", "--concurrency", "1")
+	if code != 0 || got != want {
+		t.Errorf("resumed table differs from the record's (exit %d, %s):\n%s\nwant:\n%s", code, stderr, got, want)
+	}
 	// Flags that agree with the file are accepted; others are an error.
 	if code, _, stderr := runArena(append(args, "--resume", cut)...); code != 0 {
 		t.Errorf("resume with matching flags: %s", stderr)
