@@ -110,7 +110,7 @@ func runMatch(args []string, stdout, stderr io.Writer) error {
 		return fmt.Errorf("%s records a %s: continue it with arena tournament --resume %s", s.path, t.Config.Kind, s.path)
 	}
 	names := t.Names()
-	fmt.Fprintf(stderr, "arena: %s match %s vs %s (results from %s's view), at most %d games, %d workers", t.Config.Game, names[0], names[1], names[0], len(t.Fixtures), *rf.concurrency)
+	fmt.Fprintf(stderr, "arena: %s match %s vs %s (results from %s's view), at most %d games, %s", t.Config.Game, names[0], names[1], names[0], len(t.Fixtures), plural(*rf.concurrency, "worker", "workers"))
 	if t.Config.SPRT != nil {
 		fmt.Fprintf(stderr, ", SPRT %s", t.Config.SPRT)
 	}

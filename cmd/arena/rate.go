@@ -90,7 +90,7 @@ func runRate(args []string, stdout, stderr io.Writer) error {
 	format := fs.String("format", "text", "output format: text, json, csv or markdown")
 	export := fs.String("export", "", "write the games as pgn (tag-only, for Ordo/BayesElo) or csv instead of the tables")
 	out := fs.String("out", "", "write the --export to this file (the tables then go to stdout)")
-	seed := fs.Uint64("seed", 1, "seed of the bootstrap (default: the first file's tournament seed, so that rate reprints the table the tournament printed)")
+	seed := fs.Uint64("seed", 0, "seed of the bootstrap (default: the first file's tournament seed, so that rate reprints the table the tournament printed)")
 	rf := addRatingFlags(fs, seed)
 	files, err := parseFilesAndFlags(fs, args)
 	if err != nil {

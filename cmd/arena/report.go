@@ -31,7 +31,7 @@ func runReport(args []string, stdout, stderr io.Writer) error {
 	png := fs.String("png", "", "also write every plot as DIR/NAME.png (the directory is created if missing)")
 	title := fs.String("title", "", "the page's title (default: the game and the number of games)")
 	viewerGames := fs.Int("viewer-games", report.DefaultViewerGames, fmt.Sprintf("games the game viewer holds, the first ones recorded (0: all, at most %d; -1: no viewer); by default also no more than about %d MB of them", maxViewerGames, report.DefaultViewerBytes/1_000_000))
-	seed := fs.Uint64("seed", 1, "seed of the bootstrap (default: the first file's tournament seed, as arena rate)")
+	seed := fs.Uint64("seed", 0, "seed of the bootstrap (default: the first file's tournament seed, as arena rate)")
 	rf := addRatingFlags(fs, seed)
 	files, err := parseFilesAndFlags(fs, args)
 	if err != nil {
@@ -96,7 +96,12 @@ func writeReportFile(path string, d *results.Dataset, o report.Options) (report.
 	}
 	tmp, err := os.CreateTemp(dir, "."+base+".*.tmp")
 	if err != nil {
-		return report.Written{}, 0, fmt.Errorf("report: %w", err)
+		// Name the page, not the temporary file the user never asked for.
+		var pe *os.PathError
+		if errors.As(err, &pe) {
+			err = pe.Err
+		}
+		return report.Written{}, 0, fmt.Errorf("report: cannot write %s in %s: %w", base, dir, err)
 	}
 	defer os.Remove(tmp.Name()) // after a failure; a no-op once renamed
 	wr, err := report.Write(tmp, d, o)

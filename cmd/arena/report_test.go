@@ -197,6 +197,16 @@ func TestWriteReportFileKeepsOldPage(t *testing.T) {
 	}
 }
 
+// TestWriteReportFileNamesThePage: a page that cannot be written is named
+// in the error, not the temporary file behind it.
+func TestWriteReportFileNamesThePage(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "missing", "r.html")
+	_, _, err := writeReportFile(path, nil, report.Options{})
+	if err == nil || strings.Contains(err.Error(), ".tmp") || !strings.Contains(err.Error(), "cannot write r.html in "+filepath.Dir(path)) {
+		t.Errorf("error %v: want the page and its directory named", err)
+	}
+}
+
 // TestLiveReport: a tournament with --report rewrites the page while it
 // runs; a reader polling it meanwhile only ever sees whole pages, and at
 // the end the page holds every game, without the live status, and no

@@ -207,8 +207,8 @@ func runTuneSPSA(args []string, stdout, stderr io.Writer) error {
 		defer log.Close()
 	}
 	c := s.Config
-	fmt.Fprintf(stderr, "arena: SPSA on %s: %s, %d parameters, %d iterations of %d game pairs, α=%g γ=%g A=%g, %d workers\n",
-		c.Game, c.Agent, len(c.Params), c.Iterations, c.PairsPer, c.Alpha, c.Gamma, c.A, f.concurrency)
+	fmt.Fprintf(stderr, "arena: SPSA on %s: %s, %d parameters, %d iterations of %d game pairs, α=%g γ=%g A=%g, %s\n",
+		c.Game, c.Agent, len(c.Params), c.Iterations, c.PairsPer, c.Alpha, c.Gamma, c.A, plural(f.concurrency, "worker", "workers"))
 	if len(done) > 0 {
 		fmt.Fprintf(stderr, "arena: resuming after iteration %d of %d\n", len(done), c.Iterations)
 	}

@@ -145,7 +145,7 @@ func runTuneSweep(args []string, stdout, stderr io.Writer) error {
 	if len(s.done) > 0 {
 		fmt.Fprintf(stderr, " (%d already recorded, %d to play)", len(s.done), remaining)
 	}
-	fmt.Fprintf(stderr, ", %d workers, openings %s\n", *rf.concurrency, t.Config.Openings)
+	fmt.Fprintf(stderr, ", %s, openings %s\n", plural(*rf.concurrency, "worker", "workers"), t.Config.Openings)
 	overload := overloadNote(t.Config.Agents, *rf.concurrency, runtime.NumCPU())
 	if overload != "" {
 		fmt.Fprintln(stderr, "arena: warning:", overload)
