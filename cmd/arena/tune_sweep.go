@@ -121,6 +121,7 @@ func runTuneSweep(args []string, stdout, stderr io.Writer) error {
 	}
 	defer s.close()
 	t := s.tour
+	ropts.Seed = t.Config.Seed // a resumed sweep's, as in arena tournament
 	if err := sw.Check(t); err != nil {
 		if s.path != "" && *rf.resume != "" {
 			return fmt.Errorf("--resume %s: %w", s.path, err)
