@@ -53,7 +53,7 @@ type pliesReport struct {
 	Win      int     `json:"win"`       // for the side to move at the start
 	Draw     int     `json:"draw"`      //
 	Loss     int     `json:"loss"`      //
-	Values   []int   `json:"values"`    // Values[i] counts positions of value ValueMin+i
+	Values   []int   `json:"values"`    // Values[i] counts positions of value ValueMin+i ([] when none was solved)
 	ValueMin int     `json:"value_min"` // for the side to move at the start
 	Start    *int    `json:"start"`     // the start's value by minimax over them, if all solved
 	StartRes string  `json:"start_result,omitempty"`
@@ -432,6 +432,7 @@ func solvePlies(ctx context.Context, v games.Variant, s games.State, opts pliesO
 			rep.Draw++
 		}
 	}
+	rep.Values = []int{} // not null in JSON when nothing was solved
 	if len(counts) > 0 {
 		keys := make([]int, 0, len(counts))
 		for k := range counts {
@@ -445,7 +446,7 @@ func solvePlies(ctx context.Context, v games.Variant, s games.State, opts pliesO
 		}
 	}
 	if firstErr != nil {
-		rep.Stopped = firstErr.Error()
+		rep.Stopped = stopCause(firstErr)
 	} else {
 		sc := backUp(s.Clone(), opts.plies, keyOf, index, scores)
 		val, word := genericValue(sc)
@@ -487,7 +488,7 @@ func solvePlies(ctx context.Context, v games.Variant, s games.State, opts pliesO
 		}
 	}
 	if firstErr != nil {
-		return fmt.Errorf("solve --plies stopped after solving %d of %d positions (reported above): %w", rep.Solved, rep.Distinct, firstErr)
+		return fmt.Errorf("solve --plies stopped after solving %d of %d positions (reported above): %s", rep.Solved, rep.Distinct, rep.Stopped)
 	}
 	return nil
 }

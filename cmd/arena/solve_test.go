@@ -199,6 +199,9 @@ func TestSolvePliesListing(t *testing.T) {
 		if err := json.Unmarshal([]byte(out), &rep); err != nil || code == 0 {
 			t.Fatalf("%s: exit %d, stdout %q, stderr %q", c.game, code, out, errOut)
 		}
+		if rep.Stopped != "out of time (--time)" || !strings.Contains(errOut, "(reported above): out of time (--time)") {
+			t.Errorf("%s: stopped %q, stderr %q: want the cause as --time", c.game, rep.Stopped, errOut)
+		}
 		if rep.Distinct != c.distinct || rep.Leaves != 1398000 || rep.Dedup != "symmetry" {
 			t.Errorf("%s: %d distinct positions, %d lines, by %s; want %d, 1398000, symmetry", c.game, rep.Distinct, rep.Leaves, rep.Dedup, c.distinct)
 		}
