@@ -94,21 +94,28 @@ func (c *checker) report(name string, detail string, err error) bool {
 	return true
 }
 
+// readLine reads the next line by deadline; an error names the word the
+// checker was waiting for and, on a timeout, the limit (e.g. "in time").
+func (c *checker) readLine(word, limit string, deadline time.Time) (string, error) {
+	line, err := c.proc.ReadLine(context.Background(), deadline)
+	if err != nil {
+		if errors.Is(err, botproc.ErrTimeout) {
+			return "", fmt.Errorf("no %s %s", word, limit)
+		}
+		return "", fmt.Errorf("waiting for %s: %v", word, err)
+	}
+	return line, nil
+}
+
 // readUntil reads lines until one starting with word, by deadline,
 // checking every info line on the way.
 func (c *checker) readUntil(word string, deadline time.Time) (string, error) {
 	for {
-		line, err := c.proc.ReadLine(context.Background(), deadline)
+		line, err := c.readLine(word, "in time", deadline)
 		if err != nil {
-			if errors.Is(err, botproc.ErrTimeout) {
-				return "", fmt.Errorf("no %s in time", word)
-			}
-			return "", fmt.Errorf("waiting for %s: %v", word, err)
+			return "", err
 		}
 		f := strings.Fields(line)
-		if word == "" {
-			return line, nil // any line
-		}
 		if len(f) > 1 && f[0] == "info" && f[1] == "string" {
 			c.said = line
 		}
@@ -148,7 +155,7 @@ func (c *checker) run(positions int, seed uint64) int {
 handshake:
 	for err == nil {
 		var line string
-		line, err = c.readUntil("", time.Now().Add(init))
+		line, err = c.readLine("ugiok", fmt.Sprintf("within init= %s (the agent's init= option)", init), time.Now().Add(init))
 		f := strings.Fields(line)
 		switch {
 		case err != nil:

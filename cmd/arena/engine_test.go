@@ -214,6 +214,21 @@ func TestCheckEngine(t *testing.T) {
 	}
 }
 
+// TestCheckEngineHandshakeNamesUgiok: an engine that never says ugiok
+// fails the handshake with a message naming ugiok and the init= limit, and
+// one that cannot start names ugiok and the exit.
+func TestCheckEngineHandshakeNamesUgiok(t *testing.T) {
+	for _, tc := range []struct{ agent, want string }{
+		{"ugi:cmd=cat,init=200ms", "FAIL handshake      no ugiok within init= 200ms"},
+		{"ugi:cmd=sh -c 'exit 3'", "FAIL handshake      waiting for ugiok: "},
+	} {
+		code, stdout, stderr := runArena("check-engine", "--positions", "1", "--agent", tc.agent)
+		if code != 1 || !strings.Contains(stdout, tc.want) {
+			t.Errorf("%s: exit %d, stdout %q, stderr %q; want %q", tc.agent, code, stdout, stderr, tc.want)
+		}
+	}
+}
+
 // brokenEngineEnv, set in the environment of this test binary, makes it a
 // deliberately broken arena engine (greedy, othello6) instead of running
 // tests; the value says how it is broken (see brokenEngine).
