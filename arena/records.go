@@ -41,7 +41,7 @@ func ResumeRecord(path string, want *Tournament, concurrency int) (*Tournament, 
 		}
 	}
 	if diff := file.Header.Config.Diff(t.Config); len(diff) > 0 {
-		return nil, nil, nil, fmt.Errorf("--resume %s: the configuration differs from the file's, so the remaining games would not be the planned ones:\n  %s\n(run with --resume alone to continue the file as it was started)",
+		return nil, nil, nil, fmt.Errorf("--resume %s: the configuration differs from the file's, so the remaining games would not be the planned ones:\n  %s\n(leave out the flags that differ to continue the file as it was started)",
 			path, strings.Join(diff, "\n  "))
 	}
 	if err := t.checkRecorded(path, file.Games); err != nil {

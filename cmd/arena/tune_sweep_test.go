@@ -118,6 +118,7 @@ func TestTuneSweepResume(t *testing.T) {
 		{[]string{"tune", "sweep", "--resume", cut}, "--agent is missing"},
 		{[]string{"tune", "sweep", "--resume", cut, "--agent", "mcts:iters=20", "--param", "iters", "--values", "2,61", "--against", "random", "greedy"}, "not this sweep's"},
 		{sweepArgsFor("--resume", cut, "--games", "8"), "games: 6 (file) ≠ 8 (now)"},
+		{sweepArgsFor("--resume", cut, "--games", "8"), "leave out the flags that differ"},
 		{sweepArgsFor("--out", full), "already exists"},
 	} {
 		code, _, stderr := runArena(tc.args...)
