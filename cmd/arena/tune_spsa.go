@@ -99,8 +99,16 @@ func parseTuneSPSA(args []string, stderr io.Writer) (*spsaFlags, error) {
 		return nil, errors.New("--agent is missing: the agent spec to tune, e.g. --agent mcts:iters=400")
 	case f.resume == "" && f.paramsFile == "":
 		return nil, errors.New("--params is missing: a file with one parameter a line, 'name, int|float, start, min, max, c_end, r_end', e.g. 'c, float, 1.4, 0.2, 3, 0.15, 0.002'")
-	case f.resume == "" && f.cfg.Iterations == 0:
+	case f.resume == "" && f.cfg.Iterations == 0 && !slices.Contains(given, "--iterations"):
 		return nil, fmt.Errorf("--iterations is missing: the number of SPSA iterations N, 1 to %d (each plays --pairs-per game pairs)", tune.MaxIterations)
+	case f.resume == "" && (c.Iterations < 1 || c.Iterations > tune.MaxIterations):
+		return nil, fmt.Errorf("--iterations %d: use 1 to %d (the number of SPSA iterations)", c.Iterations, tune.MaxIterations)
+	// The configuration reads 0 as "the default" and a negative A as 10 %
+	// of the iterations: typed on the command line, they are mistakes.
+	case !(c.Alpha > 0 && c.Alpha <= 10) || !(c.Gamma > 0 && c.Gamma <= 10):
+		return nil, fmt.Errorf("--alpha %g and --gamma %g: use exponents in (0, 10] (defaults %g and %g)", c.Alpha, c.Gamma, tune.DefaultAlpha, tune.DefaultGamma)
+	case c.A != -1 && !(c.A >= 0 && c.A <= tune.MaxIterations):
+		return nil, fmt.Errorf("--A %g: use 0 to %d, or -1 (the default) for 10 %% of --iterations", c.A, tune.MaxIterations)
 	case checkConcurrency(f.concurrency, f.broker) != nil:
 		return nil, checkConcurrency(f.concurrency, f.broker)
 	case f.verifyGames < 2 || f.verifyGames > maxGames || f.verifyGames%2 != 0:
