@@ -5,7 +5,7 @@
 // interface; run it with
 //
 //	go build -o ugi-go ./examples/ugi-go
-//	arena tournament --game gravity --agents "ugi:cmd=./ugi-go,movetime=100" random
+//	arena tournament --game gravity --agents "ugi:cmd=./ugi-go,movetime=100ms" random
 //
 // The game is othello6 until the GUI sets the UGI_Game option to another
 // game spec (e.g. erdos:algol). The engine answers synchronously: it is
