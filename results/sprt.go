@@ -31,17 +31,18 @@ type SPRT struct {
 }
 
 // ParseSPRT reads "elo0=0,elo1=10,alpha=0.05,beta=0.05" (alpha and beta
-// default to 0.05) and a model name (empty means logistic).
+// default to 0.05) and a model name (empty means logistic). Its errors do
+// not name a flag: the caller says where the text came from.
 func ParseSPRT(text, model string) (SPRT, error) {
 	sp, err := spec.Parse("sprt:" + text)
-	if err != nil {
-		return SPRT{}, fmt.Errorf("--sprt: %v", err)
+	if err == nil {
+		err = sp.Check("elo0", "elo1", "alpha", "beta")
 	}
-	if err := sp.Check("elo0", "elo1", "alpha", "beta"); err != nil {
-		return SPRT{}, fmt.Errorf("--sprt: %v", err)
+	if err != nil {
+		return SPRT{}, err
 	}
 	if !sp.Has("elo0") || !sp.Has("elo1") {
-		return SPRT{}, fmt.Errorf("--sprt needs elo0 and elo1, e.g. elo0=0,elo1=10")
+		return SPRT{}, fmt.Errorf("the SPRT needs elo0 and elo1, e.g. elo0=0,elo1=10")
 	}
 	s := SPRT{Model: model}
 	if s.Model == "" {
@@ -53,7 +54,7 @@ func ParseSPRT(text, model string) (SPRT, error) {
 		def float64
 	}{{"elo0", &s.Elo0, 0}, {"elo1", &s.Elo1, 0}, {"alpha", &s.Alpha, 0.05}, {"beta", &s.Beta, 0.05}} {
 		if *f.dst, err = sp.Float(f.key, f.def); err != nil {
-			return SPRT{}, fmt.Errorf("--sprt: %v", err)
+			return SPRT{}, err
 		}
 	}
 	return s, s.Check()

@@ -78,7 +78,7 @@ func parseMatch(args []string, stderr io.Writer) (rf *runFlags, test *results.SP
 	if *sprtText != "" {
 		s, perr := results.ParseSPRT(*sprtText, *model)
 		if perr != nil {
-			return rf, nil, perr
+			return rf, nil, perr // "sprt: …", naming the flag's own word
 		}
 		test = &s
 	} else if *model != results.Logistic && *model != results.Normalized {

@@ -44,6 +44,7 @@ func TestTuneSPSAErrors(t *testing.T) {
 		{[]string{"--agent", "mcts:iters=10", "--params", good, "--iterations", "5", "--history", "h.txt"}, ".csv or a .json"},
 		{[]string{"--agent", "mcts:iters=10", "--params", good, "--iterations", "5", "--verify-games", "3"}, "--verify-games 3"},
 		{[]string{"--agent", "mcts:iters=10", "--params", good, "--iterations", "5", "--verify-sprt", "elo0=5,elo1=0"}, "elo0 < elo1"},
+		{[]string{"--agent", "mcts:iters=10", "--params", good, "--iterations", "5", "--verify-sprt", "foo"}, `--verify-sprt: sprt: unknown option "foo"`},
 		{[]string{"--agent", "mcts:iters=10", "--params", good, "--iterations", "5", "--concurrency", "0"}, "--concurrency 0"},
 		{[]string{"--agent", "mcts:iters=10", "--params", good, "--iterations", "5", "--openings", "random:5000"}, "random:K"},
 		{[]string{"--agent", "mcts:iters=10", "--params", good, "--iterations", "5", "--tc", "1s", "--move-time", "1s"}, "cannot be used together"},
