@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -14,6 +15,7 @@ import (
 	"github.com/boardgame-arena/arena/agents"
 	"github.com/boardgame-arena/arena/games"
 	"github.com/boardgame-arena/arena/rng"
+	"github.com/boardgame-arena/arena/spec"
 )
 
 func init() {
@@ -30,6 +32,9 @@ func runEngine(args []string, stdout, stderr io.Writer) error {
 	}
 	if *agent == "" {
 		return fmt.Errorf("--agent is required, e.g. arena engine --agent mcts:time=100ms")
+	}
+	if sp, err := spec.Parse(*agent); err == nil && sp.Name == "human" {
+		return errors.New("--agent human: the engine's stdin carries UGI, so nobody can type moves there; play against an agent with arena play --agents human A")
 	}
 	e, err := newEngine(*game, *agent, *seed)
 	if err != nil {

@@ -1110,3 +1110,12 @@ func nextLine(t *testing.T, lines *bufio.Scanner) string {
 	}
 	return lines.Text()
 }
+
+// TestEngineRefusesHuman: the human agent reads stdin, which carries UGI
+// under arena engine, so the engine refuses it before reading a line.
+func TestEngineRefusesHuman(t *testing.T) {
+	code, _, stderr := runArena("engine", "--agent", "human")
+	if code != 1 || !strings.Contains(stderr, "--agent human: the engine's stdin carries UGI") {
+		t.Errorf("exit %d, stderr %q", code, stderr)
+	}
+}
