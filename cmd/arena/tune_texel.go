@@ -13,6 +13,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/boardgame-arena/arena/agents"
 	"github.com/boardgame-arena/arena/arena"
 	"github.com/boardgame-arena/arena/games"
 	"github.com/boardgame-arena/arena/results"
@@ -183,6 +184,10 @@ func runTuneTexel(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
+	if !takesEvalKeys(base.Name) {
+		// Before any game: the tuned spec could not be built or verified.
+		return fmt.Errorf("--agent %s: %s takes no eval.NAME keys, so its weights cannot be tuned (agents that take them: %s)", f.agent, base.Name, strings.Join(evalKinds(), ", "))
+	}
 	// With --broker, the self-play games and the verification match are
 	// runs of one broker kept open for the whole tune (as tune spsa's
 	// iterations).
@@ -328,6 +333,21 @@ func texelStart(agent string, defs []games.Weight) (spec.Spec, []int, error) {
 	}
 	return sp, w, nil
 }
+
+// evalKinds lists the agent kinds that take eval.NAME keys.
+func evalKinds() []string {
+	var names []string
+	for _, k := range agents.Kinds() {
+		for _, key := range k.Keys {
+			if key.Name == "eval." {
+				names = append(names, k.Name)
+			}
+		}
+	}
+	return names
+}
+
+func takesEvalKeys(kind string) bool { return slices.Contains(evalKinds(), kind) }
 
 func indexOf(list []string, s string) int {
 	for i, x := range list {

@@ -65,6 +65,7 @@ func TestTuneTexelFlagErrors(t *testing.T) {
 		{[]string{"--records", recs, "--game", "tryangle"}, "simultaneous-move game"},
 		{[]string{"--records", recs, "--agent", "greedy:eval.nosuch=3"}, `the game has no weight "nosuch" (its weights: corner_open`},
 		{[]string{"--records", recs, "--agent", "greedy:eval.corner_open=9999"}, "eval.corner_open"},
+		{[]string{"--records", recs, "--agent", "random", "--verify=false"}, "random takes no eval.NAME keys, so its weights cannot be tuned (agents that take them: alphabeta, greedy, mcts)"},
 		{[]string{"--records", filepath.Join(t.TempDir(), "missing.jsonl")}, "missing.jsonl"},
 		{[]string{"--records", erdos}, "a game of erdos, not othello6"},
 		{[]string{"--records", recs, "--skip-plies", "1000"}, "no position to fit"},
