@@ -58,6 +58,17 @@ type SPSAConfig struct {
 	MoveTime    string `json:"move_time,omitempty"` // a Go duration; empty: automatic limits
 	MaxPlies    int    `json:"max_plies,omitempty"` // as arena.Options.MaxPlies
 	TimeControl string `json:"tc,omitempty"`        // BASE[+INC] for both sides
+	// Verify is the verification match the run ends with, so that a
+	// resumed run plays the one it was started with (nil in files written
+	// before it was recorded: the caller's choice).
+	Verify *VerifySettings `json:"verify,omitempty"`
+}
+
+// VerifySettings say whether and how an SPSA run's result is verified.
+type VerifySettings struct {
+	Off   bool         `json:"off,omitempty"` // no verification match
+	SPRT  results.SPRT `json:"sprt"`
+	Games int          `json:"games"` // the most games
 }
 
 // Record kinds of an SPSA file's lines.

@@ -42,6 +42,7 @@ type spsaFlags struct {
 	verify      bool
 	verifySPRT  results.SPRT
 	verifyGames int
+	verifyGiven []string // the verification flags given (a resumed run may have its own in the file)
 	broker      *brokerFlags
 }
 
@@ -88,6 +89,9 @@ func parseTuneSPSA(args []string, stderr io.Writer) (*spsaFlags, error) {
 	fs.Visit(func(fl *flag.Flag) {
 		if slices.Contains(spsaConfigFlags, fl.Name) {
 			given = append(given, "--"+fl.Name)
+		}
+		if strings.HasPrefix(fl.Name, "verify") {
+			f.verifyGiven = append(f.verifyGiven, "--"+fl.Name)
 		}
 	})
 	switch {
@@ -143,6 +147,7 @@ func parseTuneSPSA(args []string, stderr io.Writer) (*spsaFlags, error) {
 		return nil, fmt.Errorf("--verify-sprt: %v", err)
 	}
 	f.verifySPRT = s
+	c.Verify = &tune.VerifySettings{Off: !f.verify, SPRT: s, Games: f.verifyGames}
 	if f.paramsFile != "" {
 		pf, err := os.Open(f.paramsFile)
 		if err != nil {
@@ -194,6 +199,15 @@ func runTuneSPSA(args []string, stdout, stderr io.Writer) error {
 	if f.resume != "" {
 		if log, cfg, done, err = tune.ResumeLog(f.resume); err != nil {
 			return fmt.Errorf("--resume %v", err)
+		}
+		if v := cfg.Verify; v != nil {
+			// The verification the run was started with; a file from
+			// before it was recorded takes the flags.
+			if len(f.verifyGiven) > 0 {
+				log.Close()
+				return fmt.Errorf("%s: a resumed run keeps its verification settings in %s; leave out %s", strings.Join(f.verifyGiven, ", "), f.resume, strings.Join(f.verifyGiven, ", "))
+			}
+			f.verify, f.verifySPRT, f.verifyGames = !v.Off, v.SPRT, v.Games
 		}
 	}
 	s, err := tune.NewSPSA(cfg)

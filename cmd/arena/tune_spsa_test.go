@@ -91,11 +91,16 @@ func TestTuneSPSARun(t *testing.T) {
 	if svg, _ := os.ReadFile(plot); !strings.Contains(string(svg), "<svg") || !strings.Contains(string(svg), "fpu") {
 		t.Errorf("plot is not an SVG with the parameters' names: %.80q", svg)
 	}
-	// A finished run resumed again plays nothing more; its history in CSV
-	// has a header and a row per iteration.
-	code, stdout, errOut = runArena("tune", "spsa", "--resume", out, "--history", hcsv, "--verify=false", "--no-progress")
-	if code != 0 || !strings.Contains(stdout, "Tuned agent: "+rep.Agent) {
+	// A finished run resumed again plays no iteration more, and its
+	// verification as the run was started (at most 20 games, from the
+	// file); its history in CSV has a header and a row per iteration.
+	code, stdout, errOut = runArena("tune", "spsa", "--resume", out, "--history", hcsv, "--no-progress")
+	if code != 0 || !strings.Contains(stdout, "Tuned agent: "+rep.Agent) || !strings.Contains(errOut, "SPRT elo0=0,elo1=5") || !strings.Contains(errOut, "at most 20 games") {
 		t.Fatalf("resume of a finished run: exit %d, %s %s", code, stdout, errOut)
+	}
+	code, _, errOut = runArena("tune", "spsa", "--resume", out, "--verify=false", "--verify-games", "4")
+	if code == 0 || !strings.Contains(errOut, "--verify, --verify-games: a resumed run keeps its verification settings in") {
+		t.Errorf("resume with verification flags: exit %d, %s", code, errOut)
 	}
 	csvData, _ := os.ReadFile(hcsv)
 	lines := strings.Split(strings.TrimSpace(string(csvData)), "\n")
@@ -134,7 +139,7 @@ func TestTuneSPSAKillResume(t *testing.T) {
 		t.Skip("the run finished before it could be killed")
 	}
 	t.Logf("killed after %d iterations", n)
-	if code, _, errOut := runArena("tune", "spsa", "--resume", killed, "--verify=false", "--no-progress"); code != 0 {
+	if code, _, errOut := runArena("tune", "spsa", "--resume", killed, "--no-progress"); code != 0 { // --verify=false is in the file
 		t.Fatalf("resume: exit %d: %s", code, errOut)
 	}
 	a, b := readThetas(t, whole), readThetas(t, killed)
