@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"runtime"
@@ -59,7 +60,18 @@ type texelFlags struct {
 	format      string
 	noProgress  bool
 	broker      *brokerFlags
+	// given holds the flags on the command line with their values, for a
+	// resume: the self-play file keeps some, the hint repeats the others.
+	given map[string]string
 }
+
+// texelFileFlags are the flags a self-play record file keeps: a resumed
+// run takes them from its header, and refuses them when they differ.
+var texelFileFlags = []string{"game", "agent", "seed", "self-play", "openings"}
+
+// texelFitFlags are the flags of the fit and the verification, which the
+// file does not keep: the hint to resume repeats them.
+var texelFitFlags = []string{"skip-plies", "positions", "evaluations", "k", "verify", "verify-sprt", "verify-games", "verify-out", "format"}
 
 func parseTuneTexel(args []string, stderr io.Writer) (*texelFlags, error) {
 	fs := newFlagSet("tune texel", "--game G (--records FILE… | --self-play N [--out F | --resume F]) [--agent SPEC] [--skip-plies K] [--positions MAX] [--evaluations N] [--k K] [--seed S] [--verify=false] [--verify-sprt elo0=0,elo1=5] [--format text|json] [--broker embedded|nats://HOST:PORT …]", stderr)
@@ -123,7 +135,65 @@ func parseTuneTexel(args []string, stderr io.Writer) (*texelFlags, error) {
 		return nil, fmt.Errorf("--verify-sprt: %v", err)
 	}
 	f.verifySPRT = s
+	f.given = map[string]string{}
+	fs.Visit(func(fl *flag.Flag) { f.given[fl.Name] = fl.Value.String() })
+	if f.resume != "" {
+		if err := f.fromResumed(); err != nil {
+			return nil, err
+		}
+	}
 	return f, nil
+}
+
+// fromResumed takes the game, agent, seed, games and openings of the
+// --resume file's header: a flag given must agree with it.
+func (f *texelFlags) fromResumed() error {
+	file, err := results.ReadFile(f.resume)
+	if err != nil {
+		return fmt.Errorf("--resume %v", err)
+	}
+	c := file.Header.Config
+	if c.Kind != results.RoundRobin || len(c.Agents) != 2 || c.Agents[0].Spec != c.Agents[1].Spec {
+		return fmt.Errorf("--resume %s: not a self-play record of tune texel (a %s)", f.resume, c.Kind)
+	}
+	inFile := map[string]string{"game": c.Game, "agent": c.Agents[0].Spec, "seed": strconv.FormatUint(c.Seed, 10), "self-play": strconv.Itoa(c.GamesPerPair), "openings": c.Openings}
+	var diff []string
+	for _, name := range texelFileFlags {
+		now, ok := f.given[name]
+		switch {
+		case !ok:
+		case name == "game":
+			now = mustCanonical(now)
+		case name == "openings":
+			// As the header spells it: random:K, file:PATH.
+			if v, err := games.Lookup(c.Game); err == nil {
+				if b, err := arena.NewBook(v, now, 0, false); err == nil {
+					now = b.Spec
+				}
+			}
+		}
+		if ok && now != inFile[name] {
+			diff = append(diff, fmt.Sprintf("%s: %s (file) ≠ %s (now)", name, inFile[name], now))
+		}
+	}
+	if len(diff) > 0 {
+		return fmt.Errorf("--resume %s: the self-play file was started with other flags:\n  %s\n(leave them out: a resume takes them from the file)", f.resume, strings.Join(diff, "\n  "))
+	}
+	f.game, f.agent, f.seed, f.selfPlay, f.openings = c.Game, c.Agents[0].Spec, c.Seed, c.GamesPerPair, c.Openings
+	return nil
+}
+
+// resumeHint is the command that continues an interrupted self-play run:
+// --resume and the fit's flags, which the file does not keep.
+func (f *texelFlags) resumeHint(path string) string {
+	q := func(s string) string { return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'" }
+	parts := []string{"arena tune texel --resume", q(path)}
+	for _, name := range texelFitFlags {
+		if v, ok := f.given[name]; ok {
+			parts = append(parts, "--"+name+"="+q(v))
+		}
+	}
+	return strings.Join(parts, " ")
 }
 
 // texelWeight is one weight of the output.
@@ -460,7 +530,7 @@ func texelSelfPlay(ctx context.Context, stop <-chan struct{}, f *texelFlags, run
 	}
 	if err != nil {
 		if path != "" {
-			return nil, fmt.Errorf("self-play %v with %d of %d games recorded in %s: continue with --resume %s", err, len(recs), len(t.Fixtures), path, path)
+			return nil, fmt.Errorf("self-play %v with %d of %d games recorded in %s: continue with %s", err, len(recs), len(t.Fixtures), path, f.resumeHint(path))
 		}
 		return nil, fmt.Errorf("self-play %v after %d of %d games (with --out FILE they would be kept for --resume)", err, len(recs), len(t.Fixtures))
 	}

@@ -171,6 +171,23 @@ func TestTuneTexelSelfPlayResume(t *testing.T) {
 	} else if len(file.Games) != 30 || len(file.Resumes) != 1 {
 		t.Errorf("resumed file: %d games, %d resumes; want 30, 1", len(file.Games), len(file.Resumes))
 	}
+	// Resumed with the fit's flags alone: the agent (greedy, not the
+	// default alphabeta), seed, games and openings come from the file.
+	if err := os.WriteFile(killed, []byte(strings.Join(lines[:11], "")), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	bare, stderr, err := texelRun("--resume", killed, "--evaluations", "100", "--verify=false", "--concurrency", "2", "--no-progress")
+	if err != nil {
+		t.Fatalf("%v\n%s", err, stderr)
+	}
+	if strip(first) != strip(bare) {
+		t.Errorf("run resumed without --agent differs:\n%s\nuninterrupted:\n%s", bare, first)
+	}
+	// Flags the file keeps must agree with it.
+	if _, _, err := texelRun("--resume", path, "--agent", "alphabeta:depth=3", "--seed", "9", "--openings", "random:8", "--verify=false"); err == nil ||
+		!strings.Contains(err.Error(), "agent: greedy (file) ≠ alphabeta:depth=3 (now)") || !strings.Contains(err.Error(), "seed: 1 (file) ≠ 9 (now)") || strings.Contains(err.Error(), "openings:") {
+		t.Errorf("resume with other flags: %v", err)
+	}
 	fromFile, stderr, err := texelRun(append([]string{"--records", path}, args...)...)
 	if err != nil {
 		t.Fatalf("%v\n%s", err, stderr)
@@ -218,4 +235,14 @@ func TestTexelSpec(t *testing.T) {
 
 func texelTestWeights() []games.Weight {
 	return []games.Weight{{Name: "a", Default: 110, Min: 0, Max: 500}, {Name: "b", Default: 90, Min: -100, Max: 100}}
+}
+
+// TestTexelResumeHint: the command an interrupted self-play run prints
+// repeats the fit's flags, which its file does not keep, quoted for a shell.
+func TestTexelResumeHint(t *testing.T) {
+	f := &texelFlags{given: map[string]string{"agent": "greedy", "evaluations": "500", "verify-sprt": "elo0=0,elo1=300", "k": "1.5"}}
+	want := "arena tune texel --resume 'my run.jsonl' --evaluations='500' --k='1.5' --verify-sprt='elo0=0,elo1=300'"
+	if got := f.resumeHint("my run.jsonl"); got != want {
+		t.Errorf("hint\n%s\nwant\n%s", got, want)
+	}
 }
