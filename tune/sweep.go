@@ -178,7 +178,14 @@ func (s *Sweep) Check(t *arena.Tournament) error {
 	if t.Config.Kind == results.RoundRobin && slices.Equal(have, want) {
 		return errors.New("the file records this sweep as a round robin, as arena tune sweep did before sweeps had a kind of their own; that header does not say which games the sweep plays, so the file cannot be resumed (arena rate and report still read it): start the sweep again with --out")
 	}
-	if c := t.Config; c.Kind != results.Sweep || c.Swept != len(s.Specs) || !slices.Equal(have, want) {
+	if c := t.Config; c.Kind != results.Sweep {
+		again := "tournament"
+		if c.Kind == results.Match {
+			again = "match"
+		}
+		return fmt.Errorf("the file records a %s of %s, not a sweep (continue it with arena %s --resume)", c.Kind, strings.Join(have, ", "), again)
+	}
+	if c := t.Config; c.Swept != len(s.Specs) || !slices.Equal(have, want) {
 		return fmt.Errorf("the run's agents are not this sweep's:\n  run:   %s of %d values: %s\n  sweep: %s of %d values: %s\n(resume a sweep with the --agent, --param, --values and --against it started with)",
 			c.Kind, c.Swept, strings.Join(have, " "), results.Sweep, len(s.Specs), strings.Join(want, " "))
 	}

@@ -143,7 +143,7 @@ func TestSweepSchedule(t *testing.T) {
 	// Another run's agents are refused, and so is an old sweep's file
 	// (a round robin of the same agents), with a message that says why.
 	other, _ := arena.New(arena.Options{Game: "othello6", GamesPerPair: 2, Agents: []string{"random", "greedy"}})
-	if err := s.Check(other); err == nil || !strings.Contains(err.Error(), "not this sweep's") {
+	if err := s.Check(other); err == nil || !strings.Contains(err.Error(), "the file records a round-robin of random, greedy, not a sweep (continue it with arena tournament --resume)") {
 		t.Errorf("check of another run: %v", err)
 	}
 	old, _ := arena.New(arena.Options{Game: "othello6", GamesPerPair: 4, Seed: 9, Agents: s.Agents()})
