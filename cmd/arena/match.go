@@ -239,10 +239,14 @@ func writeMatchText(w io.Writer, t *arena.Tournament, tr *results.PairTracker, r
 	if r.Pairs > 0 {
 		fmt.Fprintf(w, "Elo %s (95 %%: %s to %s), nElo %s, LOS %.1f %%\n", results.FormatElo(e.Elo), results.FormatElo(e.EloLow), results.FormatElo(e.EloHigh), results.FormatElo(e.NElo), 100*e.LOS)
 	}
+	decided := tr.Test != nil && tr.Decision != results.Continue
 	switch {
-	case r.Uncounted == 1:
+	case r.Uncounted == 1 && decided:
 		fmt.Fprintln(w, "(1 more game finished after the decision; it is recorded but not counted)")
-	case r.Uncounted > 1:
+	case r.Uncounted > 1 && decided:
 		fmt.Fprintf(w, "(%d more games finished after the decision; they are recorded but not counted)\n", r.Uncounted)
+	case r.Uncounted > 0:
+		// Stopped early: pairs are counted whole and in round order.
+		fmt.Fprintf(w, "(%s recorded but not counted yet: a game pair is counted once it and every pair before it are complete)\n", plural(r.Uncounted, "more game", "more games"))
 	}
 }
