@@ -11,7 +11,9 @@
 // ignores SIGTERM and keeps the bot's output open; such a child can make
 // neither Stop nor a read hang, and no goroutine of the package outlives the
 // bot. (A descendant that leaves the group with setsid escapes; only a
-// cgroup or a container could hold it.)
+// cgroup or a container could hold it. If this process is killed with
+// SIGKILL, the parent-death signal kills the bot it started, but not the
+// rest of the bot's group: nothing of this process runs to do it.)
 //
 // A Process is meant for one goroutine that talks to the bot (Write,
 // ReadLine), while any goroutine may Stop or Kill it.
