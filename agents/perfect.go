@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/boardgame-arena/arena/games"
+	"github.com/boardgame-arena/arena/internal/sysmem"
 	"github.com/boardgame-arena/arena/search/alphabeta"
 	"github.com/boardgame-arena/arena/search/deadline"
 	"github.com/boardgame-arena/arena/spec"
@@ -66,6 +67,9 @@ func newPerfect(sp spec.Spec, _ uint64) (Agent, error) {
 	}
 	ttMB, err := sp.IntIn("tt", 0, 1, abMaxTT)
 	if err != nil {
+		return nil, err
+	}
+	if err := sysmem.CheckMB(fmt.Sprintf("perfect: tt=%d", ttMB), ttMB); err != nil {
 		return nil, err
 	}
 	return &Perfect{name: DisplayName(sp), budget: budget, threads: threads, ttMB: ttMB}, nil

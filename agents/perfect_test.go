@@ -9,6 +9,7 @@ import (
 	"github.com/boardgame-arena/arena/games"
 	_ "github.com/boardgame-arena/arena/games/all"
 	"github.com/boardgame-arena/arena/games/othello6"
+	"github.com/boardgame-arena/arena/internal/sysmem"
 	"github.com/boardgame-arena/arena/rng"
 )
 
@@ -534,5 +535,18 @@ func TestPerfectHintFromBookBound(t *testing.T) {
 	}
 	if sawExact < 3 || sawBound < 3 {
 		t.Fatalf("found %d positions with an exact bound and %d with another, want 3 of each", sawExact, sawBound)
+	}
+}
+
+// TestPerfectTableFitsMemory: a table the machine cannot hold is refused
+// when the agent is made, as alphabeta's is, not when the solver
+// allocates it moves later.
+func TestPerfectTableFitsMemory(t *testing.T) {
+	total, known := sysmem.Total()
+	if !known || total >= 65536<<20*4/3 {
+		t.Skip("this machine could hold a 64 GB table")
+	}
+	if _, err := agents.New("perfect:tt=65536", 1); err == nil || !strings.Contains(err.Error(), "perfect: tt=65536") {
+		t.Errorf("perfect:tt=65536: %v, want a refusal naming it", err)
 	}
 }
