@@ -108,6 +108,9 @@ func runRate(args []string, stdout, stderr io.Writer) error {
 	if *out != "" && *export == "" {
 		return errors.New("--out goes with --export")
 	}
+	if err := checkReportPath("--out", *out, files...); err != nil {
+		return err
+	}
 	if _, err := rf.options(); err != nil {
 		return err // bad flags: say so before reading any file
 	}

@@ -89,3 +89,31 @@ func TestTournamentChecksAnchorFirst(t *testing.T) {
 		t.Errorf("anchor g=1500: exit %d: %s", code, errOut)
 	}
 }
+
+// TestRateExportKeepsRecords: --export --out refuses to write over one of
+// the record files it reads, or over any other record file.
+func TestRateExportKeepsRecords(t *testing.T) {
+	dir := t.TempDir()
+	rec, other := filepath.Join(dir, "a.jsonl"), filepath.Join(dir, "b.jsonl")
+	for _, p := range []string{rec, other} {
+		if code, _, stderr := runArena("tournament", "--agents", "random", "greedy", "--games", "2", "--bootstrap", "0", "--out", p); code != 0 {
+			t.Fatal(stderr)
+		}
+	}
+	before, _ := os.ReadFile(other)
+	for _, tc := range []struct{ out, want string }{
+		{rec, "would overwrite the record file"},
+		{other, "is a record file of games"},
+	} {
+		code, _, stderr := runArena("rate", rec, "--export", "csv", "--out", tc.out)
+		if code == 0 || !strings.Contains(stderr, tc.want) {
+			t.Errorf("--out %s: exit %d, stderr %q", tc.out, code, stderr)
+		}
+	}
+	if after, _ := os.ReadFile(other); string(after) != string(before) {
+		t.Error("the other record file changed")
+	}
+	if code, _, stderr := runArena("rate", rec, "--export", "csv", "--out", filepath.Join(dir, "games.csv")); code != 0 {
+		t.Errorf("export to a new file: %s", stderr)
+	}
+}

@@ -296,18 +296,36 @@ func (l *liveReport) write(o results.ReportOptions, status func(n, total int) st
 	return err
 }
 
-// checkReportPath refuses a page path that names one of the record files:
-// writing the page there would destroy the records.
+// checkReportPath refuses an output path (a page, a plot, an export) that
+// names one of the record files, or any other record file that exists:
+// writing it would lose the games.
 func checkReportPath(flagName, page string, records ...string) error {
 	if page == "" {
 		return nil
 	}
 	for _, r := range records {
 		if r != "" && sameFile(page, r) {
-			return fmt.Errorf("%s %s would overwrite the record file %s: give the page a name of its own, e.g. report.html", flagName, page, r)
+			return fmt.Errorf("%s %s would overwrite the record file %s: give the output a name of its own", flagName, page, r)
 		}
 	}
+	if isRecordFile(page) {
+		return fmt.Errorf("%s %s is a record file of games, which this would overwrite: give the output a name of its own", flagName, page)
+	}
 	return nil
+}
+
+// isRecordFile reports whether path exists and begins as a record file
+// (a header line) or an SPSA run file does.
+func isRecordFile(path string) bool {
+	f, err := os.Open(path)
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	head := make([]byte, 64)
+	n, _ := io.ReadFull(f, head)
+	h := string(head[:n])
+	return strings.HasPrefix(h, `{"record":"header"`) || strings.HasPrefix(h, `{"record":"spsa"`)
 }
 
 // sameFile reports whether two paths name the same file: the same path
