@@ -10,6 +10,7 @@ import (
 	"math"
 	"os"
 	"os/signal"
+	"runtime/metrics"
 	"sort"
 	"strings"
 	"sync"
@@ -70,6 +71,28 @@ type canonicalPositioner interface {
 
 // maxPliesPositions bounds the distinct positions --plies keeps in memory.
 const maxPliesPositions = 5_000_000
+
+// pliesHeapShare is the share of the machine's memory the --plies listing
+// may fill before it stops: a position costs from hundreds of bytes to
+// kilobytes by game, so a count alone (othello6 reached 17 GB before
+// maxPliesPositions) does not bound it.
+var pliesHeapShare = 0.5 // a variable for the test
+
+// listingTooBig reports, every 65 536 positions, whether the heap has
+// outgrown pliesHeapShare of the machine's memory.
+func listingTooBig(n int) (uint64, bool) {
+	if n&0xffff != 0 {
+		return 0, false
+	}
+	total, known := sysmem.Total()
+	if !known {
+		return 0, false
+	}
+	sample := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
+	metrics.Read(sample)
+	heap := sample[0].Value.Uint64()
+	return heap, float64(heap) > pliesHeapShare*float64(total)
+}
 
 func runSolve(args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("solve", "--game G [--moves \"m1 m2 …\" | --fen F] [--plies K [--list]] [--threads N] [--tt MB] [--generic] [--time D] [--progress D] [--format text|json]", stderr)
@@ -318,6 +341,8 @@ func solvePlies(ctx context.Context, v games.Variant, s games.State, opts pliesO
 					next[i].lines = satAdd(next[i].lines, nd.lines)
 				} else if len(next) == maxPliesPositions {
 					return fmt.Errorf("solve --plies: listing the positions: more than %d distinct positions after %d plies: use fewer --plies", maxPliesPositions, depth+1)
+				} else if heap, big := listingTooBig(len(next)); big {
+					return fmt.Errorf("solve --plies: listing the positions: %d distinct positions after %s already fill %.1f GB, more than %.3g %% of this machine's memory: use fewer --plies", len(next), plural(depth+1, "ply", "plies"), float64(heap)/1e9, 100*pliesHeapShare)
 				} else {
 					at[k] = len(next)
 					next = append(next, node{nd.p.Clone(), nd.lines})

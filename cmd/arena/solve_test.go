@@ -10,6 +10,7 @@ import (
 
 	"github.com/boardgame-arena/arena/games"
 	"github.com/boardgame-arena/arena/games/othello6"
+	"github.com/boardgame-arena/arena/internal/sysmem"
 )
 
 // endgame is a line from the start to a position with 16 empty cells whose
@@ -328,5 +329,20 @@ func TestSolverTable(t *testing.T) {
 		if got := games.TableMB(solverTable(context.Background(), c.tt, c.ttGiven, c.limit)); got != c.want {
 			t.Errorf("--tt %d (given %t), --time %v: table %d MB, want %d", c.tt, c.ttGiven, c.limit, got, c.want)
 		}
+	}
+}
+
+// TestSolvePliesListingMemory: the --plies listing stops, with a message,
+// once the heap outgrows its share of the machine's memory (here a share
+// so small that the first check stops it).
+func TestSolvePliesListingMemory(t *testing.T) {
+	if _, known := sysmem.Total(); !known {
+		t.Skip("the machine's memory is unknown here")
+	}
+	defer func(share float64) { pliesHeapShare = share }(pliesHeapShare)
+	pliesHeapShare = 1e-12
+	code, _, errOut := runArena("solve", "--game", "erdos", "--plies", "2", "--tt", "4")
+	if code == 0 || !strings.Contains(errOut, "distinct positions after 1 ply already fill") || !strings.Contains(errOut, "of this machine's memory: use fewer --plies") {
+		t.Errorf("exit %d, stderr %q", code, errOut)
 	}
 }
