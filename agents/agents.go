@@ -157,6 +157,14 @@ func Kinds() []*Kind {
 	return out
 }
 
+// ProgramChecker is an agent that runs an external program (ugi, cg):
+// CheckProgram says why the program could not start on this machine
+// (botproc.Check), so that a run can refuse it before its first game
+// instead of losing every game as a crash.
+type ProgramChecker interface {
+	CheckProgram() error
+}
+
 // New builds the agent described by text with the given seed. Errors say
 // what was wrong and list the kinds or keys that exist.
 func New(text string, seed uint64) (Agent, error) {

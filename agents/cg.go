@@ -93,6 +93,14 @@ type CG struct {
 	buf       []byte
 }
 
+// CheckProgram implements ProgramChecker.
+func (a *CG) CheckProgram() error {
+	if err := botproc.Check(botproc.Config{Argv: a.argv, StderrFile: a.stderrPath}); err != nil {
+		return fmt.Errorf("%s: %v", a.name, err)
+	}
+	return nil
+}
+
 // NewCG returns a cg agent running argv. stderrPath, when not empty,
 // receives the bot's stderr (appended).
 func NewCG(name string, argv []string, first, turn time.Duration, stderrPath string) *CG {

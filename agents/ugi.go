@@ -86,6 +86,14 @@ func newUGISpec(s spec.Spec, _ uint64) (Agent, error) {
 	return a, nil
 }
 
+// CheckProgram implements ProgramChecker.
+func (a *UGI) CheckProgram() error {
+	if err := botproc.Check(botproc.Config{Argv: a.argv, StderrFile: a.stderrPath}); err != nil {
+		return fmt.Errorf("%s: %v", a.name, err)
+	}
+	return nil
+}
+
 // UGI plays through an external engine speaking UGI. One process serves the
 // agent for all its games: it is started and greeted (ugi/ugiok,
 // setoption for every option.NAME key, isready/readyok) before the first

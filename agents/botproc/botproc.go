@@ -31,6 +31,7 @@ import (
 	"io"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"strings"
 	"sync"
 	"time"
@@ -112,6 +113,35 @@ type Process struct {
 type line struct {
 	text string
 	err  error
+}
+
+// Check reports, without starting anything, why cfg could not start
+// here: a program that is not found or not executable, a working
+// directory or a StderrFile directory that does not exist. Start checks
+// the same by failing; Check lets a caller refuse a run before it begins.
+func Check(cfg Config) error {
+	if len(cfg.Argv) == 0 || cfg.Argv[0] == "" {
+		return errors.New("no command to run")
+	}
+	if cfg.Dir != "" {
+		if st, err := os.Stat(cfg.Dir); err != nil || !st.IsDir() {
+			return fmt.Errorf("the working directory %s does not exist", cfg.Dir)
+		}
+	}
+	prog := cfg.Argv[0]
+	if strings.Contains(prog, "/") && !filepath.IsAbs(prog) && cfg.Dir != "" {
+		prog = filepath.Join(cfg.Dir, prog)
+	}
+	if _, err := exec.LookPath(prog); err != nil {
+		return fmt.Errorf("the program %s cannot be run: %v", cfg.Argv[0], errors.Unwrap(err))
+	}
+	if cfg.StderrFile != "" {
+		dir := filepath.Dir(cfg.StderrFile)
+		if st, err := os.Stat(dir); err != nil || !st.IsDir() {
+			return fmt.Errorf("the stderr file's directory %s does not exist", dir)
+		}
+	}
+	return nil
 }
 
 // Start starts the bot described by cfg.

@@ -1119,3 +1119,22 @@ func TestEngineRefusesHuman(t *testing.T) {
 		t.Errorf("exit %d, stderr %q", code, stderr)
 	}
 }
+
+// TestRunRefusesMissingProgram: a run whose external agent cannot start
+// here is refused before its first game, and leaves no record file.
+func TestRunRefusesMissingProgram(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "run.jsonl")
+	for _, args := range [][]string{
+		{"tournament", "--agents", "ugi:cmd=/nonexistent/engine", "random", "--games", "2", "--out", out},
+		{"match", "--agents", "random", "ugi:cmd=sh,stderr=/nonexistent/dir/err.log", "--games", "2", "--out", out},
+		{"play", "--agents", "ugi:cmd=no-such-engine-here", "random"},
+	} {
+		code, _, stderr := runArena(args...)
+		if code != 1 || !strings.Contains(stderr, "ugi:cmd=") || (!strings.Contains(stderr, "cannot be run") && !strings.Contains(stderr, "directory /nonexistent/dir does not exist")) {
+			t.Errorf("%v: exit %d, stderr %q", args, code, stderr)
+		}
+		if _, err := os.Stat(out); err == nil {
+			t.Errorf("%v left %s", args, out)
+		}
+	}
+}

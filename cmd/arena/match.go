@@ -130,6 +130,12 @@ func runMatch(args []string, stdout, stderr io.Writer) error {
 		fmt.Fprintln(stderr, statusLine(tr))
 	}
 	// The page's ratings: the defaults of arena report, from the match's seed.
+	if *rf.concurrency > 0 {
+		if err := checkPrograms(t.Config.Agents); err != nil {
+			s.abandon()
+			return err
+		}
+	}
 	live := newLiveReport(*rf.report, s, results.ReportOptions{Bootstrap: 1000, Seed: t.Config.Seed}, *rf.interval, *rf.concurrency, stderr)
 	ctx, stop, release := interrupts(stderr)
 	defer release()

@@ -61,6 +61,11 @@ func runPlay(args []string, stdout, stderr io.Writer) error {
 		if err := agents.CheckGame(a, v); err != nil {
 			return fmt.Errorf("agent %q: %v", sp, err)
 		}
+		if pc, ok := a.(agents.ProgramChecker); ok {
+			if err := pc.CheckProgram(); err != nil {
+				return err
+			}
+		}
 		players[i] = a
 		seats[i] = arena.Seat{Agent: a, Limits: arena.Limits{Clock: tc, Margin: arena.DefaultMargin}}
 		if own, ok, _ := agents.SpecTimeControl(sp); ok { // agents.New checked it

@@ -573,6 +573,13 @@ func playRun(t *arena.Tournament, s *session, rf *runFlags, remaining int, stder
 	if interval == 0 && len(t.Fixtures) >= 400 {
 		interval = max(len(t.Fixtures)/4, 1)
 	}
+	if *rf.concurrency > 0 {
+		// This machine plays: its external programs must start here.
+		if err := checkPrograms(t.Config.Agents); err != nil {
+			s.abandon()
+			return arena.RunStats{}, 0, setupError{err}
+		}
+	}
 	ctx, stop, release := interrupts(stderr)
 	defer release()
 	openCtx, cancel := untilStop(ctx, stop)
@@ -610,4 +617,26 @@ func playRun(t *arena.Tournament, s *session, rf *runFlags, remaining int, stder
 	})
 	prog.finish()
 	return st, time.Since(start), runErr
+}
+
+// checkPrograms refuses agents whose external program cannot start on
+// this machine (agents.ProgramChecker): a missing engine would otherwise
+// lose every game as a crash.
+func checkPrograms(list []results.AgentInfo) error {
+	for _, info := range list {
+		a, err := agents.New(info.Spec, 0)
+		if err != nil {
+			return err
+		}
+		if pc, ok := a.(agents.ProgramChecker); ok {
+			err = pc.CheckProgram()
+		}
+		if c, ok := a.(io.Closer); ok {
+			c.Close()
+		}
+		if err != nil {
+			return fmt.Errorf("%v (the run plays no game with it)", err)
+		}
+	}
+	return nil
 }
