@@ -95,7 +95,7 @@ func newMCTS(sp spec.Spec, seed uint64) (Agent, error) {
 	get(func() (e error) { first, e = sp.DurationIn("first", 0, time.Millisecond, maxThink); return })
 	get(func() (e error) { o.C, e = sp.FloatIn("c", 0.7, 0, mctsMaxC); return })
 	get(func() (e error) {
-		if sp.Vals["fpu"] == "inf" {
+		if v := strings.ToLower(sp.Vals["fpu"]); v == "inf" || v == "+inf" { // Go's own spelling, Inf, too
 			o.FPU = math.Inf(1)
 			return nil
 		}

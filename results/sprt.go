@@ -60,13 +60,18 @@ func ParseSPRT(text, model string) (SPRT, error) {
 	return s, s.Check()
 }
 
+// MaxSPRTElo bounds the hypotheses: 2000 logistic Elo is a score of
+// 99.999 %, and far beyond it the expected scores round to 0 and 1, so the
+// LLR silently loses its meaning.
+const MaxSPRTElo = 2000
+
 // Check validates the parameters.
 func (s SPRT) Check() error {
 	switch {
 	case s.Model != Logistic && s.Model != Normalized:
 		return fmt.Errorf("unknown SPRT model %q (valid: %s, %s)", s.Model, Logistic, Normalized)
-	case math.IsInf(s.Elo0, 0) || math.IsInf(s.Elo1, 0):
-		return fmt.Errorf("SPRT elo0 and elo1 must be finite, got %v and %v", s.Elo0, s.Elo1)
+	case !(math.Abs(s.Elo0) <= MaxSPRTElo && math.Abs(s.Elo1) <= MaxSPRTElo): // also NaN and ±Inf
+		return fmt.Errorf("SPRT elo0 and elo1 must lie within ±%d, got %v and %v", MaxSPRTElo, s.Elo0, s.Elo1)
 	case !(s.Elo0 < s.Elo1):
 		return fmt.Errorf("SPRT needs elo0 < elo1, got %v and %v", s.Elo0, s.Elo1)
 	case !(s.Alpha > 0 && s.Alpha < 0.5 && s.Beta > 0 && s.Beta < 0.5):

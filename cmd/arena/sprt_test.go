@@ -89,6 +89,8 @@ func TestSPRTCommandErrors(t *testing.T) {
 		{[]string{"--wdl", "1,2,3", "--elo0", "0", "--elo1", "+Inf"}, "--elo1 must be a finite number"},
 		{[]string{"--wdl", "1,2,3", "--elo0", "5", "--elo1", "5"}, "elo0 < elo1"},
 		{[]string{"--wdl", "1,2,3", "--elo0", "5", "--elo1", "0"}, "elo0 < elo1"},
+		{[]string{"--penta", "10,20,30,20,10", "--elo0", "0", "--elo1", "1e300"}, "must lie within ±2000"},
+		{[]string{"--wdl", "1,2,3", "--elo0", "-2001", "--elo1", "0"}, "must lie within ±2000"},
 		{[]string{"--wdl", "1,2,3", "--elo0", "0", "--elo1", "5", "--alpha", "0.5"}, "alpha and beta must lie in (0, 0.5)"},
 		{[]string{"--wdl", "1,2,3", "--elo0", "0", "--elo1", "5", "--beta", "0"}, "alpha and beta must lie in (0, 0.5)"},
 		{[]string{"--wdl", "1,2,3", "--elo0", "0", "--elo1", "5", "--model", "bayes"}, `unknown SPRT model "bayes"`},
