@@ -38,8 +38,12 @@ func parseEvalWeights(sp spec.Spec) (evalWeights, error) {
 			continue
 		}
 		v, err := sp.IntIn(k, 0, -evalMaxAbs, evalMaxAbs)
+		if err != nil && sp.Bare(k) {
+			return e, err // "needs a value"
+		}
 		if err != nil {
-			return e, err
+			// The weight's own range needs the game, known later.
+			return e, fmt.Errorf("%s: %s=%s: want an integer within the weight's range ('arena games' lists each game's weights and ranges)", sp.Name, k, sp.Vals[k])
 		}
 		e.names = append(e.names, name)
 		e.vals = append(e.vals, v)

@@ -196,7 +196,7 @@ func TestEvalWeightsErrors(t *testing.T) {
 		{"alphabeta:eval.corner=40", "", "eval.corner is not an evaluation weight of othello6; its weights are: corner_open 110 [0, 500], corner_end 90 [0, 500]"},
 		{"greedy:eval.corner_open=501", "", "eval.corner_open=501 is outside its range 0 to 500 (default 110)"},
 		{"mcts:eval.xsquare_end=-301", "", "eval.xsquare_end=-301 is outside its range -300 to 100"},
-		{"alphabeta:eval.corner_open=big", "eval.corner_open", ""},
+		{"alphabeta:eval.corner_open=big", "eval.corner_open=big: want an integer within the weight's range", ""},
 		{"alphabeta:eval.corner_open", "needs a value", ""},
 		{"greedy:eval.corner_open=2000000000", "eval.corner_open", ""},
 		{"greedy:evalcorner=3", "unknown option", ""},
