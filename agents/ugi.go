@@ -77,8 +77,8 @@ func newUGISpec(s spec.Spec, _ uint64) (Agent, error) {
 	a.goCmd = a.goCommand()
 	for _, k := range s.Keys {
 		if name, ok := strings.CutPrefix(k, "option."); ok {
-			if strings.ContainsAny(name, " \t") || strings.ContainsAny(s.Vals[k], "\n\r") {
-				return nil, fmt.Errorf("ugi: option %q: names hold no blanks and values no line breaks", name)
+			if name == "" || strings.ContainsAny(name, " \t") || strings.ContainsAny(s.Vals[k], "\n\r") {
+				return nil, fmt.Errorf("ugi: option %q: a name is not empty and holds no blanks, and a value holds no line breaks", name)
 			}
 			a.options = append(a.options, [2]string{name, s.Vals[k]})
 		}

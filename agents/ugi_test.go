@@ -250,6 +250,7 @@ func TestUGISpecErrors(t *testing.T) {
 		{"ugi:cmd=x,depth=0", "depth"},
 		{"ugi:cmd=x,nodes=-1", "nodes"},
 		{"ugi:cmd=x,hash=3", `unknown option "hash"`},
+		{"ugi:cmd=x,option.=5", `option "": a name is not empty`},
 	} {
 		if _, err := agents.New(tc.spec, 1); err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%s: %v; want an error about %s", tc.spec, err, tc.want)

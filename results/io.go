@@ -9,6 +9,7 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"path/filepath"
 	"sync"
 	"time"
 )
@@ -289,6 +290,9 @@ type Writer struct {
 func Create(path string, h Header) (*Writer, error) {
 	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
 	if err != nil {
+		if st, serr := os.Stat(path); serr == nil && st.IsDir() {
+			return nil, fmt.Errorf("%s is a directory: give --out a file name, e.g. %s", path, filepath.Join(path, "run.jsonl"))
+		}
 		if errors.Is(err, fs.ErrExist) {
 			return nil, fmt.Errorf("%s already exists: continue it with --resume %s, or choose another --out", path, path)
 		}

@@ -125,6 +125,11 @@ func TestCreateRefusesToOverwrite(t *testing.T) {
 	if _, err := Create(path, Header{}); err == nil || !strings.Contains(err.Error(), "--resume") {
 		t.Errorf("Create over an existing file: %v", err)
 	}
+	// A directory is not a record to resume.
+	dir := t.TempDir()
+	if _, err := Create(dir, Header{}); err == nil || !strings.Contains(err.Error(), "is a directory: give --out a file name") {
+		t.Errorf("Create on a directory: %v", err)
+	}
 }
 
 func TestMergeRejectsDuplicateGames(t *testing.T) {
