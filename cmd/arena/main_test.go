@@ -47,7 +47,9 @@ func TestUsageErrors(t *testing.T) {
 		{[]string{"play", "--agents", "greedy", "minimax"}, 1, `unknown agent "minimax"`},
 		{[]string{"play", "extra"}, 1, `unexpected argument "extra"`},
 		{[]string{"replay", "--moves", "e4", "--file", "x"}, 1, "not both"},
-		{[]string{"replay", "--file", "/nonexistent/moves"}, 1, "no such file"},
+		{[]string{"replay", "--file", "/nonexistent/moves"}, 1, "--file /nonexistent/moves: no such file"},
+		// A device that never ends is refused at the limit, not read whole.
+		{[]string{"replay", "--game", "othello6", "--file", "/dev/zero"}, 1, "--file /dev/zero: more than 16 MiB; a moves file is at most 16 MiB"},
 	}
 	for _, tt := range tests {
 		code, _, errOut := runArena(tt.args...)

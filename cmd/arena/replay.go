@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/boardgame-arena/arena/games"
+	"github.com/boardgame-arena/arena/internal/readfile"
 )
 
 func init() {
@@ -19,7 +20,7 @@ func runReplay(args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("replay", "--game G [--fen F] (--moves \"m1 m2 …\" | --file F) [--format text|json|cg]", stderr)
 	game := fs.String("game", "othello6", "game spec (see 'arena games')")
 	moves := fs.String("moves", "", "the moves, space-separated, in the game's notation; for simultaneous games one turn per line, \"line0 | line1\"")
-	file := fs.String("file", "", "read the moves from this file (whitespace-separated, '#' starts a comment; for simultaneous games one turn per line, \"line0 | line1\"); - for stdin")
+	file := fs.String("file", "", "read the moves from this file (whitespace-separated, '#' starts a comment; for simultaneous games one turn per line, \"line0 | line1\"; at most 16 MiB); - for stdin")
 	fen := fs.String("fen", "", "play the moves from this position, in the game's text format (see README, Games), instead of the start (sequential games)")
 	format := fs.String("format", "text", "output format: text or json; cg (games with a CodinGame protocol) prints the CodinGame input of each player before every turn")
 	if err := parseNoArgs(fs, args); err != nil {
@@ -87,14 +88,19 @@ func runReplay(args []string, stdout, stderr io.Writer) error {
 	return nil
 }
 
-// readFile reads a file, or stdin for "-".
+// maxMovesFile bounds a --file of moves (a game of a few hundred moves is a
+// few kilobytes).
+const maxMovesFile = 16 * readfile.MiB
+
+// readFile reads a --file of moves, or stdin for "-", refusing one larger
+// than maxMovesFile.
 func readFile(name string) (string, error) {
 	var data []byte
 	var err error
 	if name == "-" {
-		data, err = io.ReadAll(os.Stdin)
+		data, err = readfile.From(os.Stdin, name, "--file", "a moves file", maxMovesFile)
 	} else {
-		data, err = os.ReadFile(name)
+		data, err = readfile.Read(name, "--file", "a moves file", maxMovesFile)
 	}
 	return string(data), err
 }

@@ -1,0 +1,54 @@
+package readfile
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func TestRead(t *testing.T) {
+	dir := t.TempDir()
+	small := filepath.Join(dir, "small")
+	if err := os.WriteFile(small, []byte("12345678"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if data, err := Read(small, "--x", "an x file", 8); err != nil || string(data) != "12345678" {
+		t.Errorf("a file at the limit: %q %v", data, err)
+	}
+	_, err := Read(small, "--x", "an x file", 7)
+	if want := "--x " + small + ": more than 7 bytes; an x file is at most 7 bytes"; err == nil || err.Error() != want || !isTooLarge(err) {
+		t.Errorf("a file beyond the limit: %v, want %q", err, want)
+	}
+	// A device whose Stat size is 0 and that never ends.
+	if _, err := os.Stat("/dev/zero"); err == nil {
+		_, err := Read("/dev/zero", "--file", "a moves file", 16*MiB)
+		if want := "--file /dev/zero: more than 16 MiB; a moves file is at most 16 MiB"; err == nil || err.Error() != want {
+			t.Errorf("/dev/zero: %v, want %q", err, want)
+		}
+	}
+	missing := filepath.Join(dir, "missing")
+	for path, want := range map[string]string{
+		"":      "tryangle:map=: no file named",
+		missing: "tryangle:map=" + missing + ": no such file or directory",
+	} {
+		if _, err := Read(path, "tryangle:map=", "a map file", MiB); err == nil || err.Error() != want || isTooLarge(err) {
+			t.Errorf("%q: %v, want %q", path, err, want)
+		}
+	}
+	if _, err := Read(missing, "--tls-ca", "a PEM file", MiB); err == nil || err.Error() != "--tls-ca "+missing+": no such file or directory" {
+		t.Errorf("missing --tls-ca: %v", err)
+	}
+}
+
+func TestFrom(t *testing.T) {
+	if _, err := From(strings.NewReader(strings.Repeat("x", 2048)), "-", "--file", "a moves file", 1024); err == nil || err.Error() != "--file -: more than 1 KiB; a moves file is at most 1 KiB" {
+		t.Errorf("stdin beyond the limit: %v", err)
+	}
+}
+
+func isTooLarge(err error) bool {
+	var t *tooLarge
+	return errors.As(err, &t)
+}
