@@ -3,6 +3,7 @@ package tryangle
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/boardgame-arena/arena/games"
@@ -63,6 +64,25 @@ func TestMapFileReadOnce(t *testing.T) {
 	for _, spec := range []string{"tryangle", "tryangle:seed=7"} {
 		if v, err := games.Lookup(spec); err != nil || v.Digest() != "" {
 			t.Errorf("%s: digest %q, %v; want none", spec, v.Digest(), err)
+		}
+	}
+}
+
+// TestMapFileErrors: a map file that cannot be read is refused naming the
+// map= option; one that never ends (/dev/zero) at the size limit instead of
+// being read whole.
+func TestMapFileErrors(t *testing.T) {
+	missing := filepath.Join(t.TempDir(), "missing.txt")
+	cases := map[string]string{
+		"tryangle:map=":           "tryangle:map=: no file named",
+		"tryangle:map=" + missing: "tryangle:map=" + missing + ": no such file or directory",
+	}
+	if _, err := os.Stat("/dev/zero"); err == nil {
+		cases["tryangle:map=/dev/zero"] = "tryangle:map=/dev/zero: more than 1 MiB; a map file is at most 1 MiB"
+	}
+	for spec, want := range cases {
+		if _, err := games.New(spec); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%s: %v, want %q", spec, err, want)
 		}
 	}
 }

@@ -7,13 +7,13 @@ import (
 	"fmt"
 	"math"
 	"math/bits"
-	"os"
 	"slices"
 	"strconv"
 	"strings"
 	"sync"
 
 	"github.com/boardgame-arena/arena/games/tryangle/javarand"
+	"github.com/boardgame-arena/arena/internal/readfile"
 )
 
 // Map constants of §1.
@@ -455,11 +455,15 @@ func ints(item string) ([]int, error) {
 	return out, nil
 }
 
+// MaxMapFile bounds a map file (a map of 64 houses is a few kilobytes).
+const MaxMapFile = readfile.MiB
+
 // LoadMap reads a map file: lines "nodes=…", "edges=…", "units=…" (the
 // referee's game parameters as CodinGame shows them; other lines such as
-// "seed=…" and blank lines are ignored).
+// "seed=…" and blank lines are ignored). A file larger than MaxMapFile is
+// refused.
 func LoadMap(path string) (*Map, error) {
-	data, err := os.ReadFile(path)
+	data, err := readfile.Read(path, "tryangle:map=", "a map file", MaxMapFile)
 	if err != nil {
 		return nil, err
 	}

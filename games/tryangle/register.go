@@ -18,7 +18,7 @@ func init() {
 		Notation: "simultaneous; a move is one CodinGame output line, e.g. \"MOVE 3 7 2;SPAWN 4 5 9\" or WAIT",
 		Options: []games.Option{
 			{Key: "seed", Help: fmt.Sprintf("map seed (a Java long), the original referee's map for that seed; default %d", DefaultSeed)},
-			{Key: "map", Help: "file with the referee's nodes=, edges=, units= parameters (e.g. from a CodinGame replay)"},
+			{Key: "map", Help: "file with the referee's nodes=, edges=, units= parameters (e.g. from a CodinGame replay; at most 1 MiB)"},
 			{Key: "nodes", Help: "explicit map inline: houses \"x,y_x,y_…\" (with edges= and units=; quote the values)"},
 			{Key: "edges", Help: "explicit map inline: paths \"a,b_a,b_…\""},
 			{Key: "units", Help: "explicit map inline: starting units \"u0,u1_…\" per house"},
