@@ -36,6 +36,7 @@ import (
 	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nkeys"
 
+	"github.com/boardgame-arena/arena/internal/readfile"
 	"github.com/boardgame-arena/arena/results"
 )
 
@@ -128,7 +129,11 @@ func (c Credentials) options() ([]nats.Option, error) {
 		o = append(o, nats.Token(c.Token))
 	}
 	if c.CA != "" {
-		o = append(o, nats.RootCAs(c.CA))
+		pool, err := readCA(c.CA)
+		if err != nil {
+			return nil, err
+		}
+		o = append(o, nats.ClientTLSConfig(nil, func() (*x509.CertPool, error) { return pool, nil }))
 	}
 	kp := c.pair
 	if c.NKey != "" {
@@ -145,6 +150,24 @@ func (c Credentials) options() ([]nats.Option, error) {
 		o = append(o, nats.Nkey(pub, kp.Sign))
 	}
 	return o, nil
+}
+
+// MaxPEM bounds a --tls-ca, --tls-cert or --tls-key file (a certificate
+// chain is a few kilobytes).
+const MaxPEM = readfile.MiB
+
+// readCA reads the certificates of a --tls-ca file. (nats.RootCAs would read
+// it whole, however large, at every connection.)
+func readCA(path string) (*x509.CertPool, error) {
+	pem, err := readfile.Read(path, "--tls-ca", "a PEM file", MaxPEM)
+	if err != nil {
+		return nil, err
+	}
+	pool := x509.NewCertPool()
+	if !pool.AppendCertsFromPEM(pem) {
+		return nil, fmt.Errorf("--tls-ca %s: no PEM certificate in the file", path)
+	}
+	return pool, nil
 }
 
 // isAuth reports whether err is the server refusing credentials.

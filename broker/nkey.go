@@ -10,6 +10,8 @@ import (
 	"strings"
 
 	"github.com/nats-io/nkeys"
+
+	"github.com/boardgame-arena/arena/internal/readfile"
 )
 
 // NKeys are the alternative to a shared token: each worker holds its own
@@ -22,13 +24,17 @@ import (
 // MaxNKeyUsers bounds the public keys of a --nkey-users file.
 const MaxNKeyUsers = 10000
 
+// MaxNKeyUsersFile bounds the size of a --nkey-users file: MaxNKeyUsers keys
+// of 56 characters, each with a comment naming it.
+const MaxNKeyUsersFile = 4 * readfile.MiB
+
 // ReadNKeyUsers reads the public user NKeys (U…, 56 characters) of a
 // --nkey-users file: one a line; blank lines and lines starting with # are
 // ignored, as is anything after a key and a space (a comment naming it).
 func ReadNKeyUsers(path string) ([]string, error) {
-	data, err := os.ReadFile(path)
+	data, err := readfile.Read(path, "--nkey-users", "a list of public keys", MaxNKeyUsersFile)
 	if err != nil {
-		return nil, fmt.Errorf("--nkey-users: %v", err)
+		return nil, err
 	}
 	var keys []string
 	seen := map[string]bool{}
@@ -76,9 +82,10 @@ func readSeed(path string) (nkeys.KeyPair, error) {
 	if st.Size() > 4096 {
 		return nil, fmt.Errorf("--nkey %s: %d bytes is no seed file (a seed is one line of 58 characters)", path, st.Size())
 	}
-	data, err := os.ReadFile(path)
+	// The size Stat gave does not bound a device or a pipe.
+	data, err := readfile.Read(path, "--nkey", "a seed file", 4096)
 	if err != nil {
-		return nil, fmt.Errorf("--nkey: %v", err)
+		return nil, err
 	}
 	kp, err := nkeys.ParseDecoratedUserNKey(data)
 	if err != nil {

@@ -1,6 +1,8 @@
 package broker
 
 import (
+	"crypto/tls"
+	"crypto/x509"
 	"errors"
 	"fmt"
 	"net"
@@ -10,6 +12,8 @@ import (
 
 	"github.com/nats-io/nats-server/v2/server"
 	"github.com/nats-io/nkeys"
+
+	"github.com/boardgame-arena/arena/internal/readfile"
 )
 
 // ServerOptions configure the embedded NATS server of a coordinator.
@@ -72,9 +76,9 @@ func StartServer(o ServerOptions) (*server.Server, error) {
 		opts.Nkeys = append(opts.Nkeys, &server.NkeyUser{Nkey: k})
 	}
 	if o.TLSCert != "" {
-		tc, err := server.GenTLSConfig(&server.TLSConfigOpts{CertFile: o.TLSCert, KeyFile: o.TLSKey})
+		tc, err := serverTLS(o.TLSCert, o.TLSKey)
 		if err != nil {
-			return nil, fmt.Errorf("--tls-cert/--tls-key: %v", err)
+			return nil, err
 		}
 		opts.TLSConfig, opts.TLS, opts.TLSTimeout = tc, true, 2
 	}
@@ -88,6 +92,29 @@ func StartServer(o ServerOptions) (*server.Server, error) {
 		return nil, fmt.Errorf("broker: the embedded server did not start on %s (is the port in use? choose another with --listen)", o.Listen)
 	}
 	return s, nil
+}
+
+// serverTLS is the server's TLS configuration from the --tls-cert and
+// --tls-key files, as server.GenTLSConfig makes it (TLS 1.2 at least), but
+// with the files read through readfile: GenTLSConfig reads them whole,
+// however large.
+func serverTLS(certFile, keyFile string) (*tls.Config, error) {
+	certPEM, err := readfile.Read(certFile, "--tls-cert", "a PEM file", MaxPEM)
+	if err != nil {
+		return nil, err
+	}
+	keyPEM, err := readfile.Read(keyFile, "--tls-key", "a PEM file", MaxPEM)
+	if err != nil {
+		return nil, err
+	}
+	cert, err := tls.X509KeyPair(certPEM, keyPEM)
+	if err != nil {
+		return nil, fmt.Errorf("--tls-cert/--tls-key: error parsing X509 certificate/key pair: %v", err)
+	}
+	if cert.Leaf, err = x509.ParseCertificate(cert.Certificate[0]); err != nil {
+		return nil, fmt.Errorf("--tls-cert %s: error parsing certificate: %v", certFile, err)
+	}
+	return &tls.Config{MinVersion: tls.VersionTLS12, Certificates: []tls.Certificate{cert}}, nil
 }
 
 // JoinURL is the address to tell workers on other machines: ClientURL,

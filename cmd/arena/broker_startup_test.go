@@ -10,6 +10,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/boardgame-arena/arena/internal/testcert"
 )
 
 // TestBrokerUnreachable: a coordinator pointed at an address where no
@@ -58,14 +60,18 @@ func TestBrokerStartupLeavesNoFile(t *testing.T) {
 	}
 	defer busy.Close()
 	run := []string{"tournament", "--agents", "random", "greedy", "--games", "2", "--no-progress", "--broker", "embedded"}
+	cert, _ := testcert.SelfSigned(t, dir)
 	for _, tc := range []struct {
 		name string
 		args []string
 		want string
 	}{
 		{"no credentials", []string{"--listen", "0.0.0.0:0"}, "give --token"},
-		{"missing TLS key", []string{"--tls-cert", "cert.pem", "--tls-key", "missing.pem"}, "--tls-cert/--tls-key"},
-		{"missing NKey users", []string{"--nkey-users", "missing.txt"}, "--nkey-users"},
+		{"missing TLS key", []string{"--tls-cert", cert, "--tls-key", "missing.pem"}, "--tls-key missing.pem: no such file"},
+		{"missing NKey users", []string{"--nkey-users", "missing.txt"}, "--nkey-users missing.txt: no such file"},
+		// Files are read up to a limit: a device that never ends is refused.
+		{"TLS files that never end", []string{"--tls-cert", "/dev/zero", "--tls-key", "/dev/zero"}, "--tls-cert /dev/zero: more than 1 MiB; a PEM file is at most 1 MiB"},
+		{"NKey users that never end", []string{"--nkey-users", "/dev/zero"}, "--nkey-users /dev/zero: more than 4 MiB; a list of public keys is at most 4 MiB"},
 		{"port in use", []string{"--listen", busy.Addr().String()}, "cannot listen there"},
 	} {
 		out := filepath.Join(dir, "a.jsonl")

@@ -42,11 +42,11 @@ func addBrokerFlags(fs *flag.FlagSet) *brokerFlags {
 		broker:    fs.String("broker", "", "spread the games over workers: embedded (start a NATS JetStream server here; others join with arena worker) or nats://HOST:PORT of an existing one"),
 		listen:    fs.String("listen", broker.DefaultListen, "with --broker embedded: the address workers join (port 0: any free one); beyond loopback it needs --token or --nkey-users"),
 		token:     fs.String("token", "", "broker token; workers need the same (default $"+tokenEnv+")"),
-		nkeyUsers: fs.String("nkey-users", "", "with --broker embedded: instead of a token, a file of the public NKeys (U…) allowed to join, one a line (# comments); each worker joins with --nkey SEEDFILE (arena worker --new-nkey makes one)"),
+		nkeyUsers: fs.String("nkey-users", "", "with --broker embedded: instead of a token, a file of the public NKeys (U…) allowed to join, one a line (# comments; at most 4 MiB); each worker joins with --nkey SEEDFILE (arena worker --new-nkey makes one)"),
 		nkey:      fs.String("nkey", "", "with --broker nats://…: this coordinator's NKey seed file, when the server authenticates by NKeys (readable by its owner only)"),
-		tlsCert:   fs.String("tls-cert", "", "with --broker embedded: PEM certificate; workers then connect with TLS (--tls-ca)"),
-		tlsKey:    fs.String("tls-key", "", "with --tls-cert: its PEM key"),
-		tlsCA:     fs.String("tls-ca", "", "with --broker nats://…: PEM CA of the server's certificate"),
+		tlsCert:   fs.String("tls-cert", "", "with --broker embedded: PEM certificate (at most 1 MiB); workers then connect with TLS (--tls-ca)"),
+		tlsKey:    fs.String("tls-key", "", "with --tls-cert: its PEM key (at most 1 MiB)"),
+		tlsCA:     fs.String("tls-ca", "", "with --broker nats://…: PEM CA of the server's certificate (at most 1 MiB)"),
 		ackWait:   fs.Duration("ack-wait", broker.DefaultAckWait, "with --broker: a batch whose worker neither finishes nor heartbeats for this long goes to another worker, 1s to 1h"),
 		batch:     fs.Int("batch", 2, fmt.Sprintf("with --broker: games per batch of the work queue, 1 to %d", broker.MaxBatchGames)),
 	}
@@ -214,7 +214,7 @@ func runWorker(args []string, stdout, stderr io.Writer) error {
 	url := fs.String("broker", "", "the coordinator's address, as it printed it: nats://HOST:PORT")
 	conc := fs.Int("concurrency", min(runtime.NumCPU(), maxConcurrency), fmt.Sprintf("games played at once, 1 to %d", maxConcurrency))
 	token := fs.String("token", "", "the coordinator's --token (default $"+tokenEnv+")")
-	ca := fs.String("tls-ca", "", "PEM CA of the broker's certificate (a coordinator with --tls-cert)")
+	ca := fs.String("tls-ca", "", "PEM CA of the broker's certificate (a coordinator with --tls-cert; at most 1 MiB)")
 	nkey := fs.String("nkey", "", "join with the NKey seed in this file (readable by its owner only) instead of a token; its public key must be in the coordinator's --nkey-users")
 	newKey := fs.String("new-nkey", "", "write a new NKey seed to this file (readable by its owner only), print its public key for the coordinator's --nkey-users, and exit")
 	name := fs.String("name", "", "this worker's name in the coordinator's log and summary and in the record of every game it plays (\"worker\"), up to 100 printable characters, not local (default host:pid)")

@@ -126,6 +126,8 @@ func TestWorkerFlagErrors(t *testing.T) {
 		{[]string{"tournament", "--agents", "random", "random", "--token", "t"}, "--token is for a run through a broker"},
 		{[]string{"match", "--agents", "random", "random", "--broker", "nats://127.0.0.1:1", "--tls-cert", "c.pem", "--tls-key", "k.pem"}, "--tls-cert configures the embedded broker"},
 		{[]string{"tournament", "--agents", "random", "random", "--broker", "embedded", "--tls-cert", "c.pem"}, "--tls-cert and --tls-key go together"},
+		// Files are read up to a limit: a device that never ends is refused.
+		{[]string{"worker", "--broker", "nats://127.0.0.1:1", "--tls-ca", "/dev/zero"}, "--tls-ca /dev/zero: more than 1 MiB; a PEM file is at most 1 MiB"},
 	} {
 		code, _, stderr := runArena(tc.args...)
 		if code == 0 || !strings.Contains(stderr, tc.want) {
