@@ -591,6 +591,14 @@ func TestOpenings(t *testing.T) {
 	if _, err := NewBook(v, "random:x", 1, false); err == nil {
 		t.Error("random:x accepted")
 	}
+	// A file that never ends (no newline within the line limit) is
+	// refused naming the file and the limit.
+	if _, err := os.Stat("/dev/zero"); err == nil {
+		_, err := NewBook(v, "/dev/zero", 1, false)
+		if want := "--openings /dev/zero: a line longer than 16 MiB; a line of an openings file is at most 16 MiB"; err == nil || err.Error() != want {
+			t.Errorf("/dev/zero: %v, want %q", err, want)
+		}
+	}
 	sim, _ := games.Lookup("t-sim")
 	os.WriteFile(path, []byte("0 | 1, 2|2\n"), 0o644)
 	sb, err := NewBook(sim, path, 1, false)

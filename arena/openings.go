@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"crypto/sha256"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -11,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/boardgame-arena/arena/games"
+	"github.com/boardgame-arena/arena/internal/readfile"
 	"github.com/boardgame-arena/arena/results"
 	"github.com/boardgame-arena/arena/rng"
 )
@@ -232,10 +234,14 @@ func (b *Book) load(path string) error {
 	return b.read(f, path)
 }
 
+// maxOpeningLine bounds a line of an openings file (the file is read line
+// by line, so its length is not bounded).
+const maxOpeningLine = 16 * readfile.MiB
+
 // read reads an openings file from r; path names it in errors.
 func (b *Book) read(r io.Reader, path string) error {
 	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 64<<10), 16<<20)
+	sc.Buffer(make([]byte, 64<<10), maxOpeningLine)
 	h := sha256.New()
 	for line := 1; sc.Scan(); line++ {
 		text, _, _ := strings.Cut(sc.Text(), "#")
@@ -264,7 +270,9 @@ func (b *Book) read(r io.Reader, path string) error {
 		fmt.Fprintln(h, strings.Join(o.Texts, " "))
 		b.lines = append(b.lines, o)
 	}
-	if err := sc.Err(); err != nil {
+	if err := sc.Err(); errors.Is(err, bufio.ErrTooLong) {
+		return fmt.Errorf("--openings %s: a line longer than %s; a line of an openings file is at most %s", path, readfile.Size(maxOpeningLine), readfile.Size(maxOpeningLine))
+	} else if err != nil {
 		return fmt.Errorf("--openings %s: %w", path, err)
 	}
 	if len(b.lines) == 0 {

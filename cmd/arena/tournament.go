@@ -76,7 +76,7 @@ func addRunFlags(fs *flag.FlagSet, defaultGames int, gamesHelp string) *runFlags
 	fs.Var(&r.agents, "agents", "agent specs, one per argument (see 'arena agents')")
 	r.games = fs.Int("games", defaultGames, gamesHelp+fmt.Sprintf("; even, 2 to %d, and at most %d games in all", maxGames, maxGames))
 	r.seed = fs.Uint64("seed", 1, "seed of every random choice: openings, agents, bootstrap")
-	r.openings = fs.String("openings", "", "random:K (K random plies per game pair, 0 to 1000), none, or a FILE with one opening per line (default: the game's own number of random plies, 2 for most games)")
+	r.openings = fs.String("openings", "", "random:K (K random plies per game pair, 0 to 1000), none, or a FILE with one opening per line (a line at most 16 MiB) (default: the game's own number of random plies, 2 for most games)")
 	r.shuffleOpenings = fs.Bool("shuffle-openings", false, "use the openings file in an order shuffled by the seed")
 	r.moveTime = fs.Duration("move-time", 0, "wall-clock limit per move, 1ms to 24h (0: each agent's time= budget, else the game's limit, else 1m)")
 	r.moveMargin = fs.Duration("move-margin", arena.DefaultMargin, "grace beyond the move limit (or the time left on a clock) before a forfeit, 1ms to 1h")
