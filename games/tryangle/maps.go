@@ -368,8 +368,13 @@ func sparsify(r *javarand.Random, m *Map, edges [][2]int) [][2]int {
 // per house, edges "a,b" per path, units "u0,u1" per house, each list
 // joined with "_". Edge entries with fewer than two numbers are ignored, as
 // in the original. It rejects what the original would crash on (bad
-// numbers, ids out of range, a units list of the wrong length) and, to keep
-// the graph planar, paths that cross.
+// numbers, ids out of range, a units list of the wrong length), to keep
+// the graph planar, paths that cross, and what no referee writes: two
+// houses at one place and a path listed twice. It keeps what the rules
+// allow in play (spec §3.2, §10.7): a self-loop ("a,a"), paths that touch
+// or pass through a house (collinear, decided by the crossing predicate as
+// written), and a map without triangles, which both players lose at once
+// (spec §9).
 func ParseMap(nodes, edges, units string) (*Map, error) {
 	m := &Map{}
 	for i, item := range strings.Split(nodes, "_") {
@@ -384,6 +389,11 @@ func ParseMap(nodes, edges, units string) (*Map, error) {
 			return nil, fmt.Errorf("tryangle: house %d: coordinates beyond ±%d", i, maxCoord)
 		}
 		m.X[m.N], m.Y[m.N] = int32(xy[0]), int32(xy[1])
+		for j := 0; j < m.N; j++ {
+			if m.X[j] == m.X[m.N] && m.Y[j] == m.Y[m.N] {
+				return nil, fmt.Errorf("tryangle: houses %d and %d are both at %d,%d: each house needs a place of its own", j, m.N, xy[0], xy[1])
+			}
+		}
 		m.N++
 	}
 	m.finish()
@@ -403,10 +413,11 @@ func ParseMap(nodes, edges, units string) (*Map, error) {
 		if a > b {
 			a, b = b, a
 		}
-		if !seen[[2]int{a, b}] {
-			seen[[2]int{a, b}] = true
-			m.Paths = append(m.Paths, [2]int{a, b})
+		if seen[[2]int{a, b}] {
+			return nil, fmt.Errorf("tryangle: edges entry %d %q: the path %d-%d is listed twice", i, item, a, b)
 		}
+		seen[[2]int{a, b}] = true
+		m.Paths = append(m.Paths, [2]int{a, b})
 	}
 	slices.SortFunc(m.Paths, func(p, q [2]int) int {
 		if p[0] != q[0] {

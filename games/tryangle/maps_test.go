@@ -3,6 +3,7 @@ package tryangle
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/boardgame-arena/arena/games"
@@ -196,6 +197,28 @@ func TestMapSpecErrors(t *testing.T) {
 	} {
 		if _, err := games.New(spec); err == nil {
 			t.Errorf("%s: accepted", spec)
+		}
+	}
+	// Maps no referee writes are refused saying what is wrong.
+	for spec, want := range map[string]string{
+		"tryangle:nodes='0,0_0,0_10,10',edges='0,1_1,2_0,2',units='1,0_0,1_0,0'":    "houses 0 and 1 are both at 0,0",
+		"tryangle:nodes='0,0_10,0_5,8',edges='0,1_0,1_1,2_0,2',units='1,0_0,1_0,0'": `edges entry 1 "0,1": the path 0-1 is listed twice`,
+		"tryangle:nodes='0,0_10,0_5,8',edges='0,1_1,2_1,0_0,2',units='1,0_0,1_0,0'": `edges entry 2 "1,0": the path 0-1 is listed twice`,
+	} {
+		if _, err := games.New(spec); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%s: %v, want an error with %q", spec, err, want)
+		}
+	}
+	// What the rules allow in play is kept (spec §3.2, §10.7, §9): a
+	// self-loop, paths through a house (collinear: the crossing predicate
+	// says they do not cross), a map without triangles.
+	for _, spec := range []string{
+		"tryangle:nodes='0,0_10,0_5,8',edges='0,0_0,1_1,2_0,2',units='1,0_0,1_0,0'",
+		"tryangle:nodes='0,0_10,0_5,0',edges='0,1_1,2_0,2',units='1,0_0,1_0,0'",
+		"tryangle:nodes='0,0_10,0_5,8',edges='0,1',units='1,0_0,1_0,0'",
+	} {
+		if _, err := games.New(spec); err != nil {
+			t.Errorf("%s: %v", spec, err)
 		}
 	}
 	if g, err := games.New("tryangle"); err != nil || g.(*State).Map().Seed != DefaultSeed {
