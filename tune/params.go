@@ -32,6 +32,9 @@ type Param struct {
 	Max   float64 `json:"max"`
 	CEnd  float64 `json:"c_end"`
 	REnd  float64 `json:"r_end"`
+	// Line is the parameter file line it was read from (0: not read from
+	// a file, e.g. from a run file), for messages only.
+	Line int `json:"-"`
 }
 
 // String writes the parameter as a line of a parameter file.
@@ -76,6 +79,7 @@ func ParseParams(r io.Reader) ([]Param, error) {
 			return nil, fmt.Errorf("parameter file line %d: more than %d parameters: tune at most %d at once", n, MaxParams, MaxParams)
 		}
 		seen[p.Name] = n
+		p.Line = n
 		ps = append(ps, p)
 	}
 	if err := sc.Err(); err != nil {
@@ -168,6 +172,15 @@ func (p Param) Format(v float64) string {
 		return strconv.FormatInt(int64(math.Round(v)), 10)
 	}
 	return strconv.FormatFloat(v, 'g', 6, 64)
+}
+
+// where names the parameter in a message: its name and, when it was read
+// from a parameter file, the line.
+func (p Param) where() string {
+	if p.Line > 0 {
+		return fmt.Sprintf("parameter %s (parameter file line %d)", p.Name, p.Line)
+	}
+	return "parameter " + p.Name
 }
 
 // WithValues returns the agent spec base with each parameter's key set to

@@ -17,8 +17,8 @@ c, float, 1.4, 0.1, 3, 0.1, 0.002   # trailing comment
 		t.Fatal(err)
 	}
 	want := []Param{
-		{Name: "c", Start: 1.4, Min: 0.1, Max: 3, CEnd: 0.1, REnd: 0.002},
-		{Name: "eval.corner", Int: true, Start: 40, Min: 0, Max: 200, CEnd: 5, REnd: 0.002},
+		{Name: "c", Start: 1.4, Min: 0.1, Max: 3, CEnd: 0.1, REnd: 0.002, Line: 3},
+		{Name: "eval.corner", Int: true, Start: 40, Min: 0, Max: 200, CEnd: 5, REnd: 0.002, Line: 4},
 	}
 	if fmt.Sprint(ps) != fmt.Sprint(want) {
 		t.Errorf("got %v, want %v", ps, want)

@@ -175,6 +175,25 @@ func NewSPSA(cfg SPSAConfig) (*SPSA, error) {
 	if err := agents.Validate(start); err != nil {
 		return nil, fmt.Errorf("the agent with the start values (%s): %v", start, err)
 	}
+	// The run clips every value to [min, max]: the agent must take each
+	// parameter at both ends (the others at their start), or the run
+	// would fail at the first iteration that reaches one.
+	for i, p := range cfg.Params {
+		for _, end := range []struct {
+			name string
+			v    float64
+		}{{"min", p.Min}, {"max", p.Max}} {
+			theta := s.Start()
+			theta[i] = end.v
+			sp, err := s.Spec(theta)
+			if err != nil {
+				return nil, err
+			}
+			if err := agents.Validate(sp); err != nil {
+				return nil, fmt.Errorf("%s: its %s %g is not a value the agent takes (%s): %v; narrow [min, max] to the values the agent accepts", p.where(), end.name, end.v, sp, err)
+			}
+		}
+	}
 	n := float64(cfg.Iterations)
 	for _, p := range cfg.Params {
 		s.c = append(s.c, p.CEnd*math.Pow(n, cfg.Gamma))

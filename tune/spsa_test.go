@@ -340,3 +340,30 @@ func TestNewSPSAErrors(t *testing.T) {
 		t.Error(err)
 	}
 }
+
+// TestNewSPSABoundsValid: a parameter whose min or max the agent refuses
+// is reported before any game (the run clips values to the bounds and
+// would fail at the first iteration that reaches one), naming the
+// parameter, its file line and the agent's error.
+func TestNewSPSABoundsValid(t *testing.T) {
+	for _, tc := range []struct{ agent, params, want string }{
+		{"mcts:iters=20", "c, float, 0.05, -1, 2.0, 0.2, 0.002", "parameter c (parameter file line 1): its min -1 is not a value the agent takes (mcts:iters=20,c=-1): mcts: option c=-1 is out of range"},
+		{"mcts:iters=20", "iters, int, 1, 0, 100, 2, 0.002", "parameter iters (parameter file line 1): its min 0 "},
+		{"mcts:iters=20", "# c and fpu\nc, float, 1, 0.1, 2, 0.2, 0.002\n\nfpu, float, 0.5, 0, 1e6, 0.1, 0.002", "parameter fpu (parameter file line 4): its max 1e+06 "},
+	} {
+		cfg := SPSAConfig{Game: "othello6", Agent: tc.agent, Params: mustParams(t, tc.params), Iterations: 10, PairsPer: 1}
+		if _, err := NewSPSA(cfg); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%q: error %v, want one with %q", tc.params, err, tc.want)
+		}
+	}
+	// Without a file line (a run file's parameters), the name alone.
+	ps := mustParams(t, "c, float, 0.05, -1, 2.0, 0.2, 0.002")
+	ps[0].Line = 0
+	if _, err := NewSPSA(SPSAConfig{Game: "othello6", Agent: "mcts:iters=20", Params: ps, Iterations: 10, PairsPer: 1}); err == nil || !strings.Contains(err.Error(), "parameter c: its min -1") {
+		t.Errorf("error %v, want one with %q", err, "parameter c: its min -1")
+	}
+	// Bounds the agent takes are accepted.
+	if _, err := NewSPSA(SPSAConfig{Game: "othello6", Agent: "mcts:iters=20", Params: mustParams(t, "c, float, 1, 0, 100, 0.2, 0.002\niters, int, 20, 1, 100, 2, 0.002"), Iterations: 10, PairsPer: 1}); err != nil {
+		t.Error(err)
+	}
+}

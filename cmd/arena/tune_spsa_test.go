@@ -23,6 +23,9 @@ func writeParams(t *testing.T, text string) string {
 func TestTuneSPSAErrors(t *testing.T) {
 	good := writeParams(t, "c, float, 0.7, 0.1, 3, 0.1, 0.002\n")
 	bad := writeParams(t, "# mcts\nc, float, 0.7, 0.1, 3, 0.1\n")
+	lowMin := writeParams(t, "c, float, 0.05, -1, 2.0, 0.2, 0.002\n")
+	lowIters := writeParams(t, "# budget\niters, int, 1, 0, 100, 2, 0.002\n")
+	highFPU := writeParams(t, "c, float, 0.7, 0.1, 3, 0.1, 0.002\nfpu, float, 0.5, 0, 2, 0.1, 0.002\n")
 	existing := filepath.Join(t.TempDir(), "run.jsonl")
 	os.WriteFile(existing, []byte("x\n"), 0o644)
 	for _, tc := range []struct {
@@ -41,6 +44,10 @@ func TestTuneSPSAErrors(t *testing.T) {
 		{[]string{"--agent", "mcts:iters=10", "--params", good, "--iterations", "5", "--A", "-2"}, "--A -2: use 0 to 1000000, or -1"},
 		{[]string{"--agent", "mcts:iters=10", "--params", good, "--iterations", "5", "--pairs-per", "0"}, "--pairs-per 0"},
 		{[]string{"--agent", "greedy", "--params", good, "--iterations", "5"}, `unknown option "c"`},
+		// Bounds the agent refuses: before any game, not at iteration 1.
+		{[]string{"--agent", "mcts:iters=20", "--params", lowMin, "--iterations", "5"}, "parameter c (parameter file line 1): its min -1 is not a value the agent takes (mcts:iters=20,c=-1): mcts: option c=-1 is out of range"},
+		{[]string{"--agent", "mcts:iters=20", "--params", lowIters, "--iterations", "5"}, "parameter iters (parameter file line 2): its min 0 is not a value the agent takes (mcts:iters=0)"},
+		{[]string{"--agent", "mcts:iters=20", "--params", highFPU, "--iterations", "5"}, "parameter fpu (parameter file line 2): its max 2 is not a value the agent takes (mcts:iters=20,c=0.7,fpu=2)"},
 		{[]string{"--agent", "mcts:iters=10", "--params", good, "--iterations", "5", "--history", "h.txt"}, ".csv or a .json"},
 		{[]string{"--agent", "mcts:iters=10", "--params", good, "--iterations", "5", "--verify-games", "3"}, "--verify-games 3"},
 		{[]string{"--agent", "mcts:iters=10", "--params", good, "--iterations", "5", "--verify-sprt", "elo0=5,elo1=0"}, "elo0 < elo1"},

@@ -149,6 +149,7 @@ func TestTuneSweepErrors(t *testing.T) {
 		{[]string{"tune", "sweep", "--agent", "mcts", "--values", "1,2", "--against", "random"}, "--param is missing"},
 		{[]string{"tune", "sweep", "--agent", "random", "--param", "iters", "--values", "1,2", "--against", "random"}, `unknown option "iters"`},
 		{[]string{"tune", "sweep", "--agent", "mcts", "--param", "c", "--values", "0.5,1.0,1", "--against", "random"}, "1.0 and 1 are the same value"},
+		{[]string{"tune", "sweep", "--agent", "mcts:iters=20", "--param", "c", "--values", "1,-1", "--against", "random"}, "c=-1: mcts: option c=-1 is out of range"},
 		{[]string{"tune", "sweep", "--agent", "mcts", "--param", "c", "--values", "0.5", "--against", "random"}, "lists 1 values"},
 		{[]string{"tune", "sweep", "--agent", "mcts", "--param", "c", "--values", strings.Repeat("1,", 70) + "1", "--against", "random"}, "lists 71 values"},
 		{[]string{"tune", "sweep", "--agent", "mcts", "--param", "c", "--values", "1,2", "--against", "nosuch"}, `--against "nosuch"`},
