@@ -328,6 +328,46 @@ func isRecordFile(path string) bool {
 	return strings.HasPrefix(h, `{"record":"header"`) || strings.HasPrefix(h, `{"record":"spsa"`)
 }
 
+// checkWritable refuses an output file path that cannot be written, so
+// that a long run does not fail only when it writes the file at its end:
+// the path must not be a directory, an existing file must open for
+// writing, and its directory must take a new file (the file may be
+// written through a temporary file renamed over it). It leaves the file
+// system as it was.
+func checkWritable(flagName, path string) error {
+	if path == "" {
+		return nil
+	}
+	fail := func(err error) error {
+		return fmt.Errorf("%s %s cannot be written: %v; name a file in an existing, writable directory", flagName, path, err)
+	}
+	if st, err := os.Stat(path); err == nil {
+		if st.IsDir() {
+			return fmt.Errorf("%s %s is a directory; name a file", flagName, path)
+		}
+		f, err := os.OpenFile(path, os.O_WRONLY, 0)
+		if err != nil {
+			return fail(err)
+		}
+		f.Close()
+	}
+	dir := filepath.Dir(path)
+	if st, err := os.Stat(dir); errors.Is(err, os.ErrNotExist) {
+		return fail(fmt.Errorf("the directory %s does not exist", dir))
+	} else if err != nil {
+		return fail(err)
+	} else if !st.IsDir() {
+		return fail(fmt.Errorf("%s is not a directory", dir))
+	}
+	probe, err := os.CreateTemp(dir, ".arena-probe-*")
+	if err != nil {
+		return fail(err)
+	}
+	probe.Close()
+	os.Remove(probe.Name())
+	return nil
+}
+
 // sameFile reports whether two paths name the same file: the same path
 // once cleaned, or (both existing) the same file on disk.
 func sameFile(a, b string) bool {

@@ -499,3 +499,32 @@ func TestMatchReport(t *testing.T) {
 		t.Errorf("--report naming the record file: exit %d: %s", code, stderr)
 	}
 }
+
+// TestCheckWritable: an output path is checked without leaving anything
+// behind: a new file is not created, an existing one keeps its content.
+func TestCheckWritable(t *testing.T) {
+	dir := t.TempDir()
+	if err := checkWritable("--plot", filepath.Join(dir, "new.svg")); err != nil {
+		t.Errorf("new file: %v", err)
+	}
+	old := filepath.Join(dir, "old.svg")
+	os.WriteFile(old, []byte("keep"), 0o644)
+	if err := checkWritable("--plot", old); err != nil {
+		t.Errorf("existing file: %v", err)
+	}
+	if ents, _ := os.ReadDir(dir); len(ents) != 1 || ents[0].Name() != "old.svg" {
+		t.Errorf("the directory holds %v, want old.svg alone", ents)
+	}
+	if b, _ := os.ReadFile(old); string(b) != "keep" {
+		t.Errorf("the existing file holds %q, want %q", b, "keep")
+	}
+	for _, tc := range []struct{ path, want string }{
+		{filepath.Join(dir, "no", "p.svg"), "the directory " + filepath.Join(dir, "no") + " does not exist"},
+		{dir, "is a directory"},
+		{filepath.Join(old, "p.svg"), "is not a directory"},
+	} {
+		if err := checkWritable("--plot", tc.path); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: error %v, want one with %q", tc.path, err, tc.want)
+		}
+	}
+}

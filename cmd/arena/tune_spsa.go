@@ -47,7 +47,8 @@ type spsaFlags struct {
 }
 
 // parseTuneSPSA parses and checks the flags; it opens only the parameter
-// file, and runs nothing.
+// file (and checks that --history and --plot can be written, leaving no
+// file behind), and runs nothing.
 func parseTuneSPSA(args []string, stderr io.Writer) (*spsaFlags, error) {
 	fs := newFlagSet("tune spsa", "--agent SPEC --params FILE --iterations N [--game G] [--pairs-per P] [--alpha A] [--gamma G] [--A A] [--seed S] [--openings random:K|FILE] [--concurrency K] [--out F | --resume F] [--history F.csv|F.json] [--plot F.svg] [--verify=false] [--verify-sprt elo0=0,elo1=5] [--format text|json] [--broker embedded|nats://HOST:PORT …]", stderr)
 	f := &spsaFlags{}
@@ -141,6 +142,12 @@ func parseTuneSPSA(args []string, stderr io.Writer) (*spsaFlags, error) {
 	}
 	if err := checkOpenings(c.Openings); err != nil {
 		return nil, err
+	}
+	// Written after the last iteration: checked before the first.
+	for _, o := range []struct{ flag, path string }{{"--history", f.history}, {"--plot", f.plot}} {
+		if err := checkWritable(o.flag, o.path); err != nil {
+			return nil, err
+		}
 	}
 	s, err := results.ParseSPRT(*sprtText, results.Logistic)
 	if err != nil {

@@ -26,6 +26,7 @@ func TestTuneSPSAErrors(t *testing.T) {
 	lowMin := writeParams(t, "c, float, 0.05, -1, 2.0, 0.2, 0.002\n")
 	lowIters := writeParams(t, "# budget\niters, int, 1, 0, 100, 2, 0.002\n")
 	highFPU := writeParams(t, "c, float, 0.7, 0.1, 3, 0.1, 0.002\nfpu, float, 0.5, 0, 2, 0.1, 0.002\n")
+	noDir := filepath.Join(t.TempDir(), "missing")
 	existing := filepath.Join(t.TempDir(), "run.jsonl")
 	os.WriteFile(existing, []byte("x\n"), 0o644)
 	for _, tc := range []struct {
@@ -49,6 +50,11 @@ func TestTuneSPSAErrors(t *testing.T) {
 		{[]string{"--agent", "mcts:iters=20", "--params", lowIters, "--iterations", "5"}, "parameter iters (parameter file line 2): its min 0 is not a value the agent takes (mcts:iters=0)"},
 		{[]string{"--agent", "mcts:iters=20", "--params", highFPU, "--iterations", "5"}, "parameter fpu (parameter file line 2): its max 2 is not a value the agent takes (mcts:iters=20,c=0.7,fpu=2)"},
 		{[]string{"--agent", "mcts:iters=10", "--params", good, "--iterations", "5", "--history", "h.txt"}, ".csv or a .json"},
+		// Outputs written after the last iteration are checked before the first.
+		{[]string{"--agent", "mcts:iters=10", "--params", good, "--iterations", "5", "--plot", filepath.Join(noDir, "p.svg")}, "--plot " + filepath.Join(noDir, "p.svg") + " cannot be written: the directory " + noDir + " does not exist"},
+		{[]string{"--agent", "mcts:iters=10", "--params", good, "--iterations", "5", "--history", filepath.Join(noDir, "h.csv")}, "--history " + filepath.Join(noDir, "h.csv") + " cannot be written: the directory " + noDir + " does not exist"},
+		{[]string{"--agent", "mcts:iters=10", "--params", good, "--iterations", "5", "--plot", filepath.Dir(good)}, "is a directory"},
+		{[]string{"--agent", "mcts:iters=10", "--params", good, "--iterations", "5", "--history", filepath.Join(good, "h.json")}, "is not a directory"},
 		{[]string{"--agent", "mcts:iters=10", "--params", good, "--iterations", "5", "--verify-games", "3"}, "--verify-games 3"},
 		{[]string{"--agent", "mcts:iters=10", "--params", good, "--iterations", "5", "--verify-sprt", "elo0=5,elo1=0"}, "elo0 < elo1"},
 		{[]string{"--agent", "mcts:iters=10", "--params", good, "--iterations", "5", "--verify-sprt", "foo"}, `--verify-sprt: sprt: unknown option "foo"`},

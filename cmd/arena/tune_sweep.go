@@ -29,7 +29,8 @@ type sweepFlags struct {
 }
 
 // parseTuneSweep parses and checks the flags of tune sweep. It runs
-// nothing and opens no file.
+// nothing and reads no file; it checks that --plot can be written (and
+// leaves no file behind).
 func parseTuneSweep(args []string, stderr io.Writer) (*runFlags, *sweepFlags, *tune.Sweep, results.ReportOptions, error) {
 	fs := newFlagSet("tune sweep", `--agent SPEC --param KEY --values V1,V2,… --against SPEC [--against SPEC …] [--game G] [--games N] [--concurrency K] [--seed S] [--out F | --resume F] [--shard i/N] [--format text|json|markdown] [--plot F.svg] [--broker embedded|nats://HOST:PORT …]  |  … --records F…`, stderr)
 	rf := addRunFlags(fs, 40, "games per pairing of a value with an opponent (even: colour-swapped pairs)")
@@ -96,6 +97,9 @@ func parseTuneSweep(args []string, stderr io.Writer) (*runFlags, *sweepFlags, *t
 		return fail(err)
 	}
 	if err := checkReportPath("--plot", *sf.plot, *rf.out, *rf.resume); err != nil {
+		return fail(err)
+	}
+	if err := checkWritable("--plot", *sf.plot); err != nil {
 		return fail(err)
 	}
 	ropts, err := rt.options()

@@ -139,6 +139,7 @@ func withoutStats(gs []results.Game) []results.Game {
 
 func TestTuneSweepErrors(t *testing.T) {
 	base := []string{"tune", "sweep", "--agent", "mcts:iters=20", "--param", "iters", "--values", "2,60", "--against", "random"}
+	noDir := filepath.Join(t.TempDir(), "missing")
 	for _, tc := range []struct {
 		args []string
 		want string
@@ -159,6 +160,8 @@ func TestTuneSweepErrors(t *testing.T) {
 		{append(base, "--format", "csv"), `unknown --format "csv"`},
 		{append(base, "--concurrency", "0"), "--concurrency"},
 		{append(base, "--out", "x.jsonl", "--plot", "x.jsonl"), "would overwrite the record file"},
+		{append(base, "--plot", filepath.Join(noDir, "p.svg")), "--plot " + filepath.Join(noDir, "p.svg") + " cannot be written: the directory " + noDir + " does not exist"},
+		{append(base, "--plot", filepath.Dir(noDir)), "is a directory"},
 		{append(base, "--anchor", "nobody=0", "--games", "2"), "--anchor nobody: no such player"},
 		{append([]string{"tune", "sweep", "stray"}, base[2:]...), `unexpected argument "stray"`},
 	} {
