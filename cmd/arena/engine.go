@@ -322,14 +322,20 @@ func isBlank(c byte) bool {
 	return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\v' || c == '\f'
 }
 
+// maxEngineClock bounds the time left that go p1time and p2time give
+// (increments can take a clock past its base, at most 24 h).
+const maxEngineClock = 365 * 24 * time.Hour
+
 // goSearch starts the agent on the position. go movetime MS gives it a
-// deadline MS away; go p1time MS p2time MS [p1inc MS p2inc MS] gives it
+// deadline MS away (1 ms to 24 h); go p1time MS p2time MS [p1inc MS p2inc MS] gives it
 // the clock (agents.WithClock), for its own time manager, and a deadline
 // at the side to move's time left; go infinite gives it neither and holds
 // its bestmove until stop. go depth N and go nodes N cap the move instead
 // of the spec's budget (agents.MoveLimits) for agents that honour them
 // (agents.MoveLimiter); the engine says so on an info string for those
-// that do not, and for values out of range.
+// that do not, and for values out of range. A movetime, time left or
+// increment that is not a whole number of milliseconds in its range is
+// ignored (the agent's own budget applies) with an info string.
 func (e *engine) goSearch(args string) {
 	var limit time.Duration
 	var caps agents.MoveLimits
@@ -338,27 +344,31 @@ func (e *engine) goSearch(args string) {
 	for args != "" {
 		var w string
 		w, args = field(args)
-		num := func() time.Duration {
+		// num reads w's value in whole milliseconds, lo to hi; another
+		// value is ignored (-1) with an info string that says so.
+		num := func(lo, hi time.Duration) time.Duration {
 			var v string
 			v, args = field(args)
-			if n, err := strconv.ParseInt(v, 10, 64); err == nil && n >= 0 {
-				return time.Duration(n) * time.Millisecond
+			n, err := strconv.ParseInt(v, 10, 64)
+			if err != nil || n < lo.Milliseconds() || n > hi.Milliseconds() {
+				e.println("info string go %s %q ignored: want %d to %d (milliseconds)", w, v, lo.Milliseconds(), hi.Milliseconds())
+				return -1
 			}
-			return -1
+			return time.Duration(n) * time.Millisecond
 		}
 		switch w {
 		case "infinite":
 			infinite = true
 		case "movetime":
-			limit = num()
+			limit = num(time.Millisecond, maxMoveTime)
 		case "p1time":
-			p1 = num()
+			p1 = num(0, maxEngineClock)
 		case "p2time":
-			p2 = num()
+			p2 = num(0, maxEngineClock)
 		case "p1inc":
-			inc1 = max(num(), 0)
+			inc1 = max(num(0, agents.MaxClockInc), 0)
 		case "p2inc":
-			inc2 = max(num(), 0)
+			inc2 = max(num(0, agents.MaxClockInc), 0)
 		case "depth", "nodes":
 			var v string
 			v, args = field(args)

@@ -639,8 +639,12 @@ func TestUGIBrokenEngineForfeits(t *testing.T) {
 
 // clockSpy is an agent that reports, as its stats' Info, the clock and the
 // time to the deadline its move's context carried, then waits for the
-// context to end (a time manager that uses all it is given).
-type clockSpy struct{ info string }
+// context to end (a time manager that uses all it is given); with noWait
+// it answers at once.
+type clockSpy struct {
+	info   string
+	noWait bool
+}
 
 func (c *clockSpy) Name() string            { return "spy" }
 func (c *clockSpy) LastStats() agents.Stats { return agents.Stats{Info: c.info} }
@@ -652,7 +656,7 @@ func (c *clockSpy) Move(ctx context.Context, b games.Base, p int) (games.Move, e
 	if d, ok := ctx.Deadline(); ok {
 		c.info += fmt.Sprintf(" deadline in %dms", (time.Until(d)+5*time.Millisecond).Milliseconds()/10*10)
 	}
-	if _, ok := ctx.Deadline(); ok {
+	if _, ok := ctx.Deadline(); ok && !c.noWait {
 		<-ctx.Done()
 	}
 	return b.(games.State).LegalMoves(nil)[0], nil
@@ -692,6 +696,55 @@ func TestEngineClock(t *testing.T) {
 			}
 			if !slices.Contains(got, tc.info) {
 				t.Errorf("the engine said %q; want %q", got, tc.info)
+			}
+			fmt.Fprintln(inW, "quit")
+			if err := <-served; err != nil {
+				t.Fatal(err)
+			}
+			inW.Close()
+		})
+	}
+}
+
+// TestEngineBadGoTimes: a movetime, time left or increment that is not a
+// whole number of milliseconds in its range is ignored with an info string
+// naming it and the range (as go depth and go nodes are), and the agent
+// plays as if it had not been given: no deadline from a bad movetime, no
+// clock from a bad time left, a zero increment for a bad one.
+func TestEngineBadGoTimes(t *testing.T) {
+	const movetime = "ignored: want 1 to 86400000 (milliseconds)"
+	for _, tc := range []struct {
+		in   string
+		want []string
+	}{
+		{"go movetime -5", []string{`info string go movetime "-5" ` + movetime, "info string no clock"}},
+		{"go movetime 0", []string{`info string go movetime "0" ` + movetime, "info string no clock"}},
+		{"go movetime abc", []string{`info string go movetime "abc" ` + movetime, "info string no clock"}},
+		{"go movetime 99999999999999999999", []string{`info string go movetime "99999999999999999999" ` + movetime, "info string no clock"}},
+		{"go movetime 86400001", []string{`info string go movetime "86400001" ` + movetime, "info string no clock"}},
+		{"go movetime", []string{`info string go movetime "" ` + movetime, "info string no clock"}},
+		{"go p1time -1000 p2time 1000", []string{`info string go p1time "-1000" ignored: want 0 to 31536000000 (milliseconds)`, "info string no clock"}},
+		{"go p1time 300 p2time 1000 p1inc -3 p2inc 99999999", []string{
+			`info string go p1inc "-3" ignored: want 0 to 3600000 (milliseconds)`,
+			`info string go p2inc "99999999" ignored: want 0 to 3600000 (milliseconds)`,
+			"info string clock [300ms 1s] [0s 0s] deadline in 300ms"}},
+	} {
+		t.Run(tc.in, func(t *testing.T) {
+			e, err := newEngine("othello6", "random", 1)
+			if err != nil {
+				t.Fatal(err)
+			}
+			e.agent = &clockSpy{noWait: true} // a wrongly kept movetime of a day must not hang the test
+			inW, lines, served := servePipes(e)
+			fmt.Fprintf(inW, "position startpos\n%s\n", tc.in)
+			var got []string
+			for lines.Scan() && !strings.HasPrefix(lines.Text(), "bestmove ") {
+				got = append(got, lines.Text())
+			}
+			for _, w := range tc.want {
+				if !slices.Contains(got, w) {
+					t.Errorf("the engine said %q; want %q", got, w)
+				}
 			}
 			fmt.Fprintln(inW, "quit")
 			if err := <-served; err != nil {
