@@ -26,7 +26,7 @@ func runCheckEngine(args []string, stdout, stderr io.Writer) error {
 	agent := fs.String("agent", "", "the engine as a ugi agent spec, e.g. ugi:cmd='python3 engine.py' (required)")
 	positions := fs.Int("positions", 10, "random positions (1 to 1000) the engine must answer with a legal move")
 	movetime := fs.Duration("movetime", 100*time.Millisecond, "movetime of each go (1ms to 1m)")
-	margin := fs.Duration("margin", 200*time.Millisecond, "how late after movetime (or after stop) a bestmove may come")
+	margin := fs.Duration("margin", 200*time.Millisecond, "how late after movetime (or after stop) a bestmove may come (0 to 1m)")
 	clock := fs.Duration("clock", time.Second, "the mover's time left in the clock check (10ms to 1m); its bestmove is due within half of it")
 	seed := fs.Uint64("seed", 1, "seed of the random positions")
 	if err := parseNoArgs(fs, args); err != nil {
@@ -41,8 +41,10 @@ func runCheckEngine(args []string, stdout, stderr io.Writer) error {
 	if *clock < 10*time.Millisecond || *clock > time.Minute {
 		return fmt.Errorf("--clock %s: want 10ms to 1m", *clock)
 	}
-	if *margin < 0 {
-		return fmt.Errorf("--margin %s: want 0 or more", *margin)
+	// A silent engine is waited for up to the margin in several checks:
+	// a bound keeps the command from hanging on a mistyped one.
+	if err := durationIn("margin", *margin, 0, maxCheckMargin, false, " (how late a bestmove may come)"); err != nil {
+		return err
 	}
 	sp, err := spec.Parse(*agent)
 	if err != nil || sp.Name != "ugi" {
@@ -66,6 +68,10 @@ func runCheckEngine(args []string, stdout, stderr io.Writer) error {
 	fmt.Fprintf(stdout, "all %d checks passed\n", c.checks)
 	return nil
 }
+
+// maxCheckMargin bounds check-engine's --margin, as --movetime and
+// --clock are bounded.
+const maxCheckMargin = time.Minute
 
 // checker runs the checks of arena check-engine on one engine process.
 type checker struct {
@@ -290,7 +296,8 @@ handshake:
 
 // bestmove sets a position by cmd, sends go movetime and checks the
 // answer is a legal move of s; a late answer is noted in late (the first)
-// and worst, and does not fail.
+// and worst, and does not fail. A missing answer fails, and is noted in
+// late too: it was not within movetime + margin either.
 func (c *checker) bestmove(s games.State, cmd string, worst *time.Duration, late *error) error {
 	c.said = ""
 	c.send(cmd)
@@ -298,10 +305,13 @@ func (c *checker) bestmove(s games.State, cmd string, worst *time.Duration, late
 	c.send(fmt.Sprintf("go movetime %d", c.movetime.Milliseconds()))
 	line, err := c.readUntil("bestmove", t0.Add(c.movetime+c.margin+2*time.Second))
 	el := time.Since(t0)
-	*worst = max(*worst, el)
 	if err != nil {
+		if *late == nil {
+			*late = fmt.Errorf("no bestmove with go movetime %d (allowed %s) after %q: %v", c.movetime.Milliseconds(), c.movetime+c.margin, cmd, err)
+		}
 		return fmt.Errorf("after %q: %v", cmd, err)
 	}
+	*worst = max(*worst, el)
 	if el > c.movetime+c.margin && *late == nil {
 		*late = fmt.Errorf("bestmove after %s with go movetime %d (allowed %s) after %q", el.Round(time.Millisecond), c.movetime.Milliseconds(), c.movetime+c.margin, cmd)
 	}

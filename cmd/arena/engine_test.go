@@ -193,7 +193,8 @@ func TestCheckEngine(t *testing.T) {
 		want           []string
 	}{
 		{"illegal", "echo 'bestmove z9'", []string{"FAIL legal-moves", `bestmove z9`}},
-		{"silent", ":", []string{"FAIL legal-moves", "no bestmove in time"}},
+		// No answer is no pass of the movetime check.
+		{"silent", ":", []string{"FAIL legal-moves", "no bestmove in time", "FAIL movetime       no bestmove with go movetime 20 (allowed 120ms) after "}},
 		{"early", "echo 'info depth x'; echo 'bestmove b3'", []string{"FAIL info", `depth "x" is not an integer`}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -211,6 +212,31 @@ func TestCheckEngine(t *testing.T) {
 			}
 			botproctest.NoneRunning(t, pids)
 		})
+	}
+}
+
+// TestCheckEngineFlagRanges: the duration flags are refused outside their
+// ranges before the engine starts (a margin of hours would make the checks
+// of a silent engine wait that long).
+func TestCheckEngineFlagRanges(t *testing.T) {
+	for _, tc := range []struct{ flag, value, want string }{
+		{"--margin", "99999h", "--margin 99999h is out of range: use 0s to 1m"},
+		{"--margin", "-1ms", "--margin -1ms is out of range: use 0s to 1m"},
+		{"--margin", "61s", "--margin 1m1s is out of range: use 0s to 1m"},
+		{"--movetime", "2m", "--movetime 2m0s: want 1ms to 1m"},
+		{"--clock", "5ms", "--clock 5ms: want 10ms to 1m"},
+	} {
+		code, stdout, stderr := runArena("check-engine", "--positions", "1", tc.flag, tc.value, "--agent", "ugi:cmd=cat,init=200ms")
+		if code == 0 || !strings.Contains(stderr, tc.want) || stdout != "" {
+			t.Errorf("%s %s: exit %d, stdout %q, stderr %q; want an error with %q and no check run", tc.flag, tc.value, code, stdout, stderr, tc.want)
+		}
+	}
+	// The help states the ranges.
+	_, _, help := runArena("check-engine", "-h")
+	for _, w := range []string{"bestmove may come (0 to 1m)", "movetime of each go (1ms to 1m)", "(10ms to 1m)"} {
+		if !strings.Contains(help, w) {
+			t.Errorf("the help lacks %q:\n%s", w, help)
+		}
 	}
 }
 
