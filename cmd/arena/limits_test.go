@@ -38,6 +38,8 @@ func TestFlagLimits(t *testing.T) {
 		{[]string{"match", "--agents", "random", "greedy", "--games", "100000000000"}, "--games 100000000000: use an even number"},
 		{[]string{"match", "--agents", "random", "greedy", "--concurrency", "-3"}, "--concurrency -3 is out of range"},
 		{[]string{"match", "--agents", "random", "greedy", "--sprt", "elo0=NaN,elo1=5"}, "not a finite number"},
+		{[]string{"match", "--agents", "random", "greedy", "--report", "/nonexistent/r.html"}, "--report /nonexistent/r.html cannot be written: the directory /nonexistent does not exist"},
+		{[]string{"tournament", "--report", "/nonexistent/r.html"}, "--report /nonexistent/r.html cannot be written"},
 		{[]string{"perft", "--depth", "65"}, "--depth 65 is out of range: use 1 to 64 plies"},
 		{[]string{"solve", "--threads", "0"}, "--threads 0 is out of range: use 1 to 256"},
 		{[]string{"solve", "--generic", "--tt", "100000000"}, "--tt 100000000 is out of range: use 1 to 65536 MB"},

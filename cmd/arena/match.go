@@ -75,6 +75,9 @@ func parseMatch(args []string, stderr io.Writer) (rf *runFlags, test *results.SP
 	if err = checkReportPath("--report", *rf.report, *rf.out, *rf.resume); err != nil {
 		return
 	}
+	if err = checkWritable("--report", *rf.report); err != nil {
+		return
+	}
 	if *sprtText != "" {
 		s, perr := results.ParseSPRT(*sprtText, *model)
 		if perr != nil {

@@ -427,6 +427,9 @@ func parseTournament(args []string, stderr io.Writer) (rf *runFlags, gauntlet bo
 	if err = checkReportPath("--report", *rf.report, *rf.out, *rf.resume); err != nil {
 		return
 	}
+	if err = checkWritable("--report", *rf.report); err != nil {
+		return
+	}
 	if ropts, err = rt.options(); err != nil {
 		return
 	}
