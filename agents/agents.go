@@ -13,6 +13,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/boardgame-arena/arena/agents/botproc"
 	"github.com/boardgame-arena/arena/games"
 	"github.com/boardgame-arena/arena/spec"
 )
@@ -163,6 +164,15 @@ func Kinds() []*Kind {
 // instead of losing every game as a crash.
 type ProgramChecker interface {
 	CheckProgram() error
+}
+
+// checkProgram is CheckProgram for an agent named name that runs argv,
+// its stderr appended to stderrPath if not empty.
+func checkProgram(name string, argv []string, stderrPath string) error {
+	if err := botproc.Check(botproc.Config{Argv: argv, StderrFile: stderrPath}); err != nil {
+		return fmt.Errorf("%s: %v", name, err)
+	}
+	return nil
 }
 
 // New builds the agent described by text with the given seed. Errors say

@@ -94,12 +94,7 @@ type CG struct {
 }
 
 // CheckProgram implements ProgramChecker.
-func (a *CG) CheckProgram() error {
-	if err := botproc.Check(botproc.Config{Argv: a.argv, StderrFile: a.stderrPath}); err != nil {
-		return fmt.Errorf("%s: %v", a.name, err)
-	}
-	return nil
-}
+func (a *CG) CheckProgram() error { return checkProgram(a.name, a.argv, a.stderrPath) }
 
 // NewCG returns a cg agent running argv. stderrPath, when not empty,
 // receives the bot's stderr (appended).

@@ -87,12 +87,7 @@ func newUGISpec(s spec.Spec, _ uint64) (Agent, error) {
 }
 
 // CheckProgram implements ProgramChecker.
-func (a *UGI) CheckProgram() error {
-	if err := botproc.Check(botproc.Config{Argv: a.argv, StderrFile: a.stderrPath}); err != nil {
-		return fmt.Errorf("%s: %v", a.name, err)
-	}
-	return nil
-}
+func (a *UGI) CheckProgram() error { return checkProgram(a.name, a.argv, a.stderrPath) }
 
 // UGI plays through an external engine speaking UGI. One process serves the
 // agent for all its games: it is started and greeted (ugi/ugiok,
