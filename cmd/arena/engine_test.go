@@ -244,9 +244,15 @@ func TestCheckEngineFlagRanges(t *testing.T) {
 // fails the handshake with a message naming ugiok and the init= limit, and
 // one that cannot start names ugiok and the exit.
 func TestCheckEngineHandshakeNamesUgiok(t *testing.T) {
+	// An engine that reads ugi, then exits (one that exits at once may
+	// fail the write of ugi instead).
+	quits := filepath.Join(t.TempDir(), "quits.sh")
+	if err := os.WriteFile(quits, []byte("read line\nexit 3\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	for _, tc := range []struct{ agent, want string }{
 		{"ugi:cmd=cat,init=200ms", "FAIL handshake      no ugiok within init= 200ms"},
-		{"ugi:cmd=sh -c 'exit 3'", "FAIL handshake      waiting for ugiok: "},
+		{"ugi:cmd=sh " + quits, "FAIL handshake      waiting for ugiok: "},
 	} {
 		code, stdout, stderr := runArena("check-engine", "--positions", "1", "--agent", tc.agent)
 		if code != 1 || !strings.Contains(stdout, tc.want) {
