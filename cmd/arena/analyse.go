@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"flag"
 	"fmt"
 	"io"
 	"strings"
@@ -74,6 +75,11 @@ func runAnalyse(args []string, stdout, stderr io.Writer) error {
 	p := *player
 	switch s := b.(type) {
 	case games.State:
+		playerSet := false
+		fs.Visit(func(f *flag.Flag) { playerSet = playerSet || f.Name == "player" })
+		if playerSet {
+			return fmt.Errorf("--player is for simultaneous games; in %s the side to move plays (set it with --moves or --fen)", v)
+		}
 		if _, err := games.Replay(v.String(), s, strings.Fields(*moves)); err != nil {
 			return fmt.Errorf("--moves: %w", err)
 		}

@@ -83,6 +83,7 @@ func TestSolveErrors(t *testing.T) {
 		{[]string{"solve", "--moves", endgame, "--time", "1ns"}, "solve stopped"},
 		{[]string{"analyse", "--agent", "nobody"}, `unknown agent "nobody"`},
 		{[]string{"analyse", "--moves", "a1"}, "illegal move"},
+		{[]string{"analyse", "--agent", "greedy", "--player", "1"}, "--player is for simultaneous games; in othello6 the side to move plays"},
 	} {
 		code, _, errOut := runArena(tt.args...)
 		if code == 0 || !strings.Contains(errOut, tt.want) {
