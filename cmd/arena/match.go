@@ -72,10 +72,7 @@ func parseMatch(args []string, stderr io.Writer) (rf *runFlags, test *results.SP
 	if err = rf.broker.check(); err != nil {
 		return
 	}
-	if err = checkReportPath("--report", *rf.report, *rf.out, *rf.resume); err != nil {
-		return
-	}
-	if err = checkWritable("--report", *rf.report); err != nil {
+	if err = checkOutputPath("--report", *rf.report, *rf.out, *rf.resume); err != nil {
 		return
 	}
 	if *sprtText != "" {

@@ -108,7 +108,7 @@ func runRate(args []string, stdout, stderr io.Writer) error {
 	if *out != "" && *export == "" {
 		return errors.New("--out goes with --export")
 	}
-	if err := checkReportPath("--out", *out, files...); err != nil {
+	if err := checkOutputPath("--out", *out, files...); err != nil {
 		return err
 	}
 	if _, err := rf.options(); err != nil {

@@ -104,6 +104,7 @@ func TestRateExportKeepsRecords(t *testing.T) {
 	for _, tc := range []struct{ out, want string }{
 		{rec, "would overwrite the record file"},
 		{other, "is a record file of games"},
+		{filepath.Join(dir, "missing", "games.csv"), "cannot be written: the directory"},
 	} {
 		code, _, stderr := runArena("rate", rec, "--export", "csv", "--out", tc.out)
 		if code == 0 || !strings.Contains(stderr, tc.want) {

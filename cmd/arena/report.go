@@ -43,7 +43,7 @@ func runReport(args []string, stdout, stderr io.Writer) error {
 	if *out == "" {
 		return errors.New("give the page to write with --out, e.g. --out report.html")
 	}
-	if err := checkReportPath("--out", *out, files...); err != nil {
+	if err := checkOutputPath("--out", *out, files...); err != nil {
 		return err
 	}
 	if *viewerGames < -1 || *viewerGames > maxViewerGames {
@@ -296,10 +296,11 @@ func (l *liveReport) write(o results.ReportOptions, status func(n, total int) st
 	return err
 }
 
-// checkReportPath refuses an output path (a page, a plot, an export) that
-// names one of the record files, or any other record file that exists:
-// writing it would lose the games.
-func checkReportPath(flagName, page string, records ...string) error {
+// checkOutputPath refuses an output path (a page, a plot, a history, an
+// export) that names one of the record files, or any other record file
+// that exists (writing it would lose the games), or that cannot be written
+// (checkWritable), before any work is done.
+func checkOutputPath(flagName, page string, records ...string) error {
 	if page == "" {
 		return nil
 	}
@@ -311,7 +312,7 @@ func checkReportPath(flagName, page string, records ...string) error {
 	if isRecordFile(page) {
 		return fmt.Errorf("%s %s is a record file of games, which this would overwrite: give the output a name of its own", flagName, page)
 	}
-	return nil
+	return checkWritable(flagName, page)
 }
 
 // isRecordFile reports whether path exists and begins as a record file

@@ -424,10 +424,7 @@ func parseTournament(args []string, stderr io.Writer) (rf *runFlags, gauntlet bo
 	if _, err = results.ParseShard(*rf.shard); *rf.shard != "" && err != nil {
 		return
 	}
-	if err = checkReportPath("--report", *rf.report, *rf.out, *rf.resume); err != nil {
-		return
-	}
-	if err = checkWritable("--report", *rf.report); err != nil {
+	if err = checkOutputPath("--report", *rf.report, *rf.out, *rf.resume); err != nil {
 		return
 	}
 	if ropts, err = rt.options(); err != nil {

@@ -145,7 +145,7 @@ func parseTuneSPSA(args []string, stderr io.Writer) (*spsaFlags, error) {
 	}
 	// Written after the last iteration: checked before the first.
 	for _, o := range []struct{ flag, path string }{{"--history", f.history}, {"--plot", f.plot}} {
-		if err := checkWritable(o.flag, o.path); err != nil {
+		if err := checkOutputPath(o.flag, o.path, f.out, f.resume); err != nil {
 			return nil, err
 		}
 	}

@@ -96,10 +96,7 @@ func parseTuneSweep(args []string, stderr io.Writer) (*runFlags, *sweepFlags, *t
 	if err := rf.check(results.Gauntlet, n); err != nil {
 		return fail(err)
 	}
-	if err := checkReportPath("--plot", *sf.plot, *rf.out, *rf.resume); err != nil {
-		return fail(err)
-	}
-	if err := checkWritable("--plot", *sf.plot); err != nil {
+	if err := checkOutputPath("--plot", *sf.plot, *rf.out, *rf.resume); err != nil {
 		return fail(err)
 	}
 	ropts, err := rt.options()
@@ -307,10 +304,9 @@ func writeSweepPlot(path string, r tune.SweepResult) error {
 // resume hint (a resume needs them: the record file holds the agents, not
 // which key was swept).
 func sweepArgs(sw *tune.Sweep) string {
-	q := func(s string) string { return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'" }
-	parts := []string{"--agent", q(sw.Agent), "--param", q(sw.Param), "--values", q(strings.Join(sw.Values, ","))}
+	parts := []string{"--agent", shellQuote(sw.Agent), "--param", shellQuote(sw.Param), "--values", shellQuote(strings.Join(sw.Values, ","))}
 	for _, a := range sw.Against {
-		parts = append(parts, "--against", q(a))
+		parts = append(parts, "--against", shellQuote(a))
 	}
 	return strings.Join(parts, " ")
 }

@@ -186,11 +186,10 @@ func (f *texelFlags) fromResumed() error {
 // resumeHint is the command that continues an interrupted self-play run:
 // --resume and the fit's flags, which the file does not keep.
 func (f *texelFlags) resumeHint(path string) string {
-	q := func(s string) string { return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'" }
-	parts := []string{"arena tune texel --resume", q(path)}
+	parts := []string{"arena tune texel --resume", shellQuote(path)}
 	for _, name := range texelFitFlags {
 		if v, ok := f.given[name]; ok {
-			parts = append(parts, "--"+name+"="+q(v))
+			parts = append(parts, "--"+name+"="+shellQuote(v))
 		}
 	}
 	return strings.Join(parts, " ")
@@ -599,3 +598,7 @@ func texelVerify(ctx context.Context, stop <-chan struct{}, f *texelFlags, runne
 	}
 	return vr, nil
 }
+
+// shellQuote quotes s for a POSIX shell, for the commands printed to
+// continue a run.
+func shellQuote(s string) string { return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'" }
