@@ -133,6 +133,9 @@ func newMCTS(sp spec.Spec, seed uint64) (Agent, error) {
 	if o.C == 0 {
 		o.C = -1 // explicit c=0: greedy selection (mcts.New treats 0 as the default)
 	}
+	if o.FPU == 0 {
+		o.FPU = -1 // explicit fpu=0 (mcts.New treats 0 as the default, +Inf)
+	}
 	if o.Gamma == 0 {
 		o.Gamma = 1e-9 // explicit gamma=0
 	}

@@ -107,7 +107,7 @@ type Options struct {
 	Iterations int64         // total iterations per search (0: none, needs Time or a deadline)
 	Time       time.Duration // time per search (0: none)
 	C          float64       // exploration constant (default 0.7 when 0; negative: 0)
-	FPU        float64       // value of an unvisited child (default +Inf when 0)
+	FPU        float64       // value of an unvisited child (default +Inf when 0; negative: 0)
 	Rollout    string        // RolloutRandom (default), RolloutEpsGreedy or RolloutNone
 	Epsilon    float64       // ε of the ε-greedy rollout (default 0.1 when 0)
 	Cutoff     int           // rollout plies before evaluating (0: play to the end)
@@ -242,6 +242,9 @@ func New(opts Options, seed uint64) *Searcher {
 	}
 	if opts.FPU == 0 {
 		opts.FPU = math.Inf(1)
+	}
+	if opts.FPU < 0 {
+		opts.FPU = 0
 	}
 	if opts.Rollout == "" {
 		opts.Rollout = RolloutRandom
