@@ -39,18 +39,18 @@
 // A finite FPU is a threshold: a visited child is left for an untried
 // sibling only when its Q + C·√(ln N / n) falls below FPU. At FPU ≤ ½ a
 // child whose mean is ½ (a line that draws, or a balanced one) is never
-// left, its exploration term being positive: each side abandons a line
-// that goes wrong for it, neither leaves one that draws to look for a
-// win, and self-play drifts to draws. A root whose moves are a draw and
-// a forced win plays the draw in about a quarter of the searches at FPU
-// ½, never having tried the win: those that tried the draw first and
-// kept it at the second iteration, where ln N = 0 makes it tie with FPU
-// (TestFPUAtMostHalfKeepsADraw). Above ½ a line holding nearly all N
-// visits of its parent is left once N / ln N > (C / (FPU − ½))²: about
-// 1400 visits for FPU 0.55 with C 0.7, 270 for 0.6 and 47 for 0.7, so an
-// FPU just above ½ behaves like ½ on a small budget and like +Inf on a
-// large one. Draws in 100 self-play games (arena match --agents S S --games 100
-// --seed 1, two random opening plies, C 0.7):
+// left, its exploration term being positive: each side abandons a line that
+// goes wrong for it, neither leaves one that draws to look for a win, and
+// self-play drifts to draws. A root whose moves are a draw and a forced win
+// plays the draw in about a quarter of the searches at FPU ½, never having
+// tried the win: those that tried the draw first and kept it at the second
+// iteration, where ln N = 0 makes it tie with FPU
+// (TestFPUAtMostHalfKeepsADraw). Above ½ a line holding nearly all N visits
+// of its parent is left once N / ln N > (C / (FPU − ½))²: about 1400 visits
+// for FPU 0.55 with C 0.7, 270 for 0.6 and 47 for 0.7, so an FPU just above
+// ½ behaves like ½ on a small budget and like +Inf on a large one. Draws in
+// 100 self-play games (arena match --agents S S --games 100 --seed 1, two
+// random opening plies, C 0.7):
 //
 //	game      iterations  FPU +Inf  0.5  0.55  0.6  0.7
 //	othello6         100         1   25    33   20   12
@@ -70,11 +70,11 @@
 //
 // At a joint node of a simultaneous game each player keeps its own
 // statistics per own action and chooses with its own UCB formula (an
-// untried action is worth Options.FPU; ties are drawn at random); the joint action is applied, and each
-// player's chosen action is credited with that player's payoff. The final
-// action is the most visited, or (FinalSample) one drawn in proportion to
-// the visit counts, which is the empirical mixed strategy. MCTS-Solver does
-// not apply to simultaneous moves.
+// untried action is worth Options.FPU; ties are drawn at random); the joint
+// action is applied, and each player's chosen action is credited with that
+// player's payoff. The final action is the most visited, or (FinalSample)
+// one drawn in proportion to the visit counts, which is the empirical mixed
+// strategy. MCTS-Solver does not apply to simultaneous moves.
 //
 // # Reuse, threads, memory
 //
