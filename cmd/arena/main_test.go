@@ -3,8 +3,10 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -56,6 +58,47 @@ func TestUsageErrors(t *testing.T) {
 		if code != tt.code || !strings.Contains(errOut, tt.want) {
 			t.Errorf("arena %v: exit %d (want %d), stderr %q (want %q)", tt.args, code, tt.code, errOut, tt.want)
 		}
+	}
+}
+
+// TestDurationFlagsNeedUnit: every duration flag of every command (found
+// in its --help) refuses a bare number with a message that names the flag
+// and the missing unit, not the flag package's "invalid value "1" for
+// flag -time: parse error".
+func TestDurationFlagsNeedUnit(t *testing.T) {
+	durationFlag := regexp.MustCompile(`(?m)^  -(\S+) duration`)
+	var names [][]string
+	for _, c := range commands {
+		names = append(names, []string{c.name})
+	}
+	for _, c := range tuneCommands {
+		names = append(names, []string{"tune", c.name})
+	}
+	n := 0
+	for _, cmd := range names {
+		_, _, help := runArena(append(cmd, "--help")...)
+		for _, m := range durationFlag.FindAllStringSubmatch(help, -1) {
+			n++
+			for value, want := range map[string]string{
+				"1":   fmt.Sprintf(`--%s: "1" needs a unit, such as 1s or 500ms`, m[1]),
+				"1.5": fmt.Sprintf(`--%s: "1.5" needs a unit, such as 1s or 500ms`, m[1]),
+				"abc": fmt.Sprintf(`--%s: "abc" is not a duration: write a number and a unit`, m[1]),
+			} {
+				code, _, stderr := runArena(append(cmd, "--"+m[1], value)...)
+				if code != 2 || !strings.HasPrefix(stderr, want) || strings.Contains(stderr, "parse error") {
+					t.Errorf("arena %s --%s %s: exit %d, stderr %q; want 2 and %q, then the usage", strings.Join(cmd, " "), m[1], value, code, stderr, want)
+				}
+			}
+		}
+	}
+	// 18 today: check-engine's, match's, tournament's and tune sweep's
+	// three each, solve's and tune spsa's two, tune texel's and worker's one.
+	if n < 18 {
+		t.Errorf("found %d duration flags in the commands' help; want every one (18 or more)", n)
+	}
+	// Other bad values keep the flag package's message.
+	if code, _, stderr := runArena("perft", "--depth", "x"); code != 2 || !strings.Contains(stderr, `invalid value "x" for flag -depth`) {
+		t.Errorf("perft --depth x: exit %d, %q", code, stderr)
 	}
 }
 
