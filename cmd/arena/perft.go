@@ -34,7 +34,7 @@ type divideEntry struct {
 func runPerft(args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("perft", "--game G --depth D [--moves \"m1 m2 …\" | --fen F] [--divide] [--generic] [--format text|json]", stderr)
 	game := fs.String("game", "othello6", "game spec (see 'arena games')")
-	depth := fs.Int("depth", 8, "depth in plies, 1 to 64 (a forced pass is one ply)")
+	depth := fs.Int("depth", 8, "depth in plies, 1 to 64 (a forced pass is one ply); refused where the tree has more than 2^64 positions")
 	moves := fs.String("moves", "", "moves to play from the start before counting, space-separated")
 	fen := fs.String("fen", "", fenHelp)
 	divide := fs.Bool("divide", false, "print the leaf count below each legal move")
