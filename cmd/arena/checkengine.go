@@ -198,17 +198,17 @@ func (c *checker) run(positions int, seed uint64) int {
 	var name string
 handshake:
 	for err == nil {
-		var line string
+		// A long wait is announced once, after a second of silence.
+		by := deadline
 		if noteAt.Before(deadline) {
-			// A long wait is announced once, after a second of silence.
-			line, err = c.readLine("ugiok", limit, noteAt)
-			if errors.Is(err, botproc.ErrTimeout) {
-				fmt.Fprintf(c.log, "arena check-engine: no ugiok yet after %s; waiting up to %s in all for the engine's answer to ugi\n", spec.FormatDuration(handshakeNoteAfter), spec.FormatDuration(wait))
-				noteAt, err = deadline, nil
-				continue
-			}
-		} else {
-			line, err = c.readLine("ugiok", limit, deadline)
+			by = noteAt
+		}
+		var line string
+		line, err = c.readLine("ugiok", limit, by)
+		if errors.Is(err, botproc.ErrTimeout) && by != deadline {
+			fmt.Fprintf(c.log, "arena check-engine: no ugiok yet after %s; waiting up to %s in all for the engine's answer to ugi\n", spec.FormatDuration(handshakeNoteAfter), spec.FormatDuration(wait))
+			noteAt, err = deadline, nil
+			continue
 		}
 		f := strings.Fields(line)
 		switch {
