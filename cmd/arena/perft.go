@@ -113,12 +113,11 @@ func runPerft(args []string, stdout, stderr io.Writer) error {
 // within a few per cent on small trees (TestPerftEstimate) and within a
 // factor of two or so on the deepest.
 const (
-	perftLines    = 1000
-	perftSeed     = 1
-	perftAnnounce = 10 * time.Second
+	perftLines        = 1000
+	perftSeed         = 1
+	perftAnnounce     = 10 * time.Second
+	maxPerftPositions = 1 << 64
 )
-
-var maxPerftPositions = math.Exp2(64)
 
 // perftEstimate returns, for every depth d from 0 to depth, the estimated
 // number of positions perft(d) of s visits or counts (plies 0 to d).
@@ -213,5 +212,5 @@ func roughDuration(d time.Duration) string {
 	case d < 2*year:
 		return fmt.Sprintf("%.0f days", d.Hours()/24)
 	}
-	return fmt.Sprintf("%.0f years", d.Hours()/8766)
+	return fmt.Sprintf("%.0f years", float64(d)/float64(year))
 }
