@@ -26,25 +26,8 @@ func CreateRecord(path string, t *Tournament, concurrency int) (*results.Writer,
 // returns the tournament, the games already recorded, and a writer that
 // appends to the file (a torn last line is cut off first).
 func ResumeRecord(path string, want *Tournament, concurrency int) (*Tournament, *results.File, *results.Writer, error) {
-	file, err := results.ReadFile(path)
+	t, file, err := ReadResume(path, want)
 	if err != nil {
-		return nil, nil, nil, err
-	}
-	if err := CheckHeader(path, file.Header.Config); err != nil {
-		return nil, nil, nil, err
-	}
-	t := want
-	if t == nil {
-		t, err = New(OptionsFrom(file.Header.Config))
-		if err != nil {
-			return nil, nil, nil, fmt.Errorf("%s: cannot rebuild its tournament: %w", path, err)
-		}
-	}
-	if diff := file.Header.Config.Diff(t.Config); len(diff) > 0 {
-		return nil, nil, nil, fmt.Errorf("--resume %s: the configuration differs from the file's, so the remaining games would not be the planned ones:\n  %s\n(leave out the flags that differ to continue the file as it was started)",
-			path, strings.Join(diff, "\n  "))
-	}
-	if err := t.checkRecorded(path, file.Games); err != nil {
 		return nil, nil, nil, err
 	}
 	w, err := results.Append(file, concurrency)
@@ -52,6 +35,36 @@ func ResumeRecord(path string, want *Tournament, concurrency int) (*Tournament, 
 		return nil, nil, nil, err
 	}
 	return t, file, w, nil
+}
+
+// ReadResume is ResumeRecord's reading and checking, without writing to
+// the file: a caller with checks of its own (is the run a sweep, does the
+// anchor name a player …) makes them between ReadResume and
+// results.Append, so that a refused resume leaves the file as it was,
+// torn last line included.
+func ReadResume(path string, want *Tournament) (*Tournament, *results.File, error) {
+	file, err := results.ReadFile(path)
+	if err != nil {
+		return nil, nil, err
+	}
+	if err := CheckHeader(path, file.Header.Config); err != nil {
+		return nil, nil, err
+	}
+	t := want
+	if t == nil {
+		t, err = New(OptionsFrom(file.Header.Config))
+		if err != nil {
+			return nil, nil, fmt.Errorf("%s: cannot rebuild its tournament: %w", path, err)
+		}
+	}
+	if diff := file.Header.Config.Diff(t.Config); len(diff) > 0 {
+		return nil, nil, fmt.Errorf("--resume %s: the configuration differs from the file's, so the remaining games would not be the planned ones:\n  %s\n(leave out the flags that differ to continue the file as it was started)",
+			path, strings.Join(diff, "\n  "))
+	}
+	if err := t.checkRecorded(path, file.Games); err != nil {
+		return nil, nil, err
+	}
+	return t, file, nil
 }
 
 // checkRecorded checks that the recorded games are games of t's schedule

@@ -144,6 +144,9 @@ func decodeLine(trimmed []byte, line int, last bool, h *Header, g *Game, rs *Res
 		if last && line > 1 {
 			return "", true, nil
 		}
+		if last && tornHeader(trimmed) {
+			return "", false, fmt.Errorf("the file holds only part of a header line (%d bytes, no newline) and no game: the run that created it was interrupted (or the disk filled up) while writing its header, before its first game; there is nothing to resume or rate: delete the file and start the run again", len(trimmed))
+		}
 		return "", false, fmt.Errorf("not a JSON record: %v", jsonProblem(err))
 	}
 	if line == 1 && head.Record != KindHeader {
@@ -180,6 +183,17 @@ func decodeLine(trimmed []byte, line int, last bool, h *Header, g *Game, rs *Res
 		return "", false, fmt.Errorf("unknown record kind %q (expected header, game or resume)", head.Record)
 	}
 	return head.Record, false, nil
+}
+
+// headerStart is how every header line begins (MarshalLine of a Header:
+// its first field is the record kind).
+const headerStart = `{"record":"header"`
+
+// tornHeader reports whether b, a first line that is no JSON, is the start
+// of a header line cut short, rather than a file of another kind.
+func tornHeader(b []byte) bool {
+	n := min(len(b), len(headerStart))
+	return n > 0 && string(b[:n]) == headerStart[:n]
 }
 
 // checkIndex reports a game index that c's file cannot hold: beyond the

@@ -55,7 +55,18 @@ func TestReadErrors(t *testing.T) {
 		{"bad termination", testHeader + "\n" + strings.Replace(g0, `"termination":"normal"`, `"termination":"resigned"`, 1), `unknown termination "resigned"`},
 		{"sweep without values", strings.Replace(testHeader, `"kind":"round-robin"`, `"kind":"sweep"`, 1), "the swept values are 1 to 1 of the agents"},
 		{"sweep of every agent", strings.Replace(testHeader, `"total_games":4`, `"total_games":4,"swept":2`, 1), "only a sweep has swept values"},
+		// A run killed while writing its header: no newline, part of a
+		// header; the error says so and what to do.
+		{"torn header", testHeader[:40], "run.jsonl:1: the file holds only part of a header line (40 bytes, no newline) and no game: the run that created it was interrupted"},
+		{"torn header, start of the kind", `{"rec`, "delete the file and start the run again"},
 		{"long worker name", testHeader + "\n" + strings.Replace(g0, `"plies":2`, `"plies":2,"worker":"`+strings.Repeat("w", 101)+`"`, 1), "worker name of 101 bytes"},
+	}
+	// A first line of another file, or a header line with its newline,
+	// is not called a torn header.
+	for _, data := range []string{`{"name":"x"`, "hello", testHeader[:40] + "\n"} {
+		if _, err := Read(strings.NewReader(data), "run.jsonl"); err == nil || strings.Contains(err.Error(), "part of a header") {
+			t.Errorf("%q: error %v, want one that does not speak of a torn header", data, err)
+		}
 	}
 	for _, c := range cases {
 		_, err := Read(strings.NewReader(c.data), "run.jsonl")

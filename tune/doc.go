@@ -22,12 +22,31 @@
 //	θ_i ← clip(θ_i + (a_k/c_k)·(wins−losses)·δ_i, min_i, max_i)
 //
 // with wins and losses counted in games from θ+'s side. An integer
-// parameter's values sent to the two sides are rounded stochastically,
-// floor(x+u) with u uniform in [0,1), so the sides differ even when
-// c_k < 1; θ itself stays real. Flips, roundings and openings come from
-// (seed, k) alone, so a run is the same whatever the concurrency and
-// whether or not it was resumed. Runs append one JSON line per finished
-// iteration to a file (a header line first) and resume from it.
+// parameter's c_k is at least ½ (MinIntCK), and the values sent to the two
+// sides are rounded stochastically with one draw, floor(θ±c_k·δ+u) with u
+// uniform in [0,1): each side's value is unbiased, and the two are at
+// least 1 apart (2·c_k ≥ 1) unless a bound clips them, so no batch plays
+// one value against itself; θ itself stays real. Flips, roundings and
+// openings come from (seed, k) alone, so a run is the same whatever the
+// concurrency and whether or not it was resumed. Runs append one JSON line
+// per finished iteration to a file (a header line first) and resume from
+// it; a file written before the integer rule was recorded resumes with the
+// rule it began with (IntRuleIndependent: no floor, a draw per side).
+//
+// Where the rule follows fishtest (server/fishtest/spsa_handler.py) and
+// OpenBench (OpenBench/spsa_utils.py), and where it differs:
+//
+//   - Both: c_k = c/k^γ and the step (a_k/c_k)·(wins−losses)·δ_i, which
+//     they write R·c_k·(wins−losses)·δ_i with R = a_k/c_k²; a Rademacher
+//     flip per parameter; θ± and θ clipped to [min, max]; the defaults
+//     α = 0.602 and γ = 0.101.
+//   - OpenBench: the parameter file, with the gains given by their values
+//     at the last iteration (c_end, r_end); an iteration of a batch of
+//     game pairs; for an int parameter, c_k at least 0.5 and one rounding
+//     draw for both sides. fishtest has no floor and sends the sides real
+//     values.
+//   - Here only: everything random is drawn from (seed, k), not from a
+//     global generator, so that a resumed run equals an uninterrupted one.
 //
 // The parameter file has one parameter per line in OpenBench's format,
 //

@@ -22,6 +22,23 @@ const (
 	DefaultGamma = 0.101
 )
 
+// The rules for an int parameter's two values (SPSAConfig.IntRule).
+const (
+	// IntRuleOpenBench is OpenBench's: c_k is at least MinIntCK, and
+	// both sides are rounded with one draw u, floor(θ±c_k+u), so that
+	// θ+ and θ− are at least 1 apart (2·c_k ≥ 1) unless a bound clips
+	// them. The rule of every new run.
+	IntRuleOpenBench = "openbench"
+	// IntRuleIndependent is the rule of files written before int_rule
+	// was recorded, kept so that they resume as they began: c_k has no
+	// floor and each side has its own draw, so late iterations (c_k
+	// below ½) often played θ+ and θ− with the same value.
+	IntRuleIndependent = "independent"
+	// MinIntCK is the floor of an int parameter's c_k (OpenBench's 0.5,
+	// in its spsa_utils.py): below it, θ±c_k can round to one value.
+	MinIntCK = 0.5
+)
+
 // Limits of an SPSA run.
 const (
 	// MaxIterations is the most iterations of one run.
@@ -58,6 +75,11 @@ type SPSAConfig struct {
 	MoveTime    string `json:"move_time,omitempty"` // a Go duration; empty: automatic limits
 	MaxPlies    int    `json:"max_plies,omitempty"` // as arena.Options.MaxPlies
 	TimeControl string `json:"tc,omitempty"`        // BASE[+INC] for both sides
+	// IntRule is how int parameters are perturbed and rounded:
+	// IntRuleOpenBench ("" means it), or IntRuleIndependent for a file
+	// that predates the field (ParseLog sets it). Always written, so
+	// that a file says which rule planned its iterations.
+	IntRule string `json:"int_rule"`
 	// Verify is the verification match the run ends with, so that a
 	// resumed run plays the one it was started with (nil in files written
 	// before it was recorded: the caller's choice).
@@ -117,6 +139,12 @@ func NewSPSA(cfg SPSAConfig) (*SPSA, error) {
 	}
 	if cfg.A < 0 {
 		cfg.A = float64(cfg.Iterations) / 10
+	}
+	if cfg.IntRule == "" {
+		cfg.IntRule = IntRuleOpenBench
+	}
+	if cfg.IntRule != IntRuleOpenBench && cfg.IntRule != IntRuleIndependent {
+		return nil, fmt.Errorf("int_rule %q: want %q or %q", cfg.IntRule, IntRuleOpenBench, IntRuleIndependent)
 	}
 	switch {
 	case cfg.Iterations < 1 || cfg.Iterations > MaxIterations:
@@ -250,11 +278,16 @@ func (s *SPSA) Spec(theta []float64) (string, error) {
 // C returns parameter i's c (= c_end·N^γ), the scale of its plotted path.
 func (s *SPSA) C(i int) float64 { return s.c[i] }
 
-// Gains returns parameter i's perturbation c_k = c/k^γ and step
+// Gains returns parameter i's perturbation c_k = c/k^γ (at least
+// MinIntCK for an int parameter under IntRuleOpenBench) and step
 // a_k = a/(A+k)^α at iteration k.
 func (s *SPSA) Gains(i, k int) (ck, ak float64) {
 	fk := float64(k)
-	return s.c[i] / math.Pow(fk, s.Config.Gamma), s.a[i] / math.Pow(s.Config.A+fk, s.Config.Alpha)
+	ck, ak = s.c[i]/math.Pow(fk, s.Config.Gamma), s.a[i]/math.Pow(s.Config.A+fk, s.Config.Alpha)
+	if s.Config.Params[i].Int && s.Config.IntRule != IntRuleIndependent {
+		ck = max(ck, MinIntCK)
+	}
+	return ck, ak
 }
 
 func clip(v, lo, hi float64) float64 { return math.Min(math.Max(v, lo), hi) }
@@ -262,7 +295,8 @@ func clip(v, lo, hi float64) float64 { return math.Min(math.Max(v, lo), hi) }
 // Plan draws iteration k's flips and the values the two sides play, from
 // theta and (seed, k) alone. The values are θ ± c_k·flip clipped to the
 // bounds; an int parameter's are then rounded stochastically, floor(x+u)
-// with u uniform in [0, 1), one u for each side.
+// with u uniform in [0, 1): one u for both sides (IntRuleOpenBench), or
+// one for each (IntRuleIndependent).
 func (s *SPSA) Plan(k int, theta []float64) (Iteration, error) {
 	n := len(s.Config.Params)
 	if len(theta) != n {
@@ -284,8 +318,13 @@ func (s *SPSA) Plan(k int, theta []float64) (Iteration, error) {
 		it.Plus[i] = clip(theta[i]+d, p.Min, p.Max)
 		it.Minus[i] = clip(theta[i]-d, p.Min, p.Max)
 		if p.Int {
-			it.Plus[i] = clip(math.Floor(it.Plus[i]+r.Float64()), p.Min, p.Max)
-			it.Minus[i] = clip(math.Floor(it.Minus[i]+r.Float64()), p.Min, p.Max)
+			u := r.Float64()
+			v := u
+			if s.Config.IntRule == IntRuleIndependent {
+				v = r.Float64()
+			}
+			it.Plus[i] = clip(math.Floor(it.Plus[i]+u), p.Min, p.Max)
+			it.Minus[i] = clip(math.Floor(it.Minus[i]+v), p.Min, p.Max)
 		}
 	}
 	var err error

@@ -96,6 +96,12 @@ func ParseLog(data []byte) (cfg SPSAConfig, its []Iteration, keep int, err error
 			if err := json.Unmarshal(line, &cfg); err != nil {
 				return cfg, nil, 0, fmt.Errorf("line 1: %v", err)
 			}
+			var rule struct {
+				IntRule *string `json:"int_rule"`
+			}
+			if json.Unmarshal(line, &rule); rule.IntRule == nil {
+				cfg.IntRule = IntRuleIndependent // a file from before the field: its iterations' rule
+			}
 		case rec.Record != RecordIteration:
 			return cfg, nil, 0, fmt.Errorf("line %d: a %q record where an iteration was expected", lines, rec.Record)
 		default:

@@ -160,41 +160,112 @@ func TestUpdateByHand(t *testing.T) {
 	}
 }
 
-// Integer values are rounded stochastically and without bias: at θ = 5
-// with c_k = 0.5 each side plays 5.5 ± … rounded to 5 or 6, about half
-// the time each, and the two sides differ in about three quarters of the
-// iterations (rounded to nearest, 5.5 and 4.5 would always give the same
-// pair of values, whatever their distance).
+// Integer values are rounded stochastically and without bias, with one
+// draw for both sides (OpenBench's rule): at θ = 5 with c_k = 0.5 one side
+// plays 5.5 and the other 4.5, rounded together to 6 and 5 or to 5 and 4,
+// each about half the time, never to the same value. A file written before
+// the rule was recorded keeps its own (IntRuleIndependent: a draw per
+// side), under which the sides differ in only about three quarters of the
+// iterations (equal when 5.5→5 and 4.5→5); its plans must not change, or
+// the file would no longer resume.
 func TestStochasticRounding(t *testing.T) {
 	// c_end 0.25, N = 16, γ = 0.5: c = 1, c_4 = 0.5.
 	ps := mustParams(t, "z, int, 5, 0, 10, 0.25, 0.01")
-	s := mustSPSA(t, SPSAConfig{Game: "othello6", Agent: "synthetic", Params: ps, Iterations: 16, PairsPer: 1, Alpha: 1, Gamma: 0.5, A: 4})
-	const n = 4000
-	six, differ := 0, 0
-	for seed := uint64(0); seed < n; seed++ {
+	for _, rule := range []string{IntRuleOpenBench, IntRuleIndependent} {
+		s := mustSPSA(t, SPSAConfig{Game: "othello6", Agent: "synthetic", Params: ps, Iterations: 16, PairsPer: 1, Alpha: 1, Gamma: 0.5, A: 4, IntRule: rule})
+		const n = 4000
+		six, differ := 0, 0
+		for seed := uint64(0); seed < n; seed++ {
+			s.Config.Seed = seed
+			it, _ := s.Plan(4, []float64{5})
+			p, m := it.Plus[0], it.Minus[0]
+			// θ+c·flip is 5.5 or 4.5: it rounds to 5 or 6, or 4 or 5.
+			if lo := 5 + math.Min(0, float64(it.Flips[0])); p != lo && p != lo+1 {
+				t.Fatalf("%s, seed %d: θ+ = %v from 5 + 0.5·%d", rule, seed, p, it.Flips[0])
+			}
+			if p == 6 || m == 6 {
+				six++
+			}
+			if p != m {
+				differ++
+			}
+		}
+		// Each of the 4000 plans has one side at 5.5, which rounds up with
+		// probability 1/2: 2000 ± 3·√(4000/4) ≈ ±95.
+		if six < 1900 || six > 2100 {
+			t.Errorf("%s: a 5.5 rounded up %d times in %d, want about half", rule, six, n)
+		}
+		// One draw: always apart. A draw each: apart with probability
+		// 3/4, 3000 ± 3·√(4000·3/16) ≈ ±82 times.
+		lo, hi := n, n
+		if rule == IntRuleIndependent {
+			lo, hi = 2900, 3100
+		}
+		if differ < lo || differ > hi {
+			t.Errorf("%s: the sides differed %d times in %d, want %d to %d", rule, differ, n, lo, hi)
+		}
+	}
+}
+
+// TestIntPerturbationNeverTies: an int parameter's θ+ and θ− are never
+// rounded to the same value, at any iteration, however small c/k^γ gets
+// (OpenBench's floor: c_k ≥ 0.5, and one rounding draw for both sides).
+// Without them, late iterations perturbed by less than half a step and
+// often played θ+ against θ− with one value: games without signal (2310
+// of these 6000 plans). Here c/k^γ, 0.53 at k = 1, is below 0.5 from k = 2
+// and 0.3 at k = 300.
+func TestIntPerturbationNeverTies(t *testing.T) {
+	ps := mustParams(t, "z, int, 50, 0, 100, 0.3, 0.002")
+	s := mustSPSA(t, SPSAConfig{Game: "othello6", Agent: "synthetic", Params: ps, Iterations: 300, PairsPer: 1, A: -1})
+	if ck, _ := s.Gains(0, 300); ck != MinIntCK {
+		t.Errorf("c_300 = %v, want the floor %v (c/k^γ = 0.3)", ck, MinIntCK)
+	}
+	ties := 0
+	for seed := uint64(1); seed <= 20; seed++ {
 		s.Config.Seed = seed
-		it, _ := s.Plan(4, []float64{5})
-		p, m := it.Plus[0], it.Minus[0]
-		// θ+c·flip is 5.5 or 4.5: it rounds to 5 or 6, or 4 or 5.
-		if lo := 5 + math.Min(0, float64(it.Flips[0])); p != lo && p != lo+1 {
-			t.Fatalf("seed %d: θ+ = %v from 5 + 0.5·%d", seed, p, it.Flips[0])
-		}
-		if p == 6 || m == 6 {
-			six++
-		}
-		if p != m {
-			differ++
+		for k := 1; k <= 300; k++ {
+			// θ anywhere between the bounds but more than c_k from them:
+			// a bound can clip both sides to one value.
+			theta := 2 + 96*float64((seed*7919+uint64(k)*104729)%1000)/1000
+			it, err := s.Plan(k, []float64{theta})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if it.CK[0] < MinIntCK || math.Abs(it.Plus[0]-it.Minus[0]) < 1 {
+				ties++
+				if ties <= 5 {
+					t.Errorf("seed %d, k %d, θ %.3f: c_k %.3f, θ+ %v, θ− %v", seed, k, theta, it.CK[0], it.Plus[0], it.Minus[0])
+				}
+			}
 		}
 	}
-	// Each of the 4000 plans has one side at 5.5, which rounds up with
-	// probability 1/2: 2000 ± 3·√(4000/4) ≈ ±95.
-	if six < 1900 || six > 2100 {
-		t.Errorf("a 5.5 rounded up %d times in %d, want about half", six, n)
+	if ties > 0 {
+		t.Errorf("%d of 6000 plans played one value on both sides", ties)
 	}
-	// The sides are equal only when 5.5→5 and 4.5→5, with probability
-	// 1/2·1/2: they differ 3000 ± 3·√(4000·3/16) ≈ ±82 times.
-	if differ < 2900 || differ > 3100 {
-		t.Errorf("the sides differed %d times in %d, want about three quarters", differ, n)
+}
+
+// TestParseLogIntRule: a file written before int_rule was recorded is
+// read with the rule that planned its iterations; a new file records its
+// rule.
+func TestParseLogIntRule(t *testing.T) {
+	ps := mustParams(t, "z, int, 5, 0, 10, 0.25, 0.01")
+	s := mustSPSA(t, SPSAConfig{Game: "othello6", Agent: "synthetic", Params: ps, Iterations: 16, PairsPer: 1})
+	path := filepath.Join(t.TempDir(), "run.jsonl")
+	l, err := CreateLog(path, s.Config)
+	if err != nil {
+		t.Fatal(err)
+	}
+	l.Close()
+	data, _ := os.ReadFile(path)
+	if !strings.Contains(string(data), `"int_rule":"openbench"`) {
+		t.Errorf("the header does not record the rule: %s", data)
+	}
+	old := strings.Replace(string(data), `,"int_rule":"openbench"`, "", 1)
+	for text, want := range map[string]string{string(data): IntRuleOpenBench, old: IntRuleIndependent} {
+		cfg, _, _, err := ParseLog([]byte(text))
+		if err != nil || cfg.IntRule != want {
+			t.Errorf("%s: rule %q, %v; want %q", text, cfg.IntRule, err, want)
+		}
 	}
 }
 

@@ -29,7 +29,11 @@ func runCheckEngine(args []string, stdout, stderr io.Writer) error {
 	margin := fs.Duration("margin", 200*time.Millisecond, "how late after movetime (or after stop) a bestmove may come (0 to 1m)")
 	clock := fs.Duration("clock", time.Second, "the mover's time left in the clock check (10ms to 1m); its bestmove is due within half of it")
 	seed := fs.Uint64("seed", 1, "seed of the random positions")
+	handshake := fs.Duration("handshake", defaultCheckHandshake, "the longest the handshake's ugiok and readyok are waited for, 1ms to 1h (the agent's init= is the limit if shorter)")
 	if err := parseNoArgs(fs, args); err != nil {
+		return err
+	}
+	if err := durationIn("handshake", *handshake, time.Millisecond, time.Hour, false, ""); err != nil {
 		return err
 	}
 	if *positions < 1 || *positions > 1000 {
@@ -60,7 +64,7 @@ func runCheckEngine(args []string, stdout, stderr io.Writer) error {
 	if _, ok := v.New().(games.State); !ok {
 		return fmt.Errorf("--game %s is simultaneous; UGI describes sequential games only", v)
 	}
-	c := &checker{v: v, sp: sp, movetime: *movetime, margin: *margin, clock: *clock, out: stdout}
+	c := &checker{v: v, sp: sp, movetime: *movetime, margin: *margin, clock: *clock, handshake: *handshake, out: stdout, log: stderr}
 	failed := c.run(*positions, *seed)
 	if failed > 0 {
 		return fmt.Errorf("%d of %d checks failed", failed, c.checks)
@@ -73,13 +77,37 @@ func runCheckEngine(args []string, stdout, stderr io.Writer) error {
 // --clock are bounded.
 const maxCheckMargin = time.Minute
 
+// defaultCheckHandshake is check-engine's own bound on the handshake. A
+// spec's init= may allow a slow engine an hour to load in a match; the
+// check of a silent engine (a wrong command, an engine that speaks
+// another protocol) should not wait that long unless asked to
+// (--handshake).
+const defaultCheckHandshake = 10 * time.Second
+
+// handshakeNoteAfter is how long check-engine waits in silence for ugiok
+// before it says on stderr what it is waiting for, and until when.
+const handshakeNoteAfter = time.Second
+
+// handshakeWait is how long check-engine waits for ugiok (and readyok):
+// the agent's init and --handshake, whichever is shorter (an answer after
+// init fails anyway), with the phrase that names the limit.
+func handshakeWait(init, handshake time.Duration) (time.Duration, string) {
+	if init <= handshake {
+		return init, fmt.Sprintf("within init= %s (the agent's init= option)", spec.FormatDuration(init))
+	}
+	return handshake, fmt.Sprintf("within %s (--handshake; the agent's init= %s is longer: give --handshake %s to wait as long)",
+		spec.FormatDuration(handshake), spec.FormatDuration(init), spec.FormatDuration(init))
+}
+
 // checker runs the checks of arena check-engine on one engine process.
 type checker struct {
 	v                games.Variant
 	sp               spec.Spec
 	movetime, margin time.Duration
 	clock            time.Duration // the mover's time left in the clock check
+	handshake        time.Duration // --handshake
 	out              io.Writer
+	log              io.Writer // stderr: what the checker is waiting for
 	proc             *botproc.Process
 	checks           int
 	failed           int
@@ -106,12 +134,19 @@ func (c *checker) readLine(word, limit string, deadline time.Time) (string, erro
 	line, err := c.proc.ReadLine(context.Background(), deadline)
 	if err != nil {
 		if errors.Is(err, botproc.ErrTimeout) {
-			return "", fmt.Errorf("no %s %s", word, limit)
+			return "", noLine(fmt.Sprintf("no %s %s", word, limit))
 		}
 		return "", fmt.Errorf("waiting for %s: %v", word, err)
 	}
 	return line, nil
 }
+
+// noLine is readLine's error on a timeout: its message, and
+// botproc.ErrTimeout to errors.Is.
+type noLine string
+
+func (e noLine) Error() string { return string(e) }
+func (e noLine) Unwrap() error { return botproc.ErrTimeout }
 
 // readUntil reads lines until one starting with word, by deadline,
 // checking every info line on the way.
@@ -153,15 +188,28 @@ func (c *checker) run(positions int, seed uint64) int {
 	c.proc = p
 	defer p.Stop()
 
-	// Handshake: ugi … ugiok, and whether it advertises UGI_Game.
+	// Handshake: ugi … ugiok, and whether it advertises UGI_Game, by one
+	// deadline (lines such as id name do not extend it).
 	start := time.Now()
+	wait, limit := handshakeWait(init, c.handshake)
+	deadline, noteAt := start.Add(wait), start.Add(handshakeNoteAfter)
 	gameOption := ""
 	err = c.send("ugi")
 	var name string
 handshake:
 	for err == nil {
+		// A long wait is announced once, after a second of silence.
+		by := deadline
+		if noteAt.Before(deadline) {
+			by = noteAt
+		}
 		var line string
-		line, err = c.readLine("ugiok", fmt.Sprintf("within init= %s (the agent's init= option)", init), time.Now().Add(init))
+		line, err = c.readLine("ugiok", limit, by)
+		if errors.Is(err, botproc.ErrTimeout) && by != deadline {
+			fmt.Fprintf(c.log, "arena check-engine: no ugiok yet after %s; waiting up to %s in all for the engine's answer to ugi\n", spec.FormatDuration(handshakeNoteAfter), spec.FormatDuration(wait))
+			noteAt, err = deadline, nil
+			continue
+		}
 		f := strings.Fields(line)
 		switch {
 		case err != nil:
@@ -196,7 +244,7 @@ handshake:
 	start = time.Now()
 	err = c.send("isready")
 	if err == nil {
-		_, err = c.readUntil("readyok", time.Now().Add(init))
+		_, err = c.readUntil("readyok", time.Now().Add(wait))
 	}
 	lat := time.Since(start)
 	if err == nil && lat > time.Second {

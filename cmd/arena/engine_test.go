@@ -261,6 +261,38 @@ func TestCheckEngineHandshakeNamesUgiok(t *testing.T) {
 	}
 }
 
+// TestCheckEngineHandshakeDeadline: check-engine waits for a silent
+// engine's ugiok its own --handshake (default 10s), not the agent's init=
+// (up to 1h, for engines that load for long in matches), and says on stderr
+// what it waits for once the engine has been silent for a second. Neither
+// verdict depends on the machine's speed: the note is printed because no
+// line came by the second, the failure because none came by 1.5 s.
+func TestCheckEngineHandshakeDeadline(t *testing.T) {
+	t0 := time.Now()
+	code, stdout, stderr := runArena("check-engine", "--positions", "1", "--handshake", "1500ms", "--agent", "ugi:cmd=sleep 120,init=1h")
+	if code != 1 || !strings.Contains(stdout, "FAIL handshake      no ugiok within 1.5s (--handshake; the agent's init= 1h is longer: give --handshake 1h to wait as long)") {
+		t.Errorf("exit %d, stdout %q, stderr %q", code, stdout, stderr)
+	}
+	if !strings.Contains(stderr, "no ugiok yet after 1s; waiting up to 1.5s in all for the engine's answer to ugi") {
+		t.Errorf("stderr does not say what check-engine waits for: %q", stderr)
+	}
+	t.Logf("failed the handshake after %s", time.Since(t0).Round(time.Millisecond))
+	// By default 10s, whatever init= allows; init= is the limit when
+	// shorter (an ugiok after it would fail a match's handshake anyway).
+	for _, tc := range []struct {
+		init, flag, want time.Duration
+		limit            string
+	}{
+		{time.Hour, defaultCheckHandshake, 10 * time.Second, "within 10s (--handshake"},
+		{200 * time.Millisecond, defaultCheckHandshake, 200 * time.Millisecond, "within init= 200ms"},
+		{time.Hour, 2 * time.Hour, time.Hour, "within init= 1h"},
+	} {
+		if got, limit := handshakeWait(tc.init, tc.flag); got != tc.want || !strings.HasPrefix(limit, tc.limit) {
+			t.Errorf("init= %s, --handshake %s: waits %s %q, want %s %q", tc.init, tc.flag, got, limit, tc.want, tc.limit)
+		}
+	}
+}
+
 // brokenEngineEnv, set in the environment of this test binary, makes it a
 // deliberately broken arena engine (greedy, othello6) instead of running
 // tests; the value says how it is broken (see brokenEngine).

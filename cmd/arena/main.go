@@ -10,12 +10,16 @@
 package main
 
 import (
+	"bytes"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"os"
+	"regexp"
+	"strconv"
 	"strings"
+	"time"
 
 	"github.com/boardgame-arena/arena/games"
 	_ "github.com/boardgame-arena/arena/games/all"
@@ -97,7 +101,7 @@ func newFlagSet(name, synopsis string, stderr io.Writer) *flag.FlagSet {
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.Usage = func() {
-		fmt.Fprintf(stderr, "Usage: arena %s %s\n\nFlags:\n", name, synopsis)
+		fmt.Fprintf(fs.Output(), "Usage: arena %s %s\n\nFlags:\n", name, synopsis)
 		fs.PrintDefaults()
 	}
 	return fs
@@ -135,13 +139,64 @@ func parseFlags(fs *flag.FlagSet, args []string, lists ...string) ([]string, err
 		}
 		i = j - 1
 	}
-	if err := fs.Parse(out); err != nil {
+	if err := parse(fs, out); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return nil, err
 		}
 		return nil, errUsage
 	}
 	return fs.Args(), nil
+}
+
+// parse is fs.Parse, with the flag package's message about a bad value
+// (written before the usage) rewritten where it says too little: for a
+// duration flag, "invalid value "1" for flag -time: parse error" becomes
+// `--time: "1" needs a unit, such as 1s or 500ms`. Every command parses
+// here, so every duration flag of every command gets the message.
+func parse(fs *flag.FlagSet, args []string) error {
+	w := fs.Output()
+	var buf bytes.Buffer
+	fs.SetOutput(&buf)
+	err := fs.Parse(args)
+	fs.SetOutput(w)
+	text := buf.String()
+	if err != nil {
+		if msg := durationFlagError(fs, err); msg != "" {
+			text = strings.Replace(text, err.Error(), msg, 1)
+		}
+	}
+	io.WriteString(w, text)
+	return err
+}
+
+// badValue matches the flag package's error for a value its flag's Set
+// refused.
+var badValue = regexp.MustCompile(`^invalid value ("(?:[^"\\]|\\.)*") for flag -(\S+): `)
+
+// durationFlagError returns the message for err when it is a bad value of
+// a duration flag of fs, else "".
+func durationFlagError(fs *flag.FlagSet, err error) string {
+	m := badValue.FindStringSubmatch(err.Error())
+	if m == nil {
+		return ""
+	}
+	f := fs.Lookup(m[2])
+	if f == nil {
+		return ""
+	}
+	if g, ok := f.Value.(flag.Getter); !ok {
+		return ""
+	} else if _, ok := g.Get().(time.Duration); !ok {
+		return ""
+	}
+	value, uerr := strconv.Unquote(m[1])
+	if uerr != nil {
+		value = m[1]
+	}
+	if _, nerr := strconv.ParseFloat(strings.TrimSpace(value), 64); nerr == nil {
+		return fmt.Sprintf("--%s: %q needs a unit, such as 1s or 500ms", f.Name, value)
+	}
+	return fmt.Sprintf("--%s: %q is not a duration: write a number and a unit (ns, us, ms, s, m, h), such as 1s, 500ms or 1m30s", f.Name, value)
 }
 
 // parseFilesAndFlags parses args where file names and flags may be mixed

@@ -3,10 +3,15 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/boardgame-arena/arena/games"
 )
 
 // arena runs the command line in-process and returns exit code and outputs.
@@ -56,6 +61,47 @@ func TestUsageErrors(t *testing.T) {
 		if code != tt.code || !strings.Contains(errOut, tt.want) {
 			t.Errorf("arena %v: exit %d (want %d), stderr %q (want %q)", tt.args, code, tt.code, errOut, tt.want)
 		}
+	}
+}
+
+// TestDurationFlagsNeedUnit: every duration flag of every command (found
+// in its --help) refuses a bare number with a message that names the flag
+// and the missing unit, not the flag package's "invalid value "1" for
+// flag -time: parse error".
+func TestDurationFlagsNeedUnit(t *testing.T) {
+	durationFlag := regexp.MustCompile(`(?m)^  -(\S+) duration`)
+	var names [][]string
+	for _, c := range commands {
+		names = append(names, []string{c.name})
+	}
+	for _, c := range tuneCommands {
+		names = append(names, []string{"tune", c.name})
+	}
+	n := 0
+	for _, cmd := range names {
+		_, _, help := runArena(append(cmd, "--help")...)
+		for _, m := range durationFlag.FindAllStringSubmatch(help, -1) {
+			n++
+			for value, want := range map[string]string{
+				"1":   fmt.Sprintf(`--%s: "1" needs a unit, such as 1s or 500ms`, m[1]),
+				"1.5": fmt.Sprintf(`--%s: "1.5" needs a unit, such as 1s or 500ms`, m[1]),
+				"abc": fmt.Sprintf(`--%s: "abc" is not a duration: write a number and a unit`, m[1]),
+			} {
+				code, _, stderr := runArena(append(cmd, "--"+m[1], value)...)
+				if code != 2 || !strings.HasPrefix(stderr, want) || strings.Contains(stderr, "parse error") {
+					t.Errorf("arena %s --%s %s: exit %d, stderr %q; want 2 and %q, then the usage", strings.Join(cmd, " "), m[1], value, code, stderr, want)
+				}
+			}
+		}
+	}
+	// 18 today: check-engine's, match's, tournament's and tune sweep's
+	// three each, solve's and tune spsa's two, tune texel's and worker's one.
+	if n < 18 {
+		t.Errorf("found %d duration flags in the commands' help; want every one (18 or more)", n)
+	}
+	// Other bad values keep the flag package's message.
+	if code, _, stderr := runArena("perft", "--depth", "x"); code != 2 || !strings.Contains(stderr, `invalid value "x" for flag -depth`) {
+		t.Errorf("perft --depth x: exit %d, %q", code, stderr)
 	}
 }
 
@@ -199,6 +245,77 @@ func TestUsageNamesBrokerAndShard(t *testing.T) {
 			if takes && !strings.Contains(usage, "--"+flag) {
 				t.Errorf("arena %s takes --%s, its usage line does not say so: %s", strings.Join(args, " "), flag, usage)
 			}
+		}
+	}
+}
+
+// TestPerftRefusesHopelessDepth: a depth whose tree has more than 2^64
+// positions (perft --depth 64 on any game) is refused at once, with the
+// estimate and the depth from which it passes the bound; it ran for ever.
+// The estimate comes from a fixed seed: the same verdict on every run.
+func TestPerftRefusesHopelessDepth(t *testing.T) {
+	for _, g := range games.All() {
+		v, err := games.Lookup(g.Name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, ok := v.New().(games.State); !ok {
+			continue // simultaneous: perft refuses it anyway
+		}
+		code, stdout, stderr := runArena("perft", "--game", g.Name, "--depth", "64")
+		want := fmt.Sprintf("arena perft: --depth 64: perft(64) of %s would visit about ", g.Name)
+		if code != 1 || !strings.HasPrefix(stderr, want) || !strings.Contains(stderr, "more than a 64-bit count holds") || !strings.Contains(stderr, "the estimate passes 2^64 from depth ") || stdout != "" {
+			t.Errorf("perft --game %s --depth 64: exit %d, stdout %q, stderr %q; want 1 and %q…", g.Name, code, stdout, stderr, want)
+		}
+	}
+	// A small perft says nothing on stderr.
+	if code, _, stderr := runArena("perft", "--game", "othello6", "--depth", "6"); code != 0 || stderr != "" {
+		t.Errorf("perft --depth 6: exit %d, stderr %q", code, stderr)
+	}
+}
+
+// TestPerftEstimate: Knuth's estimate of the positions of a tree, from
+// perftLines random lines, is within 15 % of the exact count (the sum of
+// perft(k) for k = 0 … d) on every sequential game.
+func TestPerftEstimate(t *testing.T) {
+	for _, tc := range []struct {
+		game  string
+		depth int
+	}{{"othello6", 9}, {"gravity", 4}, {"erdos", 3}, {"pyrga", 5}} {
+		v, err := games.Lookup(tc.game)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := v.New().(games.State)
+		est := perftEstimate(s, tc.depth)
+		if s.Ply() != 0 {
+			t.Fatalf("%s: the estimate left the position at ply %d", tc.game, s.Ply())
+		}
+		exact := 0.0
+		for d := 0; d <= tc.depth; d++ {
+			exact += float64(games.Perft(s, d))
+			if r := est[d] / exact; r < 0.85 || r > 1.15 {
+				t.Errorf("%s depth %d: estimate %.4g positions, exact %.0f (ratio %.3f)", tc.game, d, est[d], exact, r)
+			}
+		}
+	}
+}
+
+// TestPerftDivideProgress: the progress of a long perft ends with a line
+// after the last first move, with the total leaves.
+func TestPerftDivideProgress(t *testing.T) {
+	v, _ := games.Lookup("othello6")
+	var progress bytes.Buffer
+	entries := perftDivide(v.New().(games.State), 6, games.Perft, &progress)
+	if len(entries) != 4 || !strings.HasSuffix(progress.String(), "\n") || !strings.Contains(progress.String(), "perft: 4 of 4 first moves counted, 7604 leaves so far, ") {
+		t.Errorf("%d entries, progress %q", len(entries), progress.String())
+	}
+	for _, tc := range []struct {
+		d    time.Duration
+		want string
+	}{{100 * time.Second, "1m40s"}, {3*time.Hour + 20*time.Minute + 10*time.Second, "3h20m"}, {12 * 24 * time.Hour, "12 days"}, {100 * 8766 * time.Hour, "100 years"}} {
+		if got := roughDuration(tc.d); got != tc.want {
+			t.Errorf("roughDuration(%s) = %q, want %q", tc.d, got, tc.want)
 		}
 	}
 }

@@ -100,15 +100,17 @@ func runMatch(args []string, stdout, stderr io.Writer) error {
 		if only == nil || only["sprt"] || only["model"] {
 			o.SPRT = test
 		}
+	}, func(t *arena.Tournament) error {
+		if t.Config.Kind != results.Match {
+			return fmt.Errorf("%s records a %s: continue it with arena tournament --resume %s", *rf.resume, t.Config.Kind, *rf.resume)
+		}
+		return nil
 	}, stderr)
 	if err != nil {
 		return err
 	}
 	defer s.close()
 	t := s.tour
-	if t.Config.Kind != results.Match {
-		return fmt.Errorf("%s records a %s: continue it with arena tournament --resume %s", s.path, t.Config.Kind, s.path)
-	}
 	names := t.Names()
 	fmt.Fprintf(stderr, "arena: %s match %s vs %s (results from %s's view), at most %d games, %s", t.Config.Game, names[0], names[1], names[0], len(t.Fixtures), plural(*rf.concurrency, "worker", "workers"))
 	if t.Config.SPRT != nil {

@@ -4,9 +4,12 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"math"
+	"strings"
 	"time"
 
 	"github.com/boardgame-arena/arena/games"
+	"github.com/boardgame-arena/arena/rng"
 )
 
 func init() {
@@ -31,7 +34,7 @@ type divideEntry struct {
 func runPerft(args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("perft", "--game G --depth D [--moves \"m1 m2 …\" | --fen F] [--divide] [--generic] [--format text|json]", stderr)
 	game := fs.String("game", "othello6", "game spec (see 'arena games')")
-	depth := fs.Int("depth", 8, "depth in plies, 1 to 64 (a forced pass is one ply)")
+	depth := fs.Int("depth", 8, "depth in plies, 1 to 64 (a forced pass is one ply); refused where the tree has more than 2^64 positions")
 	moves := fs.String("moves", "", "moves to play from the start before counting, space-separated")
 	fen := fs.String("fen", "", fenHelp)
 	divide := fs.Bool("divide", false, "print the leaf count below each legal move")
@@ -54,11 +57,30 @@ func runPerft(args []string, stdout, stderr io.Writer) error {
 	if _, ok := s.(games.BulkPerfter); ok && !*generic {
 		count = func(s games.State, d int) uint64 { return s.(games.BulkPerfter).PerftBulk(d) }
 	}
+	// The size first: a depth no machine finishes is refused, a long one
+	// announced with its expected time and followed by progress lines.
+	est := perftEstimate(s, *depth)
+	if est[*depth] > maxPerftPositions {
+		from := *depth
+		for from > 1 && est[from-1] > maxPerftPositions {
+			from--
+		}
+		return fmt.Errorf("--depth %d: perft(%d) of %s would visit about %.1e positions (estimated from %d random lines of play), more than a 64-bit count holds (2^64 ≈ 1.8e19) and centuries of work at a billion positions a second; the estimate passes 2^64 from depth %d on",
+			*depth, *depth, v, est[*depth], perftLines, from)
+	}
+	var progress io.Writer
+	if eta := perftETA(s, est, count); eta >= perftAnnounce {
+		fmt.Fprintf(stderr, "perft: perft(%d) of %s visits about %.1e positions (estimated from %d random lines of play): about %s on this machine; progress after first moves; Ctrl-C stops\n",
+			*depth, v, est[*depth], perftLines, roughDuration(eta))
+		progress = stderr
+	}
 	rep := perftReport{Game: v.String(), Depth: *depth}
 	start := time.Now()
-	if *divide {
-		for _, e := range games.Divide(s, *depth, count) {
-			rep.Divide = append(rep.Divide, divideEntry{s.FormatMove(e.Move), e.Leaves})
+	if *divide || progress != nil {
+		for _, e := range perftDivide(s, *depth, count, progress) {
+			if *divide {
+				rep.Divide = append(rep.Divide, divideEntry{s.FormatMove(e.Move), e.Leaves})
+			}
 			rep.Nodes += e.Leaves
 		}
 	} else {
@@ -77,4 +99,118 @@ func runPerft(args []string, stdout, stderr io.Writer) error {
 	}
 	fmt.Fprintf(stdout, "perft(%d) of %s = %d  in %.3f s  (%.1f M leaves/s)\n", rep.Depth, rep.Game, rep.Nodes, rep.Seconds, rep.NPS/1e6)
 	return nil
+}
+
+// Perft's bound and announcements. Perft counts in a uint64 and visits
+// every position of the tree, so a depth whose tree has more than 2^64
+// positions is refused: its count could overflow, and it would take
+// centuries at any speed. Below that, a perft expected to take longer
+// than perftAnnounce says so first and reports after each first move.
+// The size is Knuth's estimate (1975): along a random line of play the
+// product of the numbers of legal moves before ply k is an unbiased
+// estimate of the number of positions at ply k; perftLines lines, from a
+// fixed seed (the same verdict on every run), cost milliseconds and come
+// within a few per cent on small trees (TestPerftEstimate) and within a
+// factor of two or so on the deepest.
+const (
+	perftLines        = 1000
+	perftSeed         = 1
+	perftAnnounce     = 10 * time.Second
+	maxPerftPositions = 1 << 64
+)
+
+// perftEstimate returns, for every depth d from 0 to depth, the estimated
+// number of positions perft(d) of s visits or counts (plies 0 to d).
+func perftEstimate(s games.State, depth int) []float64 {
+	perPly := make([]float64, depth+1)
+	r := rng.New(perftSeed)
+	buf := make([]games.Move, 0, games.MaxMoves)
+	for range perftLines {
+		w, k := 1.0, 0
+		for ; k <= depth; k++ {
+			perPly[k] += w
+			if k == depth {
+				break
+			}
+			buf = s.LegalMoves(buf[:0])
+			if len(buf) == 0 {
+				break
+			}
+			w *= float64(len(buf))
+			s.Play(buf[r.IntN(len(buf))])
+		}
+		for ; k > 0; k-- {
+			s.Undo()
+		}
+	}
+	est := make([]float64, depth+1)
+	sum := 0.0
+	for d, n := range perPly {
+		sum += n / perftLines
+		est[d] = sum
+	}
+	return est
+}
+
+// perftETA is how long perft(len(est)-1) of s should take, from the time
+// of a perft of at most ten million positions (0 for a tree of at most a
+// billion: a few seconds, not worth the probe).
+func perftETA(s games.State, est []float64, count func(games.State, int) uint64) time.Duration {
+	const probe = 1e7
+	depth := len(est) - 1
+	if est[depth] <= 100*probe {
+		return 0
+	}
+	d := 1
+	for d+1 < depth && est[d+1] <= probe {
+		d++
+	}
+	t0 := time.Now()
+	count(s, d)
+	per := time.Since(t0).Seconds() / est[d]
+	return time.Duration(min(per*est[depth], float64(math.MaxInt64/2)) * float64(time.Second))
+}
+
+// perftDivide is games.Divide that, when progress is not nil, writes a
+// line there after a first move's count if none was written for
+// perftEvery (and after the last): how many are done, the leaves so far,
+// the time, and the time left if the other moves take as long.
+func perftDivide(s games.State, depth int, count func(games.State, int) uint64, progress io.Writer) []games.DivideEntry {
+	moves := s.LegalMoves(nil)
+	out := make([]games.DivideEntry, 0, len(moves))
+	var leaves uint64
+	start := time.Now()
+	last := start
+	for i, m := range moves {
+		s.Play(m)
+		n := count(s, depth-1)
+		s.Undo()
+		out = append(out, games.DivideEntry{Move: m, Leaves: n})
+		leaves += n
+		if now := time.Now(); progress != nil && (now.Sub(last) >= perftEvery || i+1 == len(moves)) {
+			last = now
+			took := now.Sub(start)
+			left := time.Duration(float64(took) / float64(i+1) * float64(len(moves)-i-1))
+			fmt.Fprintf(progress, "perft: %d of %d first moves counted, %d leaves so far, %s (about %s left)\n", i+1, len(moves), leaves, roughDuration(took), roughDuration(left))
+		}
+	}
+	return out
+}
+
+// perftEvery spaces perft's progress lines.
+const perftEvery = 5 * time.Second
+
+// roughDuration writes d to a precision a person reads at a glance: 1m40s,
+// 3h20m, 12 days, 100 years.
+func roughDuration(d time.Duration) string {
+	const day, year = 24 * time.Hour, 8766 * time.Hour
+	switch {
+	case d < time.Hour:
+		return d.Round(time.Second).String()
+	case d < 2*day:
+		return strings.TrimSuffix(d.Round(time.Minute).String(), "0s")
+	case d < 2*year:
+		return fmt.Sprintf("%.0f days", d.Hours()/24)
+	}
+	return fmt.Sprintf("%.0f years", float64(d)/float64(year))
 }

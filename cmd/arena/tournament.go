@@ -176,8 +176,11 @@ type session struct {
 // open builds the tournament and its record file from the flags: a new
 // file for --out, the existing one for --resume (whose configuration the
 // flags must match if given), or none. extra applies the command's own
-// flags (all, or for a resume only those in the set given).
-func open(rf *runFlags, extra func(o *arena.Options, only map[string]bool), stderr io.Writer) (*session, error) {
+// flags (all, or for a resume only those in the set given). check, if not
+// nil, is the command's own check of the run (a resumed file's kind and
+// agents); it runs before the file is written to, so that a refused resume
+// leaves the file as it was and a refused new run leaves no file.
+func open(rf *runFlags, extra func(o *arena.Options, only map[string]bool), check func(*arena.Tournament) error, stderr io.Writer) (*session, error) {
 	s := &session{stderr: stderr, resumedAt: -1}
 	if err := checkConcurrency(*rf.concurrency, rf.broker); err != nil {
 		return nil, err
@@ -206,7 +209,16 @@ func open(rf *runFlags, extra func(o *arena.Options, only map[string]bool), stde
 				return nil, err
 			}
 		}
-		t, file, w, err := arena.ResumeRecord(*rf.resume, want, *rf.concurrency)
+		t, file, err := arena.ReadResume(*rf.resume, want)
+		if err != nil {
+			return nil, err
+		}
+		if check != nil {
+			if err := check(t); err != nil {
+				return nil, err
+			}
+		}
+		w, err := results.Append(file, *rf.concurrency)
 		if err != nil {
 			return nil, err
 		}
@@ -225,6 +237,11 @@ func open(rf *runFlags, extra func(o *arena.Options, only map[string]bool), stde
 	t, err := arena.New(o)
 	if err != nil {
 		return nil, err
+	}
+	if check != nil {
+		if err := check(t); err != nil {
+			return nil, err
+		}
 	}
 	s.tour = t
 	if *rf.out != "" {
@@ -467,6 +484,11 @@ func runTournament(args []string, stdout, stderr io.Writer) error {
 				o.Kind = results.Gauntlet
 			}
 		}
+	}, func(t *arena.Tournament) error {
+		if t.Config.Kind == results.Match {
+			return fmt.Errorf("%s records a match: continue it with arena match --resume %s", *rf.resume, *rf.resume)
+		}
+		return checkAnchor(ropts.Anchor, t.Names()) // a resumed file's agents
 	}, stderr)
 	if err != nil {
 		return err
@@ -476,12 +498,6 @@ func runTournament(args []string, stdout, stderr io.Writer) error {
 	// The record's seed, not the flag's default: a resumed run rates with
 	// the seed it started with, as arena rate does.
 	ropts.Seed = t.Config.Seed
-	if t.Config.Kind == results.Match {
-		return fmt.Errorf("%s records a match: continue it with arena match --resume %s", s.path, s.path)
-	}
-	if err := checkAnchor(ropts.Anchor, t.Names()); err != nil {
-		return err // a resumed file's agents
-	}
 	remaining := len(t.Fixtures) - len(s.done)
 	fmt.Fprintf(stderr, "arena: %s %s, %d agents, %d games per pairing: %d games", t.Config.Game, t.Config.Kind, len(t.Config.Agents), t.Config.GamesPerPair, len(t.Fixtures))
 	if sh := t.Config.Shard; sh != nil {

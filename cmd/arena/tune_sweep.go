@@ -116,6 +116,14 @@ func runTuneSweep(args []string, stdout, stderr io.Writer) error {
 	}
 	s, err := open(rf, func(o *arena.Options, _ map[string]bool) {
 		*o = sw.Options(*o) // the agents always come from the sweep's flags
+	}, func(t *arena.Tournament) error {
+		if err := sw.Check(t); err != nil {
+			if *rf.resume != "" {
+				return fmt.Errorf("--resume %s: %w", *rf.resume, err)
+			}
+			return err
+		}
+		return checkAnchor(ropts.Anchor, t.Names())
 	}, stderr)
 	if err != nil {
 		return err
@@ -123,16 +131,7 @@ func runTuneSweep(args []string, stdout, stderr io.Writer) error {
 	defer s.close()
 	t := s.tour
 	ropts.Seed = t.Config.Seed // a resumed sweep's, as in arena tournament
-	if err := sw.Check(t); err != nil {
-		if s.path != "" && *rf.resume != "" {
-			return fmt.Errorf("--resume %s: %w", s.path, err)
-		}
-		return err
-	}
 	names := t.Names()
-	if err := checkAnchor(ropts.Anchor, names); err != nil {
-		return err
-	}
 	ropts = sw.ReportOptions(ropts, names)
 	remaining := len(t.Fixtures) - len(s.done)
 	opponents := "1 opponent"

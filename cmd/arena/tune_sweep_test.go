@@ -207,3 +207,56 @@ func TestTuneSweepShards(t *testing.T) {
 		}
 	}
 }
+
+// TestRefusedResumeLeavesFile: a resume refused for what the file holds
+// (another sweep's values, an anchor that names no player, a match resumed
+// as a tournament) leaves the file byte for byte as it was, torn last line
+// included. The sweep's check ran after the file had been opened for
+// appending: a refused resume had already cut the torn line and written a
+// resume note.
+func TestRefusedResumeLeavesFile(t *testing.T) {
+	dir := t.TempDir()
+	torn := func(path string, args ...string) []byte {
+		t.Helper()
+		if code, _, stderr := runArena(append(args, "--out", path)...); code != 0 {
+			t.Fatalf("%q: exit %d: %s", args, code, stderr)
+		}
+		data, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		lines := strings.SplitAfter(string(data), "\n")
+		data = []byte(strings.Join(lines[:3], "") + lines[3][:25]) // two games and half a third
+		if err := os.WriteFile(path, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return data
+	}
+	sweep := filepath.Join(dir, "sweep.jsonl")
+	sweepData := torn(sweep, sweepArgsFor()...)
+	tour := filepath.Join(dir, "tour.jsonl")
+	tourData := torn(tour, "tournament", "--agents", "greedy", "random", "--games", "6", "--no-progress")
+	match := filepath.Join(dir, "match.jsonl")
+	matchData := torn(match, "match", "--agents", "greedy", "random", "--games", "6", "--no-progress")
+	for _, tc := range []struct {
+		path string
+		data []byte
+		args []string
+		want string
+	}{
+		{sweep, sweepData, []string{"tune", "sweep", "--resume", sweep, "--agent", "mcts:iters=20", "--param", "iters", "--values", "2,61", "--against", "random", "greedy"}, "not this sweep's"},
+		{sweep, sweepData, []string{"tune", "sweep", "--resume", sweep, "--agent", "mcts:iters=20", "--param", "iters", "--values", "2,60", "--against", "random", "greedy", "--anchor", "nobody=0"}, "--anchor nobody: no such player"},
+		{tour, tourData, []string{"tournament", "--resume", tour, "--anchor", "nobody=0"}, "--anchor nobody: no such player"},
+		{tour, tourData, []string{"tune", "sweep", "--resume", tour, "--agent", "mcts:iters=20", "--param", "iters", "--values", "2,60", "--against", "random", "greedy"}, "not a sweep"},
+		{match, matchData, []string{"tournament", "--resume", match}, "records a match: continue it with arena match --resume"},
+		{tour, tourData, []string{"match", "--resume", tour}, "continue it with arena tournament --resume"},
+	} {
+		code, _, stderr := runArena(tc.args...)
+		if code == 0 || !strings.Contains(stderr, tc.want) {
+			t.Errorf("%q: exit %d, want an error with %q: %s", tc.args, code, tc.want, stderr)
+		}
+		if got, _ := os.ReadFile(tc.path); string(got) != string(tc.data) {
+			t.Errorf("%q was refused, yet changed %s:\n%s\nwas:\n%s", tc.args, tc.path, got, tc.data)
+		}
+	}
+}

@@ -365,7 +365,17 @@ func runTuneTexel(args []string, stdout, stderr io.Writer) error {
 	if f.format == "json" {
 		enc := json.NewEncoder(stdout)
 		enc.SetIndent("", "  ")
-		return enc.Encode(rep)
+		if err := enc.Encode(rep); err != nil {
+			return err
+		}
+	}
+	// As every other command: an interrupted run prints what it has, and
+	// fails (exit 1), so that a script does not take it for a finished one.
+	switch {
+	case rep.Stopped:
+		return fmt.Errorf("interrupted after %d evaluations of the fit: the weights above are the best found so far", rep.Evaluations)
+	case rep.Verify != nil && !rep.Verify.Complete:
+		return fmt.Errorf("interrupted after %d games of the verification match, before its test decided", rep.Verify.Games())
 	}
 	return nil
 }

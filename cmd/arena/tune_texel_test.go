@@ -4,9 +4,13 @@ import (
 	"bytes"
 	"encoding/json"
 	"os"
+	"os/signal"
 	"path/filepath"
 	"strings"
+	"sync"
+	"syscall"
 	"testing"
+	"time"
 
 	"github.com/boardgame-arena/arena/games"
 	"github.com/boardgame-arena/arena/results"
@@ -245,4 +249,52 @@ func TestTexelResumeHint(t *testing.T) {
 	if got := f.resumeHint("my run.jsonl"); got != want {
 		t.Errorf("hint\n%s\nwant\n%s", got, want)
 	}
+}
+
+// TestTuneTexelCtrlC: a fit stopped by Ctrl-C prints the best weights
+// found so far and exits 1, as every interrupted command does (it exited
+// 0, like a finished fit). The signal is sent when the positions are
+// announced, just before the fit, and that line's write returns only once
+// the signal's message is out: the handler's next step is to stop, and the
+// fit (K, then thousands of evaluations) takes far longer than that step,
+// so the fit always sees the stop, however slow the machine.
+func TestTuneTexelCtrlC(t *testing.T) {
+	// The test's own subscription keeps a late SIGINT from killing the
+	// test binary.
+	own := make(chan os.Signal, 4)
+	signal.Notify(own, os.Interrupt)
+	defer signal.Stop(own)
+	recs := texelRecords(t)
+	stderr := &signalOnWrite{trigger: " positions (", handled: "arena: stopping"}
+	var stdout bytes.Buffer
+	code := run([]string{"tune", "texel", "--records", recs, "--evaluations", "100000", "--verify=false"}, &stdout, stderr)
+	errs := stderr.String()
+	if code != 1 || !strings.Contains(errs, "arena tune: interrupted after ") || !strings.Contains(errs, "evaluations of the fit: the weights above are the best found so far") {
+		t.Fatalf("exit %d (want 1, as an interrupted tournament, match or spsa), stderr:\n%s", code, errs)
+	}
+	if !strings.Contains(stdout.String(), "tuned: ") {
+		t.Errorf("the best weights so far are not printed:\n%s", stdout.String())
+	}
+}
+
+// signalOnWrite is a stderr that sends the process SIGINT on the first
+// write holding trigger, and returns from that write once a later write
+// (the signal handler's) holds handled.
+type signalOnWrite struct {
+	lockedBuffer
+	trigger, handled string
+	once             sync.Once
+}
+
+func (w *signalOnWrite) Write(p []byte) (int, error) {
+	n, err := w.lockedBuffer.Write(p)
+	if strings.Contains(string(p), w.trigger) {
+		w.once.Do(func() {
+			syscall.Kill(os.Getpid(), syscall.SIGINT)
+			for deadline := time.Now().Add(30 * time.Second); !strings.Contains(w.String(), w.handled) && time.Now().Before(deadline); {
+				time.Sleep(time.Millisecond)
+			}
+		})
+	}
+	return n, err
 }
