@@ -684,7 +684,10 @@ type Ratings struct {
 	// than the tail's share of resamples the player (or its group of
 	// players) scored 100 % or 0 % against the rest, so that its
 	// maximum-likelihood rating there is infinite (Ordo prints these
-	// bounds as < or >).
+	// bounds as < or >). Where the bootstrap cannot give an interval (a
+	// group of two, or of players none of whom is bounded against
+	// another) it comes from the score differences as arena match
+	// computes them (see pairBounds).
 	Low, High []float64
 	// FirstMoveLow and FirstMoveHigh bound the first-move advantage.
 	FirstMoveLow, FirstMoveHigh float64
