@@ -20,7 +20,8 @@ import (
 // finite number the x axis is numeric (logarithmic when all are positive
 // and span a factor of 8 or more, as budgets such as iters do); otherwise
 // the values are categories in the order given. An open bound (±Inf) is
-// drawn to just beyond the finite data, a NaN Elo leaves the value out.
+// drawn to just beyond the finite data and ends in an arrowhead, not a
+// cap (see intervalBars); a NaN Elo leaves the value out.
 func WriteCurveSVG(w io.Writer, param string, values []string, elo, low, high []float64, level float64) error {
 	p, err := curvePlot(param, values, elo, low, high, level)
 	if err != nil {
@@ -52,14 +53,10 @@ func curvePlot(param string, values []string, elo, low, high []float64, level fl
 	if logX {
 		xlabel += " (log scale)"
 	}
-	p := newPlot(fmt.Sprintf("Elo against %s with %g %% intervals", param, 100*level), xlabel, "Elo")
+	p := newPlot(fmt.Sprintf("Elo against %s with %g %% intervals (an arrow: open on that side)", param, 100*level), xlabel, "Elo")
 	// Open bounds are drawn to just beyond the finite extent.
 	lo, hi := eloExtent(elo, low, high)
-	type points struct {
-		plotter.XYs
-		plotter.YErrors
-	}
-	var d points
+	bars := &intervalBars{vertical: true, lo: lo, hi: hi}
 	ticks := make([]plot.Tick, 0, n)
 	for i := range n {
 		ticks = append(ticks, plot.Tick{Value: xs[i], Label: values[i]})
@@ -67,31 +64,17 @@ func curvePlot(param string, values []string, elo, low, high []float64, level fl
 		if math.IsNaN(y) || math.IsInf(y, 0) {
 			continue // no rating for this value (no games)
 		}
-		l, h := low[i], high[i]
-		if math.IsNaN(l) || math.IsInf(l, -1) || l > y {
-			l = math.Min(lo, y)
-		}
-		if math.IsNaN(h) || math.IsInf(h, 1) || h < y {
-			h = math.Max(hi, y)
-		}
-		d.XYs = append(d.XYs, plotter.XY{X: xs[i], Y: y})
-		d.YErrors = append(d.YErrors, struct{ Low, High float64 }{y - l, h - y})
+		bars.add(xs[i], y, low[i], high[i])
 	}
 	p.Add(plotter.NewGrid())
-	if len(d.XYs) > 0 {
-		line, err := plotter.NewLine(d.XYs)
+	if len(bars.at) > 0 {
+		line, err := plotter.NewLine(bars.at)
 		if err != nil {
 			return nil, err
 		}
 		line.LineStyle.Color = colThird
 		line.LineStyle.Width = vg.Points(1)
-		bars, err := plotter.NewYErrorBars(d)
-		if err != nil {
-			return nil, err
-		}
-		bars.LineStyle.Color = colFirst
-		bars.LineStyle.Width = vg.Points(1.5)
-		pts, err := plotter.NewScatter(d.XYs)
+		pts, err := plotter.NewScatter(bars.at)
 		if err != nil {
 			return nil, err
 		}

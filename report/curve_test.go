@@ -63,6 +63,20 @@ func TestWriteCurveSVG(t *testing.T) {
 			if got := verticalStrokes(t, paths); got != tc.points {
 				t.Errorf("%d interval bars, want %d", got, tc.points)
 			}
+			// An open bound ends in an arrowhead, a closed one in a cap.
+			open := 0
+			for i := range tc.elo {
+				if !math.IsNaN(tc.elo[i]) {
+					for _, b := range []float64{tc.low[i], tc.high[i]} {
+						if math.IsInf(b, 0) {
+							open++
+						}
+					}
+				}
+			}
+			if caps, arrows := strokeShapes(t, paths, true); caps != 2*tc.points-open || arrows != open {
+				t.Errorf("%d caps and %d arrowheads, want %d and %d", caps, arrows, 2*tc.points-open, open)
+			}
 			for _, v := range tc.values {
 				if !containsText(texts, v) {
 					t.Errorf("no x label %q among %q", v, texts)

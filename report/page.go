@@ -1,12 +1,15 @@
 package report
 
-import "html/template"
+import (
+	"html/template"
+	"strings"
+)
 
 // pageTemplate is the whole report: no external resource of any kind, so
 // the file opens from disk anywhere. Every section has an id (the tests
 // and the table of contents use them); machine-readable numbers are in
 // data-* attributes next to the formatted ones.
-var pageTemplate = template.Must(template.New("page").Funcs(template.FuncMap{"mul100": func(v float64) float64 { return 100 * v }}).Parse(`<!DOCTYPE html>
+var pageTemplate = template.Must(template.New("page").Funcs(template.FuncMap{"mul100": func(v float64) float64 { return 100 * v }, "join": func(s []string) string { return strings.Join(s, ", ") }}).Parse(`<!DOCTYPE html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
@@ -32,7 +35,7 @@ code.cmd{display:block;background:#f6f6f6;padding:.6em;white-space:pre-wrap;word
 <body>
 <h1 id="title">{{.Title}}</h1>
 {{if .Status}}<p class="status" id="status">{{.Status}}</p>
-{{end}}<p>Game <b>{{.Game}}</b>, <span id="games" data-games="{{.Games}}">{{.Games}}</span> games, mean length {{printf "%.1f" .MeanPlies}} plies; ratings: {{.Rep.DrawModel}} draw model, {{.Rep.Bootstrap}} bootstrap resamples{{if .Rep.Anchor}}, {{.Rep.Anchor}} anchored at {{.Rep.AnchorElo}}{{end}}.</p>
+{{end}}<p>Game <b>{{.Game}}</b>, <span id="games" data-games="{{.Games}}">{{.Games}}</span> games, mean length {{printf "%.1f" .MeanPlies}} plies; ratings: {{.Rep.DrawModel}} draw model, {{.Rep.Bootstrap}} bootstrap resamples{{if .Rep.Anchor}}, {{.Rep.Anchor}} anchored at {{.Rep.AnchorElo}}{{end}}{{if .Rep.MeanOf}}, mean 0 over the players whose ratings the data bound ({{join .Rep.MeanOf}}){{end}}.</p>
 <nav>
 <a href="#standings">Standings</a><a href="#matrix">Score matrix</a><a href="#colours">Colours</a><a href="#terminations">Terminations</a><a href="#lengths">Game length</a><a href="#search">Time and search</a>{{if .Matches}}<a href="#match">Match</a>{{end}}<a href="#config">Configuration</a>{{if .Viewer}}<a href="#viewer">Games</a>{{end}}
 </nav>
@@ -42,10 +45,10 @@ code.cmd{display:block;background:#f6f6f6;padding:.6em;white-space:pre-wrap;word
 <table class="sortable" id="standings-table">
 <thead><tr><th>#</th><th class="name">Player</th><th>Elo</th><th>−</th><th>+</th><th>Games</th><th>Score</th><th>W-D-L</th><th>Draws</th><th>Forfeits</th><th>Lost on time</th></tr></thead>
 <tbody>
-{{range .Standings}}<tr data-player="{{.Name}}" data-elo="{{.EloRaw}}" data-elo-low="{{.LowRaw}}" data-elo-high="{{.HighRaw}}" data-games="{{.Games}}" data-wins="{{.Wins}}" data-draws="{{.Draws}}" data-losses="{{.Losses}}"><td>{{.Rank}}</td><td class="name">{{.Name}}</td><td>{{.Elo}}</td><td>{{.Low}}</td><td>{{.High}}</td><td>{{.Games}}</td><td>{{.Score}}</td><td>{{.Wins}}-{{.Draws}}-{{.Losses}}</td><td>{{.DrawRate}}</td><td>{{.Forfeits}}</td><td>{{.TimeLosses}}</td></tr>
+{{range .Standings}}<tr data-player="{{.Name}}" data-elo="{{.EloRaw}}" data-elo-low="{{.LowRaw}}" data-elo-high="{{.HighRaw}}" data-games="{{.Games}}" data-wins="{{.Wins}}" data-draws="{{.Draws}}" data-losses="{{.Losses}}"><td>{{.Rank}}</td><td class="name">{{.Name}}</td><td>{{.Elo}}</td><td>{{.Minus}}</td><td>{{.Plus}}</td><td>{{.Games}}</td><td>{{.Score}}</td><td>{{.Wins}}-{{.Draws}}-{{.Losses}}</td><td>{{.DrawRate}}</td><td>{{.Forfeits}}</td><td>{{.TimeLosses}}</td></tr>
 {{end}}</tbody>
 </table>
-<p class="note">− and + are the bounds of the {{printf "%g" (mul100 .Rep.Level)}} % interval ({{.Rep.Bootstrap}} bootstrap resamples); ±inf: the data cannot bound the rating on that side.</p>
+<p class="note">− and + are the distances from the Elo down and up to the ends of its {{printf "%g" (mul100 .Rep.Level)}} % interval ({{.Rep.Bootstrap}} bootstrap resamples), as in arena rate's tables (the ends themselves: the rows' data-elo-low and data-elo-high, JSON's elo_low and elo_high); ∞: the data cannot bound the rating on that side.</p>
 {{range .Notes}}<p class="note">Note: {{.}}</p>
 {{end}}{{.RatingPlot}}
 </section>
@@ -58,7 +61,7 @@ code.cmd{display:block;background:#f6f6f6;padding:.6em;white-space:pre-wrap;word
 {{range .Cross.Rows}}<tr data-player="{{.Name}}"><td class="name">{{.Name}}</td>{{range .Cells}}{{if .Self}}<td class="self"></td>{{else if .Played}}<td title="W-D-L {{.WDL}}{{if .LOS}}, LOS {{.LOS}}{{end}}">{{.Score}}</td>{{else}}<td>·</td>{{end}}{{end}}</tr>
 {{end}}</tbody>
 </table>
-<p class="note">The row player's score against the column player (hover for W-D-L and LOS).</p>
+<p class="note">The row player's score against the column player (hover for W-D-L and LOS). In the heat maps red is 0 %, white 50 %, green 100 %, and a grey cell a pair that never met (in the LOS map: players in groups that never met, whose ratings cannot be compared).</p>
 {{.ScorePlot}}{{.LOSPlot}}
 </section>
 

@@ -27,6 +27,7 @@ var (
 	colThird  = color.RGBA{0x8C, 0x8C, 0x8C, 0xFF} // a third series (draws)
 	colBound  = color.RGBA{0xC0, 0x39, 0x2B, 0xFF} // SPRT bounds
 	colCell   = color.RGBA{0xFA, 0xFA, 0xFA, 0xFF} // heat-map cell outlines
+	colNoData = color.RGBA{0xB4, 0xB4, 0xB4, 0xFF} // heat-map cells of pairs that never met
 )
 
 // Plot sizes on the page (and in the PNGs).

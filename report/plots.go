@@ -16,46 +16,22 @@ import (
 const rowHeight = 0.8 * vg.Centimeter
 
 // ratingPlot draws each player's Elo as a point with its interval as a
-// horizontal bar, best at the top. An open bound (±Inf) is drawn to the
-// edge of the plot; open reports which players have one.
+// horizontal bar, best at the top. An open bound (±Inf) runs to the edge
+// of the plot and ends in an arrowhead where a bound ends in a cap (see
+// intervalBars).
 func ratingPlot(names []string, elo, low, high []float64, level float64) (*plot.Plot, error) {
 	n := len(names)
-	p := newPlot(fmt.Sprintf("Ratings with %g %% intervals", 100*level), "Elo", "")
+	p := newPlot(fmt.Sprintf("Ratings with %g %% intervals (an arrow: open on that side)", 100*level), "Elo", "")
 	// Open bounds are drawn to just beyond the finite extent.
 	lo, hi := eloExtent(elo, low, high)
-	type points struct {
-		plotter.XYs
-		plotter.XErrors
-	}
-	d := points{make(plotter.XYs, n), make(plotter.XErrors, n)}
+	bars := &intervalBars{lo: lo, hi: hi}
 	ticks := make([]plot.Tick, n)
 	for i := range n {
 		y := float64(n - 1 - i) // the first (best) at the top
-		x := elo[i]
-		l, h := low[i], high[i]
-		if math.IsNaN(l) || math.IsInf(l, -1) {
-			l = lo
-		}
-		if math.IsNaN(h) || math.IsInf(h, 1) {
-			h = hi
-		}
-		if math.IsNaN(l) || math.IsNaN(h) || l > x {
-			l = x
-		}
-		if h < x {
-			h = x
-		}
-		d.XYs[i] = plotter.XY{X: x, Y: y}
-		d.XErrors[i] = struct{ Low, High float64 }{x - l, h - x}
+		bars.add(y, elo[i], low[i], high[i])
 		ticks[i] = plot.Tick{Value: y, Label: names[i]}
 	}
-	bars, err := plotter.NewXErrorBars(d)
-	if err != nil {
-		return nil, err
-	}
-	bars.LineStyle.Color = colFirst
-	bars.LineStyle.Width = vg.Points(1.5)
-	pts, err := plotter.NewScatter(d.XYs)
+	pts, err := plotter.NewScatter(bars.at)
 	if err != nil {
 		return nil, err
 	}
@@ -67,8 +43,98 @@ func ratingPlot(names []string, elo, low, high []float64, level float64) (*plot.
 	return p, nil
 }
 
-// heatCells is a plotter of a matrix of values in [0, 1] as coloured cells
-// with a label each; NaN cells are left empty. Row 0 is drawn at the top.
+// intervalBars draws intervals of Elo as bars in colFirst: a line from the
+// low end to the high end with a cap across each end the data bound, and
+// an arrowhead at an open end (±Inf), whose line runs to the extent lo or
+// hi: "and beyond", where a cap there would read as a bound at the plot's
+// edge. Horizontal bars (ratings: Elo along x, at = (Elo, row)), or
+// vertical ones (a sweep: Elo along y, at = (value, Elo)).
+type intervalBars struct {
+	vertical  bool
+	lo, hi    float64     // the Elo extent an open end is drawn to
+	at        plotter.XYs // the points the intervals belong to
+	low, high []float64   // Elo; ±Inf open
+}
+
+// add appends the interval [l, h] of the Elo e at position pos (the row
+// or the x value). A NaN bound counts as open; a bound on the wrong side
+// of e is drawn at e.
+func (b *intervalBars) add(pos, e, l, h float64) {
+	if math.IsNaN(l) {
+		l = math.Inf(-1)
+	}
+	if math.IsNaN(h) {
+		h = math.Inf(1)
+	}
+	b.low, b.high = append(b.low, min(l, e)), append(b.high, max(h, e))
+	if b.vertical {
+		b.at = append(b.at, plotter.XY{X: pos, Y: e})
+	} else {
+		b.at = append(b.at, plotter.XY{X: e, Y: pos})
+	}
+}
+
+// Plot draws the bars.
+func (b *intervalBars) Plot(c draw.Canvas, p *plot.Plot) {
+	trX, trY := p.Transforms(&c)
+	sty := draw.LineStyle{Color: colFirst, Width: vg.Points(1.5)}
+	capHalf, head := vg.Points(4), vg.Points(6)
+	// point maps an Elo on the bar at position pos to the canvas.
+	point := func(pos, e float64) vg.Point {
+		if b.vertical {
+			return vg.Point{X: trX(pos), Y: trY(e)}
+		}
+		return vg.Point{X: trX(e), Y: trY(pos)}
+	}
+	// across is a vector of length d across the bar, along its direction.
+	across, along := vg.Point{Y: 1}, vg.Point{X: 1}
+	if b.vertical {
+		across, along = along, across
+	}
+	for i, xy := range b.at {
+		pos := xy.Y
+		if b.vertical {
+			pos = xy.X
+		}
+		ends := [2]struct {
+			v    float64
+			open bool
+			dir  vg.Length // −1 at the low end, +1 at the high end
+		}{{b.low[i], math.IsInf(b.low[i], -1), -1}, {b.high[i], math.IsInf(b.high[i], 1), 1}}
+		ends[0].v, ends[1].v = max(ends[0].v, b.lo), min(ends[1].v, b.hi)
+		from, to := point(pos, ends[0].v), point(pos, ends[1].v)
+		c.StrokeLine2(sty, from.X, from.Y, to.X, to.Y)
+		for k, end := range ends {
+			q := [2]vg.Point{from, to}[k]
+			if end.open {
+				// An arrowhead pointing outwards: two strokes back from the tip.
+				back := along.Scale(-end.dir * head)
+				c.StrokeLines(sty, []vg.Point{q.Add(back).Add(across.Scale(head / 2)), q, q.Add(back).Add(across.Scale(-head / 2))})
+				continue
+			}
+			c.StrokeLine2(sty, q.X-across.X*capHalf, q.Y-across.Y*capHalf, q.X+across.X*capHalf, q.Y+across.Y*capHalf)
+		}
+	}
+}
+
+// DataRange covers the points and the drawn ends.
+func (b *intervalBars) DataRange() (xmin, xmax, ymin, ymax float64) {
+	xmin, xmax, ymin, ymax = math.Inf(1), math.Inf(-1), math.Inf(1), math.Inf(-1)
+	for i, xy := range b.at {
+		l, h := max(b.low[i], b.lo), min(b.high[i], b.hi)
+		if b.vertical {
+			xmin, xmax, ymin, ymax = min(xmin, xy.X), max(xmax, xy.X), min(ymin, l), max(ymax, h)
+		} else {
+			xmin, xmax, ymin, ymax = min(xmin, l), max(xmax, h), min(ymin, xy.Y), max(ymax, xy.Y)
+		}
+	}
+	return xmin, xmax, ymin, ymax
+}
+
+// heatCells is a plotter of a square matrix of the players' values in
+// [0, 1] as coloured cells with a label each. The diagonal is left empty;
+// a NaN cell elsewhere (a pair that never met) is grey, which no value's
+// colour is (white is 50 %). Row 0 is drawn at the top.
 type heatCells struct {
 	values [][]float64
 	labels [][]string
@@ -101,13 +167,17 @@ func (h *heatCells) Plot(c draw.Canvas, p *plot.Plot) {
 	for i, row := range h.values {
 		y := float64(rows - 1 - i)
 		for j, v := range row {
-			if math.IsNaN(v) {
+			if i == j {
 				continue
 			}
 			x0, x1 := trX(float64(j)-0.5), trX(float64(j)+0.5)
 			y0, y1 := trY(y-0.5), trY(y+0.5)
 			pts := []vg.Point{{X: x0, Y: y0}, {X: x1, Y: y0}, {X: x1, Y: y1}, {X: x0, Y: y1}}
-			c.FillPolygon(heatColour(v), pts)
+			var fill color.Color = colNoData
+			if !math.IsNaN(v) {
+				fill = heatColour(v)
+			}
+			c.FillPolygon(fill, pts)
 			c.StrokeLines(edge, append(pts, pts[0]))
 			if h.labels != nil && h.labels[i][j] != "" {
 				c.FillText(sty, vg.Point{X: (x0 + x1) / 2, Y: (y0 + y1) / 2}, h.labels[i][j])
@@ -126,8 +196,12 @@ func (h *heatCells) DataRange() (xmin, xmax, ymin, ymax float64) {
 }
 
 // heatMap draws a square matrix of the players' results: rows are the
-// player, columns the opponent, values in [0, 1] (NaN: no data).
-func heatMap(title string, names []string, values [][]float64, labels [][]string) *plot.Plot {
+// player, columns the opponent, values in [0, 1] (NaN: no data, grey).
+// When a cell is grey the title says what grey means: noData.
+func heatMap(title, noData string, names []string, values [][]float64, labels [][]string) *plot.Plot {
+	if grey(values) {
+		title += "; grey: " + noData
+	}
 	p := newPlot(title, "opponent", "")
 	p.Add(&heatCells{values: values, labels: labels})
 	n := len(names)
@@ -141,6 +215,19 @@ func heatMap(title string, names []string, values [][]float64, labels [][]string
 	p.X.Tick.Label.XAlign, p.X.Tick.Label.YAlign = draw.XRight, draw.YCenter
 	p.X.Tick.Length, p.Y.Tick.Length = 0, 0
 	return p
+}
+
+// grey reports whether a heat map of values has a grey cell: a NaN off
+// the diagonal.
+func grey(values [][]float64) bool {
+	for i, row := range values {
+		for j, v := range row {
+			if i != j && math.IsNaN(v) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // series is one set of bars of a bar chart.

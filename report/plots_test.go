@@ -9,6 +9,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -118,6 +119,20 @@ func TestRatingPlotMarkers(t *testing.T) {
 			}
 			p, err := ratingPlot(names, tc.elo, tc.low, tc.high, 0.95)
 			paths, texts := renderSVG(t, p, err)
+			// A closed end has a cap across the bar (a vertical stroke), an
+			// open one an arrowhead (a three-point stroke) and no cap.
+			open := 0
+			for i := range tc.elo {
+				if math.IsInf(tc.low[i], 0) {
+					open++
+				}
+				if math.IsInf(tc.high[i], 0) {
+					open++
+				}
+			}
+			if caps, arrows := strokeShapes(t, paths, false); caps != 2*len(names)-open || arrows != open {
+				t.Errorf("%d caps and %d arrowheads, want %d and %d", caps, arrows, 2*len(names)-open, open)
+			}
 			if got := count(paths, "fill", colFirst); got != len(names) {
 				t.Errorf("%d rating markers, want %d", got, len(names))
 			}
@@ -134,6 +149,33 @@ func TestRatingPlotMarkers(t *testing.T) {
 	}
 }
 
+// strokeShapes counts the paths stroked in colFirst that are caps (a
+// segment across the bars: vertical for horizontal bars) and arrowheads
+// (three points, the tip in the middle).
+func strokeShapes(t *testing.T, paths []svgPath, verticalBars bool) (caps, arrows int) {
+	t.Helper()
+	for _, p := range paths {
+		if !strings.Contains(p.style, "stroke:"+hex(colFirst)) {
+			continue
+		}
+		f := strings.FieldsFunc(p.d, func(r rune) bool { return r == 'M' || r == 'L' || r == ' ' || r == ',' })
+		xy := make([]float64, len(f))
+		for i, v := range f {
+			var err error
+			if xy[i], err = strconv.ParseFloat(v, 64); err != nil {
+				t.Fatalf("path %q: %v", p.d, err)
+			}
+		}
+		switch {
+		case len(xy) == 6:
+			arrows++
+		case len(xy) == 4 && !verticalBars && xy[0] == xy[2], len(xy) == 4 && verticalBars && xy[1] == xy[3]:
+			caps++
+		}
+	}
+	return caps, arrows
+}
+
 func containsText(texts []string, s string) bool {
 	for _, t := range texts {
 		if t == s {
@@ -148,9 +190,21 @@ func TestHeatMapCells(t *testing.T) {
 	names := []string{"a", "b", "c"}
 	values := [][]float64{{nan, 0.75, 1}, {0.25, nan, nan}, {0, nan, nan}} // b and c never met
 	labels := [][]string{{"", "75", "100"}, {"25", "", ""}, {"0", "", ""}}
-	paths, texts := renderSVG(t, heatMap("scores", names, values, labels), nil)
-	if got := count(paths, "stroke", colCell); got != 4 {
-		t.Errorf("%d cells, want 4 (9 minus the diagonal minus the pair that never met)", got)
+	paths, texts := renderSVG(t, heatMap("scores", "never met", names, values, labels), nil)
+	// A pair that never met is a grey cell (it was left out: white, as
+	// 50 % is), and the title says what grey means.
+	if got := count(paths, "stroke", colCell); got != 6 {
+		t.Errorf("%d cells, want 6 (9 minus the diagonal)", got)
+	}
+	if got := count(paths, "fill", colNoData); got != 2 {
+		t.Errorf("%d grey cells, want 2 (b and c never met)", got)
+	}
+	if !containsText(texts, "scores; grey: never met") {
+		t.Errorf("the title does not say what grey means: %q", texts)
+	}
+	full := [][]float64{{nan, 0.5}, {0.5, nan}}
+	if fp, ft := renderSVG(t, heatMap("scores", "never met", names[:2], full, nil), nil); count(fp, "fill", colNoData) != 0 || !containsText(ft, "scores") {
+		t.Errorf("everybody met: grey cells or a grey legend: %q", ft)
 	}
 	for _, l := range []string{"75", "100", "25", "0"} {
 		if !containsText(texts, l) {

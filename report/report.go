@@ -124,8 +124,9 @@ type page struct {
 type standingRow struct {
 	Rank                    int
 	Name                    string
-	Elo, Low, High          string // formatted
-	EloRaw, LowRaw, HighRaw string // full precision, for machines (data-*)
+	Elo                     string // formatted
+	Minus, Plus             string // the − and + columns: distances to the interval's ends (PlayerRow.Arms)
+	EloRaw, LowRaw, HighRaw string // full precision, the bounds themselves, for machines (data-*)
 	Games                   int
 	Score, DrawRate         string
 	Wins, Draws, Losses     int
@@ -249,9 +250,13 @@ func build(d *results.Dataset, rep *results.Report, opt Options, r *renderer) (*
 	var names []string
 	var elo, low, high []float64
 	for _, p := range rep.Players {
+		var minus, plus string
+		if rep.Bootstrap > 0 {
+			minus, plus = p.Arms()
+		}
 		pg.Standings = append(pg.Standings, standingRow{
 			Rank: p.Rank, Name: p.Name,
-			Elo: results.FormatElo(p.Elo), Low: results.FormatElo(p.EloLow), High: results.FormatElo(p.EloHigh),
+			Elo: results.FormatElo(p.Elo), Minus: minus, Plus: plus,
 			EloRaw: raw(p.Elo), LowRaw: raw(p.EloLow), HighRaw: raw(p.EloHigh),
 			Games: p.Games, Score: pct(p.Score), DrawRate: pct(p.DrawRate),
 			Wins: p.Wins, Draws: p.Draws, Losses: p.Losses, Forfeits: p.Forfeits, TimeLosses: p.TimeLosses,
@@ -297,11 +302,11 @@ func build(d *results.Dataset, rep *results.Report, opt Options, r *renderer) (*
 	pg.Cross.Names = names
 	if n >= 2 {
 		side := max(plotHeight, rowHeight*vg.Length(n)+4*vg.Centimeter)
-		if err := plotIt(&pg.ScorePlot, "score-matrix", heatMap("Score of the row player against the column player (%)", names, score, scoreLab), nil, side); err != nil {
+		if err := plotIt(&pg.ScorePlot, "score-matrix", heatMap("Score of the row player against the column player (%)", "never met", names, score, scoreLab), nil, side); err != nil {
 			return nil, err
 		}
 		if rep.Bootstrap > 0 && len(rep.LOS) > 0 {
-			if err := plotIt(&pg.LOSPlot, "los-matrix", heatMap("Likelihood that the row player is stronger (%)", names, los, losLab), nil, side); err != nil {
+			if err := plotIt(&pg.LOSPlot, "los-matrix", heatMap("Likelihood that the row player is stronger (%)", "groups that never met, not comparable", names, los, losLab), nil, side); err != nil {
 				return nil, err
 			}
 		}

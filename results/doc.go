@@ -47,9 +47,23 @@
 // likelihood without it, and the fit says so (Fit.Regularised). Davidson's
 // ratings are rescaled to the half model's Elo scale (Fit.EloScale).
 //
+// The zero point of a group is the mean of the players whose ratings the
+// data bound (Ratings.Reference): those bounded in the games, with an
+// interval finite on both sides. A mean that included a prior-driven or
+// barely bounded rating would move with it, and every rating with it, and
+// the others' intervals covered the truth too rarely (about 90 % for 95 %).
+//
 // A bootstrap interval is open (Ratings.Low = −Inf or High = +Inf) on a
 // side where the data cannot bound the rating: too many resamples leave
-// the player with 100 % or 0 % against the rest.
+// the player with 100 % or 0 % against the rest. The bounded side of a
+// player with a perfect or nil score is a performance bound: its
+// opponents' mean rating plus the Elo of Wilson's score interval over its
+// colour-swapped game pairs (or games). A group of two players, and a
+// group in which no two players are bounded against each other, take
+// their intervals from the score differences of the players who met, as
+// arena match computes them (Penta.Estimate, EstimateWDL): with two
+// players at mean 0, half the difference's interval each, so that a
+// 60-0-0 match's winner is bounded below by half match's bound.
 //
 // Rate adds confidence intervals by the percentile bootstrap: the games are
 // resampled with replacement (drawn as multinomial counts per pairing and

@@ -63,7 +63,9 @@ type FitOptions struct {
 	// instead and Fit.Regularised is set.
 	Prior float64
 	// Anchor is the index of the player whose rating is fixed at AnchorElo,
-	// or -1: every group of connected players then averages 0.
+	// or -1: every group of connected players then averages 0, over the
+	// players whose ratings the data bound when some are not (a perfect
+	// or nil score; see Ratings.Reference), else over all.
 	Anchor    int
 	AnchorElo float64
 }
@@ -618,9 +620,10 @@ func FitRatings(n int, games []Result, opt FitOptions) (*Fit, error) {
 // fitData fits the full data. When the maximum-likelihood ratings do not
 // exist because some players scored 100 % or 0 % against the main body of
 // their group (and no prior was asked for), those players keep the
-// AutoPrior fit's rating, and the main body is rated by maximum
-// likelihood without them, placed to keep the AutoPrior fit's mean: the
-// prior then touches nothing the data can bound.
+// AutoPrior fit's rating relative to the main body, which is rated by
+// maximum likelihood without them, and the group is placed so that its
+// main body (if two or more) averages 0: the prior then touches nothing
+// the data can bound.
 func (m *model) fitData(cells []cell) (*Fit, error) {
 	f, err := m.fitCells(cells)
 	if err != nil || !f.Regularised || m.opt.Prior != 0 {
@@ -640,6 +643,26 @@ func (m *model) fitData(cells []cell) (*Fit, error) {
 		}
 	}
 	f.FirstMove, f.open = firstMove, open
+	// The zero point: the mean of the players the data bound, not one
+	// that moves with the prior's ratings (see Ratings.anchorOnBounded).
+	for g, members := range m.groups {
+		if a := m.opt.Anchor; a >= 0 && m.group[a] == g {
+			continue
+		}
+		var in []int
+		for _, p := range members {
+			if open[p] == bounded {
+				in = append(in, p)
+			}
+		}
+		if len(in) < 2 || len(in) == len(members) {
+			continue
+		}
+		shift := -meanOf(f.Elo, in)
+		for _, p := range members {
+			f.Elo[p] += shift
+		}
+	}
 	return f, nil
 }
 
@@ -661,7 +684,10 @@ type Ratings struct {
 	// than the tail's share of resamples the player (or its group of
 	// players) scored 100 % or 0 % against the rest, so that its
 	// maximum-likelihood rating there is infinite (Ordo prints these
-	// bounds as < or >).
+	// bounds as < or >). Where the bootstrap cannot give an interval (a
+	// group of two, or of players none of whom is bounded against
+	// another) it comes from the score differences as arena match
+	// computes them (see pairBounds).
 	Low, High []float64
 	// FirstMoveLow and FirstMoveHigh bound the first-move advantage.
 	FirstMoveLow, FirstMoveHigh float64
@@ -673,6 +699,14 @@ type Ratings struct {
 	LOS        [][]float64
 	Replicates int
 	Level      float64
+	// Reference marks, per group, the players whose ratings average 0
+	// (Elo's zero point): the anchor player's group has only the anchor;
+	// every other group the players whose ratings the data bound (see
+	// anchorOnBounded), all of them when every interval is finite.
+	Reference []bool
+	// byPairs lists the players whose intervals come from their score
+	// differences (pairBounds), not from the bootstrap.
+	byPairs []int
 	// RegularisedReplicates counts replicates that needed AutoPrior.
 	RegularisedReplicates int
 	// OpenReplicates counts replicates in which some players' ratings were
@@ -691,7 +725,7 @@ func Rate(n int, games []Result, fo FitOptions, bo BootstrapOptions) (*Ratings, 
 	if err != nil {
 		return nil, err
 	}
-	return rateCells(n, cells, fo, bo)
+	return rateCells(n, cells, nil, fo, bo)
 }
 
 // RateCounts is Rate from counts: seated[a][b] holds a's wins, draws and
@@ -705,10 +739,10 @@ func RateCounts(seated [][]WDL, fo FitOptions, bo BootstrapOptions) (*Ratings, e
 	if err != nil {
 		return nil, err
 	}
-	return rateCells(len(seated), cells, fo, bo)
+	return rateCells(len(seated), cells, nil, fo, bo)
 }
 
-func rateCells(n int, cells []cell, fo FitOptions, bo BootstrapOptions) (*Ratings, error) {
+func rateCells(n int, cells []cell, pairs map[[2]int]pairCount, fo FitOptions, bo BootstrapOptions) (*Ratings, error) {
 	games := 0
 	for _, c := range cells {
 		games += int(c.w + c.d + c.l)
@@ -721,7 +755,7 @@ func rateCells(n int, cells []cell, fo FitOptions, bo BootstrapOptions) (*Rating
 	if err != nil {
 		return nil, err
 	}
-	r := &Ratings{Fit: fit, Low: slices.Clone(fit.Elo), High: slices.Clone(fit.Elo), FirstMoveLow: fit.FirstMove, FirstMoveHigh: fit.FirstMove, Level: bo.Level}
+	r := &Ratings{Fit: fit, FirstMoveLow: fit.FirstMove, FirstMoveHigh: fit.FirstMove, Level: bo.Level}
 	if r.Level == 0 {
 		r.Level = 0.95
 	}
@@ -735,12 +769,11 @@ func rateCells(n int, cells []cell, fo FitOptions, bo BootstrapOptions) (*Rating
 			r.LOS[i][j] = math.NaN()
 		}
 	}
-	if bo.Replicates <= 0 || games == 0 {
-		return r, nil
-	}
-	reps, err := bootstrap(m, cells, games, fit, bo)
-	if err != nil {
-		return nil, err
+	var reps []replicate
+	if bo.Replicates > 0 && games > 0 {
+		if reps, err = bootstrap(m, cells, games, fit, bo); err != nil {
+			return nil, err
+		}
 	}
 	r.Replicates = len(reps)
 	for _, rep := range reps {
@@ -751,19 +784,15 @@ func rateCells(n int, cells []cell, fo FitOptions, bo BootstrapOptions) (*Rating
 			r.OpenReplicates++
 		}
 	}
-	lo, hi := (1-r.Level)/2, 1-(1-r.Level)/2
-	lows, highs := make([]float64, len(reps)), make([]float64, len(reps))
-	for p := 0; p < n; p++ {
-		for k, rep := range reps {
-			lows[k], highs[k] = rep.bounds(p)
-		}
-		slices.Sort(lows)
-		slices.Sort(highs)
-		r.Low[p] = stat.Quantile(lo, stat.Empirical, lows, nil)
-		r.High[p] = stat.Quantile(hi, stat.Empirical, highs, nil)
+	r.quantiles(reps)
+	r.anchorOnBounded(m, reps)
+	if len(reps) == 0 {
+		return r, nil
 	}
+	lo, hi := (1-r.Level)/2, 1-(1-r.Level)/2
 	if fo.Prior == 0 {
-		r.performanceBounds(fit.open, cells)
+		r.performanceBounds(fit.open, cells, pairs)
+		r.pairBounds(m, cells, pairs)
 	}
 	if fo.FirstMove {
 		firstMoves := make([]float64, len(reps))
@@ -798,6 +827,180 @@ func rateCells(n int, cells []cell, fo FitOptions, bo BootstrapOptions) (*Rating
 	return r, nil
 }
 
+// quantiles sets Low and High from the replicates' ratings (to Elo
+// without replicates).
+func (r *Ratings) quantiles(reps []replicate) {
+	r.Low, r.High = slices.Clone(r.Elo), slices.Clone(r.Elo)
+	if len(reps) == 0 {
+		return
+	}
+	lo, hi := (1-r.Level)/2, 1-(1-r.Level)/2
+	lows, highs := make([]float64, len(reps)), make([]float64, len(reps))
+	for p := range r.Elo {
+		for k, rep := range reps {
+			lows[k], highs[k] = rep.bounds(p)
+		}
+		slices.Sort(lows)
+		slices.Sort(highs)
+		r.Low[p] = stat.Quantile(lo, stat.Empirical, lows, nil)
+		r.High[p] = stat.Quantile(hi, stat.Empirical, highs, nil)
+	}
+}
+
+// anchorOnBounded moves the zero point of every group without the anchor
+// player from the mean of all its players to the mean of the players
+// whose ratings the data bound: those bounded in the games whose interval
+// is finite on both sides (Reference). The others' ratings are a prior's
+// (a perfect or nil score) or so uncertain that some resamples put them
+// at infinity; a mean that includes them moves with them, and every
+// other rating with it, so that intervals anchored on it covered the
+// truth too rarely. A group with fewer than two such players keeps the
+// mean of its bounded players, or of all.
+//
+// Each replicate is moved alike: its reference players (those of the
+// group's reference that the replicate bounds) get the mean they have in
+// the data's fit. Relative ratings within a group do not change, so
+// neither do the open sides of the intervals.
+func (r *Ratings) anchorOnBounded(m *model, reps []replicate) {
+	r.Reference = make([]bool, m.n)
+	for g, members := range m.groups {
+		if a := m.opt.Anchor; a >= 0 && m.group[a] == g {
+			r.Reference[a] = true
+			continue
+		}
+		var finite, inData []int
+		for _, p := range members {
+			if r.open != nil && r.open[p] != bounded {
+				continue
+			}
+			inData = append(inData, p)
+			if !math.IsInf(r.Low[p], 0) && !math.IsInf(r.High[p], 0) {
+				finite = append(finite, p)
+			}
+		}
+		ref := members
+		switch {
+		case len(finite) >= 2:
+			ref = finite
+		case len(inData) >= 2:
+			ref = inData
+		}
+		for _, p := range ref {
+			r.Reference[p] = true
+		}
+		if len(ref) == len(members) {
+			continue // the fit's and the replicates' zero point already
+		}
+		shift := -meanOf(r.Elo, ref)
+		for _, p := range members {
+			r.Elo[p] += shift
+		}
+		for _, rep := range reps {
+			var in []int
+			for _, p := range ref {
+				if rep.open == nil || rep.open[p] == bounded {
+					in = append(in, p)
+				}
+			}
+			d := shift // no reference player bounded: moved as the fit was
+			if len(in) > 0 {
+				d = meanOf(r.Elo, in) - meanOf(rep.elo, in)
+			}
+			for _, p := range members {
+				rep.elo[p] += d
+			}
+		}
+	}
+	r.quantiles(reps)
+}
+
+func meanOf(v []float64, players []int) float64 {
+	var sum float64
+	for _, p := range players {
+		sum += v[p]
+	}
+	return sum / float64(len(players))
+}
+
+// pairBounds gives the intervals the bootstrap cannot give: those of a
+// group in which no two players are bounded against each other (each
+// won or lost every game against everyone it met, directly or through
+// others, as in a two-player 60-0-0: every resample is alike), and, with
+// the half model and no first-move advantage, those of every group of
+// two, whose rating difference is a function of their score alone. The
+// interval of the difference of two players who met is the one arena
+// match gives for its two agents (pairInterval); a player's interval is
+// that of its difference to the anchor player, or of its mean difference
+// to the group's players (mean 0): for two players, half the difference's
+// on each side. A player that never met another of its group is open on
+// both sides under the mean.
+func (r *Ratings) pairBounds(m *model, cells []cell, pairs map[[2]int]pairCount) {
+	plain := m.opt.Draws == HalfWin && !m.opt.FirstMove
+	for g, members := range m.groups {
+		bodyless := r.open != nil
+		for _, p := range members {
+			bodyless = bodyless && r.open[p] != bounded
+		}
+		if len(members) < 2 || !bodyless && !(plain && len(members) == 2) {
+			continue
+		}
+		anchor := -1
+		if a := m.opt.Anchor; a >= 0 && m.group[a] == g {
+			anchor = a
+		}
+		for _, p := range members {
+			low, high := 0.0, 0.0
+			switch anchor {
+			case p:
+				low, high = m.opt.AnchorElo, m.opt.AnchorElo
+			case -1:
+				for _, q := range members {
+					if q != p {
+						l, h := pairInterval(p, q, cells, pairs, r.Level)
+						low, high = low+l, high+h
+					}
+				}
+				low, high = low/float64(len(members)), high/float64(len(members))
+			default:
+				low, high = pairInterval(p, anchor, cells, pairs, r.Level)
+				low, high = low+m.opt.AnchorElo, high+m.opt.AnchorElo
+			}
+			r.Low[p], r.High[p] = min(low, r.Elo[p]), max(high, r.Elo[p])
+			r.byPairs = append(r.byPairs, p)
+		}
+	}
+}
+
+// pairInterval is the interval of the rating difference of p over q (−∞
+// to ∞ if they never met) that arena match gives for its two agents at
+// the ratings' level: from the pentanomial of their colour-swapped game
+// pairs when all their games are in complete pairs (pairs, nil for none),
+// else from the trinomial of their games; either is Wilson's score
+// interval when every pair (game) ended alike (see Penta.Estimate).
+func pairInterval(p, q int, cells []cell, pairs map[[2]int]pairCount, level float64) (low, high float64) {
+	var w WDL // p's results against q
+	for _, c := range cells {
+		switch {
+		case c.a == p && c.b == q:
+			w.Wins, w.Draws, w.Losses = w.Wins+int(c.w), w.Draws+int(c.d), w.Losses+int(c.l)
+		case c.a == q && c.b == p:
+			w.Wins, w.Draws, w.Losses = w.Wins+int(c.l), w.Draws+int(c.d), w.Losses+int(c.w)
+		}
+	}
+	if w.Games() == 0 {
+		return math.Inf(-1), math.Inf(1)
+	}
+	e := EstimateWDL(w, level)
+	if pc := pairs[pairKey([2]int{p, q})]; pc.unpaired == 0 && 2*pc.penta.Pairs() == w.Games() {
+		penta := pc.penta // from the lower index's view
+		if p > q {
+			slices.Reverse(penta[:])
+		}
+		e = penta.Estimate(level)
+	}
+	return e.EloLow, e.EloHigh
+}
+
 // performanceBounds replaces the intervals of players whom the data
 // themselves cannot bound (open is the full data's openings): every
 // resample repeats their perfect or nil score, so the bootstrap says
@@ -805,12 +1008,22 @@ func rateCells(n int, cells []cell, fo FitOptions, bo BootstrapOptions) (*Rating
 // performance bound: the mean rating of the player's opponents (per game)
 // plus the Elo of the far end of Wilson's interval for the player's score,
 // which holds for any score in [0, 1] (its variance is at most s(1−s)).
+// As arena match counts them, the trials are the player's colour-swapped
+// game pairs when all its games are in complete pairs (pairs), else its
+// games. An opponent the data do not bound either counts with its own
+// bound on the same side (a player that beat only a player that beat the
+// rest is above the rest by both margins) if it is beyond the player
+// (took no points from a player open above; gave none to one open
+// below); the games against any other, or one whose bound on that side
+// is infinite, say nothing of that side and are left out.
 //
 // Players bounded in the data whom too many resamples leave unbounded
 // (their lower bound came out +Inf, or their upper −Inf) get the same
 // performance bound on that side.
-func (r *Ratings) performanceBounds(open []int8, cells []cell) {
+func (r *Ratings) performanceBounds(open []int8, cells []cell, pairs map[[2]int]pairCount) {
 	z := distuv.UnitNormal.Quantile(1 - (1-r.Level)/2)
+	side := make([]int8, len(r.Elo))
+	var todo []int
 	for p := range r.Elo {
 		o := bounded
 		if open != nil {
@@ -825,23 +1038,64 @@ func (r *Ratings) performanceBounds(open []int8, cells []cell) {
 		default:
 			continue
 		}
-		var games, points, opp float64
-		for _, c := range cells {
-			n := c.w + c.d + c.l
-			switch p {
-			case c.a:
-				games, points, opp = games+n, points+c.w+c.d/2, opp+n*r.Elo[c.b]
-			case c.b:
-				games, points, opp = games+n, points+c.l+c.d/2, opp+n*r.Elo[c.a]
-			}
-		}
-		s, mean := points/games, opp/games
+		side[p] = o
 		r.Low[p], r.High[p] = math.Inf(-1), math.Inf(1)
-		switch o {
-		case openAbove:
-			r.Low[p] = min(mean+scoreToElo(wilson(s, int(games), -z)), r.Elo[p])
-		case openBelow:
-			r.High[p] = max(mean+scoreToElo(wilson(s, int(games), z)), r.Elo[p])
+		if o == openAbove || o == openBelow {
+			todo = append(todo, p)
+		}
+	}
+	scored := scoredGraph(len(r.Elo), cells)
+	// opponent is what an opponent's rating adds to p's bound on p's side
+	// (±Inf: nothing).
+	opponent := func(p, q int) float64 {
+		switch {
+		case side[q] == bounded:
+			return r.Elo[q]
+		case side[p] == openAbove && !scored[q][p]:
+			return r.Low[q]
+		case side[p] == openBelow && !scored[p][q]:
+			return r.High[q]
+		}
+		return math.Inf(1)
+	}
+	// Each pass settles at least one more link of a chain of open
+	// players, so as many passes as such players reach the fixed point.
+	for range todo {
+		for _, p := range todo {
+			var games, points, opp float64
+			allPaired := true
+			for _, c := range cells {
+				q, w, d, l := c.b, c.w, c.d, c.l
+				switch p {
+				case c.a:
+				case c.b:
+					q, w, l = c.a, c.l, c.w
+				default:
+					continue
+				}
+				v := opponent(p, q)
+				if math.IsInf(v, 0) {
+					continue
+				}
+				n := w + d + l
+				games, points, opp = games+n, points+w+d/2, opp+n*v
+				pc := pairs[pairKey([2]int{p, q})]
+				allPaired = allPaired && pc.unpaired == 0 && pc.penta.Pairs() > 0
+			}
+			if games == 0 {
+				continue
+			}
+			trials := int(games)
+			if allPaired {
+				trials = int(games) / 2
+			}
+			s, mean := points/games, opp/games
+			switch side[p] {
+			case openAbove:
+				r.Low[p] = min(mean+scoreToElo(wilson(s, trials, -z)), r.Elo[p])
+			case openBelow:
+				r.High[p] = max(mean+scoreToElo(wilson(s, trials, z)), r.Elo[p])
+			}
 		}
 	}
 }
@@ -979,9 +1233,20 @@ func (m *model) openings(cells []cell) []int8 {
 			// Nobody took points from anybody who took points from them:
 			// no two players are compared, so no rating in the group is
 			// bounded relative to the others (one placed alone would sit
-			// at its full-data rating: an interval of width zero).
+			// at its full-data rating: an interval of width zero). Relative
+			// to the group's mean, though, a player who took points from
+			// every other, directly or through others, is above all of them
+			// by as much as one likes (open above), one from whom every
+			// other took points below (as the winner and the loser of two
+			// players who met); the rest are unknown both ways.
 			for _, p := range g {
 				open[p] = openBoth
+				switch {
+				case len(reach(scored, g, []int{p}, true)) == len(g):
+					open[p] = openAbove
+				case len(reach(scored, g, []int{p}, false)) == len(g):
+					open[p] = openBelow
+				}
 			}
 			continue
 		}

@@ -45,6 +45,10 @@ type Report struct {
 	Groups       [][]string         `json:"groups,omitempty"` // only when players are not all connected
 	Regularised  bool               `json:"regularised,omitempty"`
 	Notes        []string           `json:"notes,omitempty"`
+	// MeanOf lists, when they are not all the players, the players whose
+	// ratings average 0 (each group's apart; not the anchor's group): those
+	// whose ratings the data bound (see Ratings.Reference).
+	MeanOf []string `json:"mean_of,omitempty"`
 }
 
 // PlayerRow is one line of the standings.
@@ -175,7 +179,11 @@ func buildReport(game string, s *Summary, o ReportOptions) (*Report, error) {
 			return nil, fmt.Errorf("--anchor %s: no such player (players: %s)", o.Anchor, strings.Join(names, ", "))
 		}
 	}
-	ratings, err := RateCounts(s.Seated, fo, BootstrapOptions{Replicates: o.Bootstrap, Seed: o.Seed, Workers: o.Workers})
+	cells, err := cellsOf(s.Seated)
+	if err != nil {
+		return nil, err
+	}
+	ratings, err := rateCells(len(s.Seated), cells, s.pairs, fo, BootstrapOptions{Replicates: o.Bootstrap, Seed: o.Seed, Workers: o.Workers})
 	if err != nil {
 		return nil, err
 	}
@@ -187,6 +195,22 @@ func buildReport(game string, s *Summary, o ReportOptions) (*Report, error) {
 	}
 	if o.Anchor != "" {
 		r.AnchorElo = o.AnchorElo
+	}
+	// The players whose mean is 0, when some are left out.
+	var meanOf []string
+	partial := false
+	for p, ref := range ratings.Reference {
+		if fo.Anchor >= 0 && ratings.Group[p] == ratings.Group[fo.Anchor] || s.Players[p].All.Games() == 0 {
+			continue
+		}
+		if ref {
+			meanOf = append(meanOf, names[p])
+		} else {
+			partial = true
+		}
+	}
+	if partial {
+		r.MeanOf = meanOf
 	}
 	if r.Terminations == nil {
 		r.Terminations = []TerminationCount{}
@@ -258,17 +282,23 @@ func buildReport(game string, s *Summary, o ReportOptions) (*Report, error) {
 		r.Notes = append(r.Notes, fmt.Sprintf("players fall into %d groups that never met: %s; ratings compare only within a group (each group averages 0%s)",
 			len(ratings.Groups), GroupNames(names, ratings.Groups), anchorNote(o.Anchor)))
 	}
-	var above, below []string
+	var above, below, unknown []string
+	others := false // an open player's group has players the data bound
 	for p, o := range ratings.open {
 		switch o {
 		case openAbove:
 			above = append(above, names[p])
 		case openBelow:
 			below = append(below, names[p])
+		case openBoth:
+			unknown = append(unknown, names[p])
+		}
+		for q, oq := range ratings.open {
+			others = others || o != bounded && oq == bounded && ratings.Group[p] == ratings.Group[q]
 		}
 	}
 	switch {
-	case len(above)+len(below) > 0:
+	case len(above)+len(below)+len(unknown) > 0:
 		var who []string
 		if len(above) > 0 {
 			who = append(who, strings.Join(above, ", ")+" scored 100 %")
@@ -276,9 +306,23 @@ func buildReport(game string, s *Summary, o ReportOptions) (*Report, error) {
 		if len(below) > 0 {
 			who = append(who, strings.Join(below, ", ")+" scored 0 %")
 		}
-		r.Notes = append(r.Notes, fmt.Sprintf("%s against the rest of the group, so no finite rating is most likely: the Elo shown for them adds %g virtual draw per pair that met, their intervals are open on that side, and the others are rated by maximum likelihood without them", strings.Join(who, " and "), AutoPrior))
+		if len(unknown) > 0 {
+			who = append(who, strings.Join(unknown, ", ")+" won or lost every game against everyone they met")
+		}
+		rest := ""
+		if others {
+			rest = ", and the others are rated by maximum likelihood without them"
+		}
+		r.Notes = append(r.Notes, fmt.Sprintf("%s against the rest of the group, so no finite rating is most likely: the Elo shown for them adds %g virtual draw per pair that met, their intervals are open on that side%s", strings.Join(who, " and "), AutoPrior, rest))
 	case ratings.Regularised:
 		r.Notes = append(r.Notes, fmt.Sprintf("the maximum-likelihood fit does not exist (players that never scored against each other, the first mover always or never winning, or no decisive game under Davidson); %g virtual draw per pair that met was added", AutoPrior))
+	}
+	if len(ratings.byPairs) > 0 {
+		var who []string
+		for _, p := range ratings.byPairs {
+			who = append(who, names[p])
+		}
+		r.Notes = append(r.Notes, fmt.Sprintf("the intervals of %s come from their score differences as arena match computes them (over colour-swapped game pairs when all their games are paired; Wilson's interval when all ended alike), each rating's from the mean of its differences to its group (half the difference for two players) or from its difference to the anchor: the bootstrap cannot give them", strings.Join(who, ", ")))
 	}
 	for _, p := range r.Players {
 		if math.IsInf(p.EloLow, 0) || math.IsInf(p.EloHigh, 0) {

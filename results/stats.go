@@ -194,6 +194,26 @@ type Summary struct {
 	Terminations map[string]int // games per termination reason
 	Plies        int            // over all games
 	Games        int
+	// pairs[{i, j}] (i < j) counts the games of i and j as arena match
+	// does: the pentanomial over complete colour-swapped game pairs
+	// (games 2k and 2k+1 of one run), and the games outside such pairs.
+	// The interval of a two-player group comes from it (see twoPlayerBounds).
+	pairs map[[2]int]pairCount
+	// pending holds a pair's first game until its partner comes, by
+	// {source, index/2}: the games in flight, not all games.
+	pending map[[2]int]pendingGame
+}
+
+// pairCount is what pairs keeps of two players' games.
+type pairCount struct {
+	penta    Penta // from the lower-indexed player's view
+	unpaired int
+}
+
+// pendingGame is a game whose pair partner has not been counted yet.
+type pendingGame struct {
+	seat  [2]int
+	first float64 // seat[0]'s points
 }
 
 // MeanPlies returns the mean game length.
@@ -207,15 +227,16 @@ func (s *Summary) MeanPlies() float64 {
 // Summarize counts the dataset's games.
 func (d *Dataset) Summarize() *Summary {
 	s := newSummary(d.Players)
-	for _, g := range d.Games {
+	for i, g := range d.Games {
 		f := factsOf(g)
-		s.add(&f, [2]int{d.index[g.Players[0].Name], d.index[g.Players[1].Name]})
+		s.add(&f, [2]int{d.index[g.Players[0].Name], d.index[g.Players[1].Name]}, d.fileOf[i])
 	}
+	s.endSource()
 	return s
 }
 
 func newSummary(players []string) *Summary {
-	s := &Summary{Terminations: map[string]int{}}
+	s := &Summary{Terminations: map[string]int{}, pairs: map[[2]int]pairCount{}, pending: map[[2]int]pendingGame{}}
 	for _, p := range players {
 		s.addPlayer(p)
 	}
@@ -234,8 +255,10 @@ func (s *Summary) addPlayer(name string) {
 	s.Seated = append(s.Seated, make([]WDL, n))
 }
 
-// add counts one game whose seats are players seat[0] (first) and seat[1].
-func (s *Summary) add(g *gameFacts, seat [2]int) {
+// add counts one game whose seats are players seat[0] (first) and seat[1];
+// source tells runs apart (games of one run share it), for the pairs.
+func (s *Summary) add(g *gameFacts, seat [2]int, source int) {
+	s.addPair(seat, g.points(0), [2]int{source, g.index / 2})
 	for p := 0; p < 2; p++ {
 		me, opp := seat[p], seat[1-p]
 		pts := g.points(p)
@@ -262,6 +285,52 @@ func (s *Summary) add(g *gameFacts, seat [2]int) {
 	s.Terminations[g.termination]++
 	s.Plies += g.plies
 	s.Games++
+}
+
+// addPair counts a game for the pentanomial of its two players: with its
+// partner (same pair key, the same players with colours swapped) it
+// completes a pair; a partner that does not fit leaves both unpaired.
+func (s *Summary) addPair(seat [2]int, first float64, key [2]int) {
+	prev, ok := s.pending[key]
+	if !ok {
+		s.pending[key] = pendingGame{seat, first}
+		return
+	}
+	delete(s.pending, key)
+	if prev.seat != [2]int{seat[1], seat[0]} {
+		s.unpaired(seat)
+		s.unpaired(prev.seat)
+		return
+	}
+	// Both games from the lower-indexed player's view.
+	a, b := prev.first, 1-first
+	if seat[0] < seat[1] {
+		a, b = 1-prev.first, first
+	}
+	k := pairKey(seat)
+	pc := s.pairs[k]
+	pc.penta.Add(a, b)
+	s.pairs[k] = pc
+}
+
+// unpaired counts a game of the seats outside any complete pair.
+func (s *Summary) unpaired(seat [2]int) {
+	k := pairKey(seat)
+	pc := s.pairs[k]
+	pc.unpaired++
+	s.pairs[k] = pc
+}
+
+func pairKey(seat [2]int) [2]int { return [2]int{min(seat[0], seat[1]), max(seat[0], seat[1])} }
+
+// endSource counts the games still waiting for a partner as unpaired: a
+// run's pairs never span sources (shards deal whole pairs), so none will
+// come.
+func (s *Summary) endSource() {
+	for k, g := range s.pending {
+		s.unpaired(g.seat)
+		delete(s.pending, k)
+	}
 }
 
 // TerminationList returns the reasons that occurred with their counts,

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -53,7 +54,7 @@ func (r *Report) standingsRows() [][]string {
 	for _, p := range r.Players {
 		minus, plus := "", ""
 		if r.Bootstrap > 0 {
-			minus, plus = armText(p.Elo-p.EloLow), armText(p.EloHigh-p.Elo)
+			minus, plus = p.Arms()
 		}
 		rows = append(rows, []string{
 			strconv.Itoa(p.Rank), p.Name, fmt.Sprintf("%.1f", p.Elo), minus, plus,
@@ -62,6 +63,14 @@ func (r *Report) standingsRows() [][]string {
 		})
 	}
 	return rows
+}
+
+// Arms formats the − and + columns of the standings, as every table and
+// page prints them: the distances from Elo down to EloLow and up to
+// EloHigh, one decimal, ∞ on an open side. The bounds themselves are
+// EloLow and EloHigh (elo_low, elo_high in JSON and CSV).
+func (p PlayerRow) Arms() (minus, plus string) {
+	return armText(p.Elo - p.EloLow), armText(p.EloHigh - p.Elo)
 }
 
 // armText formats one arm of an interval; an open one is ∞.
@@ -95,13 +104,34 @@ func (r *Report) title() string {
 	s += ")"
 	if r.Anchor != "" {
 		s += fmt.Sprintf(", %s anchored at %g", r.Anchor, r.AnchorElo)
-	} else {
+	} else if r.MeanOf == nil {
 		s += ", mean 0"
 	}
+	if r.MeanOf != nil {
+		s += ", mean 0 over the players whose ratings the data bound (all but " + strings.Join(r.outsideMean(), ", ") + ")"
+	}
 	if r.Bootstrap > 0 {
-		s += fmt.Sprintf("; %g %% intervals from %d bootstrap resamples", 100*r.Level, r.Bootstrap)
+		s += fmt.Sprintf("; %g %% intervals from %d bootstrap resamples (− and +: the distances from the Elo to their ends)", 100*r.Level, r.Bootstrap)
 	}
 	return s
+}
+
+// outsideMean lists the players with games that MeanOf leaves out, in
+// rank order (none of the anchor's group).
+func (r *Report) outsideMean() []string {
+	anchorGroup := -1
+	for _, p := range r.Players {
+		if r.Anchor != "" && p.Name == r.Anchor {
+			anchorGroup = p.Group
+		}
+	}
+	var out []string
+	for _, p := range r.Players {
+		if p.Games > 0 && p.Group != anchorGroup && !slices.Contains(r.MeanOf, p.Name) {
+			out = append(out, p.Name)
+		}
+	}
+	return out
 }
 
 func (r *Report) writeTables(w io.Writer, md bool) error {

@@ -138,6 +138,7 @@ func (t *Tally) read(r io.ReadSeeker, path string) (*TallyFile, error) {
 			break
 		}
 	}
+	t.Summary.endSource() // shards deal whole pairs: no pair spans two files
 	if tf.Header.Record == "" {
 		return nil, &ParseError{path, 1, errors.New("empty record file (no header)")}
 	}
@@ -183,7 +184,7 @@ func (t *Tally) count(tf *TallyFile, g *gameFacts) error {
 			return err
 		}
 	}
-	t.Summary.add(g, seat)
+	t.Summary.add(g, seat, len(t.Files)-1)
 	tf.Games++
 	return nil
 }

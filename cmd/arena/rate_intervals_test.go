@@ -1,0 +1,132 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"math"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestRateTwoPlayersAgreesWithMatch: on the records of a two-agent match,
+// rate's intervals are half of match's for the difference, one each side
+// of the mean: at 50-0-0 (alphabeta won every game) and at 47-0-3 (three
+// games given to random, in three different pairs) the winner's lower
+// bound is finite and positive and the upper one open (null), the
+// loser's mirrored. Both used to be open both ways in rate.
+func TestRateTwoPlayersAgreesWithMatch(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "m.jsonl")
+	code, _, errOut := runArena("match", "--game", "othello6", "--agents", "alphabeta:depth=3", "random",
+		"--games", "50", "--seed", "1", "--concurrency", "2", "--no-progress", "--out", file)
+	if code != 0 {
+		t.Fatalf("match: exit %d: %s", code, errOut)
+	}
+	type bounds struct {
+		Wins    int      `json:"wins"`
+		Elo     *float64 `json:"elo"`
+		EloLow  *float64 `json:"elo_low"`
+		EloHigh *float64 `json:"elo_high"`
+	}
+	check := func(path string, wantWins int) {
+		t.Helper()
+		code, out, errOut := runArena("match", "--resume", path, "--format", "json", "--no-progress")
+		if code != 0 {
+			t.Fatalf("match --resume %s: exit %d: %s", path, code, errOut)
+		}
+		var m bounds
+		if err := json.Unmarshal([]byte(out), &m); err != nil {
+			t.Fatalf("%v: %s", err, out)
+		}
+		if m.Wins != wantWins {
+			t.Fatalf("%s: alphabeta won %d games, want %d (the test needs a sweep)", path, m.Wins, wantWins)
+		}
+		if m.EloLow == nil || *m.EloLow <= 0 || m.EloHigh != nil {
+			t.Fatalf("%s: match's interval %v to %v, want a positive lower bound and an open upper one", path, m.EloLow, m.EloHigh)
+		}
+		code, out, errOut = runArena("rate", path, "--format", "json")
+		if code != 0 {
+			t.Fatalf("rate %s: exit %d: %s", path, code, errOut)
+		}
+		var r struct {
+			Players []struct {
+				Name string `json:"name"`
+				bounds
+			} `json:"players"`
+		}
+		if err := json.Unmarshal([]byte(out), &r); err != nil {
+			t.Fatal(err)
+		}
+		for _, p := range r.Players {
+			switch p.Name {
+			case "alphabeta:depth=3":
+				if p.EloLow == nil || math.Abs(*p.EloLow-*m.EloLow/2) > 1e-9 || p.EloHigh != nil {
+					t.Errorf("%s: rate's winner %v to %v, want %v (half of match's %v) to null", path, p.EloLow, p.EloHigh, *m.EloLow/2, *m.EloLow)
+				}
+			case "random":
+				if p.EloHigh == nil || math.Abs(*p.EloHigh+*m.EloLow/2) > 1e-9 || p.EloLow != nil {
+					t.Errorf("%s: rate's loser null? %v to %v, want null to %v", path, p.EloLow, p.EloHigh, -*m.EloLow/2)
+				}
+			}
+		}
+		// The text table: a finite − for the winner, ∞ for its +.
+		_, text, _ := runArena("rate", path)
+		var minus string
+		for _, line := range strings.Split(text, "\n") {
+			if f := strings.Split(line, "│"); len(f) > 5 && strings.TrimSpace(f[2]) == "alphabeta:depth=3" {
+				minus = strings.TrimSpace(f[4])
+				if strings.TrimSpace(f[5]) != "∞" {
+					t.Errorf("%s: the winner's + is %q, want ∞", path, f[5])
+				}
+				break // the standings come first
+			}
+		}
+		for _, p := range r.Players {
+			if p.Name == "alphabeta:depth=3" && p.EloLow != nil && minus != fmt.Sprintf("%.1f", *p.Elo-*p.EloLow) {
+				t.Errorf("%s: the winner's − is %q, want %.1f", path, minus, *p.Elo-*p.EloLow)
+			}
+		}
+	}
+	check(file, 50)
+
+	// 47-0-3: random wins games 1, 10 and 21 (pairs 0, 5 and 10).
+	data, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(string(data)), "\n")
+	for i, line := range lines[1:] {
+		var g map[string]any
+		dec := json.NewDecoder(strings.NewReader(line))
+		dec.UseNumber() // seeds are 64-bit
+		if err := dec.Decode(&g); err != nil {
+			t.Fatal(err)
+		}
+		if g["record"] != "game" {
+			continue // a resume line (match --resume above)
+		}
+		switch g["index"].(json.Number) {
+		case "1", "10", "21":
+		default:
+			continue
+		}
+		players := g["players"].([]any)
+		winner := 0 // random's seat
+		if players[0].(map[string]any)["name"] != "random" {
+			winner = 1
+		}
+		g["winner"], g["result"] = winner, map[int]string{0: "1-0", 1: "0-1"}[winner]
+		b, err := json.Marshal(g)
+		if err != nil {
+			t.Fatal(err)
+		}
+		lines[i+1] = string(b)
+	}
+	edited := filepath.Join(dir, "m47.jsonl")
+	if err := os.WriteFile(edited, []byte(strings.Join(lines, "\n")+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	check(edited, 47)
+}
