@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/boardgame-arena/arena/internal/busyskip"
 	"github.com/boardgame-arena/arena/search/deadline"
 )
 
@@ -32,7 +33,7 @@ func OnTime(t testing.TB, budget time.Duration, attempts int, try func() time.Du
 		}
 	}
 	if late == nil {
-		t.Skipf("the machine is too busy to judge: the control was late in all %d attempts", attempts)
+		busyskip.Skipf(t, "the control was late in all %d attempts", attempts)
 	}
 	t.Fatalf("late for a %v budget while the control was on time (%s)", budget, strings.Join(late, ", "))
 }
