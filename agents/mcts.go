@@ -22,7 +22,7 @@ func init() {
 			{"time", "think this long per move, 1ms to 24h, e.g. 200ms, 1s (less a safety margin: a fifth, at most 50 ms); on a clock (tc=, --tc) the time per move comes from the time manager, and time= then caps it"},
 			{"first", "think this long on the first move of a game instead (the first after NewGame, or ever), 1ms to 24h, less the same margin; the arena grants it as that move's limit (TryAngle Catch allows 1s for turn 1: first=1s); default: as time="},
 			{"c", "UCB exploration constant, 0 to 100 (default 0.7; rewards are in [0, 1])"},
-			{"fpu", "first-play urgency: value of an unvisited move, 0 to 1 or inf (default inf: try every move once first)"},
+			{"fpu", "first-play urgency: value of an unvisited move, 0 to 1 or inf (default inf: try every move once first); at 0.5 or below a move that draws is never left for an untried one"},
 			{"rollout", "random (default), egreedy (ε-greedy on the game's evaluation; sequential games) or none (no playout: a new leaf is scored by the evaluation at once, see escale)"},
 			{"eps", "ε of the egreedy rollout, 0 to 1 (default 0.1)"},
 			{"cutoff", "stop rollouts after this many plies and score with the evaluation, 0 to 100000 (default 0: play to the end)"},
@@ -132,6 +132,9 @@ func newMCTS(sp spec.Spec, seed uint64) (Agent, error) {
 	o.NoSolver, o.Reuse, o.Relative = !solver, reuse, relative
 	if o.C == 0 {
 		o.C = -1 // explicit c=0: greedy selection (mcts.New treats 0 as the default)
+	}
+	if o.FPU == 0 {
+		o.FPU = -1 // explicit fpu=0 (mcts.New treats 0 as the default, +Inf)
 	}
 	if o.Gamma == 0 {
 		o.Gamma = 1e-9 // explicit gamma=0

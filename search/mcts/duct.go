@@ -451,39 +451,36 @@ func (w *simWorker) expand(i uint32) bool {
 }
 
 // selectAction applies one player's UCB rule to its n actions from first.
-// Untried actions come first, in random order (unless FPU is finite).
+// Ties, above all between untried actions (all worth Options.FPU), go to
+// one of the tied actions drawn uniformly, as in selectChild.
 func (w *simWorker) selectAction(first uint32, n int, parentVisits uint32) int {
 	acts := &w.tree.acts
 	c, fpu := w.opts.C, w.opts.FPU
-	if math.IsInf(fpu, 1) {
-		untried := 0
-		pick := -1
-		for a := 0; a < n; a++ {
-			if acts.at(first+uint32(a)).visits == 0 {
-				untried++
-				if w.rand.IntN(untried) == 0 {
-					pick = a
-				}
-			}
-		}
-		if pick >= 0 {
-			return pick
-		}
-	}
 	logN := math.Log(float64(max(parentVisits, 1)))
-	best, bestV := 0, math.Inf(-1)
+	best, bestV, ties := 0, math.Inf(-1), 0
 	for a := 0; a < n; a++ {
 		s := acts.at(first + uint32(a))
-		v := fpu
-		if s.visits > 0 {
-			nv := float64(s.visits)
-			v = s.reward/nv + c*math.Sqrt(logN/nv)
-		}
-		if v > bestV {
-			best, bestV = a, v
+		switch v := ucb(s.reward, s.visits, logN, c, fpu); {
+		case v > bestV:
+			best, bestV, ties = a, v, 1
+		case v == bestV:
+			ties++
 		}
 	}
-	return best
+	if ties < 2 {
+		return best
+	}
+	r := w.rand.IntN(ties)
+	for a := 0; ; a++ {
+		s := acts.at(first + uint32(a))
+		if ucb(s.reward, s.visits, logN, c, fpu) != bestV {
+			continue
+		}
+		if r == 0 {
+			return a
+		}
+		r--
+	}
 }
 
 // regretMatch draws one player's action from its regret-matching strategy

@@ -8,7 +8,9 @@
 // maximising Q + C·√(ln N / n), where Q is the mean reward of the child for
 // the player who moved into it, n its visits and N the parent's. A child
 // never visited is worth Options.FPU instead (first-play urgency; +Inf, the
-// default, tries every child once before any is repeated). The first node
+// default, tries every child once before any is repeated; see below for a
+// finite one). Ties go to one of the tied children drawn uniformly, so the
+// move generator's order is never a preference. The first node
 // reached with no visits of its own is simulated from: a rollout plays to the
 // end of the game (or Options.Cutoff plies, then scores the position with the
 // game's evaluation) and every node on the path adds the result for its
@@ -32,15 +34,47 @@
 //
 // The final move is the most visited child of the root (a proven win first).
 //
+// # First-play urgency
+//
+// A finite FPU is a threshold: a visited child is left for an untried
+// sibling only when its Q + C·√(ln N / n) falls below FPU. At FPU ≤ ½ a
+// child whose mean is ½ (a line that draws, or a balanced one) is never
+// left, its exploration term being positive: each side abandons a line that
+// goes wrong for it, neither leaves one that draws to look for a win, and
+// self-play drifts to draws. A root whose moves are a draw and a forced win
+// plays the draw in about a quarter of the searches at FPU ½, never having
+// tried the win: those that tried the draw first and kept it at the second
+// iteration, where ln N = 0 makes it tie with FPU
+// (TestFPUAtMostHalfKeepsADraw). Above ½ a line holding nearly all N visits
+// of its parent is left once N / ln N > (C / (FPU − ½))²: about 1400 visits
+// for FPU 0.55 with C 0.7, 270 for 0.6 and 47 for 0.7, so an FPU just above
+// ½ behaves like ½ on a small budget and like +Inf on a large one. Draws in
+// 100 self-play games (arena match --agents S S --games 100 --seed 1, two
+// random opening plies, C 0.7):
+//
+//	game      iterations  FPU +Inf  0.5  0.55  0.6  0.7
+//	othello6         100         1   25    33   20   12
+//	othello6         400         3   23    31    5    6
+//	othello6        3000         9   29     7    7    4
+//	pyrga            100         4   29    22   14   10
+//	pyrga            400        10   33    13   16   10
+//	pyrga           3000        16   25     6    8    7
+//
+// The solver plays no part (FPU 0.5 at 400 iterations without it: 22 and
+// 31 draws), and the setting is weak: it scored 0-0-100 (othello6) and
+// 2-2-96 (pyrga) against the default. While ties went to the first child
+// in the move generator's order, FPU 0.5 drew 97 and 99 of the 100,
+// filling the othello6 board in that order into 18–18.
+//
 // # DUCT
 //
 // At a joint node of a simultaneous game each player keeps its own
-// statistics per own action and chooses with its own UCB formula (untried
-// actions first, in random order); the joint action is applied, and each
-// player's chosen action is credited with that player's payoff. The final
-// action is the most visited, or (FinalSample) one drawn in proportion to
-// the visit counts, which is the empirical mixed strategy. MCTS-Solver does
-// not apply to simultaneous moves.
+// statistics per own action and chooses with its own UCB formula (an
+// untried action is worth Options.FPU; ties are drawn at random); the joint
+// action is applied, and each player's chosen action is credited with that
+// player's payoff. The final action is the most visited, or (FinalSample)
+// one drawn in proportion to the visit counts, which is the empirical mixed
+// strategy. MCTS-Solver does not apply to simultaneous moves.
 //
 // # Reuse, threads, memory
 //
@@ -107,7 +141,7 @@ type Options struct {
 	Iterations int64         // total iterations per search (0: none, needs Time or a deadline)
 	Time       time.Duration // time per search (0: none)
 	C          float64       // exploration constant (default 0.7 when 0; negative: 0)
-	FPU        float64       // value of an unvisited child (default +Inf when 0)
+	FPU        float64       // value of an unvisited child (default +Inf when 0; negative: 0)
 	Rollout    string        // RolloutRandom (default), RolloutEpsGreedy or RolloutNone
 	Epsilon    float64       // ε of the ε-greedy rollout (default 0.1 when 0)
 	Cutoff     int           // rollout plies before evaluating (0: play to the end)
@@ -242,6 +276,9 @@ func New(opts Options, seed uint64) *Searcher {
 	}
 	if opts.FPU == 0 {
 		opts.FPU = math.Inf(1)
+	}
+	if opts.FPU < 0 {
+		opts.FPU = 0
 	}
 	if opts.Rollout == "" {
 		opts.Rollout = RolloutRandom

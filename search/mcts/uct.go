@@ -262,29 +262,57 @@ func (w *worker) expand(i uint32) bool {
 }
 
 // selectChild returns the child of n with the best UCB value, skipping
-// children proven lost for the player choosing.
+// children proven lost for the player choosing. Ties, above all those
+// between unvisited children (all worth Options.FPU), go to one of the tied
+// children drawn uniformly: taking the first would make the move
+// generator's order a preference of the search. With a finite FPU the
+// search then follows the first generated move at nearly every node, and
+// two such players fill an Othello board in generator order into 18–18
+// draws (issue 30).
 func (w *worker) selectChild(n *node) uint32 {
 	t := w.tree
 	solver := !w.opts.NoSolver
 	c, fpu := w.opts.C, w.opts.FPU
 	logN := math.Log(float64(max(n.visits, 1)))
-	best, bestV := n.first, math.Inf(-1)
+	best, bestV, ties := n.first, math.Inf(-1), 0
 	for j := uint32(0); j < uint32(n.nkids); j++ {
 		k := n.first + j
 		ch := t.at(k)
 		if solver && ch.proof == ProvenLoss {
 			continue
 		}
-		v := fpu
-		if ch.visits > 0 {
-			nv := float64(ch.visits)
-			v = ch.reward/nv + c*math.Sqrt(logN/nv)
-		}
-		if v > bestV {
-			best, bestV = k, v
+		switch v := ucb(ch.reward, ch.visits, logN, c, fpu); {
+		case v > bestV:
+			best, bestV, ties = k, v, 1
+		case v == bestV:
+			ties++
 		}
 	}
-	return best
+	if ties < 2 {
+		return best
+	}
+	r := w.rand.IntN(ties)
+	for j := uint32(0); ; j++ {
+		k := n.first + j
+		ch := t.at(k)
+		if solver && ch.proof == ProvenLoss || ucb(ch.reward, ch.visits, logN, c, fpu) != bestV {
+			continue
+		}
+		if r == 0 {
+			return k
+		}
+		r--
+	}
+}
+
+// ucb is the selection value of a child or action with reward sum and
+// visits, among siblings whose parent has ln N = logN: fpu while unvisited.
+func ucb(sum float64, visits uint32, logN, c, fpu float64) float64 {
+	if visits == 0 {
+		return fpu
+	}
+	nv := float64(visits)
+	return sum/nv + c*math.Sqrt(logN/nv)
 }
 
 // prove tries to prove node i from its children; true if it became proven.
