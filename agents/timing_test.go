@@ -16,6 +16,7 @@ import (
 	"github.com/boardgame-arena/arena/agents"
 	"github.com/boardgame-arena/arena/games"
 	"github.com/boardgame-arena/arena/games/othello6"
+	"github.com/boardgame-arena/arena/internal/busyskip"
 	"github.com/boardgame-arena/arena/rng"
 	"github.com/boardgame-arena/arena/search/deadline"
 	"github.com/boardgame-arena/arena/search/testgames"
@@ -245,7 +246,7 @@ func judgeMoveTimes(t *testing.T, spec string, budget time.Duration, attempts in
 		}
 	}
 	if len(late) < 2 {
-		t.Skipf("the machine is too busy to judge: the control was late too, or the agent only once (%d late)", len(late))
+		busyskip.Skipf(t, "the control was late too, or the agent only once (%d late)", len(late))
 	}
 	t.Fatalf("%s: 99th percentile of move time ≥ the budget %v where the control was on time:\n%s",
 		spec, budget, strings.Join(late, "\n"))

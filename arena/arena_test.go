@@ -14,6 +14,7 @@ import (
 
 	"github.com/boardgame-arena/arena/agents"
 	"github.com/boardgame-arena/arena/games"
+	"github.com/boardgame-arena/arena/internal/busyskip"
 	"github.com/boardgame-arena/arena/results"
 )
 
@@ -425,7 +426,7 @@ func unlessStalled(t *testing.T, stallLimit time.Duration, run func() []string) 
 		}
 		t.Logf("attempt %d says nothing: the process stalled for %v:\n%s", a, worst, strings.Join(problems, "\n"))
 		if a == attempts {
-			t.Skipf("the machine is too busy to judge: the process stalled past %v in all %d attempts", stallLimit, attempts)
+			busyskip.Skipf(t, "the process stalled past %v in all %d attempts", stallLimit, attempts)
 		}
 	}
 }

@@ -242,26 +242,32 @@ func showProgress(stderr io.Writer, every time.Duration, start time.Time, nodes 
 		defer wg.Done()
 		t := time.NewTicker(every)
 		defer t.Stop()
-		for {
-			select {
-			case <-quit:
-				return
-			case <-t.C:
-				el := time.Since(start)
-				line := fmt.Sprintf("solve: %s elapsed", el.Round(time.Second))
-				if n := nodes.Load(); n > 0 {
-					line += fmt.Sprintf(", %.1f M nodes, %.2f M nodes/s", float64(n)/1e6, float64(n)/el.Seconds()/1e6)
-				}
-				if extra != nil {
-					line += ", " + extra()
-				}
-				fmt.Fprintln(stderr, line)
-			}
-		}
+		progressLines(stderr, t.C, quit, start, nodes, extra)
 	}()
 	return func() {
 		close(quit)
 		wg.Wait()
+	}
+}
+
+// progressLines prints showProgress's line at each tick until quit is
+// closed.
+func progressLines(stderr io.Writer, ticks <-chan time.Time, quit <-chan struct{}, start time.Time, nodes *atomic.Int64, extra func() string) {
+	for {
+		select {
+		case <-quit:
+			return
+		case now := <-ticks:
+			el := now.Sub(start)
+			line := fmt.Sprintf("solve: %s elapsed", el.Round(time.Second))
+			if n := nodes.Load(); n > 0 {
+				line += fmt.Sprintf(", %.1f M nodes, %.2f M nodes/s", float64(n)/1e6, float64(n)/el.Seconds()/1e6)
+			}
+			if extra != nil {
+				line += ", " + extra()
+			}
+			fmt.Fprintln(stderr, line)
+		}
 	}
 }
 

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -220,15 +221,43 @@ func TestSolvePliesListing(t *testing.T) {
 
 // TestSolveProgress: a solve longer than --progress reports nodes on stderr;
 // --time stops it, and stops a --plies run with what it solved. Both runs
-// are far longer than --time, so the test does not depend on speed.
+// are far longer than --time, so the test does not depend on speed. The
+// first must also see a progress line, which a ticker prints in real time:
+// --time gives it 20 intervals, so that a machine 5 times slower than a
+// quiet one, or one that stalls the process for a second, still prints
+// some (with 3.5 intervals it printed none on a 2-core machine at a load
+// of 8). TestProgressLines checks the lines themselves without a clock.
 func TestSolveProgress(t *testing.T) {
-	code, _, errOut := runArena("solve", "--game", "erdos", "--moves", "c3:1 c4:4 c5:5 b3:4 b5:1 b2:5", "--progress", "100ms", "--time", "350ms")
+	code, _, errOut := runArena("solve", "--game", "erdos", "--moves", "c3:1 c4:4 c5:5 b3:4 b5:1 b2:5", "--progress", "100ms", "--time", "2s")
 	if code == 0 || !strings.Contains(errOut, "M nodes/s") || !strings.Contains(errOut, "solve stopped after") {
 		t.Fatalf("exit %d, stderr %q", code, errOut)
 	}
 	code, out, errOut := runArena("solve", "--game", "erdos", "--moves", "c3:1 c4:4 c5:5 b3:4 b5:1 b2:5 b1:3", "--plies", "2", "--progress", "100ms", "--time", "350ms")
 	if code == 0 || !strings.Contains(errOut, "stopped after solving") || !strings.Contains(errOut, "positions (") || !strings.Contains(out, "solved") {
 		t.Fatalf("exit %d, stdout %q stderr %q", code, out, errOut)
+	}
+}
+
+// TestProgressLines: a line at each tick, with the nodes and the rate
+// since start, and the extra text; none before a tick or after quit.
+func TestProgressLines(t *testing.T) {
+	var out strings.Builder
+	var nodes atomic.Int64
+	ticks, quit := make(chan time.Time), make(chan struct{})
+	done := make(chan struct{})
+	start := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+	go func() {
+		progressLines(&out, ticks, quit, start, &nodes, func() string { return "3/9 positions" })
+		close(done)
+	}()
+	ticks <- start.Add(time.Second) // no nodes counted yet: no rate
+	nodes.Store(5_000_000)
+	ticks <- start.Add(2 * time.Second)
+	close(quit)
+	<-done
+	want := "solve: 1s elapsed, 3/9 positions\nsolve: 2s elapsed, 5.0 M nodes, 2.50 M nodes/s, 3/9 positions\n"
+	if out.String() != want {
+		t.Fatalf("got %q, want %q", out.String(), want)
 	}
 }
 

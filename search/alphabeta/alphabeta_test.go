@@ -282,7 +282,7 @@ func TestBudgets(t *testing.T) {
 		defer cancel()
 		start := time.Now()
 		res, err := New(Options{}).Search(ctx, s)
-		if el := time.Since(start); el > 700*time.Millisecond {
+		if el := time.Since(start); el > time.Second { // 5 times the deadline
 			t.Fatalf("took %v", el)
 		}
 		if err != nil || !res.Complete || !games.IsLegal(s, res.Move) {

@@ -39,8 +39,11 @@ func TestSetBudget(t *testing.T) {
 		s.SetBudget(0, tiny)
 		start := time.Now()
 		res, err = s.Search(context.Background(), st)
-		if el := time.Since(start); err != nil || !games.IsLegal(st, res.Move) || el > 20*time.Millisecond {
-			t.Fatalf("budget %v: move %v in %v (%v)", tiny, res.Move, el, err)
+		// "At once" is judged by the iterations, which a busy machine can
+		// only lower (10µs allowed 2 to 14 on a quiet one); the wall
+		// bound only catches a hang, with room for any stall.
+		if el := time.Since(start); err != nil || !games.IsLegal(st, res.Move) || res.Iterations > 1000 || el > time.Second {
+			t.Fatalf("budget %v: move %v after %d iterations in %v (%v)", tiny, res.Move, res.Iterations, el, err)
 		}
 		b, err := games.New("tryangle:seed=1")
 		if err != nil {
