@@ -324,8 +324,19 @@ func TestBrokerCoordinatorKilled(t *testing.T) {
 		}
 		time.Sleep(5 * time.Millisecond)
 	}
+	// Every player is stopped (SIGSTOP) before the kill, so that a test
+	// process that gets no processor for a while on a busy machine does
+	// not find the run finished when it wakes (all 60 games were recorded
+	// once at a load of 8); the workers go on after it.
+	everyone := append([]*proc{first}, workers...)
+	for _, p := range everyone {
+		syscall.Kill(-p.cmd.Process.Pid, syscall.SIGSTOP)
+	}
 	syscall.Kill(-first.cmd.Process.Pid, syscall.SIGKILL)
 	first.wait(t, 10*time.Second)
+	for _, p := range workers {
+		syscall.Kill(-p.cmd.Process.Pid, syscall.SIGCONT)
+	}
 	// The kill must have cut the run short, or the resume proves nothing:
 	// 3 players, 20 games a pairing.
 	b, _ := os.ReadFile(path)
