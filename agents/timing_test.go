@@ -224,10 +224,11 @@ func skipUnderRace(t *testing.T) {
 // the agent's move times and the control's, both sorted. It returns at the
 // first attempt whose 99th percentile is under budget; it fails when the
 // agent was late in two attempts where the control was on time, and skips
-// otherwise (the machine too busy to judge). One late attempt is not a
-// verdict: other test binaries share the machine, and an agent makes four
-// times as many moves as the control, so it meets more stalls; a late agent
-// is late in every attempt.
+// otherwise (the machine too busy to judge). An attempt counts against the
+// agent when the control was on time and the agent was late even at the
+// rank of the control's slowest move (its k-th slowest, making k times as
+// many moves). One late attempt is not a verdict: other test binaries
+// share the machine; a late agent is late in every attempt.
 func judgeMoveTimes(t *testing.T, spec string, budget time.Duration, attempts int, limit time.Duration, play func(attempt int) (times, control []time.Duration)) {
 	t.Helper()
 	var late []string // attempts in which the agent, not the machine, was late
@@ -235,13 +236,20 @@ func judgeMoveTimes(t *testing.T, spec string, budget time.Duration, attempts in
 	for a := 1; a <= attempts && (a <= 2 || time.Since(began) < limit); a++ {
 		times, control := play(a)
 		p99 := times[int(math.Ceil(0.99*float64(len(times))))-1]
-		msg := fmt.Sprintf("attempt %d on %d CPUs: %d moves, median %v, p99 %v, max %v; control's slowest of %d: %v",
-			a, runtime.NumCPU(), len(times), times[len(times)/2], p99, times[len(times)-1], len(control), control[len(control)-1])
+		// The agent moves k times as often as the control, so it meets k
+		// times as many stalls: its k-th slowest move is the one to set
+		// beside the control's slowest (comparing the two slowest failed
+		// an agent whose p99 was 55ms against a control's 49ms at a load
+		// of 8, with medians of 42ms).
+		k := (len(times) + len(control) - 1) / len(control)
+		atRank := times[len(times)-k]
+		msg := fmt.Sprintf("attempt %d on %d CPUs: %d moves, median %v, p99 %v, %d. slowest %v, max %v; control's slowest of %d: %v",
+			a, runtime.NumCPU(), len(times), times[len(times)/2], p99, k, atRank, times[len(times)-1], len(control), control[len(control)-1])
 		t.Log(msg)
 		switch {
 		case p99 < budget:
 			return
-		case control[len(control)-1] < budget:
+		case control[len(control)-1] < budget && atRank >= budget:
 			late = append(late, msg)
 		}
 	}
