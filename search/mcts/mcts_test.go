@@ -214,16 +214,24 @@ func TestTimeBudget(t *testing.T) {
 // TestTimeMargin: the budget is kept with a safety margin even when one
 // iteration takes milliseconds (the clock is then read every iteration, and
 // an iteration that would end past the margin is not started).
+//
+// Slow iterations take about 6ms (30 plies of 200µs) on a quiet machine and
+// five times that on one five times slower, where each is also more likely
+// to be stalled: their budget is 500ms, whose margin of 50ms holds such an
+// iteration (with 100ms and its 20ms margin they overran by 23 to 49ms at
+// a load of 8 on 2 cores while the control, reading the clock every 100µs,
+// was on time).
 func TestTimeMargin(t *testing.T) {
-	const budget = 100 * time.Millisecond
 	for _, tc := range []struct {
-		name string
-		st   games.State
+		name   string
+		st     games.State
+		budget time.Duration
 	}{
-		{"fast iterations", othello6.New()},
-		{"slow iterations", testgames.Slow(othello6.New(), 200*time.Microsecond)},
+		{"fast iterations", othello6.New(), 100 * time.Millisecond},
+		{"slow iterations", testgames.Slow(othello6.New(), 200*time.Microsecond), 500 * time.Millisecond},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
+			budget := tc.budget
 			testgames.OnTime(t, budget, 3, func() time.Duration {
 				start := time.Now()
 				res, err := New(Options{Time: budget}, 1).Search(context.Background(), tc.st)
