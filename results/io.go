@@ -328,20 +328,32 @@ func Create(path string, h Header) (*Writer, error) {
 	return w, nil
 }
 
+// OpenAt opens an existing file to append to it after its first size
+// bytes, which are all that is kept: the readable part of a file that a
+// killed run left with a torn last line (Append, and tune's AppendLog for
+// SPSA files).
+func OpenAt(path string, size int64) (*os.File, error) {
+	f, err := os.OpenFile(path, os.O_WRONLY, 0)
+	if err != nil {
+		return nil, err
+	}
+	if err := f.Truncate(size); err != nil {
+		f.Close()
+		return nil, err
+	}
+	if _, err := f.Seek(size, io.SeekStart); err != nil {
+		f.Close()
+		return nil, err
+	}
+	return f, nil
+}
+
 // Append opens a file previously read with ReadFile to continue it: a torn
 // final line is cut off, a missing final newline added, and a Resume
 // record written.
 func Append(file *File, concurrency int) (*Writer, error) {
-	f, err := os.OpenFile(file.Path, os.O_WRONLY, 0)
+	f, err := OpenAt(file.Path, file.GoodSize)
 	if err != nil {
-		return nil, err
-	}
-	if err := f.Truncate(file.GoodSize); err != nil {
-		f.Close()
-		return nil, err
-	}
-	if _, err := f.Seek(file.GoodSize, io.SeekStart); err != nil {
-		f.Close()
 		return nil, err
 	}
 	w := &Writer{f: f}
