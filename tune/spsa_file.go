@@ -95,6 +95,13 @@ func ParseLog(data []byte) (cfg SPSAConfig, its []Iteration, keep int, err error
 	lines := 0
 	for keep < len(data) {
 		end := bytes.IndexByte(data[keep:], '\n')
+		if end < 0 && lines == 0 {
+			// The header's write cut short: say so, rather than that
+			// there is no header.
+			if err := results.TornHeader(bytes.TrimSpace(data), spsaHeaderStart, "iteration"); err != nil {
+				return cfg, nil, 0, err
+			}
+		}
 		if end < 0 {
 			break // torn last line
 		}
@@ -135,6 +142,10 @@ func ParseLog(data []byte) (cfg SPSAConfig, its []Iteration, keep int, err error
 	}
 	return cfg, its, keep, checkHeader(lines, cfg)
 }
+
+// spsaHeaderStart is how every header line begins (json.Marshal of an
+// SPSAConfig: its first field is the record kind).
+const spsaHeaderStart = `{"record":"` + RecordSPSA + `"`
 
 func checkHeader(lines int, cfg SPSAConfig) error {
 	if lines == 0 || cfg.Record != RecordSPSA {

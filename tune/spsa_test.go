@@ -2,6 +2,7 @@ package tune
 
 import (
 	"context"
+	"fmt"
 	"math"
 	"os"
 	"path/filepath"
@@ -266,6 +267,38 @@ func TestParseLogIntRule(t *testing.T) {
 		if err != nil || cfg.IntRule != want {
 			t.Errorf("%s: rule %q, %v; want %q", text, cfg.IntRule, err, want)
 		}
+	}
+}
+
+// TestParseLogTornHeader: a file holding only part of its header line (a
+// run interrupted while writing it) says so and what to do, as a record
+// file does; it said "no SPSA header line (is it empty?)". Other first
+// lines, an empty file and a header line with its newline are not called
+// torn headers.
+func TestParseLogTornHeader(t *testing.T) {
+	s := mustSPSA(t, SPSAConfig{Game: "othello6", Agent: "synthetic", Params: mustParams(t, "x, float, 0, -1, 1, 0.1, 0.01"), Iterations: 2, PairsPer: 1})
+	path := filepath.Join(t.TempDir(), "run.jsonl")
+	l, err := CreateLog(path, s.Config)
+	if err != nil {
+		t.Fatal(err)
+	}
+	l.Close()
+	header, _ := os.ReadFile(path)
+	for _, torn := range []string{string(header[:40]), `{"rec`, string(header[:len(header)-1])} {
+		_, _, _, err := ParseLog([]byte(torn))
+		want := fmt.Sprintf("the file holds only part of a header line (%d bytes, no newline) and no iteration: the run that created it was interrupted", len(torn))
+		if err == nil || !strings.Contains(err.Error(), want) || !strings.Contains(err.Error(), "delete the file and start the run again") {
+			t.Errorf("%q: error %v, want one with %q", torn, err, want)
+		}
+	}
+	for _, data := range []string{`{"name":"x"`, "hello", "", "  ", string(header[:40]) + "\n", `{"record":"header","version":1`} {
+		if _, _, _, err := ParseLog([]byte(data)); err == nil || strings.Contains(err.Error(), "part of a header") {
+			t.Errorf("%q: error %v, want one that does not speak of a torn header", data, err)
+		}
+	}
+	os.WriteFile(path, header[:40], 0o644)
+	if _, _, err := ReadResume(path); err == nil || !strings.HasPrefix(err.Error(), path+": the file holds only part of a header line") {
+		t.Errorf("ReadResume: %v", err)
 	}
 }
 

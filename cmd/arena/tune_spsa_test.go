@@ -30,6 +30,8 @@ func TestTuneSPSAErrors(t *testing.T) {
 	noDir := filepath.Join(t.TempDir(), "missing")
 	existing := filepath.Join(t.TempDir(), "run.jsonl")
 	os.WriteFile(existing, []byte("x\n"), 0o644)
+	tornHeader := filepath.Join(t.TempDir(), "torn.jsonl")
+	os.WriteFile(tornHeader, []byte(`{"record":"spsa","game":"othel`), 0o644)
 	for _, tc := range []struct {
 		args []string
 		want string
@@ -66,6 +68,7 @@ func TestTuneSPSAErrors(t *testing.T) {
 		{[]string{"--resume", existing, "--iterations", "5"}, "--iterations: a resumed run keeps the configuration"},
 		{[]string{"--resume", existing, "--out", "x.jsonl"}, "leave out --out"},
 		{[]string{"--resume", existing}, "no SPSA header"},
+		{[]string{"--resume", tornHeader}, "--resume " + tornHeader + ": the file holds only part of a header line (30 bytes, no newline) and no iteration: the run that created it was interrupted (or the disk filled up) while writing its header, before its first iteration; there is nothing to resume or read: delete the file and start the run again"},
 		{[]string{"--agent", "mcts:iters=10", "--params", good, "--iterations", "5", "stray"}, "unexpected argument"},
 	} {
 		code, _, errOut := runArena(append([]string{"tune", "spsa"}, tc.args...)...)
