@@ -144,8 +144,8 @@ func decodeLine(trimmed []byte, line int, last bool, h *Header, g *Game, rs *Res
 		if last && line > 1 {
 			return "", true, nil
 		}
-		if last && tornHeader(trimmed) {
-			return "", false, fmt.Errorf("the file holds only part of a header line (%d bytes, no newline) and no game: the run that created it was interrupted (or the disk filled up) while writing its header, before its first game; there is nothing to resume or rate: delete the file and start the run again", len(trimmed))
+		if err := TornHeader(trimmed, headerStart, "game"); last && err != nil {
+			return "", false, err
 		}
 		return "", false, fmt.Errorf("not a JSON record: %v", jsonProblem(err))
 	}
@@ -189,11 +189,18 @@ func decodeLine(trimmed []byte, line int, last bool, h *Header, g *Game, rs *Res
 // its first field is the record kind).
 const headerStart = `{"record":"header"`
 
-// tornHeader reports whether b, a first line that is no JSON, is the start
-// of a header line cut short, rather than a file of another kind.
-func tornHeader(b []byte) bool {
-	n := min(len(b), len(headerStart))
-	return n > 0 && string(b[:n]) == headerStart[:n]
+// TornHeader is the error for a file whose first line, without its newline
+// and no JSON, is the start of a header line cut short (a header line
+// begins with start): the run that created the file was interrupted while
+// writing it, before its first record (a game, an SPSA iteration …). It
+// says so and what to do. For the line of a file of another kind, it is
+// nil.
+func TornHeader(line []byte, start, record string) error {
+	n := min(len(line), len(start))
+	if n == 0 || string(line[:n]) != start[:n] {
+		return nil
+	}
+	return fmt.Errorf("the file holds only part of a header line (%d bytes, no newline) and no %s: the run that created it was interrupted (or the disk filled up) while writing its header, before its first %s; there is nothing to resume or read: delete the file and start the run again", len(line), record, record)
 }
 
 // checkIndex reports a game index that c's file cannot hold: beyond the
@@ -328,20 +335,32 @@ func Create(path string, h Header) (*Writer, error) {
 	return w, nil
 }
 
+// OpenAt opens an existing file to append to it after its first size
+// bytes, which are all that is kept: the readable part of a file that a
+// killed run left with a torn last line (Append, and tune's AppendLog for
+// SPSA files).
+func OpenAt(path string, size int64) (*os.File, error) {
+	f, err := os.OpenFile(path, os.O_WRONLY, 0)
+	if err != nil {
+		return nil, err
+	}
+	if err := f.Truncate(size); err != nil {
+		f.Close()
+		return nil, err
+	}
+	if _, err := f.Seek(size, io.SeekStart); err != nil {
+		f.Close()
+		return nil, err
+	}
+	return f, nil
+}
+
 // Append opens a file previously read with ReadFile to continue it: a torn
 // final line is cut off, a missing final newline added, and a Resume
 // record written.
 func Append(file *File, concurrency int) (*Writer, error) {
-	f, err := os.OpenFile(file.Path, os.O_WRONLY, 0)
+	f, err := OpenAt(file.Path, file.GoodSize)
 	if err != nil {
-		return nil, err
-	}
-	if err := f.Truncate(file.GoodSize); err != nil {
-		f.Close()
-		return nil, err
-	}
-	if _, err := f.Seek(file.GoodSize, io.SeekStart); err != nil {
-		f.Close()
 		return nil, err
 	}
 	w := &Writer{f: f}

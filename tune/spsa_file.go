@@ -12,6 +12,7 @@ import (
 	"strconv"
 
 	"github.com/boardgame-arena/arena/report"
+	"github.com/boardgame-arena/arena/results"
 )
 
 // Log is an SPSA run's file: a header line with the configuration, then
@@ -39,33 +40,52 @@ func CreateLog(path string, cfg SPSAConfig) (*Log, error) {
 	return l, nil
 }
 
-// ResumeLog opens an SPSA file to continue it: it returns the
-// configuration and the finished iterations, and cuts off a torn last
-// line (a run killed while writing it) so that appends start clean.
-func ResumeLog(path string) (*Log, SPSAConfig, []Iteration, error) {
+// LogFile is an SPSA file read to be continued (ReadResume).
+type LogFile struct {
+	Path       string
+	Config     SPSAConfig  // as the file records it
+	Iterations []Iteration // the finished iterations, 1 … m
+	// GoodSize is the length of the complete lines; AppendLog cuts the
+	// file to it (a torn last line, a run killed while writing it).
+	GoodSize int64
+	// Torn is true when the file holds more than its complete lines.
+	Torn bool
+}
+
+// ReadResume reads an SPSA file to continue it and checks it, without
+// writing to it: the configuration (NewSPSA) and the iterations (each
+// follows from it and the ones before). A caller with checks of its own
+// (flags that a resumed run refuses …) makes them between ReadResume and
+// AppendLog, so that a refused resume leaves the file as it was, torn last
+// line included; arena.ReadResume and results.Append are the same for
+// record files.
+func ReadResume(path string) (*SPSA, *LogFile, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
-		return nil, SPSAConfig{}, nil, err
+		return nil, nil, err
 	}
 	cfg, its, keep, err := ParseLog(data)
 	if err != nil {
-		return nil, cfg, nil, fmt.Errorf("%s: %v", path, err)
+		return nil, nil, fmt.Errorf("%s: %v", path, err)
 	}
-	f, err := os.OpenFile(path, os.O_WRONLY, 0)
+	s, err := NewSPSA(cfg)
 	if err != nil {
-		return nil, cfg, nil, err
+		return nil, nil, fmt.Errorf("%s: %v", path, err)
 	}
-	if keep < len(data) {
-		if err := f.Truncate(int64(keep)); err != nil {
-			f.Close()
-			return nil, cfg, nil, err
-		}
+	if err := s.checkDone(its); err != nil {
+		return nil, nil, fmt.Errorf("%s: %v", path, err)
 	}
-	if _, err := f.Seek(int64(keep), io.SeekStart); err != nil {
-		f.Close()
-		return nil, cfg, nil, err
+	return s, &LogFile{Path: path, Config: cfg, Iterations: its, GoodSize: int64(keep), Torn: keep < len(data)}, nil
+}
+
+// AppendLog opens a file read with ReadResume to continue it: a torn last
+// line is cut off so that appends start clean.
+func AppendLog(file *LogFile) (*Log, error) {
+	f, err := results.OpenAt(file.Path, file.GoodSize)
+	if err != nil {
+		return nil, err
 	}
-	return &Log{f: f, path: path}, cfg, its, nil
+	return &Log{f: f, path: file.Path}, nil
 }
 
 // ParseLog reads an SPSA file's contents: the header, the iterations, and
@@ -75,6 +95,13 @@ func ParseLog(data []byte) (cfg SPSAConfig, its []Iteration, keep int, err error
 	lines := 0
 	for keep < len(data) {
 		end := bytes.IndexByte(data[keep:], '\n')
+		if end < 0 && lines == 0 {
+			// The header's write cut short: say so, rather than that
+			// there is no header.
+			if err := results.TornHeader(bytes.TrimSpace(data), spsaHeaderStart, "iteration"); err != nil {
+				return cfg, nil, 0, err
+			}
+		}
 		if end < 0 {
 			break // torn last line
 		}
@@ -115,6 +142,10 @@ func ParseLog(data []byte) (cfg SPSAConfig, its []Iteration, keep int, err error
 	}
 	return cfg, its, keep, checkHeader(lines, cfg)
 }
+
+// spsaHeaderStart is how every header line begins (json.Marshal of an
+// SPSAConfig: its first field is the record kind).
+const spsaHeaderStart = `{"record":"` + RecordSPSA + `"`
 
 func checkHeader(lines int, cfg SPSAConfig) error {
 	if lines == 0 || cfg.Record != RecordSPSA {

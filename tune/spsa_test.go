@@ -2,6 +2,7 @@ package tune
 
 import (
 	"context"
+	"fmt"
 	"math"
 	"os"
 	"path/filepath"
@@ -269,6 +270,38 @@ func TestParseLogIntRule(t *testing.T) {
 	}
 }
 
+// TestParseLogTornHeader: a file holding only part of its header line (a
+// run interrupted while writing it) says so and what to do, as a record
+// file does; it said "no SPSA header line (is it empty?)". Other first
+// lines, an empty file and a header line with its newline are not called
+// torn headers.
+func TestParseLogTornHeader(t *testing.T) {
+	s := mustSPSA(t, SPSAConfig{Game: "othello6", Agent: "synthetic", Params: mustParams(t, "x, float, 0, -1, 1, 0.1, 0.01"), Iterations: 2, PairsPer: 1})
+	path := filepath.Join(t.TempDir(), "run.jsonl")
+	l, err := CreateLog(path, s.Config)
+	if err != nil {
+		t.Fatal(err)
+	}
+	l.Close()
+	header, _ := os.ReadFile(path)
+	for _, torn := range []string{string(header[:40]), `{"rec`, string(header[:len(header)-1])} {
+		_, _, _, err := ParseLog([]byte(torn))
+		want := fmt.Sprintf("the file holds only part of a header line (%d bytes, no newline) and no iteration: the run that created it was interrupted", len(torn))
+		if err == nil || !strings.Contains(err.Error(), want) || !strings.Contains(err.Error(), "delete the file and start the run again") {
+			t.Errorf("%q: error %v, want one with %q", torn, err, want)
+		}
+	}
+	for _, data := range []string{`{"name":"x"`, "hello", "", "  ", string(header[:40]) + "\n", `{"record":"header","version":1`} {
+		if _, _, _, err := ParseLog([]byte(data)); err == nil || strings.Contains(err.Error(), "part of a header") {
+			t.Errorf("%q: error %v, want one that does not speak of a torn header", data, err)
+		}
+	}
+	os.WriteFile(path, header[:40], 0o644)
+	if _, _, err := ReadResume(path); err == nil || !strings.HasPrefix(err.Error(), path+": the file holds only part of a header line") {
+		t.Errorf("ReadResume: %v", err)
+	}
+}
+
 // Play counts the games from θ+'s side, whichever colour it had.
 func TestPlayPointOfView(t *testing.T) {
 	s := mustSPSA(t, SPSAConfig{Game: "othello6", Agent: "synthetic", Params: mustParams(t, "x, float, 0, -1, 1, 0.1, 0.01"), Iterations: 2, PairsPer: 20, Seed: 3})
@@ -326,14 +359,18 @@ func TestResumeSameTrajectory(t *testing.T) {
 	f.WriteString(`{"record":"iteration","k":13,"theta_bef`) // torn
 	f.Close()
 
-	l, cfg2, done, err := ResumeLog(path)
+	s2, file, err := ReadResume(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(done) < 12 || len(done) > 13 {
-		t.Fatalf("resumed with %d iterations, want 12 or 13", len(done))
+	done := file.Iterations
+	if len(done) < 12 || len(done) > 13 || !file.Torn {
+		t.Fatalf("resumed with %d iterations (torn %v), want 12 or 13 and a torn line", len(done), file.Torn)
 	}
-	s2 := mustSPSA(t, cfg2)
+	l, err = AppendLog(file)
+	if err != nil {
+		t.Fatal(err)
+	}
 	res, err := s2.Run(context.Background(), RunOptions{Run: arena.RunOptions{Concurrency: 1}, Done: done, Record: l.Append})
 	l.Close()
 	if err != nil {
@@ -353,16 +390,57 @@ func TestResumeSameTrajectory(t *testing.T) {
 		}
 	}
 
-	// A file whose iteration was edited is refused.
+	// A file whose iteration was edited is refused, by Run as by
+	// ReadResume, which leaves the file as it was, torn last line
+	// included.
 	data, _ := os.ReadFile(path)
-	edited := strings.Replace(string(data), `"k":5,`, `"k":6,`, 1)
+	edited := strings.Replace(string(data), `"k":5,`, `"k":6,`, 1) + `{"record":"iter`
 	os.WriteFile(path, []byte(edited), 0o644)
-	_, cfg3, done3, err := ResumeLog(path)
+	edits := append(onDisk[:4:4], onDisk[4])
+	edits[4].K = 6
+	if _, err := mustSPSA(t, cfg).Run(context.Background(), RunOptions{Done: edits}); err == nil || !strings.Contains(err.Error(), "iteration 5") {
+		t.Errorf("Run with an edited iteration: %v", err)
+	}
+	if _, _, err := ReadResume(path); err == nil || !strings.Contains(err.Error(), path+": iteration 5 of the file does not follow") {
+		t.Errorf("ReadResume of an edited file: %v", err)
+	}
+	if got, _ := os.ReadFile(path); string(got) != edited {
+		t.Errorf("a refused ReadResume changed the file:\n%s\nwas:\n%s", got, edited)
+	}
+}
+
+// TestReadResumeWritesNothing: a file ReadResume refuses (a configuration
+// NewSPSA refuses, iterations of another run) is left as it was, torn last
+// line included: ResumeLog cut the torn line before anything was checked.
+func TestReadResumeWritesNothing(t *testing.T) {
+	cfg := SPSAConfig{Game: "othello6", Agent: "synthetic:opt=3", Params: mustParams(t, "x, float, 7, -5, 10, 0.5, 0.02"), Iterations: 4, PairsPer: 1, A: -1, Seed: 3}
+	path := filepath.Join(t.TempDir(), "spsa.jsonl")
+	s := mustSPSA(t, cfg)
+	l, err := CreateLog(path, s.Config)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := mustSPSA(t, cfg3).Run(context.Background(), RunOptions{Done: done3}); err == nil || !strings.Contains(err.Error(), "iteration 5") {
-		t.Errorf("edited file: %v", err)
+	if _, err := s.Run(context.Background(), RunOptions{Record: l.Append}); err != nil {
+		t.Fatal(err)
+	}
+	l.Close()
+	whole, _ := os.ReadFile(path)
+	for _, tc := range []struct{ name, old, new, want string }{
+		{"iterations 0", `"iterations":4,`, `"iterations":0,`, "--iterations 0"},
+		{"another seed", `"seed":3,`, `"seed":4,`, "iteration 1 of the file does not follow"},
+		{"an edited result", `"wins":`, `"wins":9`, "does not follow"},
+	} {
+		data := strings.Replace(string(whole), tc.old, tc.new, 1) + `{"record":"iteration","k":5,"th`
+		if data == string(whole)+`{"record":"iteration","k":5,"th` {
+			t.Fatalf("%s: %q is not in the file", tc.name, tc.old)
+		}
+		os.WriteFile(path, []byte(data), 0o644)
+		if _, _, err := ReadResume(path); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: error %v, want one with %q", tc.name, err, tc.want)
+		}
+		if got, _ := os.ReadFile(path); string(got) != data {
+			t.Errorf("%s: a refused ReadResume changed the file:\n%s\nwas:\n%s", tc.name, got, data)
+		}
 	}
 }
 

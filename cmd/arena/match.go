@@ -120,7 +120,7 @@ func runMatch(args []string, stdout, stderr io.Writer) error {
 		fmt.Fprintf(stderr, ", clock %s", tc)
 	}
 	fmt.Fprintln(stderr)
-	if s.writer == nil {
+	if s.path == "" {
 		fmt.Fprintln(stderr, "arena: records are not saved (use --out FILE to keep them and be able to resume)")
 	}
 	batchPairs := (*rf.interval + 1) / 2 // -1: never; 1: every pair
@@ -132,12 +132,6 @@ func runMatch(args []string, stdout, stderr io.Writer) error {
 		fmt.Fprintln(stderr, statusLine(tr))
 	}
 	// The page's ratings: the defaults of arena report, from the match's seed.
-	if *rf.concurrency > 0 {
-		if err := checkPrograms(t.Config.Agents); err != nil {
-			s.abandon()
-			return err
-		}
-	}
 	live := newLiveReport(*rf.report, s, results.ReportOptions{Bootstrap: 1000, Seed: t.Config.Seed}, *rf.interval, *rf.concurrency, stderr)
 	ctx, stop, release := interrupts(stderr)
 	defer release()
@@ -149,6 +143,9 @@ func runMatch(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	defer cleanup()
+	if err := s.start(*rf.concurrency); err != nil {
+		return err
+	}
 	start := time.Now()
 	tr, st, runErr := t.RunMatch(ctx, arena.RunOptions{
 		Concurrency: *rf.concurrency, Stop: stop, Done: s.done, Log: stderr,

@@ -164,10 +164,11 @@ type session struct {
 	// created: this invocation made the record file (--out), so a run that
 	// cannot start removes it (see abandon).
 	created bool
-	// resumedAt is the size of a --resume record before this invocation
-	// noted the resume in it (-1 for none): a run that cannot start cuts
-	// the note off again (see abandon).
-	resumedAt int64
+	// resume is the --resume record, read and checked but not yet written
+	// to: start appends to it once the run can start (its broker is up),
+	// so that a run refused before then leaves it as it was, torn last
+	// line included.
+	resume *results.File
 	// keepMoves keeps the new games' moves in games (the live report's
 	// viewer and game lengths need them; the tables do not).
 	keepMoves bool
@@ -178,10 +179,11 @@ type session struct {
 // flags must match if given), or none. extra applies the command's own
 // flags (all, or for a resume only those in the set given). check, if not
 // nil, is the command's own check of the run (a resumed file's kind and
-// agents); it runs before the file is written to, so that a refused resume
-// leaves the file as it was and a refused new run leaves no file.
+// agents); it runs, and then checkRun's, before the file is written to, so
+// that a refused resume leaves the file as it was and a refused new run
+// leaves no file. A resumed file is written to by start.
 func open(rf *runFlags, extra func(o *arena.Options, only map[string]bool), check func(*arena.Tournament) error, stderr io.Writer) (*session, error) {
-	s := &session{stderr: stderr, resumedAt: -1}
+	s := &session{stderr: stderr}
 	if err := checkConcurrency(*rf.concurrency, rf.broker); err != nil {
 		return nil, err
 	}
@@ -213,19 +215,10 @@ func open(rf *runFlags, extra func(o *arena.Options, only map[string]bool), chec
 		if err != nil {
 			return nil, err
 		}
-		if check != nil {
-			if err := check(t); err != nil {
-				return nil, err
-			}
-		}
-		w, err := results.Append(file, *rf.concurrency)
-		if err != nil {
+		if err := checkRun(rf, t, check); err != nil {
 			return nil, err
 		}
-		if file.Torn {
-			fmt.Fprintf(stderr, "arena: %s: cut off a torn last line (the run was killed while writing it)\n", *rf.resume)
-		}
-		s.tour, s.writer, s.path, s.done, s.resumedAt = t, w, *rf.resume, file.Games, file.GoodSize
+		s.tour, s.path, s.done, s.resume = t, *rf.resume, file.Games, file
 		for i := range s.done {
 			s.games = append(s.games, &s.done[i])
 		}
@@ -238,10 +231,8 @@ func open(rf *runFlags, extra func(o *arena.Options, only map[string]bool), chec
 	if err != nil {
 		return nil, err
 	}
-	if check != nil {
-		if err := check(t); err != nil {
-			return nil, err
-		}
+	if err := checkRun(rf, t, check); err != nil {
+		return nil, err
 	}
 	s.tour = t
 	if *rf.out != "" {
@@ -253,6 +244,39 @@ func open(rf *runFlags, extra func(o *arena.Options, only map[string]bool), chec
 	return s, nil
 }
 
+// checkRun is open's checks of the run before any write: the command's
+// own (check, if not nil), then that the external programs start here.
+func checkRun(rf *runFlags, t *arena.Tournament, check func(*arena.Tournament) error) error {
+	if check != nil {
+		if err := check(t); err != nil {
+			return err
+		}
+	}
+	if *rf.concurrency > 0 {
+		// This machine plays: its external programs must start here.
+		return checkPrograms(t.Config.Agents)
+	}
+	return nil
+}
+
+// start opens a resumed record to append to it, once the run can start:
+// a torn last line is cut off and the resume noted (results.Append). A new
+// run's record was made by open.
+func (s *session) start(concurrency int) error {
+	if s.resume == nil {
+		return nil
+	}
+	w, err := results.Append(s.resume, concurrency)
+	if err != nil {
+		return err
+	}
+	if s.resume.Torn {
+		fmt.Fprintf(s.stderr, "arena: %s: cut off a torn last line (the run was killed while writing it)\n", s.path)
+	}
+	s.writer, s.resume = w, nil
+	return nil
+}
+
 func (s *session) close() {
 	if s.writer != nil {
 		s.writer.Close()
@@ -262,18 +286,14 @@ func (s *session) close() {
 // abandon closes the record file and removes it if this invocation made it
 // and recorded nothing in it: a run that could not start (its broker, say)
 // leaves no file that would refuse the corrected command ("exists:
-// continue it with --resume"). A file that existed before is kept, without
-// the resume note this invocation added to it.
+// continue it with --resume"). A resumed file has not been written to yet
+// (see start).
 func (s *session) abandon() {
 	s.close()
 	s.writer = nil
-	switch {
-	case s.created && len(s.games) == 0:
+	if s.created && len(s.games) == 0 {
 		os.Remove(s.path)
 		s.created = false
-	case s.resumedAt >= 0 && len(s.games) == len(s.done):
-		os.Truncate(s.path, s.resumedAt)
-		s.resumedAt = -1
 	}
 }
 
@@ -515,7 +535,7 @@ func runTournament(args []string, stdout, stderr io.Writer) error {
 	if overload != "" {
 		fmt.Fprintln(stderr, "arena: warning:", overload)
 	}
-	if s.writer == nil {
+	if s.path == "" {
 		fmt.Fprintln(stderr, "arena: records are not saved (use --out FILE to keep them and be able to resume)")
 	}
 	live := newLiveReport(*rf.report, s, ropts, *rf.interval, *rf.concurrency, stderr)
@@ -589,13 +609,6 @@ func playRun(t *arena.Tournament, s *session, rf *runFlags, remaining int, stder
 	if interval == 0 && len(t.Fixtures) >= 400 {
 		interval = max(len(t.Fixtures)/4, 1)
 	}
-	if *rf.concurrency > 0 {
-		// This machine plays: its external programs must start here.
-		if err := checkPrograms(t.Config.Agents); err != nil {
-			s.abandon()
-			return arena.RunStats{}, 0, setupError{err}
-		}
-	}
 	ctx, stop, release := interrupts(stderr)
 	defer release()
 	openCtx, cancel := untilStop(ctx, stop)
@@ -606,6 +619,9 @@ func playRun(t *arena.Tournament, s *session, rf *runFlags, remaining int, stder
 		return arena.RunStats{}, 0, setupError{err}
 	}
 	defer cleanup()
+	if err := s.start(*rf.concurrency); err != nil {
+		return arena.RunStats{}, 0, setupError{err}
+	}
 	prog := newProgress(stderr, remaining, *rf.noProgress)
 	nextTable := len(s.done) + interval
 	start := time.Now()

@@ -199,30 +199,27 @@ func runTuneSPSA(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	var (
+		s    *tune.SPSA
 		log  *tune.Log
+		file *tune.LogFile // to resume: appended to once the run can start
 		done []tune.Iteration
-		cfg  = f.cfg
 	)
 	if f.resume != "" {
-		if log, cfg, done, err = tune.ResumeLog(f.resume); err != nil {
+		// Read and checked, not yet written to: a refused resume leaves
+		// the file as it was, torn last line included.
+		if s, file, err = tune.ReadResume(f.resume); err != nil {
 			return fmt.Errorf("--resume %v", err)
 		}
-		if v := cfg.Verify; v != nil {
+		done = file.Iterations
+		if v := file.Config.Verify; v != nil {
 			// The verification the run was started with; a file from
 			// before it was recorded takes the flags.
 			if len(f.verifyGiven) > 0 {
-				log.Close()
 				return fmt.Errorf("%s: a resumed run keeps its verification settings in %s; leave out %s", strings.Join(f.verifyGiven, ", "), f.resume, strings.Join(f.verifyGiven, ", "))
 			}
 			f.verify, f.verifySPRT, f.verifyGames = !v.Off, v.SPRT, v.Games
 		}
-	}
-	s, err := tune.NewSPSA(cfg)
-	if err != nil {
-		if log != nil {
-			log.Close()
-			return fmt.Errorf("%s: %v", f.resume, err)
-		}
+	} else if s, err = tune.NewSPSA(f.cfg); err != nil {
 		return err
 	}
 	path := f.resume
@@ -231,8 +228,6 @@ func runTuneSPSA(args []string, stdout, stderr io.Writer) error {
 			return err
 		}
 		path = f.out
-	}
-	if log != nil {
 		defer log.Close()
 	}
 	c := s.Config
@@ -241,7 +236,7 @@ func runTuneSPSA(args []string, stdout, stderr io.Writer) error {
 	if len(done) > 0 {
 		fmt.Fprintf(stderr, "arena: resuming after iteration %d of %d\n", len(done), c.Iterations)
 	}
-	if log == nil {
+	if log == nil && file == nil {
 		fmt.Fprintln(stderr, "arena: iterations are not saved (use --out FILE to keep them and be able to resume)")
 	}
 	ctx, stop, release := interrupts(stderr)
@@ -277,6 +272,15 @@ func runTuneSPSA(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	defer closeHub()
+	if file != nil {
+		if log, err = tune.AppendLog(file); err != nil {
+			return err
+		}
+		defer log.Close()
+		if file.Torn {
+			fmt.Fprintf(stderr, "arena: %s: cut off a torn last line (the run was killed while writing it)\n", f.resume)
+		}
+	}
 	opts := tune.RunOptions{
 		Run: arena.RunOptions{Concurrency: f.concurrency, Log: stderr, Runner: runner}, Stop: stop, Done: done, OnGames: prog.add,
 		Record: func(it tune.Iteration) error {

@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"encoding/json"
+	"net"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -29,6 +30,8 @@ func TestTuneSPSAErrors(t *testing.T) {
 	noDir := filepath.Join(t.TempDir(), "missing")
 	existing := filepath.Join(t.TempDir(), "run.jsonl")
 	os.WriteFile(existing, []byte("x\n"), 0o644)
+	tornHeader := filepath.Join(t.TempDir(), "torn.jsonl")
+	os.WriteFile(tornHeader, []byte(`{"record":"spsa","game":"othel`), 0o644)
 	for _, tc := range []struct {
 		args []string
 		want string
@@ -65,6 +68,7 @@ func TestTuneSPSAErrors(t *testing.T) {
 		{[]string{"--resume", existing, "--iterations", "5"}, "--iterations: a resumed run keeps the configuration"},
 		{[]string{"--resume", existing, "--out", "x.jsonl"}, "leave out --out"},
 		{[]string{"--resume", existing}, "no SPSA header"},
+		{[]string{"--resume", tornHeader}, "--resume " + tornHeader + ": the file holds only part of a header line (30 bytes, no newline) and no iteration: the run that created it was interrupted (or the disk filled up) while writing its header, before its first iteration; there is nothing to resume or read: delete the file and start the run again"},
 		{[]string{"--agent", "mcts:iters=10", "--params", good, "--iterations", "5", "stray"}, "unexpected argument"},
 	} {
 		code, _, errOut := runArena(append([]string{"tune", "spsa"}, tc.args...)...)
@@ -192,4 +196,69 @@ func readThetas(t *testing.T, path string) []string {
 		}
 	}
 	return out
+}
+
+// TestTuneSPSARefusedResumeLeavesFile: a resume refused for what the file
+// holds (a configuration that is no longer valid, an iteration that does
+// not follow from it), for flags a resumed run refuses, or because its
+// broker cannot start, leaves the file byte for byte as it was, torn last
+// line included; an accepted one cuts the torn line and finishes the run.
+// The torn line was cut before anything was checked.
+func TestTuneSPSARefusedResumeLeavesFile(t *testing.T) {
+	dir := t.TempDir()
+	params := writeParams(t, "c, float, 0.7, 0.1, 3, 0.1, 0.002\n")
+	path := filepath.Join(dir, "run.jsonl")
+	if code, _, errOut := runArena("tune", "spsa", "--agent", "mcts:iters=10", "--params", params, "--iterations", "3", "--pairs-per", "1",
+		"--verify=false", "--no-progress", "--out", path); code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	whole, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.SplitAfter(string(whole), "\n")
+	if len(lines) != 5 { // header, 3 iterations, ""
+		t.Fatalf("%d lines: %s", len(lines)-1, whole)
+	}
+	torn := strings.Join(lines[:3], "") + lines[3][:30] // two iterations and part of the third
+	busy, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer busy.Close()
+	for _, tc := range []struct {
+		name, old, new string
+		args           []string
+		want           string
+	}{
+		{"verification flags", "", "", []string{"--verify-games", "4"}, "a resumed run keeps its verification settings"},
+		{"a configuration NewSPSA refuses", `"pairs_per":1,`, `"pairs_per":0,`, nil, "--pairs-per 0"},
+		{"an edited iteration", `"k":2,`, `"k":3,`, nil, "iteration 2 of the file does not follow"},
+		{"a broker that cannot start", "", "", []string{"--broker", "embedded", "--listen", busy.Addr().String()}, "cannot listen there"},
+	} {
+		data := strings.Replace(torn, tc.old, tc.new, 1)
+		if data == torn && tc.old != "" {
+			t.Fatalf("%s: %q is not in the file", tc.name, tc.old)
+		}
+		if err := os.WriteFile(path, []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		code, _, errOut := runArena(append([]string{"tune", "spsa", "--resume", path, "--no-progress"}, tc.args...)...)
+		if code == 0 || !strings.Contains(errOut, tc.want) {
+			t.Errorf("%s: exit %d, want an error with %q: %s", tc.name, code, tc.want, errOut)
+		}
+		if got, _ := os.ReadFile(path); string(got) != data {
+			t.Errorf("%s: the resume was refused, yet changed the file:\n%s\nwas:\n%s", tc.name, got, data)
+		}
+	}
+	os.WriteFile(path, []byte(torn), 0o644)
+	code, _, errOut := runArena("tune", "spsa", "--resume", path, "--no-progress")
+	if code != 0 || !strings.Contains(errOut, "cut off a torn last line") || !strings.Contains(errOut, "resuming after iteration 2 of 3") {
+		t.Fatalf("resume: exit %d: %s", code, errOut)
+	}
+	wholePath := filepath.Join(dir, "whole.jsonl")
+	os.WriteFile(wholePath, whole, 0o644)
+	if a, b := readThetas(t, path), readThetas(t, wholePath); strings.Join(a, " ") != strings.Join(b, " ") {
+		t.Errorf("θ after each iteration: %v resumed, %v uninterrupted", a, b)
+	}
 }

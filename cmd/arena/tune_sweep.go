@@ -151,7 +151,7 @@ func runTuneSweep(args []string, stdout, stderr io.Writer) error {
 	if overload != "" {
 		fmt.Fprintln(stderr, "arena: warning:", overload)
 	}
-	if s.writer == nil {
+	if s.path == "" {
 		fmt.Fprintln(stderr, "arena: records are not saved (use --out FILE to keep them and be able to resume)")
 	}
 	st, elapsed, runErr := playRun(t, s, rf, remaining, stderr, nil, func(n int) {

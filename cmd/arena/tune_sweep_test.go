@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"encoding/xml"
 	"fmt"
+	"net"
 	"os"
 	"path/filepath"
 	"slices"
@@ -257,6 +258,72 @@ func TestRefusedResumeLeavesFile(t *testing.T) {
 		}
 		if got, _ := os.ReadFile(tc.path); string(got) != string(tc.data) {
 			t.Errorf("%q was refused, yet changed %s:\n%s\nwas:\n%s", tc.args, tc.path, got, tc.data)
+		}
+	}
+}
+
+// TestRefusedResumeBeforePlay: a resume refused after the file's own
+// checks but before the first game (an external program that cannot start
+// here, a broker that cannot start) leaves the file byte for byte as it
+// was, torn last line included, in a match as in a tournament; once the
+// program can start again, the resume cuts the torn line and plays the
+// rest. The programs were checked after the torn line had been cut and a
+// resume note written, and the note alone was taken back.
+func TestRefusedResumeBeforePlay(t *testing.T) {
+	dir := t.TempDir()
+	// An engine that answers every move with one that is not legal: each
+	// of its games is recorded at once as a forfeit. Its stderr file's
+	// directory goes away to make the program one that cannot start.
+	engine := writeScript(t, filepath.Join(dir, "pids"), "echo bestmove none")
+	logDir := filepath.Join(dir, "logs")
+	agent := "ugi:cmd=sh " + engine + ",stderr=" + filepath.Join(logDir, "err.log") + ",name=engine"
+	busy, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer busy.Close()
+	for _, cmd := range []string{"match", "tournament"} {
+		os.MkdirAll(logDir, 0o755)
+		path := filepath.Join(dir, cmd+".jsonl")
+		if code, _, stderr := runArena(cmd, "--agents", agent, "random", "--games", "6", "--concurrency", "1", "--no-progress", "--out", path); code != 0 {
+			t.Fatalf("%s: exit %d: %s", cmd, code, stderr)
+		}
+		data, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		lines := strings.SplitAfter(string(data), "\n")
+		if len(lines) != 8 || !strings.Contains(lines[1], `"termination":"illegal_move"`) {
+			t.Fatalf("%s: want a header and 6 forfeits:\n%s", cmd, data)
+		}
+		data = []byte(strings.Join(lines[:3], "") + lines[3][:25]) // two games and half a third
+		if err := os.WriteFile(path, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		os.RemoveAll(logDir)
+		for _, tc := range []struct {
+			name string
+			args []string
+			want string
+		}{
+			{"a program that cannot start", nil, "directory " + logDir + " does not exist"},
+			{"a broker that cannot start", []string{"--concurrency", "0", "--broker", "embedded", "--listen", busy.Addr().String()}, "cannot listen there"},
+		} {
+			code, _, stderr := runArena(append([]string{cmd, "--resume", path, "--no-progress"}, tc.args...)...)
+			if code == 0 || !strings.Contains(stderr, tc.want) {
+				t.Errorf("%s --resume, %s: exit %d, want an error with %q: %s", cmd, tc.name, code, tc.want, stderr)
+			}
+			if got, _ := os.ReadFile(path); string(got) != string(data) {
+				t.Errorf("%s --resume, %s, was refused, yet changed the file:\n%s\nwas:\n%s", cmd, tc.name, got, data)
+			}
+		}
+		os.MkdirAll(logDir, 0o755)
+		code, _, stderr := runArena(cmd, "--resume", path, "--concurrency", "1", "--no-progress")
+		if code != 0 || !strings.Contains(stderr, "cut off a torn last line") {
+			t.Errorf("%s --resume: exit %d, want a torn line cut off: %s", cmd, code, stderr)
+		}
+		if got, _ := os.ReadFile(path); strings.Count(string(got), `"record":"game"`) != 6 || strings.Count(string(got), `"record":"resume"`) != 1 {
+			t.Errorf("%s --resume: want 6 games and a resume note:\n%s", cmd, got)
 		}
 	}
 }
