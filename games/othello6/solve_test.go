@@ -288,7 +288,8 @@ func TestSolveStopsSoonAfterDeadline(t *testing.T) {
 	// wall time between two looks reached 76 ms and solves returned up to
 	// 45 ms late, under CI's heavier load 150–430 ms. So a late solve is
 	// judged against a control that only spins to the same instant
-	// (testgames.OnTime): it fails only when the control was on time.
+	// on as many threads (testgames.OnTimeThreads): it fails only when the
+	// control was on time.
 	afterTwo := New()
 	games.RandomPlies(afterTwo, 2, rng.New(7))
 	const deadline, slack = 50 * time.Millisecond, 100 * time.Millisecond
@@ -298,7 +299,7 @@ func TestSolveStopsSoonAfterDeadline(t *testing.T) {
 	}{{"start", New()}, {"after two plies", afterTwo}} {
 		for _, threads := range []int{1, 2} {
 			t.Run(fmt.Sprintf("%s/%d threads", c.name, threads), func(t *testing.T) {
-				testgames.OnTime(t, deadline+slack, 3, func() time.Duration {
+				testgames.OnTimeThreads(t, deadline+slack, threads, 3, func() time.Duration {
 					ctx, cancel := context.WithTimeout(context.Background(), deadline)
 					defer cancel()
 					start := time.Now()
