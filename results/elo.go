@@ -60,7 +60,10 @@ type FitOptions struct {
 	// whenever the maximum exists; when it does not (a player or a group of
 	// players scored 100 % against the rest of its group, the first mover
 	// always won, or under Davidson there were no draws), AutoPrior is used
-	// instead and Fit.Regularised is set.
+	// instead and Fit.Regularised is set. Either way the prior gives a
+	// rating, not a bound: Rate leaves open the sides of the intervals
+	// that the games leave open, and the zero point is on the players
+	// they bound.
 	Prior float64
 	// Anchor is the index of the player whose rating is fixed at AnchorElo,
 	// or -1: every group of connected players then averages 0, over the
@@ -623,26 +626,31 @@ func FitRatings(n int, games []Result, opt FitOptions) (*Fit, error) {
 // AutoPrior fit's rating relative to the main body, which is rated by
 // maximum likelihood without them, and the group is placed so that its
 // main body (if two or more) averages 0: the prior then touches nothing
-// the data can bound.
+// the data can bound. A prior the user asked for rates everybody, but
+// those players are marked open all the same (the prior gives them a
+// rating, not a bound) and the main body averages 0 alike.
 func (m *model) fitData(cells []cell) (*Fit, error) {
 	f, err := m.fitCells(cells)
-	if err != nil || !f.Regularised || m.opt.Prior != 0 {
+	if err != nil || !f.Regularised && m.opt.Prior == 0 {
 		return f, err
 	}
 	open := m.openings(cells)
 	if open == nil {
 		return f, nil
 	}
-	elo, firstMove, err := m.fitOpen(cells, slices.Clone(open), f)
-	if err != nil {
-		return nil, err
-	}
-	for p, o := range open {
-		if o == bounded {
-			f.Elo[p] = elo[p]
+	if m.opt.Prior == 0 {
+		elo, firstMove, err := m.fitOpen(cells, slices.Clone(open), f)
+		if err != nil {
+			return nil, err
 		}
+		for p, o := range open {
+			if o == bounded {
+				f.Elo[p] = elo[p]
+			}
+		}
+		f.FirstMove = firstMove
 	}
-	f.FirstMove, f.open = firstMove, open
+	f.open = open
 	// The zero point: the mean of the players the data bound, not one
 	// that moves with the prior's ratings (see Ratings.anchorOnBounded).
 	for g, members := range m.groups {
@@ -687,15 +695,17 @@ type Ratings struct {
 	// bounds as < or >). Where the bootstrap cannot give an interval (a
 	// group of two, or of players none of whom is bounded against
 	// another) it comes from the score differences as arena match
-	// computes them (see pairBounds).
+	// computes them (see pairBounds). A prior (FitOptions.Prior) bounds
+	// every resample's ratings but none of these open sides.
 	Low, High []float64
 	// FirstMoveLow and FirstMoveHigh bound the first-move advantage.
 	FirstMoveLow, FirstMoveHigh float64
 	// LOS[i][j] is the likelihood of superiority: the share of replicates in
 	// which i rated above j, or was above it whatever the ratings because
 	// only i took points from the other, directly or through others (ties
-	// and unknown places count half). NaN across groups or without
-	// replicates.
+	// and unknown places count half); for a group of two whose interval is
+	// match's (pairBounds), match's Φ((score − ½)/se), from the same
+	// estimate. NaN across groups or without replicates.
 	LOS        [][]float64
 	Replicates int
 	Level      float64
@@ -790,10 +800,11 @@ func rateCells(n int, cells []cell, pairs map[[2]int]pairCount, fo FitOptions, b
 		return r, nil
 	}
 	lo, hi := (1-r.Level)/2, 1-(1-r.Level)/2
-	if fo.Prior == 0 {
-		r.performanceBounds(fit.open, cells, pairs)
-		r.pairBounds(m, cells, pairs)
-	}
+	// With or without a prior: a prior bounds the ratings of every fit, so
+	// resamples alike or sweeps repeated gave the bootstrap nothing to
+	// vary (a 60-0-0 had an interval of width 0), and it cannot bound what
+	// the data leave open.
+	r.performanceBounds(fit.open, cells, pairs)
 	if fo.FirstMove {
 		firstMoves := make([]float64, len(reps))
 		for k, rep := range reps {
@@ -824,6 +835,7 @@ func rateCells(n int, cells []cell, pairs map[[2]int]pairCount, fo FitOptions, b
 			r.LOS[i][j] = above / float64(len(reps))
 		}
 	}
+	r.pairBounds(m, cells, pairs)
 	return r, nil
 }
 
@@ -925,59 +937,99 @@ func meanOf(v []float64, players []int) float64 {
 // pairBounds gives the intervals the bootstrap cannot give: those of a
 // group in which no two players are bounded against each other (each
 // won or lost every game against everyone it met, directly or through
-// others, as in a two-player 60-0-0: every resample is alike), and, with
-// the half model and no first-move advantage, those of every group of
-// two, whose rating difference is a function of their score alone. The
-// interval of the difference of two players who met is the one arena
-// match gives for its two agents (pairInterval); a player's interval is
-// that of its difference to the anchor player, or of its mean difference
-// to the group's players (mean 0): for two players, half the difference's
-// on each side. A player that never met another of its group is open on
-// both sides under the mean.
+// others, as in a two-player 60-0-0: every resample is alike), those of
+// players bounded in the data all of whose games with each other were
+// drawn (every resample rates them equal), and, with
+// the half model (or Davidson's without a draw, whose fit is the half
+// model's) and no first-move advantage, those of every group of two,
+// whose rating difference is a function of their score alone; a prior
+// changes that function, not what the score says. The interval of the
+// difference of two players who met is the one arena match gives for its
+// two agents (pairEstimate); a player's interval is that of its
+// difference to the anchor player, or of its mean difference to the
+// others so rated (their mean is the zero point): for two players, half
+// the difference's on each side. A player that never met one of them is
+// open on both sides under the mean. A group of two also takes match's
+// likelihood of superiority, from the same estimate.
+//
+// Under Davidson with draws or with a first-move advantage, a group of
+// two keeps the bootstrap's intervals: its fitted difference is not the
+// logistic Elo of the score that match's interval bounds (Davidson's is
+// rescaled by 2/(2+ν), the first-move fit's is the difference with the
+// colours taken out).
 func (r *Ratings) pairBounds(m *model, cells []cell, pairs map[[2]int]pairCount) {
-	plain := m.opt.Draws == HalfWin && !m.opt.FirstMove
 	for g, members := range m.groups {
-		bodyless := r.open != nil
-		for _, p := range members {
-			bodyless = bodyless && r.open[p] != bounded
-		}
-		if len(members) < 2 || !bodyless && !(plain && len(members) == 2) {
+		if len(members) < 2 {
 			continue
+		}
+		var body []int // the players bounded in the data
+		for _, p := range members {
+			if r.open == nil || r.open[p] == bounded {
+				body = append(body, p)
+			}
+		}
+		plain := !m.opt.FirstMove && len(members) == 2
+		drawn := len(body) >= 2 // every game within the body drawn
+		for _, c := range cells {
+			if m.group[c.a] != g {
+				continue
+			}
+			plain = plain && (m.opt.Draws == HalfWin || c.d == 0)
+			in := slices.Contains(body, c.a) && slices.Contains(body, c.b)
+			drawn = drawn && (!in || c.w+c.l == 0)
 		}
 		anchor := -1
 		if a := m.opt.Anchor; a >= 0 && m.group[a] == g {
 			anchor = a
 		}
-		for _, p := range members {
+		var set []int // the players rated from their score differences to each other
+		switch {
+		case len(body) == 0 || plain:
+			set = members
+		case drawn && (anchor < 0 || slices.Contains(body, anchor)):
+			// Every resample draws every game of the body again: its
+			// ratings come out equal every time, an interval of width 0.
+			set = body
+		default:
+			continue
+		}
+		for _, p := range set {
 			low, high := 0.0, 0.0
 			switch anchor {
 			case p:
 				low, high = m.opt.AnchorElo, m.opt.AnchorElo
 			case -1:
-				for _, q := range members {
+				for _, q := range set {
 					if q != p {
-						l, h := pairInterval(p, q, cells, pairs, r.Level)
-						low, high = low+l, high+h
+						e := pairEstimate(p, q, cells, pairs, r.Level)
+						low, high = low+e.EloLow, high+e.EloHigh
 					}
 				}
-				low, high = low/float64(len(members)), high/float64(len(members))
+				low, high = low/float64(len(set)), high/float64(len(set))
 			default:
-				low, high = pairInterval(p, anchor, cells, pairs, r.Level)
-				low, high = low+m.opt.AnchorElo, high+m.opt.AnchorElo
+				e := pairEstimate(p, anchor, cells, pairs, r.Level)
+				low, high = e.EloLow+m.opt.AnchorElo, e.EloHigh+m.opt.AnchorElo
 			}
 			r.Low[p], r.High[p] = min(low, r.Elo[p]), max(high, r.Elo[p])
 			r.byPairs = append(r.byPairs, p)
 		}
+		if plain {
+			p, q := members[0], members[1]
+			if e := pairEstimate(p, q, cells, pairs, r.Level); !math.IsNaN(e.LOS) {
+				r.LOS[p][q], r.LOS[q][p] = e.LOS, 1-e.LOS
+			}
+		}
 	}
 }
 
-// pairInterval is the interval of the rating difference of p over q (−∞
-// to ∞ if they never met) that arena match gives for its two agents at
-// the ratings' level: from the pentanomial of their colour-swapped game
-// pairs when all their games are in complete pairs (pairs, nil for none),
-// else from the trinomial of their games; either is Wilson's score
-// interval when every pair (game) ended alike (see Penta.Estimate).
-func pairInterval(p, q int, cells []cell, pairs map[[2]int]pairCount, level float64) (low, high float64) {
+// pairEstimate is the estimate of the rating difference of p over q
+// (NaN, with the interval −∞ to ∞, if they never met) that arena match
+// gives for its two agents at the ratings' level: from the pentanomial of
+// their colour-swapped game pairs when all their games are in complete
+// pairs (pairs, nil for none), else from the trinomial of their games;
+// either is Wilson's score interval when every pair (game) ended alike
+// (see Penta.Estimate).
+func pairEstimate(p, q int, cells []cell, pairs map[[2]int]pairCount, level float64) Estimate {
 	var w WDL // p's results against q
 	for _, c := range cells {
 		switch {
@@ -988,17 +1040,17 @@ func pairInterval(p, q int, cells []cell, pairs map[[2]int]pairCount, level floa
 		}
 	}
 	if w.Games() == 0 {
-		return math.Inf(-1), math.Inf(1)
+		nan := math.NaN()
+		return Estimate{Elo: nan, EloLow: math.Inf(-1), EloHigh: math.Inf(1), LOS: nan}
 	}
-	e := EstimateWDL(w, level)
 	if pc := pairs[pairKey([2]int{p, q})]; pc.unpaired == 0 && 2*pc.penta.Pairs() == w.Games() {
 		penta := pc.penta // from the lower index's view
 		if p > q {
 			slices.Reverse(penta[:])
 		}
-		e = penta.Estimate(level)
+		return penta.Estimate(level)
 	}
-	return e.EloLow, e.EloHigh
+	return EstimateWDL(w, level)
 }
 
 // performanceBounds replaces the intervals of players whom the data

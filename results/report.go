@@ -309,6 +309,16 @@ func buildReport(game string, s *Summary, o ReportOptions) (*Report, error) {
 		if len(unknown) > 0 {
 			who = append(who, strings.Join(unknown, ", ")+" won or lost every game against everyone they met")
 		}
+		if o.Prior > 0 {
+			// The prior rated everybody; it gives these players a
+			// rating, not a bound.
+			draws := "draws"
+			if o.Prior == 1 {
+				draws = "draw"
+			}
+			r.Notes = append(r.Notes, fmt.Sprintf("%s against the rest of the group: the Elo shown for them is the prior's (%g virtual %s per pair that met), and their intervals are open on that side, as without a prior: a prior moves a rating, it does not bound it where the games cannot", strings.Join(who, " and "), o.Prior, draws))
+			break
+		}
 		rest := ""
 		if others {
 			rest = ", and the others are rated by maximum likelihood without them"
@@ -322,7 +332,7 @@ func buildReport(game string, s *Summary, o ReportOptions) (*Report, error) {
 		for _, p := range ratings.byPairs {
 			who = append(who, names[p])
 		}
-		r.Notes = append(r.Notes, fmt.Sprintf("the intervals of %s come from their score differences as arena match computes them (over colour-swapped game pairs when all their games are paired; Wilson's interval when all ended alike), each rating's from the mean of its differences to its group (half the difference for two players) or from its difference to the anchor: the bootstrap cannot give them", strings.Join(who, ", ")))
+		r.Notes = append(r.Notes, fmt.Sprintf("the intervals of %s come from their score differences as arena match computes them (over colour-swapped game pairs when all their games are paired; Wilson's interval when all ended alike), each rating's from the mean of its differences to its group (half the difference for two players) or from its difference to the anchor; two players' likelihood of superiority is match's too", strings.Join(who, ", ")))
 	}
 	for _, p := range r.Players {
 		if math.IsInf(p.EloLow, 0) || math.IsInf(p.EloHigh, 0) {

@@ -44,11 +44,7 @@ func TestRateTwoPlayersAgreesWithMatch(t *testing.T) {
 			t.Fatalf("%s: alphabeta won %d games, want %d (the test needs a sweep)", path, m.Wins, wantWins)
 		}
 		if m.EloLow == nil || *m.EloLow <= 0 || m.EloHigh != nil {
-			t.Fatalf("%s: match's interval %v to %v, want a positive lower bound and an open upper one", path, m.EloLow, m.EloHigh)
-		}
-		code, out, errOut = runArena("rate", path, "--format", "json")
-		if code != 0 {
-			t.Fatalf("rate %s: exit %d: %s", path, code, errOut)
+			t.Fatalf("%s: match's interval %v to %v, want a positive lower bound and an open upper one", path, bound(m.EloLow), bound(m.EloHigh))
 		}
 		var r struct {
 			Players []struct {
@@ -56,18 +52,27 @@ func TestRateTwoPlayersAgreesWithMatch(t *testing.T) {
 				bounds
 			} `json:"players"`
 		}
-		if err := json.Unmarshal([]byte(out), &r); err != nil {
-			t.Fatal(err)
-		}
-		for _, p := range r.Players {
-			switch p.Name {
-			case "alphabeta:depth=3":
-				if p.EloLow == nil || math.Abs(*p.EloLow-*m.EloLow/2) > 1e-9 || p.EloHigh != nil {
-					t.Errorf("%s: rate's winner %v to %v, want %v (half of match's %v) to null", path, p.EloLow, p.EloHigh, *m.EloLow/2, *m.EloLow)
-				}
-			case "random":
-				if p.EloHigh == nil || math.Abs(*p.EloHigh+*m.EloLow/2) > 1e-9 || p.EloLow != nil {
-					t.Errorf("%s: rate's loser null? %v to %v, want null to %v", path, p.EloLow, p.EloHigh, -*m.EloLow/2)
+		// The same with a prior (it gave ± 0.0: every resample alike) and
+		// under Davidson without draws (the half model's fit, which kept
+		// the bootstrap's interval).
+		for _, flags := range [][]string{{"--prior", "1"}, {"--draws", "davidson"}, {}} {
+			code, out, errOut = runArena(append([]string{"rate", path, "--format", "json"}, flags...)...)
+			if code != 0 {
+				t.Fatalf("rate %s %v: exit %d: %s", path, flags, code, errOut)
+			}
+			if err := json.Unmarshal([]byte(out), &r); err != nil {
+				t.Fatal(err)
+			}
+			for _, p := range r.Players {
+				switch p.Name {
+				case "alphabeta:depth=3":
+					if p.EloLow == nil || math.Abs(*p.EloLow-*m.EloLow/2) > 1e-9 || p.EloHigh != nil {
+						t.Errorf("%s %v: rate's winner %v to %v, want %v (half of match's %v) to null", path, flags, bound(p.EloLow), bound(p.EloHigh), *m.EloLow/2, *m.EloLow)
+					}
+				case "random":
+					if p.EloHigh == nil || math.Abs(*p.EloHigh+*m.EloLow/2) > 1e-9 || p.EloLow != nil {
+						t.Errorf("%s %v: rate's loser %v to %v, want null to %v", path, flags, bound(p.EloLow), bound(p.EloHigh), -*m.EloLow/2)
+					}
 				}
 			}
 		}
@@ -129,4 +134,12 @@ func TestRateTwoPlayersAgreesWithMatch(t *testing.T) {
 		t.Fatal(err)
 	}
 	check(edited, 47)
+}
+
+// bound prints a JSON bound: its value, or null.
+func bound(v *float64) string {
+	if v == nil {
+		return "null"
+	}
+	return fmt.Sprint(*v)
 }

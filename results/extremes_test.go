@@ -1,0 +1,205 @@
+package results
+
+import (
+	"math"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// Statistics at the extremes with the options that change the fit: a
+// prior, Davidson's draws, the likelihood of superiority, and a match
+// whose record holds games its SPRT did not count. Expected values come
+// from the data by hand, as in intervals_test.go.
+
+// wilsonAt is one end of Wilson's interval for a score s over n trials
+// (z < 0 for the lower end), by hand.
+func wilsonAt(s, n, z float64) float64 {
+	return (s + z*z/(2*n) + z*math.Sqrt(s*(1-s)/n+z*z/(4*n*n))) / (1 + z*z/n)
+}
+
+// pentaNormal is the pentanomial's mean pair score (per game) and its
+// standard error, by hand: pair scores 0, ¼, ½, ¾, 1 with counts c.
+func pentaNormal(c [5]float64) (mean, se float64) {
+	xs := [5]float64{0, 0.25, 0.5, 0.75, 1}
+	var n, v float64
+	for i := range c {
+		n += c[i]
+		mean += c[i] * xs[i]
+	}
+	mean /= n
+	for i := range c {
+		v += c[i] * (xs[i] - mean) * (xs[i] - mean)
+	}
+	return mean, math.Sqrt(v / n / n)
+}
+
+// TestPriorDoesNotBoundWhatTheDataLeaveOpen: a prior gives a rating to a
+// player the games cannot bound, not an interval. With --prior a 60-0-0
+// printed ± 0.0 (every resample alike, each refitted to the same prior
+// rating), 60 draws the same, a strict order and a sweeper in a pool
+// intervals some 50 Elo wide around the prior's ratings. Now each is
+// what the data give without a prior: match's interval for two players,
+// open where the games leave it open, the performance bound on the
+// other side, the zero point on the players the data bound.
+func TestPriorDoesNotBoundWhatTheDataLeaveOpen(t *testing.T) {
+	inf := math.Inf(1)
+	half := eloOf(wilsonAll(30)) / 2
+	drawn := eloOf(wilsonAt(0.5, 30, z95)) / 2 // 30 pairs of draws: Wilson at ½
+	for _, tc := range []struct {
+		name          string
+		results       string
+		prior         float64
+		elo, low, hig float64 // strong's
+	}{
+		// The prior's rating: 60.5 of 61 points.
+		{"60-0-0, prior 1", repeat("1", 60), 1, eloOf(60.5/61) / 2, half, inf},
+		// 70 of 80: below what the data allow (half); the interval
+		// keeps the rating in it.
+		{"60-0-0, prior 20", repeat("1", 60), 20, eloOf(70.0/80) / 2, eloOf(70.0/80) / 2, inf},
+		{"0-60-0, prior 1", repeat("=", 60), 1, 0, -drawn, drawn},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			d := pairedDataset([]string{"strong", "weak"}, pairing{"strong", "weak", tc.results})
+			_, row := rows(t, d, ReportOptions{Prior: tc.prior})
+			s, w := row["strong"], row["weak"]
+			if !near(s.Elo, tc.elo) || !near(w.Elo, -tc.elo) {
+				t.Errorf("Elo %v and %v, want ±%v", s.Elo, w.Elo, tc.elo)
+			}
+			if !near(s.EloLow, tc.low) || !near(s.EloHigh, tc.hig) || !near(w.EloLow, -tc.hig) || !near(w.EloHigh, -tc.low) {
+				t.Errorf("strong [%v, %v], weak [%v, %v]; want [%v, %v] and its mirror", s.EloLow, s.EloHigh, w.EloLow, w.EloHigh, tc.low, tc.hig)
+			}
+		})
+	}
+
+	// a swept b and c, who traded points (13 of 20 to b). The prior rates
+	// a; its interval is open above and its lower bound the performance
+	// bound: b's and c's mean (0, the zero point) plus Wilson's for its
+	// 20 pairs. b and c average 0 whatever a's rating.
+	mix := repeat("10", 3) + repeat("==", 2) + repeat("1=", 3) + "0011"
+	pool := pairedDataset([]string{"a", "b", "c"}, pairing{"a", "b", repeat("1", 20)}, pairing{"a", "c", repeat("1", 20)}, pairing{"b", "c", mix + mix})
+	rep, row := rows(t, pool, ReportOptions{Prior: 5})
+	if a := row["a"]; !near(a.EloLow, eloOf(wilsonAll(20))) || !math.IsInf(a.EloHigh, 1) {
+		t.Errorf("a: [%v, %v], want [%v, +Inf]", a.EloLow, a.EloHigh, eloOf(wilsonAll(20)))
+	}
+	if b, c := row["b"], row["c"]; !near(b.Elo, -c.Elo) || b.Elo <= 0 || math.IsInf(b.EloLow, 0) || math.IsInf(c.EloHigh, 0) {
+		t.Errorf("b %v [%v, %v], c %v [%v, %v]: want ±, finite", b.Elo, b.EloLow, b.EloHigh, c.Elo, c.EloLow, c.EloHigh)
+	}
+	if !slices.Equal(rep.MeanOf, []string{"b", "c"}) || !strings.Contains(strings.Join(rep.Notes, "\n"), "the Elo shown for them is the prior's (5 virtual draws per pair that met)") {
+		t.Errorf("mean of %v, notes %q", rep.MeanOf, rep.Notes)
+	}
+	fit, err := FitRatings(3, pool.Results(), FitOptions{Prior: 5, Anchor: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !near(fit.Elo[1], row["b"].Elo) || !near(fit.Elo[2], row["c"].Elo) || !near(fit.Elo[0], row["a"].Elo) {
+		t.Errorf("FitRatings %v, Rate a %v, b %v, c %v: the same zero point", fit.Elo, row["a"].Elo, row["b"].Elo, row["c"].Elo)
+	}
+
+	// A strict order: nobody is bounded against anybody, prior or not:
+	// a's lower bound is the mean of its differences' to the group.
+	strict := pairedDataset([]string{"a", "b", "c"}, pairing{"a", "b", repeat("1", 10)}, pairing{"b", "c", repeat("1", 10)}, pairing{"a", "c", repeat("1", 10)})
+	_, row = rows(t, strict, ReportOptions{Prior: 1})
+	if a, want := row["a"], 2*eloOf(wilsonAll(5))/3; !near(a.EloLow, want) || !math.IsInf(a.EloHigh, 1) {
+		t.Errorf("strict order, a: [%v, %v], want [%v, +Inf]", a.EloLow, a.EloHigh, want)
+	}
+	if b := row["b"]; !math.IsInf(b.EloLow, -1) || !math.IsInf(b.EloHigh, 1) {
+		t.Errorf("strict order, b: [%v, %v], want open both ways", b.EloLow, b.EloHigh)
+	}
+}
+
+// TestTwoPlayerLOSIsTheMatchs: two players' likelihood of superiority is
+// match's, Φ((score − ½)/se) over the pentanomial (or, without pairs,
+// the trinomial), as their interval is; it was the bootstrap's share of
+// resamples (74 % where match says 71 % on the pairs below).
+func TestTwoPlayerLOSIsTheMatchs(t *testing.T) {
+	phi := func(x float64) float64 { return (1 + math.Erf(x/math.Sqrt2)) / 2 }
+	// [4, 6, 10, 6, 6]: pairs LL, LD, DD+WL, WD, WW.
+	results := repeat("00", 4) + repeat("0=", 3) + repeat("=0", 3) + repeat("==", 5) + repeat("10", 5) + repeat("=1", 3) + repeat("1=", 3) + repeat("11", 6)
+	mean, se := pentaNormal([5]float64{4, 6, 10, 6, 6})
+	want := phi((mean - 0.5) / se)
+	d := pairedDataset([]string{"s", "w"}, pairing{"s", "w", results})
+	for _, o := range []ReportOptions{{}, {Prior: 2}, {Anchor: "w"}} {
+		rep, _ := rows(t, d, o)
+		los := map[string]float64{}
+		for _, l := range rep.LOS {
+			los[l.Player] = l.LOS
+		}
+		if !near(los["s"], want) || !near(los["w"], 1-want) {
+			t.Errorf("%+v: LOS s>w %v, w>s %v; match's %v", o, los["s"], los["w"], want)
+		}
+	}
+	// By games: 31-10-19 (the trinomial).
+	w, dr, l := 31.0, 10.0, 19.0
+	n := w + dr + l
+	m := (w + dr/2) / n
+	v := (w*(1-m)*(1-m) + dr*(0.5-m)*(0.5-m) + l*m*m) / n
+	r, err := Rate(2, games(0, 1, 31, 10, 19), FitOptions{Anchor: -1}, BootstrapOptions{Replicates: 300, Seed: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := phi((m - 0.5) / math.Sqrt(v/n)); !near(r.LOS[0][1], want) || !near(r.LOS[1][0], 1-want) {
+		t.Errorf("by games: LOS %v and %v, want %v and its complement", r.LOS[0][1], r.LOS[1][0], want)
+	}
+}
+
+// TestDavidsonWithoutDrawsIsTheHalfModel: without a draw Davidson's fit is
+// the half model's (ν = 0), so two players get match's interval under
+// either model; they kept the bootstrap's under Davidson (at 47-0-3 a
+// lower bound 12 Elo lower than match's half). With draws Davidson's
+// difference is the log win/loss odds rescaled, not the Elo of the score
+// that match bounds: the bootstrap stays.
+func TestDavidsonWithoutDrawsIsTheHalfModel(t *testing.T) {
+	mean, se := pentaNormal([5]float64{0, 0, 3, 0, 22})
+	low := eloOf(mean-z95*se) / 2
+	d := pairedDataset([]string{"strong", "weak"}, pairing{"strong", "weak", "10" + repeat("1", 18) + "01" + repeat("1", 18) + "10" + repeat("1", 8)})
+	for _, draws := range []DrawModel{HalfWin, Davidson} {
+		_, row := rows(t, d, ReportOptions{Draws: draws})
+		if s := row["strong"]; !near(s.Elo, eloOf(0.94)/2) || !near(s.EloLow, low) || !math.IsInf(s.EloHigh, 1) {
+			t.Errorf("%v: strong %v [%v, %v], want %v [%v, +Inf]", draws, s.Elo, s.EloLow, s.EloHigh, eloOf(0.94)/2, low)
+		}
+	}
+	drawn := pairedDataset([]string{"strong", "weak"}, pairing{"strong", "weak", repeat("1=", 10) + repeat("10", 10) + repeat("0=", 5)})
+	rep, _ := rows(t, drawn, ReportOptions{Draws: Davidson})
+	if strings.Contains(strings.Join(rep.Notes, "\n"), "score differences") {
+		t.Errorf("Davidson with draws took match's interval: %q", rep.Notes)
+	}
+}
+
+// TestDrawnBodiesAreNotExact: players bounded in the data whose games
+// with each other were all drawn come out equal in every resample, so the
+// bootstrap gave them an interval of width 0 (0.0 [0.0, 0.0]), under any
+// model. Their intervals are their score differences' (Wilson's at ½ for
+// pairs all drawn), averaged over the others so rated, as for players
+// none of whom is bounded against another.
+func TestDrawnBodiesAreNotExact(t *testing.T) {
+	at := func(pairs float64) float64 { return eloOf(wilsonAt(0.5, pairs, z95)) }
+	three := pairedDataset([]string{"a", "b", "c"}, pairing{"a", "b", repeat("=", 10)}, pairing{"b", "c", repeat("=", 10)}, pairing{"a", "c", repeat("=", 10)})
+	two := pairedDataset([]string{"a", "b"}, pairing{"a", "b", repeat("=", 60)})
+	swept := pairedDataset([]string{"a", "b", "c"}, pairing{"a", "b", repeat("=", 10)}, pairing{"b", "c", repeat("1", 10)}, pairing{"a", "c", repeat("1", 10)})
+	for _, tc := range []struct {
+		name string
+		d    *Dataset
+		o    ReportOptions
+		half float64 // a's and b's interval: ± half
+	}{
+		{"three drawn", three, ReportOptions{}, 2 * at(5) / 3},
+		{"three drawn, davidson", three, ReportOptions{Draws: Davidson}, 2 * at(5) / 3},
+		{"two drawn, first move", two, ReportOptions{FirstMove: true}, at(30) / 2},
+		{"two drawn, davidson", two, ReportOptions{Draws: Davidson}, at(30) / 2},
+		{"two drawn, c swept", swept, ReportOptions{}, at(5) / 2},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, row := rows(t, tc.d, tc.o)
+			for _, name := range []string{"a", "b"} {
+				if p := row[name]; !near(p.Elo, 0) || !near(p.EloLow, -tc.half) || !near(p.EloHigh, tc.half) {
+					t.Errorf("%s: %v [%v, %v], want 0 ± %v", name, p.Elo, p.EloLow, p.EloHigh, tc.half)
+				}
+			}
+		})
+	}
+	// c's upper bound: a's and b's mean plus Wilson's for its 10 pairs.
+	if _, row := rows(t, swept, ReportOptions{}); !math.IsInf(row["c"].EloLow, -1) || !near(row["c"].EloHigh, -eloOf(wilsonAll(10))) {
+		t.Errorf("c: [%v, %v], want [-Inf, %v]", row["c"].EloLow, row["c"].EloHigh, -eloOf(wilsonAll(10)))
+	}
+}
