@@ -91,7 +91,10 @@
 // the two hypotheses, each the most likely pair distribution with the
 // hypothesis' expected score; Decide compares it with Wald's bounds
 // log(β/(1−α)) and log((1−β)/α). Hypotheses are in logistic Elo or in
-// normalized Elo (see Normalized).
+// normalized Elo (see Normalized). A match counts pairs in round order
+// and stops counting at the decision (PairTracker); the ratings count
+// every recorded game, and a report's notes say how many the match
+// counted when that is fewer (Summary.Matches).
 //
 // # Output
 //

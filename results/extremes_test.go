@@ -1,6 +1,8 @@
 package results
 
 import (
+	"bytes"
+	"fmt"
 	"math"
 	"slices"
 	"strings"
@@ -163,6 +165,66 @@ func TestDavidsonWithoutDrawsIsTheHalfModel(t *testing.T) {
 	rep, _ := rows(t, drawn, ReportOptions{Draws: Davidson})
 	if strings.Contains(strings.Join(rep.Notes, "\n"), "score differences") {
 		t.Errorf("Davidson with draws took match's interval: %q", rep.Notes)
+	}
+}
+
+// TestUncountedMatchGamesNoted: a match record holding games its SPRT did
+// not count (they finished after the decision) is rated whole, and the
+// report says what match counted, from a Tally and a Dataset alike.
+func TestUncountedMatchGamesNoted(t *testing.T) {
+	test := SPRT{Elo0: 0, Elo1: 50, Alpha: 0.05, Beta: 0.05, Model: Logistic}
+	h := Header{Record: KindHeader, Version: FormatVersion, Created: "2026-01-01T00:00:00Z", Concurrency: 2, Config: Config{
+		Kind: Match, Game: "othello6", GamesPerPair: 100, Seed: 1, MaxPlies: 200, TotalGames: 100, SPRT: &test,
+		Agents: []AgentInfo{{Name: "a", Spec: "random:name=a"}, {Name: "b", Spec: "random:name=b"}}}}
+	var buf bytes.Buffer
+	line, err := MarshalLine(h)
+	if err != nil {
+		t.Fatal(err)
+	}
+	buf.Write(line)
+	// a wins all 60 games; pairs complete, game 2r with a first.
+	want := NewPairTracker(&test, 0)
+	var gs []Game
+	for i := 0; i < 60; i++ {
+		g := Game{Record: KindGame, Index: i, Round: i / 2, Game: "othello6", Result: "1-0", Winner: 0, Termination: Normal, Forfeit: -1,
+			Players: [2]Player{{Agent: 0, Name: "a", Spec: "random:name=a"}, {Agent: 1, Name: "b", Spec: "random:name=b"}}}
+		if i%2 == 1 {
+			g.Players[0], g.Players[1] = g.Players[1], g.Players[0]
+			g.Result, g.Winner = "0-1", 1
+		}
+		gs = append(gs, g)
+		want.Add(&gs[i])
+		line, err := MarshalLine(g)
+		if err != nil {
+			t.Fatal(err)
+		}
+		buf.Write(line)
+	}
+	if want.Decision != AcceptH1 || want.DecidedAt >= 30 {
+		t.Fatalf("the test needs an SPRT that decides before 30 pairs: %v after %d", want.Decision, want.DecidedAt)
+	}
+	k := want.DecidedAt
+	note := fmt.Sprintf("m.jsonl: arena match counted %d game pairs (%d games), up to its SPRT's decision (H1 accepted); the %d games that finished after the decision are rated here too", k, 2*k, 60-2*k)
+	tally := NewTally()
+	if _, err := tally.Read(bytes.NewReader(buf.Bytes()), "m.jsonl"); err != nil {
+		t.Fatal(err)
+	}
+	f, err := Read(bytes.NewReader(buf.Bytes()), "m.jsonl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ds, err := Merge(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, build := range map[string]func(ReportOptions) (*Report, error){"tally": tally.BuildReport, "dataset": func(o ReportOptions) (*Report, error) { return BuildReport(ds, o) }} {
+		rep, err := build(ReportOptions{Bootstrap: 10})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if rep.Games != 60 || !slices.Contains(rep.Notes, note) {
+			t.Errorf("%s: %d games, notes %q; want 60 and %q", name, rep.Games, rep.Notes, note)
+		}
 	}
 }
 

@@ -346,7 +346,31 @@ func buildReport(game string, s *Summary, o ReportOptions) (*Report, error) {
 	if n := timeLossNote(r.Players); n != "" {
 		r.Notes = append(r.Notes, n)
 	}
+	for _, m := range s.Matches {
+		if n := uncountedNote(m); n != "" {
+			r.Notes = append(r.Notes, n)
+		}
+	}
 	return r, nil
+}
+
+// uncountedNote says, for a match record holding games that arena match
+// did not count, what it counted and that the ratings count them all:
+// they are games like any other (the match stopped counting to keep its
+// test's stopping rule, not because they were different).
+func uncountedNote(m MatchCount) string {
+	more := m.Games - 2*m.Pairs
+	if more <= 0 {
+		return ""
+	}
+	games := "games"
+	if more == 1 {
+		games = "game"
+	}
+	if m.Test != nil && m.Decision != Continue {
+		return fmt.Sprintf("%s: arena match counted %d game pairs (%d games), up to its SPRT's decision (%s); the %d %s that finished after the decision are rated here too", m.Path, m.Pairs, 2*m.Pairs, m.Decision, more, games)
+	}
+	return fmt.Sprintf("%s: arena match counted %d complete game pairs (%d games) in round order; the other %d %s (pairs not complete, or after one) are rated here too", m.Path, m.Pairs, 2*m.Pairs, more, games)
 }
 
 // timeLossNote says who lost games on time, if anyone: such results reflect
