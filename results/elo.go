@@ -804,7 +804,21 @@ func rateCells(n int, cells []cell, pairs map[[2]int]pairCount, fo FitOptions, b
 	// resamples alike or sweeps repeated gave the bootstrap nothing to
 	// vary (a 60-0-0 had an interval of width 0), and it cannot bound what
 	// the data leave open.
-	r.performanceBounds(fit.open, cells, pairs)
+	r.performanceBounds(fit.open, fo.Anchor, cells, pairs)
+	if a := fo.Anchor; a >= 0 {
+		// The anchor's rating is given. When the games do not bound it
+		// relative to the rest of its group, theirs are not bounded
+		// relative to it (as the resamples say without a prior; with one
+		// they rated them all the same).
+		r.Low[a], r.High[a] = fo.AnchorElo, fo.AnchorElo
+		if fit.open != nil && fit.open[a] != bounded {
+			for _, p := range fit.Groups[fit.Group[a]] {
+				if p != a {
+					r.Low[p], r.High[p] = math.Inf(-1), math.Inf(1)
+				}
+			}
+		}
+	}
 	if fo.FirstMove {
 		firstMoves := make([]float64, len(reps))
 		for k, rep := range reps {
@@ -1071,8 +1085,9 @@ func pairEstimate(p, q int, cells []cell, pairs map[[2]int]pairCount, level floa
 //
 // Players bounded in the data whom too many resamples leave unbounded
 // (their lower bound came out +Inf, or their upper −Inf) get the same
-// performance bound on that side.
-func (r *Ratings) performanceBounds(open []int8, cells []cell, pairs map[[2]int]pairCount) {
+// performance bound on that side. The anchor player (or −1) keeps its
+// given rating, and counts as bounded for the others.
+func (r *Ratings) performanceBounds(open []int8, anchor int, cells []cell, pairs map[[2]int]pairCount) {
 	z := distuv.UnitNormal.Quantile(1 - (1-r.Level)/2)
 	side := make([]int8, len(r.Elo))
 	var todo []int
@@ -1082,6 +1097,8 @@ func (r *Ratings) performanceBounds(open []int8, cells []cell, pairs map[[2]int]
 			o = open[p]
 		}
 		switch {
+		case p == anchor:
+			continue // its rating is given: others are bounded against it
 		case o != bounded:
 		case math.IsInf(r.Low[p], 1):
 			o = openAbove
@@ -1323,7 +1340,8 @@ func (m *model) openings(cells []cell) []int8 {
 // players who run off to ±Inf), each body placed so that its mean is that
 // of the same players in the full-data fit (or at the anchor when it is in
 // the body). An anchor outside its group's body leaves that group's ratings
-// unknown relative to it.
+// unknown relative to it (the body is placed by the full fit all the same:
+// before, at mean 0 beside an anchor that had lost every game to it).
 func (m *model) fitOpen(sample []cell, open []int8, full *Fit) (elo []float64, firstMove float64, err error) {
 	body := make([]cell, 0, len(sample))
 	for _, c := range sample {
@@ -1350,17 +1368,18 @@ func (m *model) fitOpen(sample []cell, open []int8, full *Fit) (elo []float64, f
 			continue
 		}
 		var shift float64
-		if a := m.opt.Anchor; a >= 0 && m.group[a] == g {
-			if open[a] != bounded {
+		if a := m.opt.Anchor; a >= 0 && m.group[a] == g && open[a] == bounded {
+			shift = m.opt.AnchorElo - elo[a]
+		} else {
+			if a >= 0 && m.group[a] == g {
+				// An open anchor: the body keeps its place relative to
+				// it in the full fit (the prior's), unknown both ways.
 				for _, p := range members {
 					if p != a {
 						open[p] = openBoth
 					}
 				}
-				continue
 			}
-			shift = m.opt.AnchorElo - elo[a]
-		} else {
 			for _, p := range in {
 				shift += full.Elo[p] - elo[p]
 			}

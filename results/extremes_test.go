@@ -265,3 +265,37 @@ func TestDrawnBodiesAreNotExact(t *testing.T) {
 		t.Errorf("c: [%v, %v], want [-Inf, %v]", row["c"].EloLow, row["c"].EloHigh, -eloOf(wilsonAll(10)))
 	}
 }
+
+// TestAnchorOnAnUnboundedPlayer: anchored on z, who lost all its games,
+// a and b kept their mean-0 ratings beside z's 0 (so a, who beat z 20-0,
+// was rated 26 Elo above it), and z's interval was [−∞, 0]. Now a and b
+// stand where the fit puts them relative to z (a − b by maximum
+// likelihood, their place by the prior's rating of z), z's interval is
+// its given rating, and the others', which the games do not bound
+// relative to z, are open both ways, with a prior too.
+func TestAnchorOnAnUnboundedPlayer(t *testing.T) {
+	d := pairedDataset([]string{"a", "b", "z"},
+		pairing{"a", "b", repeat("1=", 4) + repeat("10", 4) + "01" + "=0"}, // 11.5 of 20
+		pairing{"a", "z", repeat("1", 20)},
+		pairing{"b", "z", repeat("1", 20)},
+	)
+	_, free := rows(t, d, ReportOptions{})
+	for _, prior := range []float64{0, 2} {
+		rep, row := rows(t, d, ReportOptions{Anchor: "z", AnchorElo: 100, Prior: prior})
+		a, b, z := row["a"], row["b"], row["z"]
+		if prior == 0 && (!near(a.Elo-b.Elo, eloOf(11.5/20)) || !near(a.Elo-z.Elo, free["a"].Elo-free["z"].Elo)) {
+			t.Errorf("a %v, b %v, z %v: want a − b = %v and a − z = %v as unanchored", a.Elo, b.Elo, z.Elo, eloOf(11.5/20), free["a"].Elo-free["z"].Elo)
+		}
+		if z.Elo != 100 || z.EloLow != 100 || z.EloHigh != 100 || a.Elo < 300 || b.Elo < 300 {
+			t.Errorf("prior %v: z %v [%v, %v], a %v, b %v: want z at 100 exactly, a and b far above", prior, z.Elo, z.EloLow, z.EloHigh, a.Elo, b.Elo)
+		}
+		for _, p := range []PlayerRow{a, b} {
+			if !math.IsInf(p.EloLow, -1) || !math.IsInf(p.EloHigh, 1) {
+				t.Errorf("prior %v: %s [%v, %v], want open both ways", prior, p.Name, p.EloLow, p.EloHigh)
+			}
+		}
+		if !strings.Contains(strings.Join(rep.Notes, "\n"), "the games do not bound the anchor z's rating") {
+			t.Errorf("prior %v: notes %q", prior, rep.Notes)
+		}
+	}
+}

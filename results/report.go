@@ -327,6 +327,9 @@ func buildReport(game string, s *Summary, o ReportOptions) (*Report, error) {
 	case ratings.Regularised:
 		r.Notes = append(r.Notes, fmt.Sprintf("the maximum-likelihood fit does not exist (players that never scored against each other, the first mover always or never winning, or no decisive game under Davidson); %g virtual draw per pair that met was added", AutoPrior))
 	}
+	if a := fo.Anchor; a >= 0 && ratings.open != nil && ratings.open[a] != bounded {
+		r.Notes = append(r.Notes, fmt.Sprintf("the games do not bound the anchor %s's rating relative to the rest of its group, so the others' intervals are open both ways (their Elo places them by the prior's rating of %s)", o.Anchor, o.Anchor))
+	}
 	if len(ratings.byPairs) > 0 {
 		var who []string
 		for _, p := range ratings.byPairs {
