@@ -38,7 +38,10 @@ const (
 	// The reported Elo is r·2/(2+ν) (see Fit.EloScale): the log win/loss
 	// odds r rescaled, as BayesElo does, so that near equal strength an
 	// Elo difference means the same expected score as in HalfWin. Without
-	// any draw ν is 0 and the fit is HalfWin's.
+	// any draw ν is 0 and the fit is HalfWin's; where the likelihood has
+	// no maximum (draws, but no two players both won and lost against
+	// each other: ν and the differences grow together, and the Elo would
+	// shrink to 0), HalfWin's fit stands in too.
 	Davidson
 )
 
@@ -94,8 +97,12 @@ type Fit struct {
 	// open marks, when Regularised, the players the data cannot bound
 	// (openAbove, openBelow, openBoth); the others are rated by maximum
 	// likelihood without them. nil when there are none.
-	open   []int8
-	LogLik float64 // log-likelihood of the games at the fit (prior excluded)
+	open []int8
+	// davidsonUnbounded is set when a Davidson fit was asked for but its
+	// likelihood has no maximum (see model.davidsonUnbounded): the half
+	// model's fit stands in.
+	davidsonUnbounded bool
+	LogLik            float64 // log-likelihood of the games at the fit (prior excluded)
 }
 
 // cell aggregates the games of one ordered pairing.
@@ -475,20 +482,29 @@ func (m *model) maximise(cells []cell) ([]float64, error) {
 
 // fitCells fits cells (regularising if needed) and returns the Fit.
 func (m *model) fitCells(cells []cell) (*Fit, error) {
-	if m.opt.Draws == Davidson && m.opt.Prior == 0 && m.thIdx == m.nx-1 {
+	if m.opt.Draws == Davidson && m.thIdx == m.nx-1 {
 		var draws float64
 		for _, c := range cells {
 			draws += c.d
 		}
-		if draws == 0 {
+		noDraws := draws == 0 && m.opt.Prior == 0
+		prior := cells
+		if m.opt.Prior > 0 {
+			prior = m.withPrior(cells, m.opt.Prior)
+		}
+		if noDraws || m.davidsonUnbounded(prior) {
 			// No draws: the most likely ν is 0, where Davidson's likelihood
 			// is the half model's on decisive games, whose maximum exists
-			// unless someone scored 100 %. Fit that, with ν = 0.
+			// unless someone scored 100 %. Fit that, with ν = 0. Draws
+			// that ν can follow to infinity (davidsonUnbounded): Davidson
+			// has no rating to give (its Elo would shrink to 0 on the
+			// way), so the half model rates the games instead.
 			half := *m
 			half.opt.Draws, half.thIdx, half.nx = HalfWin, -1, m.nx-1
 			f, err := half.fitCells(cells)
 			if f != nil {
 				f.DrawNu, f.EloScale = 0, 1 // 2/(2+0)
+				f.davidsonUnbounded = !noDraws
 			}
 			return f, err
 		}
@@ -535,6 +551,71 @@ func (m *model) fitCells(cells []cell) (*Fit, error) {
 	}
 	m.anchor(f.Elo)
 	return f, nil
+}
+
+// davidsonUnbounded reports whether Davidson's likelihood of cells (with
+// draws) grows without end as ν and some rating differences grow
+// together, as in a 47-3-0: P(loss) → 0 while the draws keep their share,
+// and the reported Elo, r·2/(2+ν), shrinks to 0 (+0.6 for that 47-3-0,
+// where the half model says +302). Along such a direction, with ν's log
+// growing by t, every decisive game needs its winner's rating to grow by
+// at least 2t more than its loser's, and every draw its players' ratings
+// to stay within 2t: a system of difference constraints, feasible if and
+// only if its graph has no negative cycle (Bellman–Ford). One pair with
+// decisive results both ways makes it infeasible: ν is then bounded, and
+// the check is over at once. (With a first-move advantage the
+// advantage could grow too; that direction is not looked for.)
+func (m *model) davidsonUnbounded(cells []cell) bool {
+	for _, c := range cells {
+		if c.w > 0 && c.l > 0 {
+			return false // the common case, found without a map
+		}
+	}
+	won := map[[2]int]bool{} // {winner, loser} of some decisive game
+	draws := false
+	for _, c := range cells {
+		if c.w > 0 {
+			won[[2]int{c.a, c.b}] = true
+		}
+		if c.l > 0 {
+			won[[2]int{c.b, c.a}] = true
+		}
+		draws = draws || c.d > 0
+	}
+	if !draws {
+		return false
+	}
+	type edge struct {
+		from, to int
+		w        float64 // x[to] ≤ x[from] + w
+	}
+	var edges []edge
+	for k := range won {
+		if won[[2]int{k[1], k[0]}] {
+			return false
+		}
+		edges = append(edges, edge{k[0], k[1], -2})
+	}
+	for _, c := range cells {
+		if c.d > 0 {
+			edges = append(edges, edge{c.a, c.b, 2}, edge{c.b, c.a, 2})
+		}
+	}
+	// From a virtual source at distance 0 to every player: n rounds
+	// settle every shortest path unless a cycle is negative.
+	dist := make([]float64, m.n)
+	for range m.n {
+		changed := false
+		for _, e := range edges {
+			if d := dist[e.from] + e.w; d < dist[e.to] {
+				dist[e.to], changed = d, true
+			}
+		}
+		if !changed {
+			return true
+		}
+	}
+	return false
 }
 
 // diverged flags parameters that ran off towards infinity (beyond 40 natural
@@ -988,7 +1069,7 @@ func (r *Ratings) pairBounds(m *model, cells []cell, pairs map[[2]int]pairCount)
 			if m.group[c.a] != g {
 				continue
 			}
-			plain = plain && (m.opt.Draws == HalfWin || c.d == 0)
+			plain = plain && (m.opt.Draws == HalfWin || c.d == 0 || r.davidsonUnbounded)
 			in := slices.Contains(body, c.a) && slices.Contains(body, c.b)
 			drawn = drawn && (!in || c.w+c.l == 0)
 		}

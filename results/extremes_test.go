@@ -299,3 +299,55 @@ func TestAnchorOnAnUnboundedPlayer(t *testing.T) {
 		}
 	}
 }
+
+// TestDavidsonWithoutAMaximum: under Davidson a player who never lost but
+// drew (47-3-0) has no most likely rating: ν and the difference grow
+// together without end, and the fit stopped somewhere on the way, at
+// +0.6 Elo for a 97 % score (2.2 for a 60-0-0 with a prior's draws). The
+// half model rates such games instead, and says so; where one pair's
+// decisive results went both ways ν is bounded and Davidson stays.
+func TestDavidsonWithoutAMaximum(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		games []Result
+		prior float64
+		diff  float64
+	}{
+		{"47-3-0", games(0, 1, 47, 3, 0), 0, eloOf(48.5 / 50)},
+		{"0-60-0", games(0, 1, 0, 60, 0), 0, 0},
+		{"60-0-0, prior 1", games(0, 1, 60, 0, 0), 1, eloOf(60.5 / 61)},
+	} {
+		fit, err := FitRatings(2, tc.games, FitOptions{Draws: Davidson, Prior: tc.prior, Anchor: -1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := fit.Elo[0] - fit.Elo[1]; !near(got, tc.diff) || !fit.davidsonUnbounded || fit.DrawNu != 0 {
+			t.Errorf("%s: difference %v (ν %v), want the half model's %v", tc.name, got, fit.DrawNu, tc.diff)
+		}
+	}
+	// The report says so, and two players take match's interval.
+	d := pairedDataset([]string{"strong", "weak"}, pairing{"strong", "weak", "1=" + repeat("1", 18) + "=1" + repeat("1", 18) + "1=" + repeat("1", 8)})
+	mean, se := pentaNormal([5]float64{0, 0, 0, 3, 22})
+	rep, row := rows(t, d, ReportOptions{Draws: Davidson})
+	if s := row["strong"]; !near(s.Elo, eloOf(0.97)/2) || !near(s.EloLow, eloOf(mean-z95*se)/2) || !math.IsInf(s.EloHigh, 1) {
+		t.Errorf("strong %v [%v, %v], want %v [%v, +Inf]", s.Elo, s.EloLow, s.EloHigh, eloOf(0.97)/2, eloOf(mean-z95*se)/2)
+	}
+	if !strings.Contains(strings.Join(rep.Notes, "\n"), "Davidson's draw model has no most likely ratings here") {
+		t.Errorf("notes %q", rep.Notes)
+	}
+	// ν is bounded where some pair won and lost against each other, and
+	// where draws and wins cannot all spread apart: a beat b and c, b
+	// beat c, a drew c (a–c would need to be both 4 apart and within 2).
+	for name, rs := range map[string][]Result{
+		"a pair both ways": append(games(0, 1, 9, 1, 0), games(1, 2, 5, 2, 3)...),
+		"a cycle":          append(append(games(0, 1, 5, 0, 0), games(1, 2, 5, 0, 0)...), games(0, 2, 0, 4, 0)...),
+	} {
+		fit, err := FitRatings(3, rs, FitOptions{Draws: Davidson, Anchor: -1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if fit.davidsonUnbounded || fit.DrawNu <= 0 {
+			t.Errorf("%s: ν %v, the half model stood in: Davidson's maximum exists", name, fit.DrawNu)
+		}
+	}
+}

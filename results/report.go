@@ -327,6 +327,9 @@ func buildReport(game string, s *Summary, o ReportOptions) (*Report, error) {
 	case ratings.Regularised:
 		r.Notes = append(r.Notes, fmt.Sprintf("the maximum-likelihood fit does not exist (players that never scored against each other, the first mover always or never winning, or no decisive game under Davidson); %g virtual draw per pair that met was added", AutoPrior))
 	}
+	if ratings.davidsonUnbounded {
+		r.Notes = append(r.Notes, "Davidson's draw model has no most likely ratings here: there are draws, and no two players both won and lost decisive games against each other, so ν and the rating differences can grow together without end (its Elo, the log win/loss odds times 2/(2+ν), would shrink to 0); the ratings are the half model's (a draw is half a win)")
+	}
 	if a := fo.Anchor; a >= 0 && ratings.open != nil && ratings.open[a] != bounded {
 		r.Notes = append(r.Notes, fmt.Sprintf("the games do not bound the anchor %s's rating relative to the rest of its group, so the others' intervals are open both ways (their Elo places them by the prior's rating of %s)", o.Anchor, o.Anchor))
 	}
