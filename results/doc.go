@@ -58,12 +58,21 @@
 // the player with 100 % or 0 % against the rest. The bounded side of a
 // player with a perfect or nil score is a performance bound: its
 // opponents' mean rating plus the Elo of Wilson's score interval over its
-// colour-swapped game pairs (or games). A group of two players, and a
-// group in which no two players are bounded against each other, take
-// their intervals from the score differences of the players who met, as
+// colour-swapped game pairs (or games). A group of two players, a
+// group in which no two players are bounded against each other, and
+// players bounded in the data all of whose games with each other were
+// drawn (every resample rates them equal), take their intervals from
+// the score differences of the players who met, as
 // arena match computes them (Penta.Estimate, EstimateWDL): with two
 // players at mean 0, half the difference's interval each, so that a
-// 60-0-0 match's winner is bounded below by half match's bound.
+// 60-0-0 match's winner is bounded below by half match's bound; two
+// players' likelihood of superiority is match's too. Under Davidson with
+// draws, or with a first-move advantage, two players keep the
+// bootstrap's (unless they drew every game): their fitted difference is
+// not the Elo of the score. A
+// prior (FitOptions.Prior) moves ratings but closes none of these open
+// sides: resampled, a sweep is a sweep again, and the prior would give
+// it the same rating every time.
 //
 // Rate adds confidence intervals by the percentile bootstrap: the games are
 // resampled with replacement (drawn as multinomial counts per pairing and
@@ -82,7 +91,10 @@
 // the two hypotheses, each the most likely pair distribution with the
 // hypothesis' expected score; Decide compares it with Wald's bounds
 // log(β/(1−α)) and log((1−β)/α). Hypotheses are in logistic Elo or in
-// normalized Elo (see Normalized).
+// normalized Elo (see Normalized). A match counts pairs in round order
+// and stops counting at the decision (PairTracker); the ratings count
+// every recorded game, and a report's notes say how many the match
+// counted when that is fewer (Summary.Matches).
 //
 // # Output
 //

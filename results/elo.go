@@ -38,7 +38,10 @@ const (
 	// The reported Elo is r·2/(2+ν) (see Fit.EloScale): the log win/loss
 	// odds r rescaled, as BayesElo does, so that near equal strength an
 	// Elo difference means the same expected score as in HalfWin. Without
-	// any draw ν is 0 and the fit is HalfWin's.
+	// any draw ν is 0 and the fit is HalfWin's; where the likelihood has
+	// no maximum (draws, but no two players both won and lost against
+	// each other: ν and the differences grow together, and the Elo would
+	// shrink to 0), HalfWin's fit stands in too.
 	Davidson
 )
 
@@ -60,7 +63,10 @@ type FitOptions struct {
 	// whenever the maximum exists; when it does not (a player or a group of
 	// players scored 100 % against the rest of its group, the first mover
 	// always won, or under Davidson there were no draws), AutoPrior is used
-	// instead and Fit.Regularised is set.
+	// instead and Fit.Regularised is set. Either way the prior gives a
+	// rating, not a bound: Rate leaves open the sides of the intervals
+	// that the games leave open, and the zero point is on the players
+	// they bound.
 	Prior float64
 	// Anchor is the index of the player whose rating is fixed at AnchorElo,
 	// or -1: every group of connected players then averages 0, over the
@@ -91,8 +97,12 @@ type Fit struct {
 	// open marks, when Regularised, the players the data cannot bound
 	// (openAbove, openBelow, openBoth); the others are rated by maximum
 	// likelihood without them. nil when there are none.
-	open   []int8
-	LogLik float64 // log-likelihood of the games at the fit (prior excluded)
+	open []int8
+	// davidsonUnbounded is set when a Davidson fit was asked for but its
+	// likelihood has no maximum (see model.davidsonUnbounded): the half
+	// model's fit stands in.
+	davidsonUnbounded bool
+	LogLik            float64 // log-likelihood of the games at the fit (prior excluded)
 }
 
 // cell aggregates the games of one ordered pairing.
@@ -472,20 +482,29 @@ func (m *model) maximise(cells []cell) ([]float64, error) {
 
 // fitCells fits cells (regularising if needed) and returns the Fit.
 func (m *model) fitCells(cells []cell) (*Fit, error) {
-	if m.opt.Draws == Davidson && m.opt.Prior == 0 && m.thIdx == m.nx-1 {
+	if m.opt.Draws == Davidson && m.thIdx == m.nx-1 {
 		var draws float64
 		for _, c := range cells {
 			draws += c.d
 		}
-		if draws == 0 {
+		noDraws := draws == 0 && m.opt.Prior == 0
+		prior := cells
+		if m.opt.Prior > 0 {
+			prior = m.withPrior(cells, m.opt.Prior)
+		}
+		if noDraws || m.davidsonUnbounded(prior) {
 			// No draws: the most likely ν is 0, where Davidson's likelihood
 			// is the half model's on decisive games, whose maximum exists
-			// unless someone scored 100 %. Fit that, with ν = 0.
+			// unless someone scored 100 %. Fit that, with ν = 0. Draws
+			// that ν can follow to infinity (davidsonUnbounded): Davidson
+			// has no rating to give (its Elo would shrink to 0 on the
+			// way), so the half model rates the games instead.
 			half := *m
 			half.opt.Draws, half.thIdx, half.nx = HalfWin, -1, m.nx-1
 			f, err := half.fitCells(cells)
 			if f != nil {
 				f.DrawNu, f.EloScale = 0, 1 // 2/(2+0)
+				f.davidsonUnbounded = !noDraws
 			}
 			return f, err
 		}
@@ -532,6 +551,71 @@ func (m *model) fitCells(cells []cell) (*Fit, error) {
 	}
 	m.anchor(f.Elo)
 	return f, nil
+}
+
+// davidsonUnbounded reports whether Davidson's likelihood of cells (with
+// draws) grows without end as ν and some rating differences grow
+// together, as in a 47-3-0: P(loss) → 0 while the draws keep their share,
+// and the reported Elo, r·2/(2+ν), shrinks to 0 (+0.6 for that 47-3-0,
+// where the half model says +302). Along such a direction, with ν's log
+// growing by t, every decisive game needs its winner's rating to grow by
+// at least 2t more than its loser's, and every draw its players' ratings
+// to stay within 2t: a system of difference constraints, feasible if and
+// only if its graph has no negative cycle (Bellman–Ford). One pair with
+// decisive results both ways makes it infeasible: ν is then bounded, and
+// the check is over at once. (With a first-move advantage the
+// advantage could grow too; that direction is not looked for.)
+func (m *model) davidsonUnbounded(cells []cell) bool {
+	for _, c := range cells {
+		if c.w > 0 && c.l > 0 {
+			return false // the common case, found without a map
+		}
+	}
+	won := map[[2]int]bool{} // {winner, loser} of some decisive game
+	draws := false
+	for _, c := range cells {
+		if c.w > 0 {
+			won[[2]int{c.a, c.b}] = true
+		}
+		if c.l > 0 {
+			won[[2]int{c.b, c.a}] = true
+		}
+		draws = draws || c.d > 0
+	}
+	if !draws {
+		return false
+	}
+	type edge struct {
+		from, to int
+		w        float64 // x[to] ≤ x[from] + w
+	}
+	var edges []edge
+	for k := range won {
+		if won[[2]int{k[1], k[0]}] {
+			return false
+		}
+		edges = append(edges, edge{k[0], k[1], -2})
+	}
+	for _, c := range cells {
+		if c.d > 0 {
+			edges = append(edges, edge{c.a, c.b, 2}, edge{c.b, c.a, 2})
+		}
+	}
+	// From a virtual source at distance 0 to every player: n rounds
+	// settle every shortest path unless a cycle is negative.
+	dist := make([]float64, m.n)
+	for range m.n {
+		changed := false
+		for _, e := range edges {
+			if d := dist[e.from] + e.w; d < dist[e.to] {
+				dist[e.to], changed = d, true
+			}
+		}
+		if !changed {
+			return true
+		}
+	}
+	return false
 }
 
 // diverged flags parameters that ran off towards infinity (beyond 40 natural
@@ -623,26 +707,31 @@ func FitRatings(n int, games []Result, opt FitOptions) (*Fit, error) {
 // AutoPrior fit's rating relative to the main body, which is rated by
 // maximum likelihood without them, and the group is placed so that its
 // main body (if two or more) averages 0: the prior then touches nothing
-// the data can bound.
+// the data can bound. A prior the user asked for rates everybody, but
+// those players are marked open all the same (the prior gives them a
+// rating, not a bound) and the main body averages 0 alike.
 func (m *model) fitData(cells []cell) (*Fit, error) {
 	f, err := m.fitCells(cells)
-	if err != nil || !f.Regularised || m.opt.Prior != 0 {
+	if err != nil || !f.Regularised && m.opt.Prior == 0 {
 		return f, err
 	}
 	open := m.openings(cells)
 	if open == nil {
 		return f, nil
 	}
-	elo, firstMove, err := m.fitOpen(cells, slices.Clone(open), f)
-	if err != nil {
-		return nil, err
-	}
-	for p, o := range open {
-		if o == bounded {
-			f.Elo[p] = elo[p]
+	if m.opt.Prior == 0 {
+		elo, firstMove, err := m.fitOpen(cells, slices.Clone(open), f)
+		if err != nil {
+			return nil, err
 		}
+		for p, o := range open {
+			if o == bounded {
+				f.Elo[p] = elo[p]
+			}
+		}
+		f.FirstMove = firstMove
 	}
-	f.FirstMove, f.open = firstMove, open
+	f.open = open
 	// The zero point: the mean of the players the data bound, not one
 	// that moves with the prior's ratings (see Ratings.anchorOnBounded).
 	for g, members := range m.groups {
@@ -687,15 +776,17 @@ type Ratings struct {
 	// bounds as < or >). Where the bootstrap cannot give an interval (a
 	// group of two, or of players none of whom is bounded against
 	// another) it comes from the score differences as arena match
-	// computes them (see pairBounds).
+	// computes them (see pairBounds). A prior (FitOptions.Prior) bounds
+	// every resample's ratings but none of these open sides.
 	Low, High []float64
 	// FirstMoveLow and FirstMoveHigh bound the first-move advantage.
 	FirstMoveLow, FirstMoveHigh float64
 	// LOS[i][j] is the likelihood of superiority: the share of replicates in
 	// which i rated above j, or was above it whatever the ratings because
 	// only i took points from the other, directly or through others (ties
-	// and unknown places count half). NaN across groups or without
-	// replicates.
+	// and unknown places count half); for a group of two whose interval is
+	// match's (pairBounds), match's Φ((score − ½)/se), from the same
+	// estimate. NaN across groups or without replicates.
 	LOS        [][]float64
 	Replicates int
 	Level      float64
@@ -790,9 +881,24 @@ func rateCells(n int, cells []cell, pairs map[[2]int]pairCount, fo FitOptions, b
 		return r, nil
 	}
 	lo, hi := (1-r.Level)/2, 1-(1-r.Level)/2
-	if fo.Prior == 0 {
-		r.performanceBounds(fit.open, cells, pairs)
-		r.pairBounds(m, cells, pairs)
+	// With or without a prior: a prior bounds the ratings of every fit, so
+	// resamples alike or sweeps repeated gave the bootstrap nothing to
+	// vary (a 60-0-0 had an interval of width 0), and it cannot bound what
+	// the data leave open.
+	r.performanceBounds(fit.open, fo.Anchor, cells, pairs)
+	if a := fo.Anchor; a >= 0 {
+		// The anchor's rating is given. When the games do not bound it
+		// relative to the rest of its group, theirs are not bounded
+		// relative to it (as the resamples say without a prior; with one
+		// they rated them all the same).
+		r.Low[a], r.High[a] = fo.AnchorElo, fo.AnchorElo
+		if fit.open != nil && fit.open[a] != bounded {
+			for _, p := range fit.Groups[fit.Group[a]] {
+				if p != a {
+					r.Low[p], r.High[p] = math.Inf(-1), math.Inf(1)
+				}
+			}
+		}
 	}
 	if fo.FirstMove {
 		firstMoves := make([]float64, len(reps))
@@ -824,6 +930,7 @@ func rateCells(n int, cells []cell, pairs map[[2]int]pairCount, fo FitOptions, b
 			r.LOS[i][j] = above / float64(len(reps))
 		}
 	}
+	r.pairBounds(m, cells, pairs)
 	return r, nil
 }
 
@@ -925,59 +1032,99 @@ func meanOf(v []float64, players []int) float64 {
 // pairBounds gives the intervals the bootstrap cannot give: those of a
 // group in which no two players are bounded against each other (each
 // won or lost every game against everyone it met, directly or through
-// others, as in a two-player 60-0-0: every resample is alike), and, with
-// the half model and no first-move advantage, those of every group of
-// two, whose rating difference is a function of their score alone. The
-// interval of the difference of two players who met is the one arena
-// match gives for its two agents (pairInterval); a player's interval is
-// that of its difference to the anchor player, or of its mean difference
-// to the group's players (mean 0): for two players, half the difference's
-// on each side. A player that never met another of its group is open on
-// both sides under the mean.
+// others, as in a two-player 60-0-0: every resample is alike), those of
+// players bounded in the data all of whose games with each other were
+// drawn (every resample rates them equal), and, with
+// the half model (or Davidson's without a draw, whose fit is the half
+// model's) and no first-move advantage, those of every group of two,
+// whose rating difference is a function of their score alone; a prior
+// changes that function, not what the score says. The interval of the
+// difference of two players who met is the one arena match gives for its
+// two agents (pairEstimate); a player's interval is that of its
+// difference to the anchor player, or of its mean difference to the
+// others so rated (their mean is the zero point): for two players, half
+// the difference's on each side. A player that never met one of them is
+// open on both sides under the mean. A group of two also takes match's
+// likelihood of superiority, from the same estimate.
+//
+// Under Davidson with draws or with a first-move advantage, a group of
+// two keeps the bootstrap's intervals: its fitted difference is not the
+// logistic Elo of the score that match's interval bounds (Davidson's is
+// rescaled by 2/(2+ν), the first-move fit's is the difference with the
+// colours taken out).
 func (r *Ratings) pairBounds(m *model, cells []cell, pairs map[[2]int]pairCount) {
-	plain := m.opt.Draws == HalfWin && !m.opt.FirstMove
 	for g, members := range m.groups {
-		bodyless := r.open != nil
-		for _, p := range members {
-			bodyless = bodyless && r.open[p] != bounded
-		}
-		if len(members) < 2 || !bodyless && !(plain && len(members) == 2) {
+		if len(members) < 2 {
 			continue
+		}
+		var body []int // the players bounded in the data
+		for _, p := range members {
+			if r.open == nil || r.open[p] == bounded {
+				body = append(body, p)
+			}
+		}
+		plain := !m.opt.FirstMove && len(members) == 2
+		drawn := len(body) >= 2 // every game within the body drawn
+		for _, c := range cells {
+			if m.group[c.a] != g {
+				continue
+			}
+			plain = plain && (m.opt.Draws == HalfWin || c.d == 0 || r.davidsonUnbounded)
+			in := slices.Contains(body, c.a) && slices.Contains(body, c.b)
+			drawn = drawn && (!in || c.w+c.l == 0)
 		}
 		anchor := -1
 		if a := m.opt.Anchor; a >= 0 && m.group[a] == g {
 			anchor = a
 		}
-		for _, p := range members {
+		var set []int // the players rated from their score differences to each other
+		switch {
+		case len(body) == 0 || plain:
+			set = members
+		case drawn && (anchor < 0 || slices.Contains(body, anchor)):
+			// Every resample draws every game of the body again: its
+			// ratings come out equal every time, an interval of width 0.
+			set = body
+		default:
+			continue
+		}
+		for _, p := range set {
 			low, high := 0.0, 0.0
 			switch anchor {
 			case p:
 				low, high = m.opt.AnchorElo, m.opt.AnchorElo
 			case -1:
-				for _, q := range members {
+				for _, q := range set {
 					if q != p {
-						l, h := pairInterval(p, q, cells, pairs, r.Level)
-						low, high = low+l, high+h
+						e := pairEstimate(p, q, cells, pairs, r.Level)
+						low, high = low+e.EloLow, high+e.EloHigh
 					}
 				}
-				low, high = low/float64(len(members)), high/float64(len(members))
+				low, high = low/float64(len(set)), high/float64(len(set))
 			default:
-				low, high = pairInterval(p, anchor, cells, pairs, r.Level)
-				low, high = low+m.opt.AnchorElo, high+m.opt.AnchorElo
+				e := pairEstimate(p, anchor, cells, pairs, r.Level)
+				low, high = e.EloLow+m.opt.AnchorElo, e.EloHigh+m.opt.AnchorElo
 			}
 			r.Low[p], r.High[p] = min(low, r.Elo[p]), max(high, r.Elo[p])
 			r.byPairs = append(r.byPairs, p)
 		}
+		if plain {
+			p, q := members[0], members[1]
+			if e := pairEstimate(p, q, cells, pairs, r.Level); !math.IsNaN(e.LOS) {
+				r.LOS[p][q], r.LOS[q][p] = e.LOS, 1-e.LOS
+			}
+		}
 	}
 }
 
-// pairInterval is the interval of the rating difference of p over q (−∞
-// to ∞ if they never met) that arena match gives for its two agents at
-// the ratings' level: from the pentanomial of their colour-swapped game
-// pairs when all their games are in complete pairs (pairs, nil for none),
-// else from the trinomial of their games; either is Wilson's score
-// interval when every pair (game) ended alike (see Penta.Estimate).
-func pairInterval(p, q int, cells []cell, pairs map[[2]int]pairCount, level float64) (low, high float64) {
+// pairEstimate is the estimate of the rating difference of p over q
+// (NaN, with the interval −∞ to ∞, if they never met) that arena match
+// gives for its two agents at the ratings' level: from the pentanomial of
+// their colour-swapped game pairs when all their games are in complete
+// pairs (pairs, nil for none), else from the trinomial of their games;
+// either is Wilson's score interval when every pair (game) ended alike
+// (see Penta.Estimate).
+func pairEstimate(p, q int, cells []cell, pairs map[[2]int]pairCount, level float64) Estimate {
 	var w WDL // p's results against q
 	for _, c := range cells {
 		switch {
@@ -988,17 +1135,17 @@ func pairInterval(p, q int, cells []cell, pairs map[[2]int]pairCount, level floa
 		}
 	}
 	if w.Games() == 0 {
-		return math.Inf(-1), math.Inf(1)
+		nan := math.NaN()
+		return Estimate{Elo: nan, EloLow: math.Inf(-1), EloHigh: math.Inf(1), LOS: nan}
 	}
-	e := EstimateWDL(w, level)
 	if pc := pairs[pairKey([2]int{p, q})]; pc.unpaired == 0 && 2*pc.penta.Pairs() == w.Games() {
 		penta := pc.penta // from the lower index's view
 		if p > q {
 			slices.Reverse(penta[:])
 		}
-		e = penta.Estimate(level)
+		return penta.Estimate(level)
 	}
-	return e.EloLow, e.EloHigh
+	return EstimateWDL(w, level)
 }
 
 // performanceBounds replaces the intervals of players whom the data
@@ -1019,8 +1166,9 @@ func pairInterval(p, q int, cells []cell, pairs map[[2]int]pairCount, level floa
 //
 // Players bounded in the data whom too many resamples leave unbounded
 // (their lower bound came out +Inf, or their upper −Inf) get the same
-// performance bound on that side.
-func (r *Ratings) performanceBounds(open []int8, cells []cell, pairs map[[2]int]pairCount) {
+// performance bound on that side. The anchor player (or −1) keeps its
+// given rating, and counts as bounded for the others.
+func (r *Ratings) performanceBounds(open []int8, anchor int, cells []cell, pairs map[[2]int]pairCount) {
 	z := distuv.UnitNormal.Quantile(1 - (1-r.Level)/2)
 	side := make([]int8, len(r.Elo))
 	var todo []int
@@ -1030,6 +1178,8 @@ func (r *Ratings) performanceBounds(open []int8, cells []cell, pairs map[[2]int]
 			o = open[p]
 		}
 		switch {
+		case p == anchor:
+			continue // its rating is given: others are bounded against it
 		case o != bounded:
 		case math.IsInf(r.Low[p], 1):
 			o = openAbove
@@ -1271,7 +1421,8 @@ func (m *model) openings(cells []cell) []int8 {
 // players who run off to ±Inf), each body placed so that its mean is that
 // of the same players in the full-data fit (or at the anchor when it is in
 // the body). An anchor outside its group's body leaves that group's ratings
-// unknown relative to it.
+// unknown relative to it (the body is placed by the full fit all the same:
+// before, at mean 0 beside an anchor that had lost every game to it).
 func (m *model) fitOpen(sample []cell, open []int8, full *Fit) (elo []float64, firstMove float64, err error) {
 	body := make([]cell, 0, len(sample))
 	for _, c := range sample {
@@ -1298,17 +1449,18 @@ func (m *model) fitOpen(sample []cell, open []int8, full *Fit) (elo []float64, f
 			continue
 		}
 		var shift float64
-		if a := m.opt.Anchor; a >= 0 && m.group[a] == g {
-			if open[a] != bounded {
+		if a := m.opt.Anchor; a >= 0 && m.group[a] == g && open[a] == bounded {
+			shift = m.opt.AnchorElo - elo[a]
+		} else {
+			if a >= 0 && m.group[a] == g {
+				// An open anchor: the body keeps its place relative to
+				// it in the full fit (the prior's), unknown both ways.
 				for _, p := range members {
 					if p != a {
 						open[p] = openBoth
 					}
 				}
-				continue
 			}
-			shift = m.opt.AnchorElo - elo[a]
-		} else {
 			for _, p := range in {
 				shift += full.Elo[p] - elo[p]
 			}

@@ -88,17 +88,7 @@ func TestTwoPlayerIntervalsAreTheMatchs(t *testing.T) {
 	// The pentanomial's normal interval, by hand: pair scores (per game)
 	// x with counts c, n pairs.
 	penta := func(c [5]float64) (lo, hi float64) {
-		xs := [5]float64{0, 0.25, 0.5, 0.75, 1}
-		var n, mean, v float64
-		for i := range c {
-			n += c[i]
-			mean += c[i] * xs[i]
-		}
-		mean /= n
-		for i := range c {
-			v += c[i] * (xs[i] - mean) * (xs[i] - mean)
-		}
-		se := math.Sqrt(v / n / n)
+		mean, se := pentaNormal(c)
 		lo, hi = math.Inf(-1), math.Inf(1)
 		if mean-z95*se > 0 {
 			lo = eloOf(mean - z95*se)

@@ -64,3 +64,55 @@ func (t *PairTracker) points(g *Game) float64 {
 	}
 	return g.Points(1)
 }
+
+// MatchCount is what arena match counted of one of its record files:
+// the complete game pairs in round order, up to its SPRT's decision
+// (PairTracker). Ratings count every recorded game; Report.Notes says
+// when the two differ.
+type MatchCount struct {
+	Path     string
+	Test     *SPRT    // nil without a test
+	Decision Decision // Continue when undecided or without a test
+	Pairs    int      // the pairs match counted
+	Games    int      // the games recorded
+}
+
+// matchCounter counts a match file's games as PairTracker does, feeding
+// it only until the test decides (the games after that are not counted,
+// and need not be kept).
+type matchCounter struct {
+	count MatchCount
+	first string // the name of the agent whose results are counted
+	tr    *PairTracker
+}
+
+// newMatchCounter returns a counter for a record with header h, nil
+// unless it is a match's.
+func newMatchCounter(path string, h *Header) *matchCounter {
+	c := h.Config
+	if c.Kind != Match || len(c.Agents) != 2 {
+		return nil
+	}
+	return &matchCounter{count: MatchCount{Path: path, Test: c.SPRT}, first: c.Agents[0].Name, tr: NewPairTracker(c.SPRT, 0)}
+}
+
+// add counts game index of a match, whose first seat was agent first's
+// (the counted agent) or not, and whose winner is a seat or -1.
+func (m *matchCounter) add(index int, firstSeatCounted bool, winner int) {
+	m.count.Games++
+	if m.tr.Decision != Continue {
+		return
+	}
+	g := &Game{Round: index / 2, Winner: winner}
+	g.Players[0].Agent, g.Players[1].Agent = 1, 0
+	if firstSeatCounted {
+		g.Players[0].Agent, g.Players[1].Agent = 0, 1
+	}
+	m.tr.Add(g)
+}
+
+func (m *matchCounter) result() MatchCount {
+	c := m.count
+	c.Decision, c.Pairs = m.tr.Decision, m.tr.Penta.Pairs()
+	return c
+}

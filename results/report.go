@@ -309,6 +309,16 @@ func buildReport(game string, s *Summary, o ReportOptions) (*Report, error) {
 		if len(unknown) > 0 {
 			who = append(who, strings.Join(unknown, ", ")+" won or lost every game against everyone they met")
 		}
+		if o.Prior > 0 {
+			// The prior rated everybody; it gives these players a
+			// rating, not a bound.
+			draws := "draws"
+			if o.Prior == 1 {
+				draws = "draw"
+			}
+			r.Notes = append(r.Notes, fmt.Sprintf("%s against the rest of the group: the Elo shown for them is the prior's (%g virtual %s per pair that met), and their intervals are open on that side, as without a prior: a prior moves a rating, it does not bound it where the games cannot", strings.Join(who, " and "), o.Prior, draws))
+			break
+		}
 		rest := ""
 		if others {
 			rest = ", and the others are rated by maximum likelihood without them"
@@ -317,12 +327,18 @@ func buildReport(game string, s *Summary, o ReportOptions) (*Report, error) {
 	case ratings.Regularised:
 		r.Notes = append(r.Notes, fmt.Sprintf("the maximum-likelihood fit does not exist (players that never scored against each other, the first mover always or never winning, or no decisive game under Davidson); %g virtual draw per pair that met was added", AutoPrior))
 	}
+	if ratings.davidsonUnbounded {
+		r.Notes = append(r.Notes, "Davidson's draw model has no most likely ratings here: there are draws, and no two players both won and lost decisive games against each other, so ν and the rating differences can grow together without end (its Elo, the log win/loss odds times 2/(2+ν), would shrink to 0); the ratings are the half model's (a draw is half a win)")
+	}
+	if a := fo.Anchor; a >= 0 && ratings.open != nil && ratings.open[a] != bounded {
+		r.Notes = append(r.Notes, fmt.Sprintf("the games do not bound the anchor %s's rating relative to the rest of its group, so the others' intervals are open both ways (their Elo places them by the prior's rating of %s)", o.Anchor, o.Anchor))
+	}
 	if len(ratings.byPairs) > 0 {
 		var who []string
 		for _, p := range ratings.byPairs {
 			who = append(who, names[p])
 		}
-		r.Notes = append(r.Notes, fmt.Sprintf("the intervals of %s come from their score differences as arena match computes them (over colour-swapped game pairs when all their games are paired; Wilson's interval when all ended alike), each rating's from the mean of its differences to its group (half the difference for two players) or from its difference to the anchor: the bootstrap cannot give them", strings.Join(who, ", ")))
+		r.Notes = append(r.Notes, fmt.Sprintf("the intervals of %s come from their score differences as arena match computes them (over colour-swapped game pairs when all their games are paired; Wilson's interval when all ended alike), each rating's from the mean of its differences to its group (half the difference for two players) or from its difference to the anchor; two players' likelihood of superiority is match's too", strings.Join(who, ", ")))
 	}
 	for _, p := range r.Players {
 		if math.IsInf(p.EloLow, 0) || math.IsInf(p.EloHigh, 0) {
@@ -336,7 +352,31 @@ func buildReport(game string, s *Summary, o ReportOptions) (*Report, error) {
 	if n := timeLossNote(r.Players); n != "" {
 		r.Notes = append(r.Notes, n)
 	}
+	for _, m := range s.Matches {
+		if n := uncountedNote(m); n != "" {
+			r.Notes = append(r.Notes, n)
+		}
+	}
 	return r, nil
+}
+
+// uncountedNote says, for a match record holding games that arena match
+// did not count, what it counted and that the ratings count them all:
+// they are games like any other (the match stopped counting to keep its
+// test's stopping rule, not because they were different).
+func uncountedNote(m MatchCount) string {
+	more := m.Games - 2*m.Pairs
+	if more <= 0 {
+		return ""
+	}
+	games := "games"
+	if more == 1 {
+		games = "game"
+	}
+	if m.Test != nil && m.Decision != Continue {
+		return fmt.Sprintf("%s: arena match counted %d game pairs (%d games), up to its SPRT's decision (%s); the %d %s that finished after the decision are rated here too", m.Path, m.Pairs, 2*m.Pairs, m.Decision, more, games)
+	}
+	return fmt.Sprintf("%s: arena match counted %d complete game pairs (%d games) in round order; the other %d %s (pairs not complete, or after one) are rated here too", m.Path, m.Pairs, 2*m.Pairs, more, games)
 }
 
 // timeLossNote says who lost games on time, if anyone: such results reflect

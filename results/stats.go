@@ -194,6 +194,9 @@ type Summary struct {
 	Terminations map[string]int // games per termination reason
 	Plies        int            // over all games
 	Games        int
+	// Matches are the match records among the files, as arena match
+	// counted their games.
+	Matches []MatchCount
 	// pairs[{i, j}] (i < j) counts the games of i and j as arena match
 	// does: the pentanomial over complete colour-swapped game pairs
 	// (games 2k and 2k+1 of one run), and the games outside such pairs.
@@ -232,6 +235,15 @@ func (d *Dataset) Summarize() *Summary {
 		s.add(&f, [2]int{d.index[g.Players[0].Name], d.index[g.Players[1].Name]}, d.fileOf[i])
 	}
 	s.endSource()
+	for _, f := range d.Files {
+		if m := newMatchCounter(f.Path, &f.Header); m != nil {
+			for i := range f.Games {
+				g := &f.Games[i]
+				m.add(g.Index, g.Players[0].Name == m.first, g.Winner)
+			}
+			s.Matches = append(s.Matches, m.result())
+		}
+	}
 	return s
 }
 

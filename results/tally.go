@@ -38,7 +38,8 @@ type TallyFile struct {
 	Resumes int  // resume records
 	Torn    bool // the last line was cut short and ignored (File.Torn)
 	config  string
-	seen    pagedBits // game indices recorded
+	seen    pagedBits     // game indices recorded
+	match   *matchCounter // a match's record: its games as match counted them
 }
 
 // NewTally returns an empty Tally.
@@ -139,6 +140,9 @@ func (t *Tally) read(r io.ReadSeeker, path string) (*TallyFile, error) {
 		}
 	}
 	t.Summary.endSource() // shards deal whole pairs: no pair spans two files
+	if tf.match != nil {
+		t.Summary.Matches = append(t.Summary.Matches, tf.match.result())
+	}
 	if tf.Header.Record == "" {
 		return nil, &ParseError{path, 1, errors.New("empty record file (no header)")}
 	}
@@ -153,6 +157,7 @@ func (t *Tally) startFile(tf *TallyFile) error {
 		return err
 	}
 	tf.config = string(cfg)
+	tf.match = newMatchCounter(tf.Path, &tf.Header)
 	if len(t.Files) == 1 {
 		t.Game = tf.Header.Config.Game
 	}
@@ -185,6 +190,9 @@ func (t *Tally) count(tf *TallyFile, g *gameFacts) error {
 		}
 	}
 	t.Summary.add(g, seat, len(t.Files)-1)
+	if tf.match != nil {
+		tf.match.add(g.index, g.names[0] == tf.match.first, g.winner)
+	}
 	tf.Games++
 	return nil
 }

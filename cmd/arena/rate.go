@@ -44,7 +44,7 @@ func addRatingFlags(fs *flag.FlagSet, seed *uint64) *ratingFlags {
 	fs.StringVar(&r.draws, "draws", "half", "draw model: half (a draw is half a win) or davidson (draws have their own probability; its log win/loss odds are scaled by 2/(2+ν) to the half model's Elo scale, as BayesElo does)")
 	fs.BoolVar(&r.firstMove, "first-move", false, "fit a first-move advantage")
 	fs.StringVar(&r.anchor, "anchor", "", "NAME=R fixes player NAME at rating R, a finite number (default: every group averages 0)")
-	fs.Float64Var(&r.prior, "prior", 0, fmt.Sprintf("virtual draws added between every two players who met, 0 to %d (0: pure maximum likelihood; open intervals where the data cannot bound a rating)", maxPrior))
+	fs.Float64Var(&r.prior, "prior", 0, fmt.Sprintf("virtual draws added between every two players who met, 0 to %d (0: pure maximum likelihood); a prior moves ratings, it never closes an interval the games leave open", maxPrior))
 	return r
 }
 

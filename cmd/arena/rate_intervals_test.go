@@ -44,11 +44,7 @@ func TestRateTwoPlayersAgreesWithMatch(t *testing.T) {
 			t.Fatalf("%s: alphabeta won %d games, want %d (the test needs a sweep)", path, m.Wins, wantWins)
 		}
 		if m.EloLow == nil || *m.EloLow <= 0 || m.EloHigh != nil {
-			t.Fatalf("%s: match's interval %v to %v, want a positive lower bound and an open upper one", path, m.EloLow, m.EloHigh)
-		}
-		code, out, errOut = runArena("rate", path, "--format", "json")
-		if code != 0 {
-			t.Fatalf("rate %s: exit %d: %s", path, code, errOut)
+			t.Fatalf("%s: match's interval %v to %v, want a positive lower bound and an open upper one", path, bound(m.EloLow), bound(m.EloHigh))
 		}
 		var r struct {
 			Players []struct {
@@ -56,18 +52,27 @@ func TestRateTwoPlayersAgreesWithMatch(t *testing.T) {
 				bounds
 			} `json:"players"`
 		}
-		if err := json.Unmarshal([]byte(out), &r); err != nil {
-			t.Fatal(err)
-		}
-		for _, p := range r.Players {
-			switch p.Name {
-			case "alphabeta:depth=3":
-				if p.EloLow == nil || math.Abs(*p.EloLow-*m.EloLow/2) > 1e-9 || p.EloHigh != nil {
-					t.Errorf("%s: rate's winner %v to %v, want %v (half of match's %v) to null", path, p.EloLow, p.EloHigh, *m.EloLow/2, *m.EloLow)
-				}
-			case "random":
-				if p.EloHigh == nil || math.Abs(*p.EloHigh+*m.EloLow/2) > 1e-9 || p.EloLow != nil {
-					t.Errorf("%s: rate's loser null? %v to %v, want null to %v", path, p.EloLow, p.EloHigh, -*m.EloLow/2)
+		// The same with a prior (it gave ± 0.0: every resample alike) and
+		// under Davidson without draws (the half model's fit, which kept
+		// the bootstrap's interval).
+		for _, flags := range [][]string{{"--prior", "1"}, {"--draws", "davidson"}, {}} {
+			code, out, errOut = runArena(append([]string{"rate", path, "--format", "json"}, flags...)...)
+			if code != 0 {
+				t.Fatalf("rate %s %v: exit %d: %s", path, flags, code, errOut)
+			}
+			if err := json.Unmarshal([]byte(out), &r); err != nil {
+				t.Fatal(err)
+			}
+			for _, p := range r.Players {
+				switch p.Name {
+				case "alphabeta:depth=3":
+					if p.EloLow == nil || math.Abs(*p.EloLow-*m.EloLow/2) > 1e-9 || p.EloHigh != nil {
+						t.Errorf("%s %v: rate's winner %v to %v, want %v (half of match's %v) to null", path, flags, bound(p.EloLow), bound(p.EloHigh), *m.EloLow/2, *m.EloLow)
+					}
+				case "random":
+					if p.EloHigh == nil || math.Abs(*p.EloHigh+*m.EloLow/2) > 1e-9 || p.EloLow != nil {
+						t.Errorf("%s %v: rate's loser %v to %v, want null to %v", path, flags, bound(p.EloLow), bound(p.EloHigh), -*m.EloLow/2)
+					}
 				}
 			}
 		}
@@ -129,4 +134,103 @@ func TestRateTwoPlayersAgreesWithMatch(t *testing.T) {
 		t.Fatal(err)
 	}
 	check(edited, 47)
+}
+
+// TestRateTwoPlayersLOSAndUncounted: on a two-agent match with mixed
+// results, rate's intervals are half of match's and its likelihood of
+// superiority is match's (it was the bootstrap's share of resamples);
+// on a match whose SPRT decided before its last games, rate rates every
+// recorded game and says how many match counted, in the numbers match
+// --resume prints.
+func TestRateTwoPlayersLOSAndUncounted(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "m.jsonl")
+	code, _, errOut := runArena("match", "--game", "othello6", "--agents", "random", "random:name=r2",
+		"--games", "40", "--seed", "3", "--concurrency", "2", "--no-progress", "--out", file)
+	if code != 0 {
+		t.Fatalf("match: exit %d: %s", code, errOut)
+	}
+	var m struct {
+		Wins, Draws, Losses int
+		EloLow              *float64 `json:"elo_low"`
+		EloHigh             *float64 `json:"elo_high"`
+		LOS                 float64  `json:"los"`
+		Decision            string   `json:"decision"`
+		Pairs               int      `json:"pairs"`
+		Uncounted           int      `json:"uncounted_games"`
+	}
+	matchJSON := func(path string) {
+		t.Helper()
+		code, out, errOut := runArena("match", "--resume", path, "--format", "json", "--no-progress")
+		if code != 0 {
+			t.Fatalf("match --resume %s: exit %d: %s", path, code, errOut)
+		}
+		if err := json.Unmarshal([]byte(out), &m); err != nil {
+			t.Fatalf("%v: %s", err, out)
+		}
+	}
+	matchJSON(file)
+	if m.Losses == 0 || m.Wins == 0 || m.EloLow == nil || m.EloHigh == nil {
+		t.Fatalf("the test needs a bounded match: %d-%d-%d, %v to %v", m.Wins, m.Draws, m.Losses, bound(m.EloLow), bound(m.EloHigh))
+	}
+	code, out, errOut := runArena("rate", file, "--format", "json")
+	if code != 0 {
+		t.Fatalf("rate: exit %d: %s", code, errOut)
+	}
+	var r struct {
+		Players []struct {
+			Name    string   `json:"name"`
+			EloLow  *float64 `json:"elo_low"`
+			EloHigh *float64 `json:"elo_high"`
+		} `json:"players"`
+		LOS []struct {
+			Player string  `json:"player"`
+			LOS    float64 `json:"los"`
+		} `json:"los"`
+		Notes []string `json:"notes"`
+	}
+	if err := json.Unmarshal([]byte(out), &r); err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range r.Players {
+		if p.Name == "random" && (p.EloLow == nil || p.EloHigh == nil || math.Abs(*p.EloLow-*m.EloLow/2) > 1e-9 || math.Abs(*p.EloHigh-*m.EloHigh/2) > 1e-9) {
+			t.Errorf("rate's %s: %v to %v, want half of match's %v to %v", p.Name, bound(p.EloLow), bound(p.EloHigh), *m.EloLow, *m.EloHigh)
+		}
+	}
+	for _, l := range r.LOS {
+		if l.Player == "random" && math.Abs(l.LOS-m.LOS) > 1e-9 {
+			t.Errorf("rate's LOS %v, match's %v", l.LOS, m.LOS)
+		}
+	}
+
+	// The same record under an SPRT that decides within its 20 pairs:
+	// the header says so (as if the test had been given), and the games
+	// after the decision are the ones a concurrent match plays on.
+	data, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	header, rest, _ := strings.Cut(string(data), "\n")
+	header = strings.Replace(header, `"total_games"`, `"sprt":{"elo0":0,"elo1":100,"alpha":0.2,"beta":0.2,"model":"logistic"},"total_games"`, 1)
+	sprt := filepath.Join(dir, "sprt.jsonl")
+	if err := os.WriteFile(sprt, []byte(header+"\n"+rest), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	matchJSON(sprt)
+	if m.Uncounted == 0 {
+		t.Fatalf("the SPRT counted all %d pairs; the test needs one that decides sooner", m.Pairs)
+	}
+	_, text, _ := runArena("rate", sprt)
+	want := fmt.Sprintf("sprt.jsonl: arena match counted %d game pairs (%d games), up to its SPRT's decision (%s); the %d games that finished after the decision are rated here too", m.Pairs, 2*m.Pairs, m.Decision, m.Uncounted)
+	if !strings.Contains(text, want) || !strings.Contains(text, "40 games") {
+		t.Errorf("rate's text lacks %q (or the 40 games):\n%s", want, text)
+	}
+}
+
+// bound prints a JSON bound: its value, or null.
+func bound(v *float64) string {
+	if v == nil {
+		return "null"
+	}
+	return fmt.Sprint(*v)
 }
