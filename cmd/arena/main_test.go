@@ -274,33 +274,6 @@ func TestPerftRefusesHopelessDepth(t *testing.T) {
 	}
 }
 
-// TestPerftEstimate: Knuth's estimate of the positions of a tree, from
-// perftLines random lines, is within 15 % of the exact count (the sum of
-// perft(k) for k = 0 … d) on every sequential game.
-func TestPerftEstimate(t *testing.T) {
-	for _, tc := range []struct {
-		game  string
-		depth int
-	}{{"othello6", 9}, {"gravity", 4}, {"erdos", 3}, {"pyrga", 5}} {
-		v, err := games.Lookup(tc.game)
-		if err != nil {
-			t.Fatal(err)
-		}
-		s := v.New().(games.State)
-		est := perftEstimate(s, tc.depth)
-		if s.Ply() != 0 {
-			t.Fatalf("%s: the estimate left the position at ply %d", tc.game, s.Ply())
-		}
-		exact := 0.0
-		for d := 0; d <= tc.depth; d++ {
-			exact += float64(games.Perft(s, d))
-			if r := est[d] / exact; r < 0.85 || r > 1.15 {
-				t.Errorf("%s depth %d: estimate %.4g positions, exact %.0f (ratio %.3f)", tc.game, d, est[d], exact, r)
-			}
-		}
-	}
-}
-
 // TestPerftDivideProgress: the progress of a long perft ends with a line
 // after the last first move, with the total leaves.
 func TestPerftDivideProgress(t *testing.T) {

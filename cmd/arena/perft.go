@@ -9,7 +9,6 @@ import (
 	"time"
 
 	"github.com/boardgame-arena/arena/games"
-	"github.com/boardgame-arena/arena/rng"
 )
 
 func init() {
@@ -106,12 +105,10 @@ func runPerft(args []string, stdout, stderr io.Writer) error {
 // positions is refused: its count could overflow, and it would take
 // centuries at any speed. Below that, a perft expected to take longer
 // than perftAnnounce says so first and reports after each first move.
-// The size is Knuth's estimate (1975): along a random line of play the
-// product of the numbers of legal moves before ply k is an unbiased
-// estimate of the number of positions at ply k; perftLines lines, from a
-// fixed seed (the same verdict on every run), cost milliseconds and come
-// within a few per cent on small trees (TestPerftEstimate) and within a
-// factor of two or so on the deepest.
+// The size is games.EstimatePerft's (Knuth's) from perftLines lines and a
+// fixed seed, so the verdict is the same on every run: within a few per
+// cent on small trees (TestPerftEstimate), a factor of two or so on the
+// deepest.
 const (
 	perftLines        = 1000
 	perftSeed         = 1
@@ -119,37 +116,9 @@ const (
 	maxPerftPositions = 1 << 64
 )
 
-// perftEstimate returns, for every depth d from 0 to depth, the estimated
-// number of positions perft(d) of s visits or counts (plies 0 to d).
+// perftEstimate is games.EstimatePerft with perft's lines and seed.
 func perftEstimate(s games.State, depth int) []float64 {
-	perPly := make([]float64, depth+1)
-	r := rng.New(perftSeed)
-	buf := make([]games.Move, 0, games.MaxMoves)
-	for range perftLines {
-		w, k := 1.0, 0
-		for ; k <= depth; k++ {
-			perPly[k] += w
-			if k == depth {
-				break
-			}
-			buf = s.LegalMoves(buf[:0])
-			if len(buf) == 0 {
-				break
-			}
-			w *= float64(len(buf))
-			s.Play(buf[r.IntN(len(buf))])
-		}
-		for ; k > 0; k-- {
-			s.Undo()
-		}
-	}
-	est := make([]float64, depth+1)
-	sum := 0.0
-	for d, n := range perPly {
-		sum += n / perftLines
-		est[d] = sum
-	}
-	return est
+	return games.EstimatePerft(s, depth, perftLines, perftSeed)
 }
 
 // perftETA is how long perft(len(est)-1) of s should take, from the time
@@ -176,25 +145,23 @@ func perftETA(s games.State, est []float64, count func(games.State, int) uint64)
 // perftEvery (and after the last): how many are done, the leaves so far,
 // the time, and the time left if the other moves take as long.
 func perftDivide(s games.State, depth int, count func(games.State, int) uint64, progress io.Writer) []games.DivideEntry {
-	moves := s.LegalMoves(nil)
-	out := make([]games.DivideEntry, 0, len(moves))
-	var leaves uint64
+	if progress == nil {
+		return games.Divide(s, depth, count)
+	}
 	start := time.Now()
 	last := start
-	for i, m := range moves {
-		s.Play(m)
-		n := count(s, depth-1)
-		s.Undo()
-		out = append(out, games.DivideEntry{Move: m, Leaves: n})
-		leaves += n
-		if now := time.Now(); progress != nil && (now.Sub(last) >= perftEvery || i+1 == len(moves)) {
-			last = now
-			took := now.Sub(start)
-			left := time.Duration(float64(took) / float64(i+1) * float64(len(moves)-i-1))
-			fmt.Fprintf(progress, "perft: %d of %d first moves counted, %d leaves so far, %s (about %s left)\n", i+1, len(moves), leaves, roughDuration(took), roughDuration(left))
+	var leaves uint64
+	return games.DivideEach(s, depth, count, func(done []games.DivideEntry, total int) {
+		leaves += done[len(done)-1].Leaves
+		now := time.Now()
+		if now.Sub(last) < perftEvery && len(done) < total {
+			return
 		}
-	}
-	return out
+		last = now
+		took := now.Sub(start)
+		left := time.Duration(float64(took) / float64(len(done)) * float64(total-len(done)))
+		fmt.Fprintf(progress, "perft: %d of %d first moves counted, %d leaves so far, %s (about %s left)\n", len(done), total, leaves, roughDuration(took), roughDuration(left))
+	})
 }
 
 // perftEvery spaces perft's progress lines.
