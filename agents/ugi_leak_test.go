@@ -156,7 +156,7 @@ func leakPlay(t *testing.T, script string, n int, sample func()) {
 	stats, err := tour.Run(context.Background(), arena.RunOptions{
 		Concurrency: leakWorkers,
 		ReuseGames:  true,
-		Sink: func(batch []*results.Game) error {
+		Sink: func(batch []*results.GameRecord) error {
 			for _, g := range batch {
 				games++
 				if sample != nil {

@@ -161,7 +161,7 @@ func sign(v int) int {
 }
 
 // adjudicateSolved writes a solved adjudication into rec.
-func adjudicateSolved(rec *results.Game, o games.Outcome, value, empties, ply int) {
+func adjudicateSolved(rec *results.GameRecord, o games.Outcome, value, empties, ply int) {
 	rec.Winner, rec.Score, rec.Result = o.Winner, o.Score, o.Result()
 	rec.Termination, rec.Adjudicated = results.Adjudication, results.AdjudicatedSolved
 	rec.Detail = fmt.Sprintf("solved after ply %d with %d empty cells: value %+d for the side to move; perfect play ends %s (score %d)", ply, empties, value, o.Result(), o.Score)
@@ -170,7 +170,7 @@ func adjudicateSolved(rec *results.Game, o games.Outcome, value, empties, ply in
 // checkSolved checks a record's solved adjudication: the final position
 // must be one adjudication a applies to, and solving it again must give
 // the recorded result.
-func checkSolved(g *results.Game, a SolveAdjudication, b games.Base) error {
+func checkSolved(g *results.GameRecord, a SolveAdjudication, b games.Base) error {
 	s, ok := a.solvable(b)
 	if !ok {
 		return fmt.Errorf("game %d: adjudicated as solved, but the run's --adjudicate %q does not apply to the final position", g.Index, a.String())

@@ -107,7 +107,7 @@ func TestSolveAdjudication(t *testing.T) {
 		}
 	}
 	g := cut[0]
-	forge := func(edit func(*results.Game)) *results.Game {
+	forge := func(edit func(*results.GameRecord)) *results.GameRecord {
 		f := *g
 		f.Moves, f.Opening = slices.Clone(g.Moves), slices.Clone(g.Opening)
 		edit(&f)
@@ -115,15 +115,15 @@ func TestSolveAdjudication(t *testing.T) {
 	}
 	for _, c := range []struct {
 		name string
-		g    *results.Game
+		g    *results.GameRecord
 		want string
 	}{
-		{"other winner", forge(func(f *results.Game) {
+		{"other winner", forge(func(f *results.GameRecord) {
 			f.Winner, f.Result, f.Score = 1-f.Winner, map[int]string{0: "0-1", 1: "1-0"}[f.Winner], -f.Score
 		}), "solving the final position gives"},
-		{"other score", forge(func(f *results.Game) { f.Score += 2 * (1 - 2*f.Winner) }), "solving the final position gives"},
-		{"too early", forge(func(f *results.Game) { f.Moves = f.Moves[:len(f.Moves)-1]; f.Plies-- }), "does not apply"},
-		{"ply cap claimed", forge(func(f *results.Game) { f.Adjudicated, f.Winner, f.Result, f.Score = "", -1, "1/2-1/2", 0 }), "ply cap"},
+		{"other score", forge(func(f *results.GameRecord) { f.Score += 2 * (1 - 2*f.Winner) }), "solving the final position gives"},
+		{"too early", forge(func(f *results.GameRecord) { f.Moves = f.Moves[:len(f.Moves)-1]; f.Plies-- }), "does not apply"},
+		{"ply cap claimed", forge(func(f *results.GameRecord) { f.Adjudicated, f.Winner, f.Result, f.Score = "", -1, "1/2-1/2", 0 }), "ply cap"},
 	} {
 		if err := tour.CheckGame(c.g); err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%s: CheckGame says %v, want an error saying %q", c.name, err, c.want)

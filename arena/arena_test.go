@@ -19,11 +19,11 @@ import (
 )
 
 // collect runs t and returns the recorded games sorted by index.
-func collect(t *testing.T, tour *Tournament, opts RunOptions) ([]results.Game, RunStats) {
+func collect(t *testing.T, tour *Tournament, opts RunOptions) ([]results.GameRecord, RunStats) {
 	t.Helper()
 	var mu sync.Mutex
-	var got []results.Game
-	opts.Sink = func(batch []*results.Game) error {
+	var got []results.GameRecord
+	opts.Sink = func(batch []*results.GameRecord) error {
 		mu.Lock()
 		defer mu.Unlock()
 		for _, g := range batch {
@@ -38,13 +38,13 @@ func collect(t *testing.T, tour *Tournament, opts RunOptions) ([]results.Game, R
 	if err != nil {
 		t.Fatal(err)
 	}
-	slices.SortFunc(got, func(a, b results.Game) int { return a.Index - b.Index })
+	slices.SortFunc(got, func(a, b results.GameRecord) int { return a.Index - b.Index })
 	return got, st
 }
 
 // comparable strips what legitimately differs between runs: timings.
-func comparable(gs []results.Game) []results.Game {
-	out := make([]results.Game, len(gs))
+func comparable(gs []results.GameRecord) []results.GameRecord {
+	out := make([]results.GameRecord, len(gs))
 	for i, g := range gs {
 		g.DurationMS = 0
 		for p := range g.Players {
@@ -181,14 +181,14 @@ func TestDeterministicAcrossConcurrency(t *testing.T) {
 	o := Options{Game: "t-sum", Agents: []string{"random", "greedy", "t-max", "t-error:at=100"}, GamesPerPair: 6, Seed: 11}
 	a, _ := collect(t, mustNew(t, o), RunOptions{Concurrency: 1})
 	b, _ := collect(t, mustNew(t, o), RunOptions{Concurrency: 3})
-	if !slices.EqualFunc(comparable(a), comparable(b), func(x, y results.Game) bool {
+	if !slices.EqualFunc(comparable(a), comparable(b), func(x, y results.GameRecord) bool {
 		return fmt.Sprint(x) == fmt.Sprint(y)
 	}) {
 		t.Error("records differ between 1 and 3 workers")
 	}
 	o.Seed = 12
 	c, _ := collect(t, mustNew(t, o), RunOptions{Concurrency: 2})
-	if slices.EqualFunc(comparable(a), comparable(c), func(x, y results.Game) bool { return fmt.Sprint(x) == fmt.Sprint(y) }) {
+	if slices.EqualFunc(comparable(a), comparable(c), func(x, y results.GameRecord) bool { return fmt.Sprint(x) == fmt.Sprint(y) }) {
 		t.Error("another seed played the same games")
 	}
 }
@@ -503,8 +503,8 @@ func TestSoftStopFinishesRunningGames(t *testing.T) {
 	stop := make(chan struct{})
 	var once sync.Once
 	var mu sync.Mutex
-	var got []*results.Game
-	st, err := tour.Run(context.Background(), RunOptions{Concurrency: 2, Stop: stop, Sink: func(b []*results.Game) error {
+	var got []*results.GameRecord
+	st, err := tour.Run(context.Background(), RunOptions{Concurrency: 2, Stop: stop, Sink: func(b []*results.GameRecord) error {
 		mu.Lock()
 		got = append(got, b...)
 		if len(got) >= 3 {

@@ -242,7 +242,7 @@ type slot struct {
 
 // moveSnap describes a running move to the watchdog.
 type moveSnap struct {
-	rec       *results.Game // the game's record, written only after the game
+	rec       *results.GameRecord // the game's record, written only after the game
 	gameStart int64
 	player    int
 	started   int64
@@ -262,7 +262,7 @@ type moveSnap struct {
 }
 
 // startGame records the game in both snapshot buffers; the token is idle.
-func (s *slot) startGame(rec *results.Game, start int64, timed bool) {
+func (s *slot) startGame(rec *results.GameRecord, start int64, timed bool) {
 	for i := range s.snap {
 		sn := &s.snap[i]
 		sn.rec, sn.gameStart, sn.timed = rec, start, timed

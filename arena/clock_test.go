@@ -70,9 +70,9 @@ func TestFastSeatTiming(t *testing.T) {
 // TestRecordsAreIndependent: records and move lists share allocation
 // blocks, so appending to one record's moves must not touch another's.
 func TestRecordsAreIndependent(t *testing.T) {
-	var recs []*results.Game
+	var recs []*results.GameRecord
 	tour := mustNew(t, Options{Game: "othello6", Agents: []string{"random", "random"}, GamesPerPair: 6, Seed: 9})
-	if _, err := tour.Run(t.Context(), RunOptions{Concurrency: 1, Sink: func(b []*results.Game) error {
+	if _, err := tour.Run(t.Context(), RunOptions{Concurrency: 1, Sink: func(b []*results.GameRecord) error {
 		recs = append(recs, b...)
 		return nil
 	}}); err != nil {
@@ -98,7 +98,7 @@ func TestRecordsAreIndependent(t *testing.T) {
 func encodedRun(t *testing.T, tour *Tournament, reuse bool) []string {
 	t.Helper()
 	lines := make([]string, len(tour.Fixtures))
-	_, err := tour.Run(t.Context(), RunOptions{Concurrency: 2, ReuseGames: reuse, Sink: func(b []*results.Game) error {
+	_, err := tour.Run(t.Context(), RunOptions{Concurrency: 2, ReuseGames: reuse, Sink: func(b []*results.GameRecord) error {
 		for _, g := range b {
 			c := *g
 			c.DurationMS = 0

@@ -66,7 +66,7 @@ func parseTC(t *testing.T, text string) agents.TimeControl {
 // minus the time of its moves so far plus an increment per move (never
 // below the increment), to the rounding of the recorded times; and what
 // each clocked move's context said is the clocks before it.
-func checkClocks(t *testing.T, g *results.Game) {
+func checkClocks(t *testing.T, g *results.GameRecord) {
 	t.Helper()
 	var tc [2]agents.TimeControl
 	for p := range tc {

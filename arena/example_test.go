@@ -24,10 +24,10 @@ func ExampleTournament_Run() {
 	if err != nil {
 		panic(err)
 	}
-	var finished []*results.Game
+	var finished []*results.GameRecord
 	stats, err := t.Run(context.Background(), arena.RunOptions{
 		Concurrency: 2,
-		Sink: func(batch []*results.Game) error {
+		Sink: func(batch []*results.GameRecord) error {
 			finished = append(finished, batch...) // keep the games, not the slice
 			return nil
 		},

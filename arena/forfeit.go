@@ -16,7 +16,7 @@ import (
 // checked (TestForgedIllegalForfeit fails if that wording changes); other illegal-move forfeits (output that is no move at all, a
 // move that loses by the game's rules) and timeouts, crashes and errors
 // cannot be replayed (see the README's trust model).
-func checkIllegalClaim(g *results.Game, b games.Base) error {
+func checkIllegalClaim(g *results.GameRecord, b games.Base) error {
 	if g.Termination != results.Illegal || (g.Forfeit != 0 && g.Forfeit != 1) {
 		return nil
 	}

@@ -14,7 +14,7 @@ import (
 func TestForgedIllegalForfeit(t *testing.T) {
 	tour := mustNew(t, Options{Game: "othello6", Agents: []string{"t-illegal:at=6", "greedy"}, GamesPerPair: 2, Seed: 3, Openings: "none"})
 	got, _ := collect(t, tour, RunOptions{Concurrency: 1})
-	var illegal *results.Game
+	var illegal *results.GameRecord
 	for i := range got {
 		g := &got[i]
 		if err := tour.CheckGame(g); err != nil {

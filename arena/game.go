@@ -105,7 +105,7 @@ type referee struct {
 	// Blocks from which records and move lists are carved: one allocation
 	// per many games instead of two per game. A block stays in memory as
 	// long as any record cut from it.
-	recBlock  []results.Game
+	recBlock  []results.GameRecord
 	moveBlock []string
 	inBlock   bool // the current game's moves are in moveBlock
 	// recycle: delivered games come back for reuse (RunOptions.ReuseGames),
@@ -185,7 +185,7 @@ type answer struct {
 // With a watchdog, the game's record is written only once the worker has
 // settled the game with the watchdog (settle): until then the watchdog may
 // take the game over and build its own record from the move snapshots.
-func (r *referee) play(setup *Setup, seats [2]Seat, rec *results.Game, onMove func(games.Base, string)) error {
+func (r *referee) play(setup *Setup, seats [2]Seat, rec *results.GameRecord, onMove func(games.Base, string)) error {
 	start := now()
 	r.fast, r.stats = setup.fast, [2]playerStats{}
 	v := setup.Variant
@@ -366,7 +366,7 @@ func (r *referee) play(setup *Setup, seats [2]Seat, rec *results.Game, onMove fu
 // startClocks sets the game's clocks from the seats' time controls and
 // decides whether the record keeps times per move; it names each clocked
 // player's time control in rec.
-func (r *referee) startClocks(seats [2]Seat, rec *results.Game) {
+func (r *referee) startClocks(seats [2]Seat, rec *results.GameRecord) {
 	r.clockOn = false
 	for p := range seats {
 		tc := seats[p].Limits.Clock
@@ -427,7 +427,7 @@ func (r *referee) noteFault(p int, m games.Move, ply int) {
 // loses by the rules (an unknown command of a CodinGame-style game): the game's
 // outcome stands, but the termination says it was a forfeit, by whom and
 // why, instead of "normal".
-func faultForfeit(rec *results.Game, faults *[2]string, plies *[2]int) {
+func faultForfeit(rec *results.GameRecord, faults *[2]string, plies *[2]int) {
 	rec.Termination, rec.Forfeit = results.Illegal, -1
 	var parts []string
 	for p, f := range faults {
@@ -452,9 +452,9 @@ type playerStats struct {
 }
 
 // writeStats puts the players' statistics into rec.
-func (r *referee) writeStats(rec *results.Game) { putStats(rec, &r.stats) }
+func (r *referee) writeStats(rec *results.GameRecord) { putStats(rec, &r.stats) }
 
-func putStats(rec *results.Game, st *[2]playerStats) {
+func putStats(rec *results.GameRecord, st *[2]playerStats) {
 	for p := range rec.Players {
 		pl := &rec.Players[p]
 		pl.Moves, pl.Nodes = st[p].moves, st[p].nodes
@@ -468,12 +468,12 @@ var recycled sync.Pool
 
 // newRecord returns a record to fill: a recycled one (whose Moves keeps
 // its capacity), else a zeroed one from the current block.
-func (r *referee) newRecord() *results.Game {
-	if g, ok := recycled.Get().(*results.Game); ok {
+func (r *referee) newRecord() *results.GameRecord {
+	if g, ok := recycled.Get().(*results.GameRecord); ok {
 		return g
 	}
 	if len(r.recBlock) == 0 {
-		r.recBlock = make([]results.Game, 64)
+		r.recBlock = make([]results.GameRecord, 64)
 	}
 	rec := &r.recBlock[0]
 	r.recBlock = r.recBlock[1:]
@@ -500,7 +500,7 @@ func (r *referee) newMoves(old []string) []string {
 // its own (capacity trimmed, so appending copies) and the block moves past
 // them. A list that outgrew the block was reallocated by append and leaves
 // the block as it was.
-func (r *referee) keepMoves(rec *results.Game) {
+func (r *referee) keepMoves(rec *results.GameRecord) {
 	if n := len(rec.Moves); r.inBlock && cap(rec.Moves) == len(r.moveBlock) {
 		k := n
 		if r.recycle {
@@ -781,7 +781,7 @@ func clockDetail(name string, elapsed, left, margin time.Duration, note string) 
 }
 
 // forfeit ends rec with player p (or both) losing by forfeit.
-func forfeit(rec *results.Game, p int, reason, detail string) {
+func forfeit(rec *results.GameRecord, p int, reason, detail string) {
 	rec.Termination, rec.Forfeit, rec.Detail, rec.Score = reason, p, detail, 0
 	switch p {
 	case 0:
@@ -812,7 +812,7 @@ func msRound(d time.Duration) float64 { return math.Round(float64(d)/1e3) / 1e3 
 
 // roundTimes rounds a record's times to whole microseconds: sums of many
 // float milliseconds otherwise print as 0.010695999999999999.
-func roundTimes(rec *results.Game) {
+func roundTimes(rec *results.GameRecord) {
 	r := func(v float64) float64 { return math.Round(v*1e3) / 1e3 }
 	rec.DurationMS = r(rec.DurationMS)
 	for p := range rec.Players {
@@ -853,7 +853,7 @@ type GameResult struct {
 	Plies   int
 	Moves   []string // every move in the game's notation (joint moves as "a | b")
 	// Record is the full record: termination reason, forfeits, times, nodes.
-	Record *results.Game
+	Record *results.GameRecord
 }
 
 // PlayGame plays one game of v between two agents (players[0] moves first)
@@ -875,7 +875,7 @@ func Play(ctx context.Context, setup Setup, seats [2]Seat, onMove func(s games.B
 			return GameResult{}, err
 		}
 	}
-	rec := &results.Game{}
+	rec := &results.GameRecord{}
 	for p, s := range seats {
 		rec.Players[p].Name = s.Agent.Name()
 		rec.Players[p].Agent = p

@@ -44,7 +44,7 @@ func (t *Tournament) RunMatch(ctx context.Context, opts RunOptions, onPairs func
 	}
 	sink := opts.Sink
 	opts.Stop = stop
-	opts.Sink = func(batch []*results.Game) error {
+	opts.Sink = func(batch []*results.GameRecord) error {
 		if sink != nil {
 			if err := sink(batch); err != nil {
 				return err

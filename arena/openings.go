@@ -22,7 +22,7 @@ import (
 // (games.Game.OpeningPlies).
 const DefaultOpeningPlies = 2
 
-func defaultPlies(g *games.Game) int {
+func defaultPlies(g *games.Entry) int {
 	switch {
 	case g.OpeningPlies == games.NoOpening:
 		return 0

@@ -151,8 +151,8 @@ func TestTimeoutsDescribedAlike(t *testing.T) {
 	// The opponent's instant moves get a second of grace: a loaded
 	// machine can stall a thread past 50 ms, which would forfeit it.
 	tour.Limits[1] = Limits{Move: time.Second, Margin: time.Second}
-	var got []*results.Game
-	if _, err := tour.Run(context.Background(), RunOptions{Concurrency: 1, Sink: func(b []*results.Game) error {
+	var got []*results.GameRecord
+	if _, err := tour.Run(context.Background(), RunOptions{Concurrency: 1, Sink: func(b []*results.GameRecord) error {
 		for _, g := range b {
 			c := *g
 			got = append(got, &c)

@@ -73,7 +73,7 @@ func ReadResume(path string, want *Tournament) (*Tournament, *results.File, erro
 // kind of their own has a round-robin header over games of another
 // schedule: resuming it as a round robin would play the value agents
 // against each other.
-func (t *Tournament) checkRecorded(path string, done []results.Game) error {
+func (t *Tournament) checkRecorded(path string, done []results.GameRecord) error {
 	for i := range done {
 		g := &done[i]
 		pos, ok := t.FixturePos(g.Index)

@@ -46,7 +46,7 @@ func TestMain(m *testing.M) {
 func runToFile(path string, resume bool) error {
 	var tour *Tournament
 	var w *results.Writer
-	var done []results.Game
+	var done []results.GameRecord
 	var err error
 	if resume {
 		var file *results.File
@@ -64,7 +64,7 @@ func runToFile(path string, resume bool) error {
 		}
 	}
 	defer w.Close()
-	_, err = tour.Run(context.Background(), RunOptions{Concurrency: 2, Done: done, Sink: func(b []*results.Game) error {
+	_, err = tour.Run(context.Background(), RunOptions{Concurrency: 2, Done: done, Sink: func(b []*results.GameRecord) error {
 		return w.WriteGames(b...)
 	}})
 	return err
@@ -129,7 +129,7 @@ func TestResumeAfterSIGKILL(t *testing.T) {
 		t.Fatalf("after resuming: %d games (want %d), torn %t, %d resume notes", len(after.Games), planned, after.Torn, len(after.Resumes))
 	}
 	got := slices.Clone(after.Games)
-	slices.SortFunc(got, func(a, b results.Game) int { return a.Index - b.Index })
+	slices.SortFunc(got, func(a, b results.GameRecord) int { return a.Index - b.Index })
 	want, _ := collect(t, mustNew(t, resumeOptions), RunOptions{Concurrency: 3})
 	for i := range want {
 		if a, b := fmt.Sprint(comparable(got)[i]), fmt.Sprint(comparable(want)[i]); a != b {

@@ -24,7 +24,7 @@ var shardOptions = Options{
 
 // gameKey is what must agree between a shard and the whole run: everything
 // but times.
-func gameKey(g *results.Game) string {
+func gameKey(g *results.GameRecord) string {
 	p := g.Players
 	for i := range p {
 		p[i].TimeMS, p[i].MaxMoveMS = 0, 0
@@ -39,7 +39,7 @@ func playAll(t *testing.T, o Options, concurrency int) (*Tournament, []string) {
 		t.Fatal(err)
 	}
 	var got []string
-	st, err := tour.Run(context.Background(), RunOptions{Concurrency: concurrency, Sink: func(b []*results.Game) error {
+	st, err := tour.Run(context.Background(), RunOptions{Concurrency: concurrency, Sink: func(b []*results.GameRecord) error {
 		for _, g := range b {
 			got = append(got, gameKey(g))
 		}
@@ -140,7 +140,7 @@ func TestShardResume(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err = tour.Run(context.Background(), RunOptions{Concurrency: 1, Sink: func(b []*results.Game) error { return w.WriteGames(b...) }}); err != nil {
+	if _, err = tour.Run(context.Background(), RunOptions{Concurrency: 1, Sink: func(b []*results.GameRecord) error { return w.WriteGames(b...) }}); err != nil {
 		t.Fatal(err)
 	}
 	w.Close()
@@ -181,7 +181,7 @@ func TestShardResume(t *testing.T) {
 	if again.Config.Shard.String() != "2/3" || len(again.Fixtures) != 6 || len(file.Games) != 2 {
 		t.Fatalf("resumed shard %v with %d fixtures, %d games already", again.Config.Shard, len(again.Fixtures), len(file.Games))
 	}
-	st, err := again.Run(context.Background(), RunOptions{Concurrency: 2, Done: file.Games, Sink: func(b []*results.Game) error { return w2.WriteGames(b...) }})
+	st, err := again.Run(context.Background(), RunOptions{Concurrency: 2, Done: file.Games, Sink: func(b []*results.GameRecord) error { return w2.WriteGames(b...) }})
 	w2.Close()
 	if err != nil || !st.Complete || st.Played != 4 {
 		t.Fatalf("resumed run: %+v, %v", st, err)

@@ -67,7 +67,7 @@ func TestNewGameGetsStartTime(t *testing.T) {
 		t.Fatal(err)
 	}
 	n := 0
-	if _, err := tour.Run(context.Background(), RunOptions{Concurrency: 1, Sink: func(b []*results.Game) error {
+	if _, err := tour.Run(context.Background(), RunOptions{Concurrency: 1, Sink: func(b []*results.GameRecord) error {
 		for _, g := range b {
 			n++
 			if g.Termination != results.Normal {

@@ -124,7 +124,7 @@ func TestResumeSweepAndOldSweepFile(t *testing.T) {
 	rest := playSweep(t, tour, file.Games)
 	w.Close()
 	got := append(slices.Clone(file.Games), rest...)
-	slices.SortFunc(got, func(a, b results.Game) int { return a.Index - b.Index })
+	slices.SortFunc(got, func(a, b results.GameRecord) int { return a.Index - b.Index })
 	if len(got) != len(all) {
 		t.Fatalf("resumed run: %d games, want %d", len(got), len(all))
 	}
@@ -168,10 +168,10 @@ func TestResumeSweepAndOldSweepFile(t *testing.T) {
 }
 
 // playSweep plays t's games not in done, in index order.
-func playSweep(t *testing.T, tour *Tournament, done []results.Game) []results.Game {
+func playSweep(t *testing.T, tour *Tournament, done []results.GameRecord) []results.GameRecord {
 	t.Helper()
-	var out []results.Game
-	st, err := tour.Run(context.Background(), RunOptions{Concurrency: 1, Done: done, Sink: func(b []*results.Game) error {
+	var out []results.GameRecord
+	st, err := tour.Run(context.Background(), RunOptions{Concurrency: 1, Done: done, Sink: func(b []*results.GameRecord) error {
 		for _, g := range b {
 			out = append(out, *g)
 		}
@@ -180,12 +180,12 @@ func playSweep(t *testing.T, tour *Tournament, done []results.Game) []results.Ga
 	if err != nil || !st.Complete {
 		t.Fatalf("run: %v (complete %v)", err, st.Complete)
 	}
-	slices.SortFunc(out, func(a, b results.Game) int { return a.Index - b.Index })
+	slices.SortFunc(out, func(a, b results.GameRecord) int { return a.Index - b.Index })
 	return out
 }
 
-func ptrs(g []results.Game) []*results.Game {
-	out := make([]*results.Game, len(g))
+func ptrs(g []results.GameRecord) []*results.GameRecord {
+	out := make([]*results.GameRecord, len(g))
 	for i := range g {
 		out[i] = &g[i]
 	}
@@ -194,7 +194,7 @@ func ptrs(g []results.Game) []*results.Game {
 
 // sameGame says how two records of one game differ in what the schedule
 // and the play decide ("" when they do not).
-func sameGame(a, b *results.Game) string {
+func sameGame(a, b *results.GameRecord) string {
 	switch {
 	case a.Index != b.Index || a.Seed != b.Seed || a.Players[0].Agent != b.Players[0].Agent || a.Players[1].Agent != b.Players[1].Agent:
 		return "different fixtures"

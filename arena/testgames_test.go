@@ -26,14 +26,14 @@ import (
 //     once; saying one more than the opponent (mod 3) scores a point.
 
 func init() {
-	games.Register(&games.Game{Name: "t-sum", Title: "test sum game", Notation: "1, 2 or 3",
+	games.Register(&games.Entry{Name: "t-sum", Title: "test sum game", Notation: "1, 2 or 3",
 		New: func(s spec.Spec) (games.Base, error) {
 			if err := s.Check(); err != nil {
 				return nil, err
 			}
 			return &sumGame{}, nil
 		}})
-	games.Register(&games.Game{Name: "t-sim", Title: "test simultaneous game", Notation: "0, 1 or 2",
+	games.Register(&games.Entry{Name: "t-sim", Title: "test simultaneous game", Notation: "0, 1 or 2",
 		New: func(s spec.Spec) (games.Base, error) {
 			if err := s.Check(); err != nil {
 				return nil, err
@@ -305,7 +305,7 @@ func (a *maxAgent) Move(_ context.Context, s games.Base, p int) (games.Move, err
 // "t-seeded" is t-sum with a seed option that sets the game's length
 // (8 + seed mod 4 plies), standing in for a game whose seed picks a map.
 func init() {
-	games.Register(&games.Game{Name: "t-seeded", Title: "test seeded game", Notation: "1, 2 or 3",
+	games.Register(&games.Entry{Name: "t-seeded", Title: "test seeded game", Notation: "1, 2 or 3",
 		Options:  []games.Option{{Key: "seed", Help: "length 8 + seed mod 4"}},
 		RoundKey: "seed", // each round of a bare "t-seeded" draws its own
 		New: func(s spec.Spec) (games.Base, error) {

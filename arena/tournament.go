@@ -274,7 +274,7 @@ func checkAgent(text string, v games.Variant) (budget Limits, err error) {
 
 // autoLimits: the agent's own time budget, else the game's limits, else
 // the cap for agents without a time budget.
-func autoLimits(g *games.Game, budget Limits, margin time.Duration) Limits {
+func autoLimits(g *games.Entry, budget Limits, margin time.Duration) Limits {
 	budget.Margin = margin
 	switch {
 	case budget.Move > 0:
@@ -332,7 +332,7 @@ type RunOptions struct {
 	// Stop, when closed, lets running games finish and starts no new one.
 	Stop <-chan struct{}
 	// Done lists the games already recorded (resume): they are not played.
-	Done []results.Game
+	Done []results.GameRecord
 	// Sink receives finished games in batches, in the order they finish,
 	// never concurrently; an error stops the run at once. It is called by
 	// the worker that finished a game (no hand-off to another goroutine):
@@ -340,7 +340,7 @@ type RunOptions struct {
 	// next batch, which the writing worker takes too (group commit). The
 	// sink must not keep the batch slice (the games it may keep, unless
 	// ReuseGames is set).
-	Sink func(batch []*results.Game) error
+	Sink func(batch []*results.GameRecord) error
 	// ReuseGames lets the arena reuse a batch's games, records and move
 	// lists alike, once the sink has returned: the sink must copy whatever
 	// it keeps. A run then allocates nothing per game, which matters for
@@ -386,14 +386,14 @@ type runState struct {
 	watch  *watchdog
 	log    io.Writer
 
-	sink    func([]*results.Game) error
+	sink    func([]*results.GameRecord) error
 	writeMu sync.Mutex  // held while the sink runs
 	closed  atomic.Bool // after a hard stop or a sink error: drop games
 	qmu     sync.Mutex  // protects the fields below
-	pending []*results.Game
-	spare   []*results.Game // the previous batch's slice, for reuse
-	writing bool            // a worker is draining pending into the sink
-	played  int             // games handed to the sink
+	pending []*results.GameRecord
+	spare   []*results.GameRecord // the previous batch's slice, for reuse
+	writing bool                  // a worker is draining pending into the sink
+	played  int                   // games handed to the sink
 
 	mu        sync.Mutex
 	err       error
@@ -425,7 +425,7 @@ func (t *Tournament) Run(ctx context.Context, opts RunOptions) (RunStats, error)
 		rs.log = io.Discard
 	}
 	if rs.sink == nil {
-		rs.sink = func([]*results.Game) error { return nil }
+		rs.sink = func([]*results.GameRecord) error { return nil }
 	}
 	rs.todo = t.Fixtures // read only
 	if len(done) > 0 {
@@ -473,7 +473,7 @@ func (t *Tournament) Run(ctx context.Context, opts RunOptions) (RunStats, error)
 
 // deliver queues a finished game and, unless another goroutine is already
 // writing, writes the queue to the sink until it is empty.
-func (rs *runState) deliver(g *results.Game) {
+func (rs *runState) deliver(g *results.GameRecord) {
 	rs.qmu.Lock()
 	rs.pending = append(rs.pending, g)
 	if rs.writing {
@@ -593,7 +593,7 @@ func (rs *runState) abandon(s *slot, sn *moveSnap) {
 	// fields may be copied now; moves and statistics come from the
 	// snapshot. The copy and its moves are the watchdog's own: the stuck
 	// worker may still append to the moves it had.
-	rec := new(results.Game)
+	rec := new(results.GameRecord)
 	*rec = *sn.rec
 	rec.Moves = slices.Clone(sn.moves)
 	elapsed := time.Duration(now() - sn.started)
@@ -653,7 +653,7 @@ type worker struct {
 	// held: finished games not yet delivered (see hold), the first since
 	// heldSince (coarse clock). The watchdog delivers them if it abandons
 	// the worker.
-	held      []*results.Game
+	held      []*results.GameRecord
 	heldSince int64
 	inst      []agents.Agent // per agent index, built on first use
 	fast      []bool         // per agent index: its last move took under fastMove
@@ -697,7 +697,7 @@ func (w *worker) loop() error {
 // games), its agents are both fast, and the batch is younger than holdFor
 // and smaller than holdMax; so a record reaches the sink at most about a
 // millisecond late.
-func (w *worker) hold(rec *results.Game) {
+func (w *worker) hold(rec *results.GameRecord) {
 	if w.slot == nil || !w.fast[rec.Players[0].Agent] || !w.fast[rec.Players[1].Agent] {
 		w.flush()
 		w.rs.deliver(rec)
@@ -762,10 +762,10 @@ func (rs *runState) claim() (next, end int) {
 const claimChunk = 8
 
 // playFixture plays one planned game.
-func (w *worker) playFixture(f Fixture) (*results.Game, error) {
+func (w *worker) playFixture(f Fixture) (*results.GameRecord, error) {
 	t := w.rs.t
 	rec := w.ref.newRecord()
-	*rec = results.Game{Index: f.Index, Pair: f.Pair, Round: f.Round, Seed: f.Seed, Moves: rec.Moves[:0]}
+	*rec = results.GameRecord{Index: f.Index, Pair: f.Pair, Round: f.Round, Seed: f.Seed, Moves: rec.Moves[:0]}
 	var seats [2]Seat
 	var startErr [2]error
 	for p := 0; p < 2; p++ {

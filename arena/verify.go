@@ -19,7 +19,7 @@ import (
 // gives when adjudicated as solved (--adjudicate solve). A forfeit (time, crash, illegal move) cannot be
 // re-checked beyond the legality of the moves before it. Times and move
 // statistics are not checked.
-func (t *Tournament) CheckGame(g *results.Game) error {
+func (t *Tournament) CheckGame(g *results.GameRecord) error {
 	if g == nil {
 		return fmt.Errorf("no game")
 	}

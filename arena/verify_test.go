@@ -13,14 +13,14 @@ import (
 )
 
 // playAll plays a tournament in this process and returns its games by index.
-func playAll(t *testing.T, o arena.Options) (*arena.Tournament, []*results.Game) {
+func playAll(t *testing.T, o arena.Options) (*arena.Tournament, []*results.GameRecord) {
 	t.Helper()
 	tour, err := arena.New(o)
 	if err != nil {
 		t.Fatal(err)
 	}
-	games := make([]*results.Game, len(tour.Fixtures))
-	if _, err := tour.Run(context.Background(), arena.RunOptions{Concurrency: 2, Sink: func(b []*results.Game) error {
+	games := make([]*results.GameRecord, len(tour.Fixtures))
+	if _, err := tour.Run(context.Background(), arena.RunOptions{Concurrency: 2, Sink: func(b []*results.GameRecord) error {
 		for _, g := range b {
 			games[g.Index] = g
 		}
@@ -52,25 +52,25 @@ func TestCheckGame(t *testing.T) {
 	open := len(g.Opening)
 	for _, c := range []struct {
 		name string
-		edit func(g *results.Game)
+		edit func(g *results.GameRecord)
 		want string
 	}{
-		{"unknown index", func(g *results.Game) { g.Index = 2 }, "not in the schedule"},
-		{"negative index", func(g *results.Game) { g.Index = -1 }, "not in the schedule"},
-		{"other seed", func(g *results.Game) { g.Seed++ }, "the schedule says"},
-		{"swapped players", func(g *results.Game) { g.Players[0], g.Players[1] = g.Players[1], g.Players[0] }, "the schedule says"},
-		{"other agent seed", func(g *results.Game) { g.Players[1].Seed++ }, "the schedule says"},
-		{"other opening", func(g *results.Game) { g.Opening = g.Opening[:open-1] }, "opening"},
-		{"illegal move", func(g *results.Game) { g.Moves[open] = "a1" }, "move"},
-		{"unreadable move", func(g *results.Game) { g.Moves[open] = "zz" }, "move"},
-		{"move after the end", func(g *results.Game) { g.Moves = append(g.Moves, g.Moves[open]); g.Plies++ }, "after the end"},
-		{"cut short", func(g *results.Game) { g.Moves = g.Moves[:len(g.Moves)-1]; g.Plies-- }, "not a finished game"},
-		{"plies", func(g *results.Game) { g.Plies++ }, "plies"},
-		{"score", func(g *results.Game) { g.Score += 2 }, "final position gives"},
-		{"adjudicated", func(g *results.Game) {
+		{"unknown index", func(g *results.GameRecord) { g.Index = 2 }, "not in the schedule"},
+		{"negative index", func(g *results.GameRecord) { g.Index = -1 }, "not in the schedule"},
+		{"other seed", func(g *results.GameRecord) { g.Seed++ }, "the schedule says"},
+		{"swapped players", func(g *results.GameRecord) { g.Players[0], g.Players[1] = g.Players[1], g.Players[0] }, "the schedule says"},
+		{"other agent seed", func(g *results.GameRecord) { g.Players[1].Seed++ }, "the schedule says"},
+		{"other opening", func(g *results.GameRecord) { g.Opening = g.Opening[:open-1] }, "opening"},
+		{"illegal move", func(g *results.GameRecord) { g.Moves[open] = "a1" }, "move"},
+		{"unreadable move", func(g *results.GameRecord) { g.Moves[open] = "zz" }, "move"},
+		{"move after the end", func(g *results.GameRecord) { g.Moves = append(g.Moves, g.Moves[open]); g.Plies++ }, "after the end"},
+		{"cut short", func(g *results.GameRecord) { g.Moves = g.Moves[:len(g.Moves)-1]; g.Plies-- }, "not a finished game"},
+		{"plies", func(g *results.GameRecord) { g.Plies++ }, "plies"},
+		{"score", func(g *results.GameRecord) { g.Score += 2 }, "final position gives"},
+		{"adjudicated", func(g *results.GameRecord) {
 			g.Termination, g.Winner, g.Result, g.Score = results.Adjudication, -1, "1/2-1/2", 0
 		}, "ply cap"},
-		{"other game", func(g *results.Game) { g.Game = "erdos" }, "variant"},
+		{"other game", func(g *results.GameRecord) { g.Game = "erdos" }, "variant"},
 	} {
 		f := *g
 		f.Moves, f.Opening = slices.Clone(g.Moves), slices.Clone(g.Opening)
@@ -97,8 +97,8 @@ func TestRunQueue(t *testing.T) {
 		}
 		close(q)
 	}()
-	got := map[int]*results.Game{}
-	st, err := tour.Run(context.Background(), arena.RunOptions{Concurrency: 2, Queue: q, Done: []results.Game{{Index: 5}}, Sink: func(b []*results.Game) error {
+	got := map[int]*results.GameRecord{}
+	st, err := tour.Run(context.Background(), arena.RunOptions{Concurrency: 2, Queue: q, Done: []results.GameRecord{{Index: 5}}, Sink: func(b []*results.GameRecord) error {
 		for _, g := range b {
 			got[g.Index] = g
 		}

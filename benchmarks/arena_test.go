@@ -180,14 +180,14 @@ func BenchmarkArenaTournament(b *testing.B) {
 	} {
 		b.Run(bc.name, func(b *testing.B) {
 			t := arenaBench(b, bc.kind, b.N)
-			var sink func([]*results.Game) error
+			var sink func([]*results.GameRecord) error
 			if bc.record {
 				w, err := arena.CreateRecord(filepath.Join(b.TempDir(), "run.jsonl"), t, bc.workers)
 				if err != nil {
 					b.Fatal(err)
 				}
 				defer w.Close()
-				sink = func(batch []*results.Game) error { return w.WriteGames(batch...) }
+				sink = func(batch []*results.GameRecord) error { return w.WriteGames(batch...) }
 			}
 			b.ResetTimer()
 			played := 0

@@ -33,7 +33,7 @@ func writeRecords(w io.Writer, games, players int, seed uint64) error {
 		return err
 	}
 	bw.Write(line)
-	var g results.Game
+	var g results.GameRecord
 	var moves [60]string
 	var buf []byte
 	var a, b int
@@ -49,7 +49,7 @@ func writeRecords(w io.Writer, games, players int, seed uint64) error {
 		for k := range plies {
 			moves[k] = string(rune('a'+r.IntN(6))) + string(rune('1'+r.IntN(6)))
 		}
-		g = results.Game{Record: results.KindGame, Index: i, Pair: i / 2, Game: "othello6", Seed: r.Uint64(),
+		g = results.GameRecord{Record: results.KindGame, Index: i, Pair: i / 2, Game: "othello6", Seed: r.Uint64(),
 			Moves: moves[:plies], Opening: moves[:2], Plies: plies, Termination: results.Normal, Forfeit: -1,
 			DurationMS: float64(r.IntN(100000)) / 1000}
 		for s, p := range [2]int{a, b} {

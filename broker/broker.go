@@ -83,9 +83,9 @@ type Batch struct {
 
 // Result is one finished game a worker publishes.
 type Result struct {
-	Run    string        `json:"run"`
-	Worker string        `json:"worker"`
-	Game   *results.Game `json:"game"`
+	Run    string              `json:"run"`
+	Worker string              `json:"worker"`
+	Game   *results.GameRecord `json:"game"`
 }
 
 // Event is a worker's note to the coordinator (an agent it cannot build).

@@ -77,10 +77,10 @@ func TestRemoteOnly(t *testing.T) {
 
 // playLocal plays the whole tournament in this process: the games a
 // worker would publish.
-func playLocal(t *testing.T, tour *arena.Tournament) []*results.Game {
+func playLocal(t *testing.T, tour *arena.Tournament) []*results.GameRecord {
 	t.Helper()
-	var out []*results.Game
-	if _, err := tour.Run(context.Background(), arena.RunOptions{Concurrency: 1, Sink: func(b []*results.Game) error {
+	var out []*results.GameRecord
+	if _, err := tour.Run(context.Background(), arena.RunOptions{Concurrency: 1, Sink: func(b []*results.GameRecord) error {
 		out = append(out, b...)
 		return nil
 	}}); err != nil {
@@ -106,14 +106,14 @@ func TestForgedResults(t *testing.T) {
 	defer nc.Close()
 	id := RunID(tour.Config)
 	waitRunning(t, nc, id)
-	publish := func(g *results.Game, run string) {
+	publish := func(g *results.GameRecord, run string) {
 		t.Helper()
 		b, _ := json.Marshal(Result{Run: run, Worker: "forger", Game: g})
 		if err := nc.Publish(resultSubject(id), b); err != nil {
 			t.Fatal(err)
 		}
 	}
-	forge := func(edit func(g *results.Game)) *results.Game {
+	forge := func(edit func(g *results.GameRecord)) *results.GameRecord {
 		c := *genuine[0]
 		c.Moves = slices.Clone(c.Moves)
 		edit(&c)
@@ -122,21 +122,21 @@ func TestForgedResults(t *testing.T) {
 	open := len(genuine[0].Opening)
 	forgeries := []struct {
 		name string
-		g    *results.Game
+		g    *results.GameRecord
 		run  string
 		want string
 	}{
-		{"illegal move", forge(func(g *results.Game) { g.Moves[open] = g.Moves[open+1] }), id, "move"},
-		{"unknown index", forge(func(g *results.Game) { g.Index = 99 }), id, "not in the schedule"},
-		{"wrong players", forge(func(g *results.Game) { g.Players[0], g.Players[1] = g.Players[1], g.Players[0] }), id, "the schedule says"},
-		{"wrong result", forge(func(g *results.Game) {
+		{"illegal move", forge(func(g *results.GameRecord) { g.Moves[open] = g.Moves[open+1] }), id, "move"},
+		{"unknown index", forge(func(g *results.GameRecord) { g.Index = 99 }), id, "not in the schedule"},
+		{"wrong players", forge(func(g *results.GameRecord) { g.Players[0], g.Players[1] = g.Players[1], g.Players[0] }), id, "the schedule says"},
+		{"wrong result", forge(func(g *results.GameRecord) {
 			if g.Winner == -1 {
 				g.Winner, g.Result = 0, "1-0"
 			} else {
 				g.Winner, g.Result, g.Score = -1, "1/2-1/2", 0
 			}
 		}), id, "final position gives"},
-		{"cut short", forge(func(g *results.Game) { g.Moves = g.Moves[:len(g.Moves)-1]; g.Plies-- }), id, "not a finished game"},
+		{"cut short", forge(func(g *results.GameRecord) { g.Moves = g.Moves[:len(g.Moves)-1]; g.Plies-- }), id, "not a finished game"},
 		{"other run", genuine[0], "0000000000000000", "not " + id},
 	}
 	for _, f := range forgeries {
@@ -223,10 +223,10 @@ func TestExternalServer(t *testing.T) {
 			t.Fatal(err)
 		}
 		want := playLocal(t, tour)
-		got := map[int]*results.Game{}
+		got := map[int]*results.GameRecord{}
 		st, err := tour.Run(ctx, arena.RunOptions{
 			Concurrency: 1,
-			Sink: func(b []*results.Game) error {
+			Sink: func(b []*results.GameRecord) error {
 				for _, g := range b {
 					got[g.Index] = g
 				}

@@ -472,7 +472,7 @@ func (c *coordinator) collect(ctx context.Context, opts arena.RunOptions) (int, 
 			time.Sleep(50 * time.Millisecond)
 			continue
 		}
-		var games []*results.Game
+		var games []*results.GameRecord
 		var msgs []jetstream.Msg
 		for m := range mb.Messages() {
 			msgs = append(msgs, m)
@@ -503,7 +503,7 @@ func (c *coordinator) drain() time.Duration {
 
 // accept checks a result message and marks its game recorded; it returns
 // nil for a duplicate or a result it rejects (logged).
-func (c *coordinator) accept(data []byte) *results.Game {
+func (c *coordinator) accept(data []byte) *results.GameRecord {
 	var r Result
 	if err := json.Unmarshal(data, &r); err != nil {
 		c.reject("?", fmt.Sprintf("unreadable result: %v", err))

@@ -59,7 +59,7 @@ func playSlots(t *testing.T, slots, games int) time.Duration {
 	go func() {
 		defer close(done)
 		st, err := tour.Run(ctx, arena.RunOptions{
-			Sink: func(b []*results.Game) error { n += len(b); last = time.Now(); return nil },
+			Sink: func(b []*results.GameRecord) error { n += len(b); last = time.Now(); return nil },
 			Runner: Runner(Options{Broker: "embedded", Server: ServerOptions{Listen: "127.0.0.1:0", StoreDir: t.TempDir()},
 				Ready: func(u string) { urlc <- u }}),
 		})

@@ -27,7 +27,7 @@ func ExampleRunner() {
 	recorded := 0
 	st, err := t.Run(context.Background(), arena.RunOptions{
 		Concurrency: 1,
-		Sink:        func(b []*results.Game) error { recorded += len(b); return nil },
+		Sink:        func(b []*results.GameRecord) error { recorded += len(b); return nil },
 		Runner: broker.Runner(broker.Options{
 			Broker: "embedded",
 			Server: broker.ServerOptions{Listen: "127.0.0.1:0", StoreDir: dir},

@@ -40,7 +40,7 @@ func startWorkers(ctx context.Context, t *testing.T, url string, logs []io.Write
 // local worker (the test's workers play every game), o's other options
 // kept; it returns the address workers join and a function that waits for
 // the run and returns its games, stats and error.
-func startRemoteRun(ctx context.Context, t *testing.T, tour *arena.Tournament, o Options) (url string, result func() ([]*results.Game, arena.RunStats, error)) {
+func startRemoteRun(ctx context.Context, t *testing.T, tour *arena.Tournament, o Options) (url string, result func() ([]*results.GameRecord, arena.RunStats, error)) {
 	t.Helper()
 	o.Server = ServerOptions{}
 	return startRun(ctx, t, tour, o, 0)
@@ -48,7 +48,7 @@ func startRemoteRun(ctx context.Context, t *testing.T, tour *arena.Tournament, o
 
 // startRun is startRemoteRun with o.Server kept (on loopback in a
 // temporary store where it names neither) and concurrency local workers.
-func startRun(ctx context.Context, t *testing.T, tour *arena.Tournament, o Options, concurrency int) (url string, result func() ([]*results.Game, arena.RunStats, error)) {
+func startRun(ctx context.Context, t *testing.T, tour *arena.Tournament, o Options, concurrency int) (url string, result func() ([]*results.GameRecord, arena.RunStats, error)) {
 	t.Helper()
 	urlc := make(chan string, 1)
 	o.Broker = "embedded"
@@ -59,7 +59,7 @@ func startRun(ctx context.Context, t *testing.T, tour *arena.Tournament, o Optio
 		o.Server.StoreDir = t.TempDir()
 	}
 	o.Ready = func(u string) { urlc <- u }
-	var got []*results.Game
+	var got []*results.GameRecord
 	var st arena.RunStats
 	var err error
 	done := make(chan struct{})
@@ -67,7 +67,7 @@ func startRun(ctx context.Context, t *testing.T, tour *arena.Tournament, o Optio
 		defer close(done)
 		st, err = tour.Run(ctx, arena.RunOptions{
 			Concurrency: concurrency,
-			Sink:        func(b []*results.Game) error { got = append(got, b...); return nil },
+			Sink:        func(b []*results.GameRecord) error { got = append(got, b...); return nil },
 			Runner:      Runner(o),
 		})
 	}()
@@ -76,7 +76,7 @@ func startRun(ctx context.Context, t *testing.T, tour *arena.Tournament, o Optio
 	case <-done:
 		t.Fatalf("the run ended before its broker was ready: %v", err)
 	}
-	return url, func() ([]*results.Game, arena.RunStats, error) { <-done; return got, st, err }
+	return url, func() ([]*results.GameRecord, arena.RunStats, error) { <-done; return got, st, err }
 }
 
 // TestHeartbeatsKeepBatchLeased: a batch that takes several leases to play

@@ -146,7 +146,7 @@ func TestNKeyExternalServer(t *testing.T) {
 	n := 0
 	st, err := tour.Run(ctx, arena.RunOptions{
 		Concurrency: 1,
-		Sink:        func(b []*results.Game) error { n += len(b); return nil },
+		Sink:        func(b []*results.GameRecord) error { n += len(b); return nil },
 		Runner:      Runner(Options{Broker: url, Credentials: Credentials{NKey: coordSeed}}),
 	})
 	if err != nil || !st.Complete || n != 6 {

@@ -451,7 +451,7 @@ func playRun(ctx context.Context, js jetstream.JetStream, nc *nats.Conn, kv jets
 	}()
 	_, runErr := t.Run(runCtx, arena.RunOptions{
 		Concurrency: o.Concurrency, Queue: queue, Stop: stop, Log: o.Log, ReuseGames: true,
-		Sink: func(batch []*results.Game) error {
+		Sink: func(batch []*results.GameRecord) error {
 			// Publish without waiting: the confirmer waits for the
 			// acknowledgements (and publishes again what failed), so that a
 			// worker is free for its next game after one local step.

@@ -18,8 +18,8 @@ type Option struct {
 	Help string
 }
 
-// Game describes a registered game.
-type Game struct {
+// Entry describes a registered game.
+type Entry struct {
 	Name     string   // registry name, e.g. "othello6"
 	Title    string   // human name, e.g. "Othello 6×6"
 	Notation string   // one line on the move notation
@@ -54,12 +54,12 @@ const NoOpening = -1
 
 var (
 	mu       sync.RWMutex
-	registry = map[string]*Game{}
+	registry = map[string]*Entry{}
 )
 
 // Register adds a game. It panics on a duplicate name; games register
 // themselves in an init function.
-func Register(g *Game) {
+func Register(g *Entry) {
 	mu.Lock()
 	defer mu.Unlock()
 	if _, dup := registry[g.Name]; dup {
@@ -75,14 +75,14 @@ func Register(g *Game) {
 }
 
 // All returns the registered games sorted by name.
-func All() []*Game {
+func All() []*Entry {
 	mu.RLock()
 	defer mu.RUnlock()
-	out := make([]*Game, 0, len(registry))
+	out := make([]*Entry, 0, len(registry))
 	for _, g := range registry {
 		out = append(out, g)
 	}
-	slices.SortFunc(out, func(a, b *Game) int { return strings.Compare(a.Name, b.Name) })
+	slices.SortFunc(out, func(a, b *Entry) int { return strings.Compare(a.Name, b.Name) })
 	return out
 }
 
@@ -97,7 +97,7 @@ func Names() []string {
 
 // Variant is a resolved game spec: a game and its options.
 type Variant struct {
-	Game *Game
+	Game *Entry
 	Spec spec.Spec
 	// start is the start position Lookup built: New clones it, so that
 	// options read from files (tryangle:map=FILE) are read once, and a file

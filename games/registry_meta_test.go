@@ -9,11 +9,11 @@ import (
 // the game registers, with a message naming the game and the field.
 func TestRegisterChecksMetadata(t *testing.T) {
 	for _, tt := range []struct {
-		g    Game
+		g    Entry
 		want string
 	}{
-		{Game{Name: "t-meta-plies", OpeningPlies: -2}, "t-meta-plies: OpeningPlies -2"},
-		{Game{Name: "t-meta-key", RoundKey: "seed"}, `t-meta-key: RoundKey "seed" is not among its Options`},
+		{Entry{Name: "t-meta-plies", OpeningPlies: -2}, "t-meta-plies: OpeningPlies -2"},
+		{Entry{Name: "t-meta-key", RoundKey: "seed"}, `t-meta-key: RoundKey "seed" is not among its Options`},
 	} {
 		func() {
 			defer func() {

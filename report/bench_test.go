@@ -21,7 +21,7 @@ func BenchmarkWrite(b *testing.B) {
 	for _, viewer := range []bool{true, false} {
 		name := map[bool]string{true: "viewer", false: "noviewer"}[viewer]
 		b.Run(name, func(b *testing.B) {
-			opt := Options{Rating: results.ReportOptions{Bootstrap: 200, Seed: 1, Workers: 1}, NoViewer: !viewer}
+			opt := Options{Rating: results.AnalysisOptions{Bootstrap: 200, Seed: 1, Workers: 1}, NoViewer: !viewer}
 			for b.Loop() {
 				if _, err := Write(io.Discard, d, opt); err != nil {
 					b.Fatal(err)

@@ -357,8 +357,8 @@ func svgElements(t *testing.T, svg string) int {
 // browserGames are the games of the browser test: two of every game that
 // draws itself (the first with statistics), and three more Othello games
 // for the filters, in a fixed order.
-func browserGames(t *testing.T) []*results.Game {
-	var gs []*results.Game
+func browserGames(t *testing.T) []*results.GameRecord {
+	var gs []*results.GameRecord
 	for _, name := range drawerGames(t) {
 		for _, g := range randomGames(t, name, 2, 17, 300) {
 			g.Index = len(gs)
@@ -510,16 +510,16 @@ func TestViewerInBrowser(t *testing.T) {
 	// Filters: the game list holds exactly the matching games.
 	filterCases := []struct {
 		player, result string
-		match          func(g *results.Game) bool
+		match          func(g *results.GameRecord) bool
 	}{
-		{"beta", "", func(g *results.Game) bool { return g.Players[0].Name == "beta" || g.Players[1].Name == "beta" }},
-		{"beta", "draw", func(g *results.Game) bool {
+		{"beta", "", func(g *results.GameRecord) bool { return g.Players[0].Name == "beta" || g.Players[1].Name == "beta" }},
+		{"beta", "draw", func(g *results.GameRecord) bool {
 			return (g.Players[0].Name == "beta" || g.Players[1].Name == "beta") && g.Winner == -1
 		}},
-		{"", "1-0", func(g *results.Game) bool { return g.Result == "1-0" }},
-		{"", "0-1", func(g *results.Game) bool { return g.Result == "0-1" }},
-		{"", "forfeit", func(g *results.Game) bool { return g.Forfeit != -1 }},
-		{"", "", func(g *results.Game) bool { return true }},
+		{"", "1-0", func(g *results.GameRecord) bool { return g.Result == "1-0" }},
+		{"", "0-1", func(g *results.GameRecord) bool { return g.Result == "0-1" }},
+		{"", "forfeit", func(g *results.GameRecord) bool { return g.Forfeit != -1 }},
+		{"", "", func(g *results.GameRecord) bool { return true }},
 	}
 	for _, c := range filterCases {
 		b.choose("gv-player", c.player)
@@ -631,7 +631,7 @@ func TestReportInBrowser(t *testing.T) {
 	for ci, c := range cases {
 		page := filepath.Join(t.TempDir(), "report.html")
 		var buf bytes.Buffer
-		if _, err := Write(&buf, c.d, Options{Rating: results.ReportOptions{Bootstrap: 20, Seed: 1}}); err != nil {
+		if _, err := Write(&buf, c.d, Options{Rating: results.AnalysisOptions{Bootstrap: 20, Seed: 1}}); err != nil {
 			t.Fatalf("%s: %v", c.name, err)
 		}
 		if err := os.WriteFile(page, buf.Bytes(), 0o644); err != nil {
@@ -681,7 +681,7 @@ func TestReportInBrowser(t *testing.T) {
 			}))
 			b.screenshot(chromedp.CaptureScreenshot(), "report.png")
 			// A game with move statistics, twelve plies in.
-			si := slices.IndexFunc(c.d.Games, func(g *results.Game) bool { return len(g.MoveStats) > 0 && len(g.Moves) > 12 })
+			si := slices.IndexFunc(c.d.Games, func(g *results.GameRecord) bool { return len(g.MoveStats) > 0 && len(g.Moves) > 12 })
 			if si < 0 {
 				t.Fatalf("%s has no game with move statistics", c.name)
 			}
@@ -749,7 +749,7 @@ func TestViewerBrokenRecordsInBrowser(t *testing.T) {
 	illegal.Moves = slices.Clone(good.Moves)
 	illegal.Moves[5] = illegal.Moves[0] // a square already taken
 	page := filepath.Join(t.TempDir(), "viewer.html")
-	writeTestPage(t, page, []*results.Game{&unknown, &illegal}, ViewerOptions{})
+	writeTestPage(t, page, []*results.GameRecord{&unknown, &illegal}, ViewerOptions{})
 	b.run("opening the page", chromedp.Navigate("file://"+page), chromedp.WaitVisible(chromedp.ID("gv-ply")))
 	note := func() string {
 		return eval[string](b, `document.getElementById("gv-note").hidden ? "" : document.getElementById("gv-note").textContent`)

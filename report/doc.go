@@ -6,7 +6,7 @@
 // whole report and each position as a list of fragment numbers, so that a
 // thousand games stay a few megabytes.
 //
-// Write is the entry point: it rates the games with results.BuildReport
+// Write is the entry point: it rates the games with results.Analyse
 // (so the standings are arena rate's) and fills the page (page.go, an
 // html/template) with the tables, the match sections and the plots. Every
 // plot is a gonum.org/v1/plot Plot drawn by one helper (renderer.render in

@@ -15,7 +15,7 @@ import (
 // meet. So the standings have open and closed bounds, and the score
 // matrix pairs that never met.
 func gauntletGames() *results.Dataset {
-	var gs []*results.Game
+	var gs []*results.GameRecord
 	add := func(a, b string, aPoints ...float64) {
 		for k, pts := range aPoints {
 			first, second := a, b
@@ -23,7 +23,7 @@ func gauntletGames() *results.Dataset {
 				first, second, pts = b, a, 1-pts
 			}
 			winner := map[float64]int{1: 0, 0.5: -1, 0: 1}[pts]
-			gs = append(gs, &results.Game{Record: results.KindGame, Index: len(gs), Game: "othello6",
+			gs = append(gs, &results.GameRecord{Record: results.KindGame, Index: len(gs), Game: "othello6",
 				Result: map[int]string{0: "1-0", 1: "0-1", -1: "1/2-1/2"}[winner], Winner: winner,
 				Termination: results.Normal, Forfeit: -1, Players: [2]results.Player{{Name: first}, {Name: second}}})
 		}
@@ -41,13 +41,13 @@ func gauntletGames() *results.Dataset {
 // same headers.
 func TestStandingsArmsAreDistances(t *testing.T) {
 	d := gauntletGames()
-	opt := Options{Rating: results.ReportOptions{Bootstrap: 100, Seed: 1}}
+	opt := Options{Rating: results.AnalysisOptions{Bootstrap: 100, Seed: 1}}
 	var buf bytes.Buffer
 	if _, err := Write(&buf, d, opt); err != nil {
 		t.Fatal(err)
 	}
 	root := parsePage(t, buf.String())
-	rep, err := results.BuildReport(d, opt.Rating)
+	rep, err := results.Analyse(d, opt.Rating)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -423,10 +423,10 @@ func TestLinesPlot(t *testing.T) {
 }
 
 func TestClockMeans(t *testing.T) {
-	g := func(first, second string, clocks ...[2]float64) *results.Game {
-		return &results.Game{Players: [2]results.Player{{Name: first}, {Name: second}}, Clocks: clocks}
+	g := func(first, second string, clocks ...[2]float64) *results.GameRecord {
+		return &results.GameRecord{Players: [2]results.Player{{Name: first}, {Name: second}}, Clocks: clocks}
 	}
-	games := []*results.Game{
+	games := []*results.GameRecord{
 		g("a", "b", [2]float64{900, 1000}, [2]float64{900, 800}, [2]float64{700, 800}),
 		g("b", "a", [2]float64{500, 1000}, [2]float64{500, 600}),
 		g("a", "c", [2]float64{1000, results.NoClock}),

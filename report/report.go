@@ -22,7 +22,7 @@ import (
 // Options configure a report.
 type Options struct {
 	// Rating are the options of the ratings, as for arena rate.
-	Rating results.ReportOptions
+	Rating results.AnalysisOptions
 	// PNGDir, when not empty, is an existing directory that receives every
 	// plot also as NAME.png.
 	PNGDir string
@@ -46,7 +46,7 @@ type Written struct {
 
 // Write renders the report of the games in d as one self-contained HTML
 // page: inline SVG plots, the tables and the record headers. The ratings
-// are results.BuildReport's with opt.Rating, the same as arena rate's.
+// are results.Analyse's with opt.Rating, the same as arena rate's.
 func Write(w io.Writer, d *results.Dataset, opt Options) (Written, error) {
 	if d == nil || len(d.Games) == 0 {
 		return Written{}, errors.New("no games to report: the record files hold a header but no finished game yet")
@@ -56,7 +56,7 @@ func Write(w io.Writer, d *results.Dataset, opt Options) (Written, error) {
 			return Written{}, fmt.Errorf("--png %s: not an existing directory (create it first)", opt.PNGDir)
 		}
 	}
-	rep, err := results.BuildReport(d, opt.Rating)
+	rep, err := results.Analyse(d, opt.Rating)
 	if err != nil {
 		return Written{}, err
 	}
@@ -93,7 +93,7 @@ type page struct {
 	Game          string
 	Games         int
 	MeanPlies     float64
-	Rep           *results.Report
+	Rep           *results.Analysis
 	Standings     []standingRow
 	Notes         []string
 	RatingPlot    template.HTML
@@ -220,7 +220,7 @@ func raw(v float64) string {
 	return strconv.FormatFloat(v, 'g', -1, 64)
 }
 
-func build(d *results.Dataset, rep *results.Report, opt Options, r *renderer) (*page, error) {
+func build(d *results.Dataset, rep *results.Analysis, opt Options, r *renderer) (*page, error) {
 	pg := &page{
 		Title: opt.Title, Status: opt.Status, Refresh: opt.Refresh, Game: d.Game,
 		Games: rep.Games, MeanPlies: rep.MeanPlies, Rep: rep, Notes: rep.Notes, FirstPlayer: rep.FirstPlayer,
@@ -487,7 +487,7 @@ func build(d *results.Dataset, rep *results.Report, opt Options, r *renderer) (*
 // clockMeans returns, for each named player, the mean over games of its
 // time left in seconds after each ply after the opening (NaN where no game
 // of it had a clock there); ok is false when no game has clock times.
-func clockMeans(games []*results.Game, names []string) (left [][]float64, ok bool) {
+func clockMeans(games []*results.GameRecord, names []string) (left [][]float64, ok bool) {
 	idx := map[string]int{}
 	for i, n := range names {
 		idx[n] = i
@@ -560,13 +560,13 @@ func labelMatrix(n int) [][]string {
 // itself did (results.PairTracker), and plots the LLR after each pair.
 func matchOf(f *results.File, r *renderer, plotName string) (matchSection, error) {
 	cfg := f.Header.Config
-	games := make([]*results.Game, len(f.Games))
+	games := make([]*results.GameRecord, len(f.Games))
 	for i := range f.Games {
 		games[i] = &f.Games[i]
 	}
 	// In round order a pair completes when its second game arrives, so
 	// each Add counts at most one pair and the LLR can be read after it.
-	slices.SortFunc(games, func(a, b *results.Game) int {
+	slices.SortFunc(games, func(a, b *results.GameRecord) int {
 		if a.Round != b.Round {
 			return a.Round - b.Round
 		}

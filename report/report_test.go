@@ -147,7 +147,7 @@ func TestTournamentPage(t *testing.T) {
 	if forfeiter == "" {
 		t.Fatal("the test file has no game the second player won")
 	}
-	opt := Options{Rating: results.ReportOptions{Bootstrap: 50, Seed: 1}}
+	opt := Options{Rating: results.AnalysisOptions{Bootstrap: 50, Seed: 1}}
 	root, html, wr := writePage(t, opt, f)
 
 	for _, id := range []string{"standings", "matrix", "colours", "terminations", "lengths", "search", "config", "viewer"} {
@@ -254,7 +254,7 @@ func TestTournamentPage(t *testing.T) {
 
 func TestMatchPage(t *testing.T) {
 	f := readTestFile(t, "match.jsonl")
-	root, _, wr := writePage(t, Options{Rating: results.ReportOptions{Bootstrap: 0}, NoViewer: true}, f)
+	root, _, wr := writePage(t, Options{Rating: results.AnalysisOptions{Bootstrap: 0}, NoViewer: true}, f)
 	if root.byID("match") == nil {
 		t.Fatal("no match section")
 	}
@@ -364,7 +364,7 @@ func TestWriteErrors(t *testing.T) {
 	}{
 		{"no games", e, Options{}, "no games"},
 		{"missing png dir", d, Options{PNGDir: filepath.Join(t.TempDir(), "nope")}, "not an existing directory"},
-		{"unknown anchor", d, Options{Rating: results.ReportOptions{Anchor: "nobody"}}, "no such player"},
+		{"unknown anchor", d, Options{Rating: results.AnalysisOptions{Anchor: "nobody"}}, "no such player"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := Write(io.Discard, tc.d, tc.opt)
@@ -402,7 +402,7 @@ func TestCommandShard(t *testing.T) {
 // and each file's configuration.
 func TestMergedPage(t *testing.T) {
 	tour, match := readTestFile(t, "tournament.jsonl"), readTestFile(t, "match.jsonl")
-	root, _, _ := writePage(t, Options{Rating: results.ReportOptions{Bootstrap: 20, Seed: 1}, NoViewer: true}, tour, match)
+	root, _, _ := writePage(t, Options{Rating: results.AnalysisOptions{Bootstrap: 20, Seed: 1}, NoViewer: true}, tour, match)
 	players := map[string]bool{}
 	for _, f := range []*results.File{tour, match} {
 		for _, g := range f.Games {
@@ -451,7 +451,7 @@ func TestWriteIsDeterministic(t *testing.T) {
 			t.Fatal(err)
 		}
 		var buf bytes.Buffer
-		if _, err := Write(&buf, d, Options{Rating: results.ReportOptions{Bootstrap: 30, Seed: 4}}); err != nil {
+		if _, err := Write(&buf, d, Options{Rating: results.AnalysisOptions{Bootstrap: 30, Seed: 4}}); err != nil {
 			t.Fatal(err)
 		}
 		pages[k] = buf.String()
@@ -493,7 +493,7 @@ func TestClockPlot(t *testing.T) {
 func TestPageEarlyInARun(t *testing.T) {
 	f := readTestFile(t, "tournament.jsonl")
 	f.Games = f.Games[:1]
-	root, _, wr := writePage(t, Options{Rating: results.ReportOptions{Bootstrap: 20, Seed: 1}}, f)
+	root, _, wr := writePage(t, Options{Rating: results.AnalysisOptions{Bootstrap: 20, Seed: 1}}, f)
 	rows := root.byID("standings-table").find(func(n *node) bool { return n.name == "tr" && n.attr["data-player"] != "" })
 	if len(rows) != len(f.Header.Config.Agents) {
 		t.Fatalf("%d standings rows, want all %d agents", len(rows), len(f.Header.Config.Agents))

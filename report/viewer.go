@@ -114,7 +114,7 @@ type viewerGame struct {
 
 // writeViewer writes the game viewer, an HTML fragment (a section with its
 // style, data and script), for the games gs.
-func writeViewer(w io.Writer, gs []*results.Game, opt ViewerOptions) error {
+func writeViewer(w io.Writer, gs []*results.GameRecord, opt ViewerOptions) error {
 	d, err := buildViewer(gs, opt)
 	if err != nil {
 		return err
@@ -166,7 +166,7 @@ type variantOrErr struct {
 	err error
 }
 
-func buildViewer(gs []*results.Game, opt ViewerOptions) (*viewerData, error) {
+func buildViewer(gs []*results.GameRecord, opt ViewerOptions) (*viewerData, error) {
 	b := &viewerBuilder{
 		d:        viewerData{Boards: []viewerBoard{}, Frags: [][]int{}, Skels: [][]string{}, Games: []viewerGame{}},
 		boards:   map[string]int{},
@@ -216,7 +216,7 @@ func (b *viewerBuilder) variant(spec string) (games.Variant, error) {
 // fragments. A game that cannot be replayed (an unknown game, a move that
 // is not legal) is still listed with its moves, and its note says what went
 // wrong.
-func (b *viewerBuilder) add(g *results.Game) (size int) {
+func (b *viewerBuilder) add(g *results.GameRecord) (size int) {
 	vg := viewerGame{
 		Index:   g.Index,
 		Spec:    g.GameSpec(),

@@ -34,7 +34,7 @@ var testPlayers = []string{"alpha", "beta", "gamma"}
 // seed (at most maxPlies plies; an unfinished game is adjudicated a draw)
 // and returns it as the arena records it. Every third game carries clocks
 // and move statistics.
-func randomGame(t testing.TB, spec string, index int, seed uint64, maxPlies int) *results.Game {
+func randomGame(t testing.TB, spec string, index int, seed uint64, maxPlies int) *results.GameRecord {
 	t.Helper()
 	v, err := games.Lookup(spec)
 	if err != nil {
@@ -46,7 +46,7 @@ func randomGame(t testing.TB, spec string, index int, seed uint64, maxPlies int)
 	if a == b {
 		b = testPlayers[(index+1)%len(testPlayers)]
 	}
-	g := &results.Game{
+	g := &results.GameRecord{
 		Record: results.KindGame, Index: index, Game: v.Game.Name, Seed: seed,
 		Players: [2]results.Player{{Agent: 0, Name: a, Spec: "random"}, {Agent: 1, Name: b, Spec: "random"}},
 		Opening: []string{}, Moves: []string{}, Termination: results.Normal, Forfeit: -1,
@@ -89,7 +89,7 @@ func randomGame(t testing.TB, spec string, index int, seed uint64, maxPlies int)
 }
 
 // addStats gives g clocks and move statistics, as a clocked run records.
-func addStats(g *results.Game, r *rng.Rand) {
+func addStats(g *results.GameRecord, r *rng.Rand) {
 	per := 1
 	if len(g.Moves) > 0 && strings.Contains(g.Moves[0], " | ") {
 		per = 2
@@ -117,12 +117,12 @@ func addStats(g *results.Game, r *rng.Rand) {
 // randomGames returns n games of spec, seeded from seed. A bare game name
 // with a round key (TryAngle's map seed) gets a fresh value for every game
 // pair, as a tournament sets it, so the games are on many maps.
-func randomGames(t testing.TB, spec string, n int, seed uint64, maxPlies int) []*results.Game {
+func randomGames(t testing.TB, spec string, n int, seed uint64, maxPlies int) []*results.GameRecord {
 	v, err := games.Lookup(spec)
 	if err != nil {
 		t.Fatal(err)
 	}
-	out := make([]*results.Game, n)
+	out := make([]*results.GameRecord, n)
 	for i := range out {
 		sp := spec
 		if key := v.Game.RoundKey; key != "" && spec == v.Game.Name {
@@ -138,7 +138,7 @@ func randomGames(t testing.TB, spec string, n int, seed uint64, maxPlies int) []
 
 // writeTestPage writes a minimal HTML page around the viewer: the viewer
 // used on its own, before or without the report around it.
-func writeTestPage(t testing.TB, path string, gs []*results.Game, opt ViewerOptions) {
+func writeTestPage(t testing.TB, path string, gs []*results.GameRecord, opt ViewerOptions) {
 	t.Helper()
 	var b bytes.Buffer
 	b.WriteString("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>game viewer</title></head><body>\n")
@@ -207,7 +207,7 @@ func rebuildSVG(t testing.TB, d *viewerData, gi, ply int) string {
 // first: a sequential game's position after n plies is what games.Replay
 // (arena replay's checker) leaves from the start, a simultaneous game's is
 // the joint moves played in turn.
-func replaySVGs(t testing.TB, g *results.Game) []string {
+func replaySVGs(t testing.TB, g *results.GameRecord) []string {
 	t.Helper()
 	v, err := games.Lookup(g.GameSpec())
 	if err != nil {
@@ -260,7 +260,7 @@ func replaySVGs(t testing.TB, g *results.Game) []string {
 
 // viewerPage builds the viewer for gs and reads its data back from the
 // HTML, as a browser would get it.
-func viewerPage(t testing.TB, gs []*results.Game, opt ViewerOptions) ([]byte, *viewerData) {
+func viewerPage(t testing.TB, gs []*results.GameRecord, opt ViewerOptions) ([]byte, *viewerData) {
 	t.Helper()
 	var b bytes.Buffer
 	if err := writeViewer(&b, gs, opt); err != nil {
@@ -391,7 +391,7 @@ func TestViewerRecordsOutsideTheRules(t *testing.T) {
 	fen.Plies = results.Plies(fen.Moves)
 	fen.MoveStats, fen.Clocks = nil, nil
 
-	_, d := viewerPage(t, []*results.Game{good, &unknown, &illegal, fen}, ViewerOptions{})
+	_, d := viewerPage(t, []*results.GameRecord{good, &unknown, &illegal, fen}, ViewerOptions{})
 	if n := d.Games[0].Note; n != "" {
 		t.Errorf("good game: note %q", n)
 	}
@@ -414,7 +414,7 @@ func TestViewerRecordsOutsideTheRules(t *testing.T) {
 }
 
 // replayPosition returns the text position of g after n plies.
-func replayPosition(t testing.TB, g *results.Game, n int) string {
+func replayPosition(t testing.TB, g *results.GameRecord, n int) string {
 	t.Helper()
 	v, err := games.Lookup(g.GameSpec())
 	if err != nil {
@@ -463,7 +463,7 @@ func TestViewerDataCannotEndTheScript(t *testing.T) {
 	g := randomGame(t, "othello6", 1, 9, 400)
 	g.Players[0].Name = "</script><script>alert(1)</script><!--"
 	g.Detail = "</SCRIPT>"
-	page, d := viewerPage(t, []*results.Game{g}, ViewerOptions{})
+	page, d := viewerPage(t, []*results.GameRecord{g}, ViewerOptions{})
 	if n := bytes.Count(bytes.ToLower(page), []byte("</script")); n != 2 {
 		t.Errorf("%d script ends in the viewer, want 2 (data and script)", n)
 	}

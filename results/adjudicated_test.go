@@ -11,7 +11,7 @@ import (
 // and checked: only "solved", only with the termination adjudication. A
 // record without it (older files, ply-cap draws) reads as before.
 func TestAdjudicatedField(t *testing.T) {
-	g := &Game{Record: KindGame, Game: "othello6", Moves: []string{"c2", "b2"}, Opening: []string{"c2"}, Result: "0-1", Winner: 1, Score: -4,
+	g := &GameRecord{Record: KindGame, Game: "othello6", Moves: []string{"c2", "b2"}, Opening: []string{"c2"}, Result: "0-1", Winner: 1, Score: -4,
 		Termination: Adjudication, Adjudicated: AdjudicatedSolved, Detail: "solved", Forfeit: -1, Plies: 2,
 		Players: [2]Player{{Name: "a", Spec: "random"}, {Agent: 1, Name: "b", Spec: "random"}}}
 	line := AppendGame(nil, g)
@@ -32,12 +32,12 @@ func TestAdjudicatedField(t *testing.T) {
 	}
 	for _, c := range []struct {
 		name string
-		edit func(*Game)
+		edit func(*GameRecord)
 		want string
 	}{
-		{"unknown reason", func(g *Game) { g.Adjudicated = "resigned" }, `adjudicated "resigned"`},
-		{"normal end", func(g *Game) { g.Termination = Normal }, `termination "normal"`},
-		{"forfeit", func(g *Game) { g.Termination, g.Forfeit, g.Winner, g.Result = Timeout, 0, 1, "0-1" }, `termination "timeout"`},
+		{"unknown reason", func(g *GameRecord) { g.Adjudicated = "resigned" }, `adjudicated "resigned"`},
+		{"normal end", func(g *GameRecord) { g.Termination = Normal }, `termination "normal"`},
+		{"forfeit", func(g *GameRecord) { g.Termination, g.Forfeit, g.Winner, g.Result = Timeout, 0, 1, "0-1" }, `termination "timeout"`},
 	} {
 		bad := *g
 		c.edit(&bad)

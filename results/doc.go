@@ -17,7 +17,7 @@
 // Summary: per-pair and per-colour results, terminations, plies, moves,
 // time and nodes per player), so its memory grows with the players and
 // not with the games; it checks lines as Read does and files as Merge
-// does, and its BuildReport equals BuildReport on the merged Dataset.
+// does, and its Analyse equals Analyse on the merged Dataset.
 // Lines in the form AppendGame writes are decoded by a scanner that reads
 // only those fields; any other line goes through Read's decoder.
 //
@@ -98,7 +98,7 @@
 //
 // # Output
 //
-// BuildReport gathers standings, crosstable, LOS, per-colour results,
+// Analyse gathers standings, crosstable, LOS, per-colour results,
 // termination reasons and mean game length; Report.Write renders them as
 // text, markdown, CSV or JSON. ExportPGN and ExportCSV write the games for
 // other tools.

@@ -12,7 +12,7 @@ import (
 // order, without reflection: a record is encoded on a tournament's hot
 // path once per game, where encoding/json took longer than a whole game
 // between fast agents.
-func AppendGame(buf []byte, g *Game) []byte {
+func AppendGame(buf []byte, g *GameRecord) []byte {
 	buf = append(buf, `{"record":`...)
 	buf = appendString(buf, g.Record)
 	buf = append(buf, `,"index":`...)

@@ -14,7 +14,7 @@ import (
 // randomGame builds a record with awkward content: quotes, backslashes,
 // HTML characters, control characters, non-ASCII and invalid UTF-8 in the
 // strings, extreme numbers.
-func randomGame(r *rng.Rand) *Game {
+func randomGame(r *rng.Rand) *GameRecord {
 	pieces := []string{"c3", "MOVE 3 7 2;SPAWN 4 5 9", `say "hi"`, `back\slash`, "<&>", "tab\there", "é ü", "\xff\xfe", "", "pass", "a | b"}
 	str := func() string {
 		var b strings.Builder
@@ -41,7 +41,7 @@ func randomGame(r *rng.Rand) *Game {
 		}
 		return r.Float64() * 1e12
 	}
-	g := &Game{Record: KindGame, Index: r.IntN(1 << 30), Pair: r.IntN(100), Round: r.IntN(1000), Game: str(), Variant: str(),
+	g := &GameRecord{Record: KindGame, Index: r.IntN(1 << 30), Pair: r.IntN(100), Round: r.IntN(1000), Game: str(), Variant: str(),
 		Seed: r.Uint64(), Opening: list(), Moves: list(), Result: str(), Winner: r.IntN(3) - 1, Score: r.IntN(200) - 100,
 		Termination: str(), Forfeit: r.IntN(4) - 1, Detail: str(), Adjudicated: str(), Plies: r.IntN(300), DurationMS: f(), Worker: str()}
 	for p := range g.Players {
@@ -67,7 +67,7 @@ func TestAppendGameMatchesEncodingJSON(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		var a, b Game
+		var a, b GameRecord
 		if err := strictUnmarshal(fast, &a); err != nil {
 			t.Fatalf("record %d: %v\n%s", i, err, fast)
 		}
@@ -81,7 +81,7 @@ func TestAppendGameMatchesEncodingJSON(t *testing.T) {
 			t.Fatalf("record %d is not one line: %q", i, fast)
 		}
 	}
-	g := &Game{Record: KindGame, Game: "othello6", Moves: []string{"c2", "b2"}, Opening: []string{"c2"}, Result: "1-0", Termination: Normal, Forfeit: -1, Plies: 2, DurationMS: 0.125,
+	g := &GameRecord{Record: KindGame, Game: "othello6", Moves: []string{"c2", "b2"}, Opening: []string{"c2"}, Result: "1-0", Termination: Normal, Forfeit: -1, Plies: 2, DurationMS: 0.125,
 		Players: [2]Player{{Name: "random", Spec: "random", TimeMS: 0.0015}, {Agent: 1, Name: "greedy", Spec: "greedy", Nodes: 12}}}
 	slow, _ := MarshalLine(g)
 	if fast := AppendGame(nil, g); string(fast) != string(slow) {
@@ -90,7 +90,7 @@ func TestAppendGameMatchesEncodingJSON(t *testing.T) {
 }
 
 func BenchmarkEncodeGame(b *testing.B) {
-	g := &Game{Record: KindGame, Game: "othello6", Result: "1-0", Termination: Normal, Forfeit: -1, DurationMS: 0.0123,
+	g := &GameRecord{Record: KindGame, Game: "othello6", Result: "1-0", Termination: Normal, Forfeit: -1, DurationMS: 0.0123,
 		Players: [2]Player{{Name: "random", Spec: "random", Seed: 1 << 60, TimeMS: 0.0015}, {Agent: 1, Name: "greedy", Spec: "greedy", Seed: 99}}}
 	for i := 0; i < 32; i++ {
 		g.Moves = append(g.Moves, fmt.Sprintf("%c%d", 'a'+i%6, 1+i%6))

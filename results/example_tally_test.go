@@ -15,7 +15,7 @@ func ExampleTally() {
 	file = append(file, header...)
 	for i, winner := range []int{0, 1, -1} {
 		first, second := i%2, 1-i%2
-		g := results.Game{Record: results.KindGame, Index: i, Game: "othello6", Winner: winner,
+		g := results.GameRecord{Record: results.KindGame, Index: i, Game: "othello6", Winner: winner,
 			Result: map[int]string{0: "1-0", 1: "0-1", -1: "1/2-1/2"}[winner], Termination: results.Normal, Forfeit: -1,
 			Players: [2]results.Player{{Agent: first, Name: []string{"a", "b"}[first]}, {Agent: second, Name: []string{"a", "b"}[second]}},
 			Moves:   []string{"c2", "b2"}, Opening: []string{"c2"}, Plies: 2}
@@ -29,7 +29,7 @@ func ExampleTally() {
 	for _, p := range t.Summary.Players {
 		fmt.Printf("%s %v as first %v\n", p.Name, p.All, p.AsFirst)
 	}
-	rep, err := t.BuildReport(results.ReportOptions{})
+	rep, err := t.Analyse(results.AnalysisOptions{})
 	if err != nil {
 		fmt.Println(err)
 		return

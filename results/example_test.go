@@ -72,19 +72,19 @@ func ExampleSPRT() {
 }
 
 // Write the standings of a tiny dataset as CSV.
-func ExampleReport_Write() {
-	game := func(first, second, result string, winner int) *results.Game {
-		return &results.Game{Record: results.KindGame, Game: "othello6", Result: result, Winner: winner,
+func ExampleAnalysis_Write() {
+	game := func(first, second, result string, winner int) *results.GameRecord {
+		return &results.GameRecord{Record: results.KindGame, Game: "othello6", Result: result, Winner: winner,
 			Termination: results.Normal, Forfeit: -1,
 			Players: [2]results.Player{{Name: first}, {Name: second}}}
 	}
-	d := results.NewDataset("othello6", []string{"greedy", "random"}, []*results.Game{
+	d := results.NewDataset("othello6", []string{"greedy", "random"}, []*results.GameRecord{
 		game("greedy", "random", "1-0", 0),
 		game("random", "greedy", "0-1", 1),
 		game("greedy", "random", "1/2-1/2", -1),
 		game("random", "greedy", "1-0", 0),
 	})
-	rep, err := results.BuildReport(d, results.ReportOptions{})
+	rep, err := results.Analyse(d, results.AnalysisOptions{})
 	if err != nil {
 		panic(err)
 	}

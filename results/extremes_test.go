@@ -63,7 +63,7 @@ func TestPriorDoesNotBoundWhatTheDataLeaveOpen(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			d := pairedDataset([]string{"strong", "weak"}, pairing{"strong", "weak", tc.results})
-			_, row := rows(t, d, ReportOptions{Prior: tc.prior})
+			_, row := rows(t, d, AnalysisOptions{Prior: tc.prior})
 			s, w := row["strong"], row["weak"]
 			if !near(s.Elo, tc.elo) || !near(w.Elo, -tc.elo) {
 				t.Errorf("Elo %v and %v, want ±%v", s.Elo, w.Elo, tc.elo)
@@ -80,7 +80,7 @@ func TestPriorDoesNotBoundWhatTheDataLeaveOpen(t *testing.T) {
 	// 20 pairs. b and c average 0 whatever a's rating.
 	mix := repeat("10", 3) + repeat("==", 2) + repeat("1=", 3) + "0011"
 	pool := pairedDataset([]string{"a", "b", "c"}, pairing{"a", "b", repeat("1", 20)}, pairing{"a", "c", repeat("1", 20)}, pairing{"b", "c", mix + mix})
-	rep, row := rows(t, pool, ReportOptions{Prior: 5})
+	rep, row := rows(t, pool, AnalysisOptions{Prior: 5})
 	if a := row["a"]; !near(a.EloLow, eloOf(wilsonAll(20))) || !math.IsInf(a.EloHigh, 1) {
 		t.Errorf("a: [%v, %v], want [%v, +Inf]", a.EloLow, a.EloHigh, eloOf(wilsonAll(20)))
 	}
@@ -101,7 +101,7 @@ func TestPriorDoesNotBoundWhatTheDataLeaveOpen(t *testing.T) {
 	// A strict order: nobody is bounded against anybody, prior or not:
 	// a's lower bound is the mean of its differences' to the group.
 	strict := pairedDataset([]string{"a", "b", "c"}, pairing{"a", "b", repeat("1", 10)}, pairing{"b", "c", repeat("1", 10)}, pairing{"a", "c", repeat("1", 10)})
-	_, row = rows(t, strict, ReportOptions{Prior: 1})
+	_, row = rows(t, strict, AnalysisOptions{Prior: 1})
 	if a, want := row["a"], 2*eloOf(wilsonAll(5))/3; !near(a.EloLow, want) || !math.IsInf(a.EloHigh, 1) {
 		t.Errorf("strict order, a: [%v, %v], want [%v, +Inf]", a.EloLow, a.EloHigh, want)
 	}
@@ -121,7 +121,7 @@ func TestTwoPlayerLOSIsTheMatchs(t *testing.T) {
 	mean, se := pentaNormal([5]float64{4, 6, 10, 6, 6})
 	want := phi((mean - 0.5) / se)
 	d := pairedDataset([]string{"s", "w"}, pairing{"s", "w", results})
-	for _, o := range []ReportOptions{{}, {Prior: 2}, {Anchor: "w"}} {
+	for _, o := range []AnalysisOptions{{}, {Prior: 2}, {Anchor: "w"}} {
 		rep, _ := rows(t, d, o)
 		los := map[string]float64{}
 		for _, l := range rep.LOS {
@@ -156,13 +156,13 @@ func TestDavidsonWithoutDrawsIsTheHalfModel(t *testing.T) {
 	low := eloOf(mean-z95*se) / 2
 	d := pairedDataset([]string{"strong", "weak"}, pairing{"strong", "weak", "10" + repeat("1", 18) + "01" + repeat("1", 18) + "10" + repeat("1", 8)})
 	for _, draws := range []DrawModel{HalfWin, Davidson} {
-		_, row := rows(t, d, ReportOptions{Draws: draws})
+		_, row := rows(t, d, AnalysisOptions{Draws: draws})
 		if s := row["strong"]; !near(s.Elo, eloOf(0.94)/2) || !near(s.EloLow, low) || !math.IsInf(s.EloHigh, 1) {
 			t.Errorf("%v: strong %v [%v, %v], want %v [%v, +Inf]", draws, s.Elo, s.EloLow, s.EloHigh, eloOf(0.94)/2, low)
 		}
 	}
 	drawn := pairedDataset([]string{"strong", "weak"}, pairing{"strong", "weak", repeat("1=", 10) + repeat("10", 10) + repeat("0=", 5)})
-	rep, _ := rows(t, drawn, ReportOptions{Draws: Davidson})
+	rep, _ := rows(t, drawn, AnalysisOptions{Draws: Davidson})
 	if strings.Contains(strings.Join(rep.Notes, "\n"), "score differences") {
 		t.Errorf("Davidson with draws took match's interval: %q", rep.Notes)
 	}
@@ -184,9 +184,9 @@ func TestUncountedMatchGamesNoted(t *testing.T) {
 	buf.Write(line)
 	// a wins all 60 games; pairs complete, game 2r with a first.
 	want := NewPairTracker(&test, 0)
-	var gs []Game
+	var gs []GameRecord
 	for i := 0; i < 60; i++ {
-		g := Game{Record: KindGame, Index: i, Round: i / 2, Game: "othello6", Result: "1-0", Winner: 0, Termination: Normal, Forfeit: -1,
+		g := GameRecord{Record: KindGame, Index: i, Round: i / 2, Game: "othello6", Result: "1-0", Winner: 0, Termination: Normal, Forfeit: -1,
 			Players: [2]Player{{Agent: 0, Name: "a", Spec: "random:name=a"}, {Agent: 1, Name: "b", Spec: "random:name=b"}}}
 		if i%2 == 1 {
 			g.Players[0], g.Players[1] = g.Players[1], g.Players[0]
@@ -217,8 +217,8 @@ func TestUncountedMatchGamesNoted(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for name, build := range map[string]func(ReportOptions) (*Report, error){"tally": tally.BuildReport, "dataset": func(o ReportOptions) (*Report, error) { return BuildReport(ds, o) }} {
-		rep, err := build(ReportOptions{Bootstrap: 10})
+	for name, build := range map[string]func(AnalysisOptions) (*Analysis, error){"tally": tally.Analyse, "dataset": func(o AnalysisOptions) (*Analysis, error) { return Analyse(ds, o) }} {
+		rep, err := build(AnalysisOptions{Bootstrap: 10})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -242,14 +242,14 @@ func TestDrawnBodiesAreNotExact(t *testing.T) {
 	for _, tc := range []struct {
 		name string
 		d    *Dataset
-		o    ReportOptions
+		o    AnalysisOptions
 		half float64 // a's and b's interval: ± half
 	}{
-		{"three drawn", three, ReportOptions{}, 2 * at(5) / 3},
-		{"three drawn, davidson", three, ReportOptions{Draws: Davidson}, 2 * at(5) / 3},
-		{"two drawn, first move", two, ReportOptions{FirstMove: true}, at(30) / 2},
-		{"two drawn, davidson", two, ReportOptions{Draws: Davidson}, at(30) / 2},
-		{"two drawn, c swept", swept, ReportOptions{}, at(5) / 2},
+		{"three drawn", three, AnalysisOptions{}, 2 * at(5) / 3},
+		{"three drawn, davidson", three, AnalysisOptions{Draws: Davidson}, 2 * at(5) / 3},
+		{"two drawn, first move", two, AnalysisOptions{FirstMove: true}, at(30) / 2},
+		{"two drawn, davidson", two, AnalysisOptions{Draws: Davidson}, at(30) / 2},
+		{"two drawn, c swept", swept, AnalysisOptions{}, at(5) / 2},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, row := rows(t, tc.d, tc.o)
@@ -261,7 +261,7 @@ func TestDrawnBodiesAreNotExact(t *testing.T) {
 		})
 	}
 	// c's upper bound: a's and b's mean plus Wilson's for its 10 pairs.
-	if _, row := rows(t, swept, ReportOptions{}); !math.IsInf(row["c"].EloLow, -1) || !near(row["c"].EloHigh, -eloOf(wilsonAll(10))) {
+	if _, row := rows(t, swept, AnalysisOptions{}); !math.IsInf(row["c"].EloLow, -1) || !near(row["c"].EloHigh, -eloOf(wilsonAll(10))) {
 		t.Errorf("c: [%v, %v], want [-Inf, %v]", row["c"].EloLow, row["c"].EloHigh, -eloOf(wilsonAll(10)))
 	}
 }
@@ -279,9 +279,9 @@ func TestAnchorOnAnUnboundedPlayer(t *testing.T) {
 		pairing{"a", "z", repeat("1", 20)},
 		pairing{"b", "z", repeat("1", 20)},
 	)
-	_, free := rows(t, d, ReportOptions{})
+	_, free := rows(t, d, AnalysisOptions{})
 	for _, prior := range []float64{0, 2} {
-		rep, row := rows(t, d, ReportOptions{Anchor: "z", AnchorElo: 100, Prior: prior})
+		rep, row := rows(t, d, AnalysisOptions{Anchor: "z", AnchorElo: 100, Prior: prior})
 		a, b, z := row["a"], row["b"], row["z"]
 		if prior == 0 && (!near(a.Elo-b.Elo, eloOf(11.5/20)) || !near(a.Elo-z.Elo, free["a"].Elo-free["z"].Elo)) {
 			t.Errorf("a %v, b %v, z %v: want a − b = %v and a − z = %v as unanchored", a.Elo, b.Elo, z.Elo, eloOf(11.5/20), free["a"].Elo-free["z"].Elo)
@@ -328,7 +328,7 @@ func TestDavidsonWithoutAMaximum(t *testing.T) {
 	// The report says so, and two players take match's interval.
 	d := pairedDataset([]string{"strong", "weak"}, pairing{"strong", "weak", "1=" + repeat("1", 18) + "=1" + repeat("1", 18) + "1=" + repeat("1", 8)})
 	mean, se := pentaNormal([5]float64{0, 0, 0, 3, 22})
-	rep, row := rows(t, d, ReportOptions{Draws: Davidson})
+	rep, row := rows(t, d, AnalysisOptions{Draws: Davidson})
 	if s := row["strong"]; !near(s.Elo, eloOf(0.97)/2) || !near(s.EloLow, eloOf(mean-z95*se)/2) || !math.IsInf(s.EloHigh, 1) {
 		t.Errorf("strong %v [%v, %v], want %v [%v, +Inf]", s.Elo, s.EloLow, s.EloHigh, eloOf(0.97)/2, eloOf(mean-z95*se)/2)
 	}

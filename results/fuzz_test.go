@@ -75,7 +75,7 @@ func clockedLine() string {
 
 // normal maps nil and empty lists together: JSON null and [] differ
 // only in spelling.
-func normal(g Game) Game {
+func normal(g GameRecord) GameRecord {
 	if len(g.Opening) == 0 {
 		g.Opening = nil
 	}

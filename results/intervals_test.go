@@ -34,7 +34,7 @@ type pairing struct {
 }
 
 func pairedDataset(players []string, ps ...pairing) *Dataset {
-	var gs []*Game
+	var gs []*GameRecord
 	for _, p := range ps {
 		for k, r := range p.results {
 			first, second := p.a, p.b
@@ -44,7 +44,7 @@ func pairedDataset(players []string, ps ...pairing) *Dataset {
 			}
 			winner := map[float64]int{1: 0, 0.5: -1, 0: 1}[pts]
 			result := map[int]string{0: "1-0", 1: "0-1", -1: "1/2-1/2"}[winner]
-			gs = append(gs, &Game{Record: KindGame, Index: len(gs), Game: "othello6", Result: result, Winner: winner,
+			gs = append(gs, &GameRecord{Record: KindGame, Index: len(gs), Game: "othello6", Result: result, Winner: winner,
 				Termination: Normal, Forfeit: -1, Players: [2]Player{{Name: first}, {Name: second}}})
 		}
 	}
@@ -52,12 +52,12 @@ func pairedDataset(players []string, ps ...pairing) *Dataset {
 }
 
 // rows returns the report's rows by name.
-func rows(t *testing.T, d *Dataset, o ReportOptions) (*Report, map[string]PlayerRow) {
+func rows(t *testing.T, d *Dataset, o AnalysisOptions) (*Analysis, map[string]PlayerRow) {
 	t.Helper()
 	if o.Bootstrap == 0 {
 		o.Bootstrap = 200
 	}
-	rep, err := BuildReport(d, o)
+	rep, err := Analyse(d, o)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -118,7 +118,7 @@ func TestTwoPlayerIntervalsAreTheMatchs(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			d := pairedDataset([]string{"strong", "weak"}, pairing{"strong", "weak", tc.results})
-			_, row := rows(t, d, ReportOptions{})
+			_, row := rows(t, d, AnalysisOptions{})
 			s, w := row["strong"], row["weak"]
 			if !near(s.Elo, tc.elo) || !near(w.Elo, -tc.elo) {
 				t.Errorf("Elo %v and %v, want ±%v", s.Elo, w.Elo, tc.elo)
@@ -131,7 +131,7 @@ func TestTwoPlayerIntervalsAreTheMatchs(t *testing.T) {
 			}
 			// With the weak player anchored at 0, strong has the whole
 			// interval of the difference.
-			_, row = rows(t, d, ReportOptions{Anchor: "weak"})
+			_, row = rows(t, d, AnalysisOptions{Anchor: "weak"})
 			if s, w := row["strong"], row["weak"]; !near(s.EloLow, tc.diffLo) || !near(s.EloHigh, tc.hi) || w.EloLow != 0 || w.EloHigh != 0 {
 				t.Errorf("anchored: strong [%v, %v] (want [%v, %v]), weak [%v, %v] (want 0)", s.EloLow, s.EloHigh, tc.diffLo, tc.hi, w.EloLow, w.EloHigh)
 			}
@@ -151,7 +151,7 @@ func TestTwoPlayerIntervalsAreTheMatchs(t *testing.T) {
 	d := pairedDataset([]string{"strong", "weak"}, pairing{"strong", "weak", repeat("1", 60)})
 	d.Games = d.Games[:59]
 	d.fileOf = d.fileOf[:59]
-	if _, row := rows(t, d, ReportOptions{}); !near(row["strong"].EloLow, eloOf(wilsonAll(59))/2) {
+	if _, row := rows(t, d, AnalysisOptions{}); !near(row["strong"].EloLow, eloOf(wilsonAll(59))/2) {
 		t.Errorf("59 games, one unpaired: lower bound %v, want %v", row["strong"].EloLow, eloOf(wilsonAll(59))/2)
 	}
 }
@@ -160,7 +160,7 @@ func TestTwoPlayerIntervalsAreTheMatchs(t *testing.T) {
 // text's − or + column, null in JSON and ±inf in CSV; the closed side a
 // finite number in each, and a note says where the interval comes from.
 func TestOpenSidesInEveryFormat(t *testing.T) {
-	rep, row := rows(t, pairedDataset([]string{"strong", "weak"}, pairing{"strong", "weak", repeat("1", 60)}), ReportOptions{})
+	rep, row := rows(t, pairedDataset([]string{"strong", "weak"}, pairing{"strong", "weak", repeat("1", 60)}), AnalysisOptions{})
 	low := eloOf(wilsonAll(30)) / 2
 	var text, js, c bytes.Buffer
 	for f, b := range map[string]*bytes.Buffer{"text": &text, "json": &js, "csv": &c} {
@@ -212,7 +212,7 @@ func TestGauntletIntervals(t *testing.T) {
 		pairing{"g", "y", repeat("1", 6) + "0=0="}, // 7 of 10
 		pairing{"g", "z", repeat("=", 8) + "10"},   // 5 of 10
 	)
-	rep, row := rows(t, d, ReportOptions{})
+	rep, row := rows(t, d, AnalysisOptions{})
 	dy, dz := eloOf(0.7), 0.0
 	g := (dy + dz) / 3
 	want := map[string]float64{"g": g, "y": g - dy, "z": g - dz}
@@ -230,7 +230,7 @@ func TestGauntletIntervals(t *testing.T) {
 
 	sweep := pairedDataset([]string{"g", "x", "y", "z"},
 		pairing{"g", "x", repeat("1", 10)}, pairing{"g", "y", repeat("1", 10)}, pairing{"g", "z", repeat("1", 10)})
-	_, row = rows(t, sweep, ReportOptions{})
+	_, row = rows(t, sweep, AnalysisOptions{})
 	if g, want := row["g"], 3*eloOf(wilsonAll(5))/4; !near(g.EloLow, want) || !math.IsInf(g.EloHigh, 1) {
 		t.Errorf("g swept all: [%v, %v], want [%v, +Inf]", g.EloLow, g.EloHigh, want)
 	}
@@ -240,7 +240,7 @@ func TestGauntletIntervals(t *testing.T) {
 		}
 	}
 	// Anchored on g, each swept player's upper bound is its own pair's.
-	_, row = rows(t, sweep, ReportOptions{Anchor: "g"})
+	_, row = rows(t, sweep, AnalysisOptions{Anchor: "g"})
 	for _, name := range []string{"x", "y", "z"} {
 		if p := row[name]; !math.IsInf(p.EloLow, -1) || !near(p.EloHigh, -eloOf(wilsonAll(5))) {
 			t.Errorf("anchored on g: %s [%v, %v], want [-Inf, %v]", name, p.EloLow, p.EloHigh, -eloOf(wilsonAll(5)))
@@ -260,7 +260,7 @@ func TestChainIntervals(t *testing.T) {
 		pairing{"b", "c", repeat("1", 6) + "0000"}, // 6 of 10
 		pairing{"e", "a", repeat("1", 10)},
 	)
-	_, row := rows(t, d, ReportOptions{})
+	_, row := rows(t, d, AnalysisOptions{})
 	b := eloOf(0.6) / 2
 	if !near(row["b"].Elo, b) || !near(row["c"].Elo, -b) {
 		t.Errorf("b %v, c %v: want ±%v (their mean is the zero point)", row["b"].Elo, row["c"].Elo, b)
@@ -285,7 +285,7 @@ func TestNilScoreLeavesTheMean(t *testing.T) {
 		pairing{"a", "z", repeat("1", 20)},
 		pairing{"b", "z", repeat("1", 20)},
 	)
-	rep, row := rows(t, d, ReportOptions{})
+	rep, row := rows(t, d, AnalysisOptions{})
 	half := eloOf(11.5/20) / 2
 	if !near(row["a"].Elo, half) || !near(row["b"].Elo, -half) {
 		t.Errorf("a %v, b %v: want ±%v", row["a"].Elo, row["b"].Elo, half)

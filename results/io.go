@@ -28,7 +28,7 @@ func (e *ParseError) Unwrap() error { return e.Err }
 type File struct {
 	Path    string
 	Header  Header
-	Games   []Game
+	Games   []GameRecord
 	Resumes []Resume
 	// Torn is true when the last line was cut short (the writer was killed
 	// mid-write, or the disk filled up) and was therefore ignored.
@@ -93,7 +93,7 @@ func Read(r io.Reader, path string) (*File, error) {
 			}
 			continue
 		}
-		var g Game
+		var g GameRecord
 		var rs Resume
 		kind, torn, err := decodeLine(trimmed, line, last, &out.Header, &g, &rs)
 		if torn {
@@ -135,7 +135,7 @@ func Read(r io.Reader, path string) (*File, error) {
 // Game.Check, not against the header), a resume note into *rs. kind is
 // the record kind; torn reports a final line that is no JSON at all, a
 // write cut short, which readers ignore.
-func decodeLine(trimmed []byte, line int, last bool, h *Header, g *Game, rs *Resume) (kind string, torn bool, err error) {
+func decodeLine(trimmed []byte, line int, last bool, h *Header, g *GameRecord, rs *Resume) (kind string, torn bool, err error) {
 	var head struct {
 		Record  string `json:"record"`
 		Version int    `json:"version"`
@@ -392,7 +392,7 @@ func (w *Writer) WriteLines(lines []byte) error {
 }
 
 // WriteGames encodes and writes games in one write.
-func (w *Writer) WriteGames(games ...*Game) error {
+func (w *Writer) WriteGames(games ...*GameRecord) error {
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	if w.f == nil {

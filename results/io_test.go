@@ -13,7 +13,7 @@ import (
 const testHeader = `{"record":"header","version":1,"created":"2025-01-01T00:00:00Z","concurrency":2,"config":{"kind":"round-robin","game":"othello6","agents":[{"name":"a","spec":"random:name=a"},{"name":"b","spec":"greedy:name=b"}],"games_per_pair":4,"seed":1,"openings":"random:2","move_time_ms":0,"move_margin_ms":100,"max_plies":1000,"total_games":4}}`
 
 func testGame(index int, result string, winner int) string {
-	g := Game{Record: KindGame, Index: index, Game: "othello6", Result: result, Winner: winner, Termination: Normal, Forfeit: -1,
+	g := GameRecord{Record: KindGame, Index: index, Game: "othello6", Result: result, Winner: winner, Termination: Normal, Forfeit: -1,
 		Players: [2]Player{{Agent: index % 2, Name: []string{"a", "b"}[index%2]}, {Agent: 1 - index%2, Name: []string{"a", "b"}[1-index%2]}},
 		Opening: []string{"c2"}, Moves: []string{"c2", "b2"}, Plies: 2}
 	line, err := MarshalLine(g)
@@ -98,7 +98,7 @@ func TestTornLastLine(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var g Game
+	var g GameRecord
 	if err := strictUnmarshal([]byte(torn), &g); err != nil {
 		t.Fatal(err)
 	}

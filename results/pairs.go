@@ -16,17 +16,17 @@ type PairTracker struct {
 	DecidedAt int
 	// WDL are the counted games' results for Agent.
 	WDL     WDL
-	pending map[int][2]*Game
+	pending map[int][2]*GameRecord
 }
 
 // NewPairTracker tracks agent a's results under the test s (nil for none).
 func NewPairTracker(s *SPRT, a int) *PairTracker {
-	return &PairTracker{Test: s, Agent: a, pending: map[int][2]*Game{}}
+	return &PairTracker{Test: s, Agent: a, pending: map[int][2]*GameRecord{}}
 }
 
 // Add takes one game and returns how many pairs it completed in order
 // (usually 0 or 1; more when it fills a gap).
-func (t *PairTracker) Add(g *Game) int {
+func (t *PairTracker) Add(g *GameRecord) int {
 	p := t.pending[g.Round]
 	if p[0] == nil {
 		p[0] = g
@@ -58,7 +58,7 @@ func (t *PairTracker) Add(g *Game) int {
 	return added
 }
 
-func (t *PairTracker) points(g *Game) float64 {
+func (t *PairTracker) points(g *GameRecord) float64 {
 	if g.Players[0].Agent == t.Agent {
 		return g.Points(0)
 	}
@@ -103,7 +103,7 @@ func (m *matchCounter) add(index int, firstSeatCounted bool, winner int) {
 	if m.tr.Decision != Continue {
 		return
 	}
-	g := &Game{Round: index / 2, Winner: winner}
+	g := &GameRecord{Round: index / 2, Winner: winner}
 	g.Players[0].Agent, g.Players[1].Agent = 1, 0
 	if firstSeatCounted {
 		g.Players[0].Agent, g.Players[1].Agent = 0, 1

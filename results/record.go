@@ -137,8 +137,8 @@ type Player struct {
 	TC string `json:"tc,omitempty"`
 }
 
-// Game is one finished game.
-type Game struct {
+// GameRecord is one finished game.
+type GameRecord struct {
 	Record  string    `json:"record"` // KindGame
 	Index   int       `json:"index"`  // position in the planned schedule
 	Pair    int       `json:"pair"`   // pairing number
@@ -204,7 +204,7 @@ type MoveStat struct {
 }
 
 // Points returns what the game was worth to seat p (0 first, 1 second).
-func (g *Game) Points(p int) float64 {
+func (g *GameRecord) Points(p int) float64 {
 	switch g.Winner {
 	case -1:
 		return 0.5
@@ -215,7 +215,7 @@ func (g *Game) Points(p int) float64 {
 }
 
 // GameSpec returns the canonical game spec, e.g. "erdos:algol".
-func (g *Game) GameSpec() string {
+func (g *GameRecord) GameSpec() string {
 	if g.Variant == "" {
 		return g.Game
 	}
@@ -223,7 +223,7 @@ func (g *Game) GameSpec() string {
 }
 
 // Check reports the first inconsistency in a game record.
-func (g *Game) Check() error {
+func (g *GameRecord) Check() error {
 	if g.Record != KindGame {
 		return fmt.Errorf("record %q is not a game", g.Record)
 	}
@@ -279,7 +279,7 @@ func (g *Game) Check() error {
 }
 
 // checkTimes checks Clocks and MoveStats against the moves and players.
-func (g *Game) checkTimes() error {
+func (g *GameRecord) checkTimes() error {
 	if len(g.Clocks) > 0 {
 		if n := g.Plies - Plies(g.Opening); len(g.Clocks) != n {
 			return fmt.Errorf("%d clock entries for the %d plies after the opening", len(g.Clocks), n)

@@ -8,8 +8,8 @@ import (
 	"strings"
 )
 
-// ReportOptions configure the ratings of a report.
-type ReportOptions struct {
+// AnalysisOptions configure the ratings of a report.
+type AnalysisOptions struct {
 	Draws     DrawModel
 	FirstMove bool    // fit a first-move advantage
 	Prior     float64 // see FitOptions.Prior
@@ -20,10 +20,10 @@ type ReportOptions struct {
 	Workers   int    // parallel bootstrap fits; 0 for GOMAXPROCS
 }
 
-// Report is the full analysis of a set of games: the standings with
+// Analysis is the full analysis of a set of games: the standings with
 // ratings, the crosstable, LOS, per-colour results and termination counts.
 // It is also the --format json document (snake_case keys).
-type Report struct {
+type Analysis struct {
 	Game         string           `json:"game"`
 	Games        int              `json:"games"`
 	DrawModel    string           `json:"draw_model"` // "half" or "davidson"
@@ -149,14 +149,14 @@ type Interval struct {
 	High  float64 `json:"high"`
 }
 
-// BuildReport rates the dataset's players and gathers the statistics.
-func BuildReport(d *Dataset, o ReportOptions) (*Report, error) {
+// Analyse rates the dataset's players and gathers the statistics.
+func Analyse(d *Dataset, o AnalysisOptions) (*Analysis, error) {
 	return buildReport(d.Game, d.Summarize(), o)
 }
 
-// BuildReport rates the counted players and gathers the statistics:
-// the same report as BuildReport on a Dataset of the same games.
-func (t *Tally) BuildReport(o ReportOptions) (*Report, error) {
+// Analyse rates the counted players and gathers the statistics:
+// the same report as Analyse on a Dataset of the same games.
+func (t *Tally) Analyse(o AnalysisOptions) (*Analysis, error) {
 	if err := t.Err(); err != nil {
 		return nil, err
 	}
@@ -166,8 +166,8 @@ func (t *Tally) BuildReport(o ReportOptions) (*Report, error) {
 	return buildReport(t.Game, t.Summary, o)
 }
 
-// buildReport is BuildReport of the games counted in s.
-func buildReport(game string, s *Summary, o ReportOptions) (*Report, error) {
+// buildReport is Analyse of the games counted in s.
+func buildReport(game string, s *Summary, o AnalysisOptions) (*Analysis, error) {
 	names := make([]string, len(s.Players))
 	for i, p := range s.Players {
 		names[i] = p.Name
@@ -187,7 +187,7 @@ func buildReport(game string, s *Summary, o ReportOptions) (*Report, error) {
 	if err != nil {
 		return nil, err
 	}
-	r := &Report{
+	r := &Analysis{
 		Game: game, Games: s.Games, DrawModel: o.Draws.String(), Level: ratings.Level,
 		Bootstrap: ratings.Replicates, Anchor: o.Anchor, Terminations: s.TerminationList(),
 		MeanPlies: s.MeanPlies(), Regularised: ratings.Regularised,

@@ -12,10 +12,10 @@ import (
 // reportGames plays a round robin by a fixed script: strong beats
 // everyone, random loses to everyone, a and b split their games.
 func reportGames() *Dataset {
-	var gs []*Game
+	var gs []*GameRecord
 	add := func(first, second string, winner int) {
 		result := map[int]string{0: "1-0", 1: "0-1", -1: "1/2-1/2"}[winner]
-		gs = append(gs, &Game{Record: KindGame, Index: len(gs), Game: "othello6", Result: result, Winner: winner,
+		gs = append(gs, &GameRecord{Record: KindGame, Index: len(gs), Game: "othello6", Result: result, Winner: winner,
 			Termination: Normal, Forfeit: -1, Players: [2]Player{{Name: first}, {Name: second}}})
 	}
 	for k := range 10 {
@@ -34,7 +34,7 @@ func reportGames() *Dataset {
 // interval open on that side in every format, a note says why, and the
 // players in between are rated by maximum likelihood without them.
 func TestReportOpenBounds(t *testing.T) {
-	rep, err := BuildReport(reportGames(), ReportOptions{Bootstrap: 200, Seed: 1})
+	rep, err := Analyse(reportGames(), AnalysisOptions{Bootstrap: 200, Seed: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -82,7 +82,7 @@ func TestReportOpenBounds(t *testing.T) {
 		}
 	}
 
-	var back Report
+	var back Analysis
 	if err := json.Unmarshal(js.Bytes(), &back); err != nil {
 		t.Fatal(err)
 	}
@@ -117,7 +117,7 @@ func TestReportOpenBounds(t *testing.T) {
 
 // TestReportDavidsonScale: the title and JSON state Davidson's scale.
 func TestReportDavidsonScale(t *testing.T) {
-	rep, err := BuildReport(reportGames(), ReportOptions{Draws: Davidson})
+	rep, err := Analyse(reportGames(), AnalysisOptions{Draws: Davidson})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -19,7 +19,7 @@ type gameFacts struct {
 	plies       int
 }
 
-func factsOf(g *Game) gameFacts {
+func factsOf(g *GameRecord) gameFacts {
 	f := gameFacts{index: g.Index, winner: g.Winner, forfeit: g.Forfeit, termination: g.Termination, plies: g.Plies}
 	for p := range g.Players {
 		f.names[p], f.moves[p], f.timeMS[p], f.nodes[p] = g.Players[p].Name, g.Players[p].Moves, g.Players[p].TimeMS, g.Players[p].Nodes

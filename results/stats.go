@@ -12,7 +12,7 @@ import (
 type Dataset struct {
 	Game    string   // the game spec all files share
 	Players []string // in order of first appearance
-	Games   []*Game
+	Games   []*GameRecord
 	Files   []*File
 	index   map[string]int
 	fileOf  []int // Games[i] comes from Files[fileOf[i]] (0 for NewDataset)
@@ -66,7 +66,7 @@ func Merge(files ...*File) (*Dataset, error) {
 
 // NewDataset pools games recorded elsewhere (e.g. in memory by a running
 // tournament); players lists the expected names in order.
-func NewDataset(game string, players []string, games []*Game) *Dataset {
+func NewDataset(game string, players []string, games []*GameRecord) *Dataset {
 	d := &Dataset{Game: game, index: map[string]int{}}
 	for _, p := range players {
 		d.player(p)

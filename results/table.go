@@ -24,7 +24,7 @@ const maxLOSPlayers = 16
 
 // Write renders the report: "text" (tables for a terminal), "markdown",
 // "csv" (the standings only, one row per player) or "json" (the Report).
-func (r *Report) Write(w io.Writer, format string) error {
+func (r *Analysis) Write(w io.Writer, format string) error {
 	switch format {
 	case "json":
 		enc := json.NewEncoder(w)
@@ -39,17 +39,17 @@ func (r *Report) Write(w io.Writer, format string) error {
 }
 
 // WriteStandings renders only the standings table (text or markdown).
-func (r *Report) WriteStandings(w io.Writer, markdown bool) error {
+func (r *Analysis) WriteStandings(w io.Writer, markdown bool) error {
 	return table(w, markdown, r.standingsHeader(), r.standingsRows(), standingsAlign)
 }
 
 var standingsAlign = []tw.Align{tw.AlignRight, tw.AlignLeft, tw.AlignRight, tw.AlignRight, tw.AlignRight, tw.AlignRight, tw.AlignRight, tw.AlignCenter, tw.AlignRight}
 
-func (r *Report) standingsHeader() []string {
+func (r *Analysis) standingsHeader() []string {
 	return []string{"Rank", "Name", "Elo", "−", "+", "Games", "Score %", "W-D-L", "Draw %"}
 }
 
-func (r *Report) standingsRows() [][]string {
+func (r *Analysis) standingsRows() [][]string {
 	var rows [][]string
 	for _, p := range r.Players {
 		minus, plus := "", ""
@@ -92,7 +92,7 @@ func csvFloat(v float64) string {
 	return strconv.FormatFloat(v, 'f', -1, 64)
 }
 
-func (r *Report) title() string {
+func (r *Analysis) title() string {
 	model := "draw = half a win"
 	if r.DrawModel == Davidson.String() {
 		model = fmt.Sprintf("Davidson draws, log win/loss odds × 2/(2+ν) = %.3f for the half model's scale", r.EloScale)
@@ -118,7 +118,7 @@ func (r *Report) title() string {
 
 // outsideMean lists the players with games that MeanOf leaves out, in
 // rank order (none of the anchor's group).
-func (r *Report) outsideMean() []string {
+func (r *Analysis) outsideMean() []string {
 	anchorGroup := -1
 	for _, p := range r.Players {
 		if r.Anchor != "" && p.Name == r.Anchor {
@@ -134,7 +134,7 @@ func (r *Report) outsideMean() []string {
 	return out
 }
 
-func (r *Report) writeTables(w io.Writer, md bool) error {
+func (r *Analysis) writeTables(w io.Writer, md bool) error {
 	heading := func(text string) {
 		if md {
 			fmt.Fprintf(w, "\n### %s\n\n", text)
@@ -204,7 +204,7 @@ func (r *Report) writeTables(w io.Writer, md bool) error {
 	return nil
 }
 
-func (r *Report) writeCross(w io.Writer, md bool) error {
+func (r *Analysis) writeCross(w io.Writer, md bool) error {
 	cell := map[[2]string]CrossRow{}
 	for _, c := range r.Crosstable {
 		cell[[2]string{c.Player, c.Opponent}] = c
@@ -237,7 +237,7 @@ func (r *Report) writeCross(w io.Writer, md bool) error {
 	return table(w, md, header, rows, align)
 }
 
-func (r *Report) writeColours(w io.Writer, md bool) error {
+func (r *Analysis) writeColours(w io.Writer, md bool) error {
 	cell := func(x WDL) string {
 		if x.Games() == 0 {
 			return ""
@@ -251,7 +251,7 @@ func (r *Report) writeColours(w io.Writer, md bool) error {
 	return table(w, md, []string{"", "As first", "As second", "Forfeits"}, rows, []tw.Align{tw.AlignLeft, tw.AlignCenter, tw.AlignCenter, tw.AlignRight})
 }
 
-func (r *Report) writeLOS(w io.Writer, md bool) error {
+func (r *Analysis) writeLOS(w io.Writer, md bool) error {
 	los := map[[2]string]float64{}
 	for _, l := range r.LOS {
 		los[[2]string{l.Player, l.Opponent}] = l.LOS
@@ -281,7 +281,7 @@ func (r *Report) writeLOS(w io.Writer, md bool) error {
 	return table(w, md, header, rows, align)
 }
 
-func (r *Report) writeCSV(w io.Writer) error {
+func (r *Analysis) writeCSV(w io.Writer) error {
 	cw := csv.NewWriter(w)
 	cw.Write([]string{"rank", "name", "elo", "elo_low", "elo_high", "games", "score", "points", "wins", "draws", "losses", "draw_rate", "group", "forfeits"})
 	f := csvFloat

@@ -18,7 +18,7 @@ const MaxPlayers = 4096
 // keeping only what the ratings and tables need (Summary): its memory
 // grows with the players, never with the games. Reading checks each file
 // as Read does (same rules, same messages), and pooling checks the files
-// as Merge does; BuildReport then gives the report that BuildReport gives
+// as Merge does; Analyse then gives the report that Analyse gives
 // on the merged Dataset.
 type Tally struct {
 	Game    string // the game spec all files share
@@ -101,7 +101,7 @@ func (t *Tally) read(r io.ReadSeeker, path string) (*TallyFile, error) {
 		fast := line > 1 && t.scan.scan(trimmed, &facts)
 		if !fast {
 			// Everything else exactly as Read does it.
-			var g Game
+			var g GameRecord
 			var rs Resume
 			kind, torn, err := decodeLine(trimmed, line, last, &tf.Header, &g, &rs)
 			if torn {

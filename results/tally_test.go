@@ -36,7 +36,7 @@ func syntheticHeader(players, games int, seed uint64) []byte {
 // drawn from the seed, results from their strength difference, plies of
 // othello-like notation, some forfeits; odd is every kind of optional
 // field (clocks, move statistics, a detail, a fen start, escapes).
-func syntheticGame(g *Game, i, players int, seed uint64, odd bool) {
+func syntheticGame(g *GameRecord, i, players int, seed uint64, odd bool) {
 	r := rng.New(rng.Derive(seed, uint64(i)))
 	a := r.IntN(players)
 	b := (a + 1 + r.IntN(players-1)) % players
@@ -45,7 +45,7 @@ func syntheticGame(g *Game, i, players int, seed uint64, odd bool) {
 		b = r2.IntN(players)
 		a = (b + 1 + r2.IntN(players-1)) % players
 	}
-	*g = Game{Record: KindGame, Index: i, Pair: i / 2, Round: 0, Game: "othello6", Seed: r.Uint64(),
+	*g = GameRecord{Record: KindGame, Index: i, Pair: i / 2, Round: 0, Game: "othello6", Seed: r.Uint64(),
 		Termination: Normal, Forfeit: -1, DurationMS: float64(r.IntN(100000)) / 1000}
 	g.Players[0] = Player{Agent: a, Name: fmt.Sprintf("p%d", a), Spec: fmt.Sprintf("random:name=p%d", a), Seed: r.Uint64(), Nodes: int64(r.IntN(1000))}
 	g.Players[1] = Player{Agent: b, Name: fmt.Sprintf("p%d", b), Spec: fmt.Sprintf("random:name=p%d", b), Seed: r.Uint64(), Nodes: int64(r.IntN(1000))}
@@ -103,7 +103,7 @@ func syntheticGame(g *Game, i, players int, seed uint64, odd bool) {
 func syntheticFile(t testing.TB, dir string, games, players int, seed uint64, odd bool) string {
 	path := filepath.Join(dir, fmt.Sprintf("syn-%d-%d.jsonl", seed, games))
 	buf := syntheticHeader(players, games, seed)
-	var g Game
+	var g GameRecord
 	for i := 0; i < games; i++ {
 		syntheticGame(&g, i, players, seed, odd)
 		buf = AppendGame(buf, &g)
@@ -116,7 +116,7 @@ func syntheticFile(t testing.TB, dir string, games, players int, seed uint64, od
 
 // readBoth reports the same files read whole and merged (the old way) and
 // counted (Tally), as JSON.
-func readBoth(t *testing.T, o ReportOptions, paths ...string) (merged, tallied string) {
+func readBoth(t *testing.T, o AnalysisOptions, paths ...string) (merged, tallied string) {
 	t.Helper()
 	var files []*File
 	tally := NewTally()
@@ -138,7 +138,7 @@ func readBoth(t *testing.T, o ReportOptions, paths ...string) (merged, tallied s
 	if err != nil {
 		t.Fatal(err)
 	}
-	report := func(r *Report, err error) string {
+	report := func(r *Analysis, err error) string {
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -151,7 +151,7 @@ func readBoth(t *testing.T, o ReportOptions, paths ...string) (merged, tallied s
 	if !reflect.DeepEqual(d.Summarize(), tally.Summary) {
 		t.Errorf("summaries differ:\nmerged %+v\ntallied %+v", d.Summarize(), tally.Summary)
 	}
-	return report(BuildReport(d, o)), report(tally.BuildReport(o))
+	return report(Analyse(d, o)), report(tally.Analyse(o))
 }
 
 // TestTallyMatchesMerge: the report from counts read streaming is the
@@ -173,15 +173,15 @@ func TestTallyMatchesMerge(t *testing.T) {
 	}
 	cases := []struct {
 		name  string
-		o     ReportOptions
+		o     AnalysisOptions
 		paths []string
 	}{
-		{"generated", ReportOptions{Bootstrap: 100, Seed: 3}, []string{plain}},
-		{"every field", ReportOptions{Bootstrap: 100, Seed: 3, FirstMove: true}, []string{odd}},
-		{"two files, torn", ReportOptions{Bootstrap: 50, Seed: 4, Draws: Davidson, Anchor: "p2", AnchorElo: 1000}, []string{odd, torn}},
-		{"tournament", ReportOptions{Bootstrap: 200, Seed: 1}, []string{"../report/testdata/tournament.jsonl"}},
-		{"match", ReportOptions{Bootstrap: 200, Seed: 1}, []string{"../report/testdata/match.jsonl"}},
-		{"clocks", ReportOptions{Bootstrap: 200, Seed: 1, Prior: 1}, []string{"../report/testdata/clocks.jsonl"}},
+		{"generated", AnalysisOptions{Bootstrap: 100, Seed: 3}, []string{plain}},
+		{"every field", AnalysisOptions{Bootstrap: 100, Seed: 3, FirstMove: true}, []string{odd}},
+		{"two files, torn", AnalysisOptions{Bootstrap: 50, Seed: 4, Draws: Davidson, Anchor: "p2", AnchorElo: 1000}, []string{odd, torn}},
+		{"tournament", AnalysisOptions{Bootstrap: 200, Seed: 1}, []string{"../report/testdata/tournament.jsonl"}},
+		{"match", AnalysisOptions{Bootstrap: 200, Seed: 1}, []string{"../report/testdata/match.jsonl"}},
+		{"clocks", AnalysisOptions{Bootstrap: 200, Seed: 1, Prior: 1}, []string{"../report/testdata/clocks.jsonl"}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -243,7 +243,7 @@ func TestTallyErrorsMatchRead(t *testing.T) {
 			}
 		}
 		_, want := Merge(files...)
-		_, err := tally.BuildReport(ReportOptions{})
+		_, err := tally.Analyse(AnalysisOptions{})
 		if want == nil || fmt.Sprint(err) != fmt.Sprint(want) || fmt.Sprint(tally.Err()) != fmt.Sprint(want) {
 			t.Errorf("%v: tally %v, merge %v", paths, err, want)
 		}
@@ -254,7 +254,7 @@ func TestTallyErrorsMatchRead(t *testing.T) {
 // Read accepts, with Read's error, and counts what Summarize counts (the
 // canonical-line scanner never disagrees with the full decoder).
 func FuzzTally(f *testing.F) {
-	var g Game
+	var g GameRecord
 	seeds := []string{testHeader + "\n" + testGame(0, "1-0", 0) + testGame(1, "1/2-1/2", -1)}
 	// Shards: a game of the shard, then one outside it.
 	seeds = append(seeds, shardHeader("2/2", 1)+"\n"+testGame(2, "1-0", 0)+testGame(1, "1-0", 0))
@@ -292,7 +292,7 @@ type gameStream struct {
 	games, players, next int
 	seed                 uint64
 	buf                  []byte
-	g                    Game
+	g                    GameRecord
 }
 
 func newGameStream(games, players int, seed uint64) *gameStream {
@@ -476,7 +476,7 @@ func TestResampleLikeGames(t *testing.T) {
 // (else the tests above would only compare the slow path with itself),
 // except those with strings that need escapes.
 func TestScanTakesCanonicalLines(t *testing.T) {
-	var g Game
+	var g GameRecord
 	var s gameScanner
 	var f gameFacts
 	for i := 0; i < 50; i++ {

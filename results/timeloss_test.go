@@ -10,10 +10,10 @@ import (
 // JSON, and a note says that time decided games; other forfeits and a double
 // timeout (a draw) are not losses on time.
 func TestTimeLosses(t *testing.T) {
-	var gs []*Game
+	var gs []*GameRecord
 	add := func(first, second string, winner int, term string, forfeit int) {
 		result := map[int]string{0: "1-0", 1: "0-1", -1: "1/2-1/2"}[winner]
-		gs = append(gs, &Game{Record: KindGame, Index: len(gs), Game: "othello6", Result: result, Winner: winner,
+		gs = append(gs, &GameRecord{Record: KindGame, Index: len(gs), Game: "othello6", Result: result, Winner: winner,
 			Termination: term, Forfeit: forfeit, Players: [2]Player{{Name: first}, {Name: second}}})
 	}
 	add("fast", "slow", 0, Normal, -1)
@@ -24,7 +24,7 @@ func TestTimeLosses(t *testing.T) {
 	add("slow", "fast", -1, Timeout, 2) // both late on one turn: a draw
 	d := NewDataset("othello6", []string{"fast", "slow"}, gs)
 
-	rep, err := BuildReport(d, ReportOptions{Seed: 1})
+	rep, err := Analyse(d, AnalysisOptions{Seed: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -61,7 +61,7 @@ func TestTimeLosses(t *testing.T) {
 	}
 
 	// Without timeouts, no note.
-	rep, err = BuildReport(NewDataset("othello6", []string{"fast", "slow"}, gs[:1]), ReportOptions{Seed: 1})
+	rep, err = Analyse(NewDataset("othello6", []string{"fast", "slow"}, gs[:1]), AnalysisOptions{Seed: 1})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -8,8 +8,8 @@ import (
 
 // clockedGame is a checked game of two plies after a one-ply opening, the
 // first player on a clock and the second not.
-func clockedGame() Game {
-	return Game{Record: KindGame, Game: "othello6", Result: "1-0", Winner: 0, Termination: Normal, Forfeit: -1,
+func clockedGame() GameRecord {
+	return GameRecord{Record: KindGame, Game: "othello6", Result: "1-0", Winner: 0, Termination: Normal, Forfeit: -1,
 		Players: [2]Player{{Name: "a", Moves: 1, TC: "1s+10ms"}, {Agent: 1, Name: "b", Moves: 1}},
 		Opening: []string{"c2"}, Moves: []string{"c2", "b2", "a1"}, Plies: 3,
 		Clocks:    [][2]float64{{990.5, NoClock}, {990.5, NoClock}},
@@ -22,27 +22,27 @@ func clockedGame() Game {
 func TestCheckTimes(t *testing.T) {
 	tests := []struct {
 		name string
-		edit func(g *Game)
+		edit func(g *GameRecord)
 		want string // "" for a good record
 	}{
-		{"good", func(g *Game) {}, ""},
-		{"no times at all", func(g *Game) { g.Clocks, g.MoveStats = nil, nil }, ""},
-		{"both on clocks", func(g *Game) { g.Players[1].TC = "1s"; g.Clocks[0][1], g.Clocks[1][1] = 0, 1000 }, ""},
-		{"from a position", func(g *Game) {
+		{"good", func(g *GameRecord) {}, ""},
+		{"no times at all", func(g *GameRecord) { g.Clocks, g.MoveStats = nil, nil }, ""},
+		{"both on clocks", func(g *GameRecord) { g.Players[1].TC = "1s"; g.Clocks[0][1], g.Clocks[1][1] = 0, 1000 }, ""},
+		{"from a position", func(g *GameRecord) {
 			g.Opening = []string{"fen x"}
 			g.Moves[0] = "fen x"
 			g.Plies = 2
 		}, ""},
-		{"one clock entry short", func(g *Game) { g.Clocks = g.Clocks[:1] }, "1 clock entries for the 2 plies after the opening"},
-		{"one clock entry too many", func(g *Game) { g.Clocks = append(g.Clocks, g.Clocks[0]) }, "3 clock entries"},
-		{"negative time left", func(g *Game) { g.Clocks[1][0] = -0.001 }, "clock entry 1: player 0 has -0.001 ms left"},
-		{"time left without a clock", func(g *Game) { g.Clocks[0][1] = 5 }, "player 1 has no time control but 5 ms left"},
-		{"clocks without time controls", func(g *Game) { g.Players[0].TC = "" }, "neither player has a time control"},
-		{"bad player", func(g *Game) { g.MoveStats[0].Player = 2 }, "move stat 0: player 2 is not 0 or 1"},
-		{"negative move time", func(g *Game) { g.MoveStats[1].MS = -1 }, "move stat 1: time -1 ms"},
-		{"negative nodes", func(g *Game) { g.MoveStats[1].Nodes = -1 }, "negative depth 3 or nodes -1"},
-		{"stats do not match the moves", func(g *Game) { g.MoveStats = g.MoveStats[:1] }, "0 move stats of player 0, who made 1 moves"},
-		{"a forfeited last move counts", func(g *Game) {
+		{"one clock entry short", func(g *GameRecord) { g.Clocks = g.Clocks[:1] }, "1 clock entries for the 2 plies after the opening"},
+		{"one clock entry too many", func(g *GameRecord) { g.Clocks = append(g.Clocks, g.Clocks[0]) }, "3 clock entries"},
+		{"negative time left", func(g *GameRecord) { g.Clocks[1][0] = -0.001 }, "clock entry 1: player 0 has -0.001 ms left"},
+		{"time left without a clock", func(g *GameRecord) { g.Clocks[0][1] = 5 }, "player 1 has no time control but 5 ms left"},
+		{"clocks without time controls", func(g *GameRecord) { g.Players[0].TC = "" }, "neither player has a time control"},
+		{"bad player", func(g *GameRecord) { g.MoveStats[0].Player = 2 }, "move stat 0: player 2 is not 0 or 1"},
+		{"negative move time", func(g *GameRecord) { g.MoveStats[1].MS = -1 }, "move stat 1: time -1 ms"},
+		{"negative nodes", func(g *GameRecord) { g.MoveStats[1].Nodes = -1 }, "negative depth 3 or nodes -1"},
+		{"stats do not match the moves", func(g *GameRecord) { g.MoveStats = g.MoveStats[:1] }, "0 move stats of player 0, who made 1 moves"},
+		{"a forfeited last move counts", func(g *GameRecord) {
 			g.Players[1].Moves = 2
 			g.MoveStats = append(g.MoveStats, MoveStat{Player: 1, MS: 1200})
 		}, ""},

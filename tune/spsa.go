@@ -361,7 +361,7 @@ func (s *SPSA) Play(ctx context.Context, it *Iteration, run arena.RunOptions, on
 	var mu sync.Mutex
 	var w results.WDL
 	run.Stop, run.Done = nil, nil
-	run.Sink = func(batch []*results.Game) error {
+	run.Sink = func(batch []*results.GameRecord) error {
 		mu.Lock()
 		defer mu.Unlock()
 		for _, g := range batch {

@@ -239,7 +239,7 @@ type SweepResult struct {
 // another player. One fit rates every value and opponent on one scale,
 // and a fixed opponent makes the values' Elo read as "against that
 // opponent".
-func (s *Sweep) ReportOptions(o results.ReportOptions, names []string) results.ReportOptions {
+func (s *Sweep) ReportOptions(o results.AnalysisOptions, names []string) results.AnalysisOptions {
 	if o.Anchor == "" && len(names) > len(s.Specs) {
 		o.Anchor, o.AnchorElo = names[len(s.Specs)], 0
 	}
@@ -249,7 +249,7 @@ func (s *Sweep) ReportOptions(o results.ReportOptions, names []string) results.R
 // Result reads the values' points off a report of the sweep's games;
 // names are the tournament's agent names (Tournament.Names), whose first
 // len(Specs) are the value agents.
-func (s *Sweep) Result(rep *results.Report, names []string) (SweepResult, error) {
+func (s *Sweep) Result(rep *results.Analysis, names []string) (SweepResult, error) {
 	if len(names) != len(s.Specs)+len(s.Against) {
 		return SweepResult{}, fmt.Errorf("sweep: %d names for %d agents", len(names), len(s.Specs)+len(s.Against))
 	}
@@ -350,7 +350,7 @@ func (r SweepResult) WriteSVG(w io.Writer) error {
 // games per pairing, seed and limits; its Kind and Agents are the sweep's.
 // ropts are the rating options (the default anchor is the first
 // opponent, see ReportOptions). run's Sink, if set, sees every batch.
-func RunSweep(ctx context.Context, s *Sweep, o arena.Options, run arena.RunOptions, ropts results.ReportOptions) (SweepResult, error) {
+func RunSweep(ctx context.Context, s *Sweep, o arena.Options, run arena.RunOptions, ropts results.AnalysisOptions) (SweepResult, error) {
 	t, err := arena.New(s.Options(o))
 	if err != nil {
 		return SweepResult{}, err
@@ -358,9 +358,9 @@ func RunSweep(ctx context.Context, s *Sweep, o arena.Options, run arena.RunOptio
 	if err := s.Check(t); err != nil {
 		return SweepResult{}, err
 	}
-	var kept []*results.Game
+	var kept []*results.GameRecord
 	sink := run.Sink
-	run.Sink = func(batch []*results.Game) error {
+	run.Sink = func(batch []*results.GameRecord) error {
 		if sink != nil {
 			if err := sink(batch); err != nil {
 				return err
@@ -384,7 +384,7 @@ func RunSweep(ctx context.Context, s *Sweep, o arena.Options, run arena.RunOptio
 		return SweepResult{}, fmt.Errorf("sweep stopped after %d of %d games", st.Skipped+st.Played, st.Planned)
 	}
 	names := t.Names()
-	rep, err := results.BuildReport(results.NewDataset(t.Config.Game, names, kept), s.ReportOptions(ropts, names))
+	rep, err := results.Analyse(results.NewDataset(t.Config.Game, names, kept), s.ReportOptions(ropts, names))
 	if err != nil {
 		return SweepResult{}, err
 	}

@@ -160,7 +160,7 @@ func TestRunSweepStrongerValueRatesHigher(t *testing.T) {
 		t.Fatal(err)
 	}
 	r, err := RunSweep(context.Background(), s, arena.Options{Game: "othello6", GamesPerPair: 20, Seed: 5},
-		arena.RunOptions{Concurrency: 2}, results.ReportOptions{Bootstrap: 200, Seed: 5})
+		arena.RunOptions{Concurrency: 2}, results.AnalysisOptions{Bootstrap: 200, Seed: 5})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -188,7 +188,7 @@ func TestRunSweepStrongerValueRatesHigher(t *testing.T) {
 func TestSweepResult(t *testing.T) {
 	s := &Sweep{Param: "c", Values: []string{"0.3", "1.0", "2"}, Specs: []string{"a", "b", "c"}, Against: []string{"o"}}
 	names := []string{"mcts:c=0.3", "mcts:c=1.0", "mcts:c=2", "random"}
-	rep := &results.Report{Games: 40, Level: 0.95, Bootstrap: 100, Anchor: "random", Players: []results.PlayerRow{
+	rep := &results.Analysis{Games: 40, Level: 0.95, Bootstrap: 100, Anchor: "random", Players: []results.PlayerRow{
 		{Name: "mcts:c=1.0", Elo: 50, EloLow: 10, EloHigh: 90, Games: 20},
 		{Name: "random", Elo: 0, EloLow: -30, EloHigh: 30, Games: 40},
 		{Name: "mcts:c=0.3", Elo: -20, EloLow: math.Inf(-1), EloHigh: 15, Games: 20},

@@ -122,7 +122,7 @@ type Positions struct {
 // adjudication are skipped. The sample depends on the order of recs (give
 // them in a fixed order, e.g. by Index). It fails when v is not a sequential game whose
 // evaluation has weights.
-func SamplePositions(v games.Variant, recs []results.Game, o SampleOptions) (*Positions, error) {
+func SamplePositions(v games.Variant, recs []results.GameRecord, o SampleOptions) (*Positions, error) {
 	start, ok := v.New().(games.State)
 	if !ok {
 		return nil, fmt.Errorf("%s is a simultaneous-move game: texel tuning replays sequential games (%s)", v, strings.Join(WeightedGames(), ", "))
@@ -233,7 +233,7 @@ func SamplePositions(v games.Variant, recs []results.Game, o SampleOptions) (*Po
 
 // pointsFor is what game g was worth to player p (1, ½, 0); g.Winner is a
 // player of the game, as ToMove is.
-func pointsFor(g *results.Game, p int) float64 {
+func pointsFor(g *results.GameRecord, p int) float64 {
 	switch g.Winner {
 	case games.Draw:
 		return 0.5
@@ -246,7 +246,7 @@ func pointsFor(g *results.Game, p int) float64 {
 // replay plays g's moves from the variant's start, or from its "fen" start,
 // calling visit before every move and at the end. Ply counts from the
 // start position, whichever it is.
-func replay(v games.Variant, start games.State, g *results.Game, visit func(games.State)) error {
+func replay(v games.Variant, start games.State, g *results.GameRecord, visit func(games.State)) error {
 	moves := g.Moves
 	var s games.State
 	if len(moves) > 0 && strings.HasPrefix(moves[0], results.PositionPrefix) {
@@ -275,7 +275,7 @@ func replay(v games.Variant, start games.State, g *results.Game, visit func(game
 
 // openingPlies is the number of random plies that open a tournament's
 // games of g (as the arena plays them when no openings are given).
-func openingPlies(g *games.Game) int {
+func openingPlies(g *games.Entry) int {
 	switch {
 	case g.OpeningPlies == games.NoOpening:
 		return 0

@@ -22,8 +22,8 @@ func ExampleTexel() {
 		panic(err)
 	}
 	var mu sync.Mutex
-	var recs []results.Game
-	if _, err := t.Run(context.Background(), arena.RunOptions{Concurrency: 2, Sink: func(b []*results.Game) error {
+	var recs []results.GameRecord
+	if _, err := t.Run(context.Background(), arena.RunOptions{Concurrency: 2, Sink: func(b []*results.GameRecord) error {
 		mu.Lock()
 		defer mu.Unlock()
 		for _, g := range b {
@@ -34,7 +34,7 @@ func ExampleTexel() {
 		panic(err)
 	}
 	// In schedule order (they arrive as they finish).
-	slices.SortFunc(recs, func(a, b results.Game) int { return a.Index - b.Index })
+	slices.SortFunc(recs, func(a, b results.GameRecord) int { return a.Index - b.Index })
 	v, _ := games.Lookup("othello6")
 	pos, err := tune.SamplePositions(v, recs, tune.SampleOptions{SkipPlies: -1, Seed: 1})
 	if err != nil {

@@ -224,11 +224,11 @@ func TestTexelBadInput(t *testing.T) {
 
 var (
 	recordsOnce sync.Once
-	records     []results.Game
+	records     []results.GameRecord
 )
 
 // othelloRecords plays 40 games of greedy against random on othello6.
-func othelloRecords(t testing.TB) []results.Game {
+func othelloRecords(t testing.TB) []results.GameRecord {
 	t.Helper()
 	recordsOnce.Do(func() {
 		tour, err := arena.New(arena.Options{Game: "othello6", Agents: []string{"greedy", "random"}, GamesPerPair: 40, Seed: 9})
@@ -236,7 +236,7 @@ func othelloRecords(t testing.TB) []results.Game {
 			t.Fatal(err)
 		}
 		var mu sync.Mutex
-		_, err = tour.Run(context.Background(), arena.RunOptions{Concurrency: 2, Sink: func(b []*results.Game) error {
+		_, err = tour.Run(context.Background(), arena.RunOptions{Concurrency: 2, Sink: func(b []*results.GameRecord) error {
 			mu.Lock()
 			defer mu.Unlock()
 			for _, g := range b {
@@ -247,7 +247,7 @@ func othelloRecords(t testing.TB) []results.Game {
 		if err != nil {
 			t.Fatal(err)
 		}
-		slices.SortFunc(records, func(a, b results.Game) int { return a.Index - b.Index })
+		slices.SortFunc(records, func(a, b results.GameRecord) int { return a.Index - b.Index })
 	})
 	if len(records) != 40 {
 		t.Fatalf("%d othello6 records, want 40", len(records))
@@ -308,7 +308,7 @@ func TestSamplePositionsOthello(t *testing.T) {
 	// games (4) are held out by default; a forfeit is skipped.
 	forfeit := recs[0]
 	forfeit.Termination, forfeit.Index = results.Timeout, 1000
-	capped := append(append([]results.Game(nil), recs...), forfeit)
+	capped := append(append([]results.GameRecord(nil), recs...), forfeit)
 	a, err := SamplePositions(v, capped, SampleOptions{SkipPlies: -1, Max: 500, Seed: 3})
 	if err != nil {
 		t.Fatal(err)
@@ -363,13 +363,13 @@ func TestSamplePositionsErrors(t *testing.T) {
 	forfeit := recs[0]
 	forfeit.Termination = results.Crash
 	for _, c := range []struct {
-		recs []results.Game
+		recs []results.GameRecord
 		o    SampleOptions
 		want string
 	}{
-		{[]results.Game{bad}, SampleOptions{}, "ply 4: illegal move"},
-		{[]results.Game{other}, SampleOptions{}, "a game of erdos, not othello6"},
-		{[]results.Game{forfeit}, SampleOptions{}, "no game in the records ended by the rules"},
+		{[]results.GameRecord{bad}, SampleOptions{}, "ply 4: illegal move"},
+		{[]results.GameRecord{other}, SampleOptions{}, "a game of erdos, not othello6"},
+		{[]results.GameRecord{forfeit}, SampleOptions{}, "no game in the records ended by the rules"},
 		{nil, SampleOptions{}, "no game in the records"},
 		{recs[:1], SampleOptions{Max: -1}, "--positions -1"},
 		{recs[:1], SampleOptions{Max: MaxPositions + 1}, "use 1 to"},
@@ -417,7 +417,7 @@ func TestSamplePositionsFenStart(t *testing.T) {
 	}
 	g.Moves = append([]string{results.PositionPrefix + s.(games.PositionWriter).Position()}, g.Moves[from:]...)
 	g.Opening = g.Moves[:1]
-	p, err := SamplePositions(v, []results.Game{g}, SampleOptions{SkipPlies: 3, Max: MaxPositions, HeldOut: -1})
+	p, err := SamplePositions(v, []results.GameRecord{g}, SampleOptions{SkipPlies: 3, Max: MaxPositions, HeldOut: -1})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -425,7 +425,7 @@ func TestSamplePositionsFenStart(t *testing.T) {
 		t.Errorf("%d eligible, %d sampled; want %d (plies after the fen start, less 3)", p.Eligible, len(p.Train), want)
 	}
 	g.Moves[0] = results.PositionPrefix + "nonsense"
-	if _, err := SamplePositions(v, []results.Game{g}, SampleOptions{}); err == nil || !strings.Contains(err.Error(), "start position") {
+	if _, err := SamplePositions(v, []results.GameRecord{g}, SampleOptions{}); err == nil || !strings.Contains(err.Error(), "start position") {
 		t.Errorf("bad fen start: error %v", err)
 	}
 }
@@ -448,7 +448,7 @@ func (q *unweightedOthello) Evaluate(p int) int { return q.State.(games.Evaluato
 
 func init() {
 	wrap := func(name string, f func(games.State) games.State) {
-		games.Register(&games.Game{Name: name, Title: name, New: func(s spec.Spec) (games.Base, error) {
+		games.Register(&games.Entry{Name: name, Title: name, New: func(s spec.Spec) (games.Base, error) {
 			if err := s.Check(); err != nil {
 				return nil, err
 			}

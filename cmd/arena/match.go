@@ -132,7 +132,7 @@ func runMatch(args []string, stdout, stderr io.Writer) error {
 		fmt.Fprintln(stderr, statusLine(tr))
 	}
 	// The page's ratings: the defaults of arena report, from the match's seed.
-	live := newLiveReport(*rf.report, s, results.ReportOptions{Bootstrap: 1000, Seed: t.Config.Seed}, *rf.interval, *rf.concurrency, stderr)
+	live := newLivePage(*rf.report, s, results.AnalysisOptions{Bootstrap: 1000, Seed: t.Config.Seed}, *rf.interval, *rf.concurrency, stderr)
 	ctx, stop, release := interrupts(stderr)
 	defer release()
 	openCtx, cancel := untilStop(ctx, stop)
@@ -149,7 +149,7 @@ func runMatch(args []string, stdout, stderr io.Writer) error {
 	start := time.Now()
 	tr, st, runErr := t.RunMatch(ctx, arena.RunOptions{
 		Concurrency: *rf.concurrency, Stop: stop, Done: s.done, Log: stderr,
-		Sink: func(batch []*results.Game) error {
+		Sink: func(batch []*results.GameRecord) error {
 			if err := s.record(batch); err != nil {
 				return err
 			}

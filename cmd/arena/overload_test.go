@@ -53,7 +53,7 @@ func TestTournamentWarnsWhenOverloaded(t *testing.T) {
 		if code != 0 {
 			t.Fatalf("exit %d: %s", code, stderr)
 		}
-		var rep results.Report
+		var rep results.Analysis
 		if err := json.Unmarshal([]byte(stdout), &rep); err != nil {
 			t.Fatal(err)
 		}

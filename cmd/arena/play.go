@@ -133,7 +133,7 @@ func writeSVG(dir string, s games.Base) error {
 }
 
 // printClocks prints the time each clocked player had left at the end.
-func printClocks(w io.Writer, rec *results.Game, players [2]agents.Agent) {
+func printClocks(w io.Writer, rec *results.GameRecord, players [2]agents.Agent) {
 	if rec == nil || len(rec.Clocks) == 0 {
 		return
 	}

@@ -56,8 +56,8 @@ func checkAnchor(anchor string, names []string) error {
 	return fmt.Errorf("--anchor %s: no such player (players: %s)", anchor, strings.Join(names, ", "))
 }
 
-func (r *ratingFlags) options() (results.ReportOptions, error) {
-	o := results.ReportOptions{Bootstrap: r.bootstrap, Seed: *r.seed, FirstMove: r.firstMove, Prior: r.prior}
+func (r *ratingFlags) options() (results.AnalysisOptions, error) {
+	o := results.AnalysisOptions{Bootstrap: r.bootstrap, Seed: *r.seed, FirstMove: r.firstMove, Prior: r.prior}
 	switch r.draws {
 	case "half":
 	case "davidson":
@@ -125,7 +125,7 @@ func runRate(args []string, stdout, stderr io.Writer) error {
 		if err != nil {
 			return err
 		}
-		rep, err := t.BuildReport(opts)
+		rep, err := t.Analyse(opts)
 		if err != nil {
 			return err
 		}
@@ -157,7 +157,7 @@ func runRate(args []string, stdout, stderr io.Writer) error {
 	if err != nil || *out == "" {
 		return err
 	}
-	rep, err := results.BuildReport(d, opts)
+	rep, err := results.Analyse(d, opts)
 	if err != nil {
 		return err
 	}

@@ -136,13 +136,13 @@ func byteSize(n int64) string {
 	return strings.TrimSpace(fmt.Sprintf("%d bytes", n))
 }
 
-// liveReport keeps the --report page of a running tournament: rewritten
+// livePage keeps the --report page of a running tournament: rewritten
 // (atomically) every few games and at the end, so that a browser watching
 // it (the page reloads itself while the run goes on) follows the run.
-type liveReport struct {
+type livePage struct {
 	path        string
 	s           *session
-	opts        results.ReportOptions
+	opts        results.AnalysisOptions
 	every, next int
 	header      results.Header
 	stderr      io.Writer
@@ -176,9 +176,9 @@ func plotStats(ms []results.MoveStat) []results.MoveStat {
 // liveRefresh is how often, in seconds, a live page reloads itself.
 const liveRefresh = 15
 
-// newLiveReport returns nil without a path. every is --rating-interval:
+// newLivePage returns nil without a path. every is --rating-interval:
 // 0 (or -1) for every 5 % of the games.
-func newLiveReport(path string, s *session, o results.ReportOptions, every, concurrency int, stderr io.Writer) *liveReport {
+func newLivePage(path string, s *session, o results.AnalysisOptions, every, concurrency int, stderr io.Writer) *livePage {
 	if path == "" {
 		return nil
 	}
@@ -194,7 +194,7 @@ func newLiveReport(path string, s *session, o results.ReportOptions, every, conc
 			h = fh // the record's own (its creation time, its first run's workers)
 		}
 	}
-	return &liveReport{path: path, s: s, opts: o, every: every, next: len(s.done) + every, header: h, stderr: stderr}
+	return &livePage{path: path, s: s, opts: o, every: every, next: len(s.done) + every, header: h, stderr: stderr}
 }
 
 // readHeader reads the header line of a record file.
@@ -214,7 +214,7 @@ func readHeader(path string) (results.Header, error) {
 
 // update rewrites the page when another interval of games has finished.
 // It runs in the arena's Sink, so no two calls overlap.
-func (l *liveReport) update() {
+func (l *livePage) update() {
 	if l == nil {
 		return
 	}
@@ -245,7 +245,7 @@ func (l *liveReport) update() {
 }
 
 // final writes the page of everything recorded, once the run has ended.
-func (l *liveReport) final(complete bool) error {
+func (l *livePage) final(complete bool) error {
 	if l == nil {
 		return nil
 	}
@@ -266,7 +266,7 @@ func (l *liveReport) final(complete bool) error {
 	return nil
 }
 
-func (l *liveReport) count() (n, total int) {
+func (l *livePage) count() (n, total int) {
 	l.s.mu.Lock()
 	defer l.s.mu.Unlock()
 	return len(l.s.games), len(l.s.tour.Fixtures)
@@ -274,7 +274,7 @@ func (l *liveReport) count() (n, total int) {
 
 // write writes the page of the games recorded so far; status gives the
 // page's status line from their number and the run's planned games.
-func (l *liveReport) write(o results.ReportOptions, status func(n, total int) string, refresh int) error {
+func (l *livePage) write(o results.AnalysisOptions, status func(n, total int) string, refresh int) error {
 	t := l.s.tour
 	f := &results.File{Path: l.s.path, Header: l.header}
 	f.Header.Config = t.Config
@@ -282,7 +282,7 @@ func (l *liveReport) write(o results.ReportOptions, status func(n, total int) st
 		f.Path = "(records not saved)"
 	}
 	l.s.mu.Lock()
-	f.Games = make([]results.Game, len(l.s.games))
+	f.Games = make([]results.GameRecord, len(l.s.games))
 	for i, g := range l.s.games {
 		f.Games[i] = *g
 	}

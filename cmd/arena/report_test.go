@@ -48,7 +48,7 @@ func TestReportStandingsEqualRate(t *testing.T) {
 		if code != 0 {
 			t.Fatalf("rate %v: %s", flags, stderr)
 		}
-		var rep results.Report
+		var rep results.Analysis
 		if err := json.Unmarshal([]byte(js), &rep); err != nil {
 			t.Fatal(err)
 		}

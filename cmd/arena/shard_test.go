@@ -53,7 +53,7 @@ func TestTournamentShards(t *testing.T) {
 	wholeGames := readRecords(t, whole).Games
 	for _, n := range []int{2, 3, 7} {
 		var files, reversed []string
-		var games []results.Game
+		var games []results.GameRecord
 		for i := 1; i <= n; i++ {
 			path := filepath.Join(dir, fmt.Sprintf("n%d-shard-%d.jsonl", n, i))
 			code, _, errOut := runArena(append(shardRun, "--concurrency", fmt.Sprint(1+i%2), "--shard", fmt.Sprintf("%d/%d", i, n), "--out", path)...)

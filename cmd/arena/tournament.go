@@ -157,9 +157,9 @@ type session struct {
 	tour   *arena.Tournament
 	writer *results.Writer
 	path   string
-	done   []results.Game // recorded before this run (resume)
+	done   []results.GameRecord // recorded before this run (resume)
 	mu     sync.Mutex
-	games  []*results.Game // everything recorded, old and new
+	games  []*results.GameRecord // everything recorded, old and new
 	stderr io.Writer
 	// created: this invocation made the record file (--out), so a run that
 	// cannot start removes it (see abandon).
@@ -299,7 +299,7 @@ func (s *session) abandon() {
 
 // record writes a batch to the file (one write) and keeps the games for
 // the tables, without their move lists (which the tables do not need).
-func (s *session) record(batch []*results.Game) error {
+func (s *session) record(batch []*results.GameRecord) error {
 	if s.writer != nil {
 		if err := s.writer.WriteGames(batch...); err != nil {
 			return fmt.Errorf("writing %s: %w", s.path, err)
@@ -441,7 +441,7 @@ func isTerminal(w io.Writer) bool {
 
 // parseTournament parses and checks the tournament flags. It runs nothing
 // and opens no file (FuzzFlags calls it).
-func parseTournament(args []string, stderr io.Writer) (rf *runFlags, gauntlet bool, ropts results.ReportOptions, err error) {
+func parseTournament(args []string, stderr io.Writer) (rf *runFlags, gauntlet bool, ropts results.AnalysisOptions, err error) {
 	fs := newFlagSet("tournament", "[--game G] [--agents A B …] [--games N] [--gauntlet] [--concurrency K] [--seed S] [--openings random:K|FILE] [--out F | --resume F] [--format text|json|csv|markdown] [--report F.html] [--shard i/N] [--broker embedded|nats://HOST:PORT …]", stderr)
 	rf = addRunFlags(fs, 40, "games per pairing (even: colour-swapped pairs)")
 	g := fs.Bool("gauntlet", false, "the first agent plays each of the others (instead of everyone playing everyone)")
@@ -538,11 +538,11 @@ func runTournament(args []string, stdout, stderr io.Writer) error {
 	if s.path == "" {
 		fmt.Fprintln(stderr, "arena: records are not saved (use --out FILE to keep them and be able to resume)")
 	}
-	live := newLiveReport(*rf.report, s, ropts, *rf.interval, *rf.concurrency, stderr)
+	live := newLivePage(*rf.report, s, ropts, *rf.interval, *rf.concurrency, stderr)
 	st, elapsed, runErr := playRun(t, s, rf, remaining, stderr, live.update, func(n int) {
 		o := ropts
 		o.Bootstrap = min(o.Bootstrap, 200)
-		if rep, err := results.BuildReport(s.dataset(), o); err == nil {
+		if rep, err := results.Analyse(s.dataset(), o); err == nil {
 			fmt.Fprintf(stderr, "\nStandings after %d of %d games:\n", n, len(t.Fixtures))
 			rep.WriteStandings(stderr, false)
 		}
@@ -556,7 +556,7 @@ func runTournament(args []string, stdout, stderr io.Writer) error {
 	}
 	s.summarise(stderr, st, elapsed)
 	if len(s.games) > 0 {
-		rep, err := results.BuildReport(s.dataset(), ropts)
+		rep, err := results.Analyse(s.dataset(), ropts)
 		if err != nil {
 			return err
 		}
@@ -629,7 +629,7 @@ func playRun(t *arena.Tournament, s *session, rf *runFlags, remaining int, stder
 		Concurrency: *rf.concurrency, Stop: stop, Done: s.done, Log: stderr,
 		ReuseGames: true, // record copies what it keeps
 		Runner:     runner,
-		Sink: func(batch []*results.Game) error {
+		Sink: func(batch []*results.GameRecord) error {
 			if err := s.record(batch); err != nil {
 				return err
 			}

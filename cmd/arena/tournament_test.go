@@ -27,8 +27,8 @@ func readRecords(t *testing.T, path string) *results.File {
 }
 
 // sameGames compares the games of two record files by index, ignoring times.
-func sameGames(a, b []results.Game) error {
-	key := func(gs []results.Game) []string {
+func sameGames(a, b []results.GameRecord) error {
+	key := func(gs []results.GameRecord) []string {
 		var out []string
 		for _, g := range gs {
 			g.DurationMS = 0
@@ -60,7 +60,7 @@ func TestTournamentWritesRecordsAndRatings(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
-	var rep results.Report
+	var rep results.Analysis
 	if err := json.Unmarshal([]byte(stdout), &rep); err != nil {
 		t.Fatalf("json output: %v\n%s", err, stdout)
 	}

@@ -31,7 +31,7 @@ type sweepFlags struct {
 // parseTuneSweep parses and checks the flags of tune sweep. It runs
 // nothing and reads no file; it checks that --plot can be written (and
 // leaves no file behind).
-func parseTuneSweep(args []string, stderr io.Writer) (*runFlags, *sweepFlags, *tune.Sweep, results.ReportOptions, error) {
+func parseTuneSweep(args []string, stderr io.Writer) (*runFlags, *sweepFlags, *tune.Sweep, results.AnalysisOptions, error) {
 	fs := newFlagSet("tune sweep", `--agent SPEC --param KEY --values V1,V2,… --against SPEC [--against SPEC …] [--game G] [--games N] [--concurrency K] [--seed S] [--out F | --resume F] [--shard i/N] [--format text|json|markdown] [--plot F.svg] [--broker embedded|nats://HOST:PORT …]  |  … --records F…`, stderr)
 	rf := addRunFlags(fs, 40, "games per pairing of a value with an opponent (even: colour-swapped pairs)")
 	sf := &sweepFlags{}
@@ -46,8 +46,8 @@ func parseTuneSweep(args []string, stderr io.Writer) (*runFlags, *sweepFlags, *t
 	fs.Var(&sf.records, "records", "play nothing: rate these record files of the sweep (e.g. the files of its --shard runs, or one finished file) and print its curve")
 	fs.Lookup("anchor").Usage = "NAME=R fixes player NAME at rating R, a finite number (default: the first --against at 0)"
 	fs.Lookup("agents").Usage = "not used here: the swept agent is --agent, its opponents --against"
-	fail := func(err error) (*runFlags, *sweepFlags, *tune.Sweep, results.ReportOptions, error) {
-		return nil, nil, nil, results.ReportOptions{}, err
+	fail := func(err error) (*runFlags, *sweepFlags, *tune.Sweep, results.AnalysisOptions, error) {
+		return nil, nil, nil, results.AnalysisOptions{}, err
 	}
 	if err := parseNoArgs(fs, args, "against", "records"); err != nil {
 		return fail(err)
@@ -199,7 +199,7 @@ func runTuneSweep(args []string, stdout, stderr io.Writer) error {
 
 // rateSweepRecords prints the curve of a sweep's record files (its shards,
 // or one file) without playing: each file must record this sweep.
-func rateSweepRecords(rf *runFlags, sf *sweepFlags, sw *tune.Sweep, ropts results.ReportOptions, stdout, stderr io.Writer) error {
+func rateSweepRecords(rf *runFlags, sf *sweepFlags, sw *tune.Sweep, ropts results.AnalysisOptions, stdout, stderr io.Writer) error {
 	// The bootstrap's seed: --seed if given, else the sweep's, as the
 	// sweep printed its intervals (readAndMerge reads rf.fs's flags).
 	d, err := readAndMerge("tune sweep", sf.records, rf.fs, &ropts.Seed, stderr)
@@ -224,7 +224,7 @@ func rateSweepRecords(rf *runFlags, sf *sweepFlags, sw *tune.Sweep, ropts result
 	if err := checkAnchor(ropts.Anchor, names); err != nil {
 		return err
 	}
-	rep, err := results.BuildReport(d, sw.ReportOptions(ropts, names))
+	rep, err := results.Analyse(d, sw.ReportOptions(ropts, names))
 	if err != nil {
 		return err
 	}
@@ -252,8 +252,8 @@ type sweepReport struct {
 }
 
 // sweepResult rates the games so far and reads off the values' points.
-func sweepResult(s *session, sw *tune.Sweep, o results.ReportOptions) (sweepReport, error) {
-	rep, err := results.BuildReport(s.dataset(), o)
+func sweepResult(s *session, sw *tune.Sweep, o results.AnalysisOptions) (sweepReport, error) {
+	rep, err := results.Analyse(s.dataset(), o)
 	if err != nil {
 		return sweepReport{}, err
 	}

@@ -131,7 +131,7 @@ func TestTuneSweepResume(t *testing.T) {
 
 // withoutStats drops the per-move statistics, whose texts hold speeds
 // (iterations per second) that differ from run to run.
-func withoutStats(gs []results.Game) []results.Game {
+func withoutStats(gs []results.GameRecord) []results.GameRecord {
 	for i := range gs {
 		gs[i].MoveStats = nil
 	}

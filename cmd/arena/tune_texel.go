@@ -278,7 +278,7 @@ func runTuneTexel(args []string, stdout, stderr io.Writer) error {
 	defer closeHub()
 
 	// The training games.
-	var recs []results.Game
+	var recs []results.GameRecord
 	if len(f.records) > 0 {
 		for _, path := range f.records {
 			file, err := results.ReadFile(path)
@@ -287,7 +287,7 @@ func runTuneTexel(args []string, stdout, stderr io.Writer) error {
 			}
 			// Each file in schedule order, as self-play gives its games:
 			// the positions sampled depend on the order.
-			slices.SortStableFunc(file.Games, func(a, b results.Game) int { return a.Index - b.Index })
+			slices.SortStableFunc(file.Games, func(a, b results.GameRecord) int { return a.Index - b.Index })
 			recs = append(recs, file.Games...)
 		}
 	} else if recs, err = texelSelfPlay(ctx, stop, f, runner, stderr); err != nil {
@@ -484,11 +484,11 @@ func writeTexelText(w io.Writer, r *texelReport) {
 // texelSelfPlay plays --self-play games of --agent against itself (or
 // continues --resume), writing them to --out if given, and returns them;
 // runner, if not nil, plays them (through the broker).
-func texelSelfPlay(ctx context.Context, stop <-chan struct{}, f *texelFlags, runner runFunc, stderr io.Writer) ([]results.Game, error) {
+func texelSelfPlay(ctx context.Context, stop <-chan struct{}, f *texelFlags, runner runFunc, stderr io.Writer) ([]results.GameRecord, error) {
 	var (
 		t    *arena.Tournament
 		w    *results.Writer
-		done []results.Game
+		done []results.GameRecord
 		path = f.out
 		err  error
 	)
@@ -517,9 +517,9 @@ func texelSelfPlay(ctx context.Context, stop <-chan struct{}, f *texelFlags, run
 		defer w.Close()
 	}
 	var mu sync.Mutex
-	recs := append([]results.Game(nil), done...)
+	recs := append([]results.GameRecord(nil), done...)
 	bar := newProgress(stderr, len(t.Fixtures)-len(done), f.noProgress)
-	st, err := t.Run(ctx, arena.RunOptions{Concurrency: f.concurrency, Stop: stop, Done: done, Runner: runner, Sink: func(b []*results.Game) error {
+	st, err := t.Run(ctx, arena.RunOptions{Concurrency: f.concurrency, Stop: stop, Done: done, Runner: runner, Sink: func(b []*results.GameRecord) error {
 		if w != nil {
 			if err := w.WriteGames(b...); err != nil {
 				return fmt.Errorf("writing %s: %w", path, err)
@@ -545,7 +545,7 @@ func texelSelfPlay(ctx context.Context, stop <-chan struct{}, f *texelFlags, run
 	}
 	// In schedule order: the games arrive in the order they finish, and
 	// the sample of positions depends on the order of the games.
-	slices.SortFunc(recs, func(a, b results.Game) int { return a.Index - b.Index })
+	slices.SortFunc(recs, func(a, b results.GameRecord) int { return a.Index - b.Index })
 	return recs, nil
 }
 
@@ -585,7 +585,7 @@ func texelVerify(ctx context.Context, stop <-chan struct{}, f *texelFlags, runne
 		defer w.Close()
 	}
 	var last int
-	o.Run.Sink = func(b []*results.Game) error {
+	o.Run.Sink = func(b []*results.GameRecord) error {
 		if w != nil {
 			return w.WriteGames(b...)
 		}

@@ -111,7 +111,7 @@ func sameRecords(t *testing.T, want, got string) {
 	if len(a.Games) != len(b.Games) {
 		t.Fatalf("%s has %d games, %s %d", want, len(a.Games), got, len(b.Games))
 	}
-	byIndex := map[int]results.Game{}
+	byIndex := map[int]results.GameRecord{}
 	for _, g := range b.Games {
 		if _, dup := byIndex[g.Index]; dup {
 			t.Fatalf("%s: game %d recorded twice", got, g.Index)

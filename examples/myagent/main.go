@@ -86,17 +86,17 @@ func run() error {
 	if err != nil {
 		return err
 	}
-	var played []*results.Game
+	var played []*results.GameRecord
 	if _, err := t.Run(context.Background(), arena.RunOptions{
 		Concurrency: 2,
-		Sink: func(batch []*results.Game) error {
+		Sink: func(batch []*results.GameRecord) error {
 			played = append(played, batch...)
 			return nil
 		},
 	}); err != nil {
 		return err
 	}
-	report, err := results.BuildReport(results.NewDataset(t.Config.Game, t.Names(), played), results.ReportOptions{})
+	report, err := results.Analyse(results.NewDataset(t.Config.Game, t.Names(), played), results.AnalysisOptions{})
 	if err != nil {
 		return err
 	}

@@ -183,7 +183,7 @@ func init() {
 	for c := range lines {
 		lines[c] = rank1<<(Size*(c/Size)) | fileA<<(c%Size)
 	}
-	games.Register(&games.Game{
+	games.Register(&games.Entry{
 		Name:     "erdos",
 		Title:    "Erdős Latino",
 		Notation: "cell:level, e.g. c3:1 (file a–e left→right, rank 1–5 bottom→top, level 1–5)",

@@ -92,7 +92,7 @@ func View(f func(games.Base) string) Option { return func(c *config) { c.view = 
 // can check states that are not registered: wrappers such as
 // games.Sequentialize, or test doubles.
 func Variant(name string, newState func() games.Base) games.Variant {
-	g := &games.Game{Name: name, Title: name, New: func(spec.Spec) (games.Base, error) { return newState(), nil }}
+	g := &games.Entry{Name: name, Title: name, New: func(spec.Spec) (games.Base, error) { return newState(), nil }}
 	return games.Variant{Game: g, Spec: spec.Spec{Name: name}}
 }
 

@@ -133,7 +133,7 @@ const (
 )
 
 func init() {
-	games.Register(&games.Game{
+	games.Register(&games.Entry{
 		Name:     "gravity",
 		Title:    "Gravity Connect",
 		Notation: "slot TA…TI / BA…BI (top/bottom of columns A–I), L1…L9 / R1…R9 (left/right of rows 1–9, top→bottom)",

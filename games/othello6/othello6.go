@@ -100,7 +100,7 @@ const (
 )
 
 func init() {
-	games.Register(&games.Game{
+	games.Register(&games.Entry{
 		Name:     "othello6",
 		Title:    "Othello 6×6",
 		Notation: "cell a1…f6 (file a–f left→right, rank 1–6 top→bottom) or pass",

@@ -205,7 +205,7 @@ func init() {
 }
 
 func init() {
-	games.Register(&games.Game{
+	games.Register(&games.Entry{
 		Name:     "pyrga",
 		Title:    "Pyrga",
 		Notation: "S@b2, C@b2, T@b2>N: piece type S/T/C @ cell a1…d4 (file a–d left→right, rank 1–4 bottom→top), Triangle direction N/E/S/W",

@@ -12,7 +12,7 @@ import (
 const DefaultSeed = 1
 
 func init() {
-	games.Register(&games.Game{
+	games.Register(&games.Entry{
 		Name:     "tryangle",
 		Title:    "TryAngle Catch",
 		Notation: "simultaneous; a move is one CodinGame output line, e.g. \"MOVE 3 7 2;SPAWN 4 5 9\" or WAIT",
