@@ -683,11 +683,3 @@ func solverTable(ctx context.Context, tt int, ttGiven bool, limit time.Duration)
 	}
 	return games.WithTableMB(ctx, tt)
 }
-
-// plural is "n one" or "n many".
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return "1 " + one
-	}
-	return fmt.Sprintf("%d %s", n, many)
-}

@@ -1,0 +1,280 @@
+package main
+
+// This file holds the helpers every command shares: flag parsing, checks
+// of output paths, words.
+
+import (
+	"bytes"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/boardgame-arena/arena/games"
+)
+
+// newFlagSet returns a flag set whose usage text names the command and its
+// synopsis, written to stderr.
+func newFlagSet(name, synopsis string, stderr io.Writer) *flag.FlagSet {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() {
+		fmt.Fprintf(fs.Output(), "Usage: arena %s %s\n\nFlags:\n", name, synopsis)
+		fs.PrintDefaults()
+	}
+	return fs
+}
+
+// parseFlags parses args, letting list flags (such as --agents) take every
+// following argument up to the next flag, as in "--agents greedy random".
+// Positional arguments are returned.
+func parseFlags(fs *flag.FlagSet, args []string, lists ...string) ([]string, error) {
+	var out []string
+	isList := func(a string) (string, bool) {
+		name := strings.TrimLeft(a, "-")
+		if name == a || strings.Contains(name, "=") {
+			return "", false
+		}
+		for _, l := range lists {
+			if l == name {
+				return name, true
+			}
+		}
+		return "", false
+	}
+	for i := 0; i < len(args); i++ {
+		name, ok := isList(args[i])
+		if !ok {
+			out = append(out, args[i])
+			continue
+		}
+		j := i + 1
+		for ; j < len(args) && !strings.HasPrefix(args[j], "-"); j++ {
+			out = append(out, "--"+name+"="+args[j])
+		}
+		if j == i+1 {
+			out = append(out, args[i]) // let flag report the missing value
+		}
+		i = j - 1
+	}
+	if err := parse(fs, out); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return nil, err
+		}
+		return nil, errUsage
+	}
+	return fs.Args(), nil
+}
+
+// parse is fs.Parse, with the flag package's message about a bad value
+// (written before the usage) rewritten where it says too little: for a
+// duration flag, "invalid value "1" for flag -time: parse error" becomes
+// `--time: "1" needs a unit, such as 1s or 500ms`. Every command parses
+// here, so every duration flag of every command gets the message.
+func parse(fs *flag.FlagSet, args []string) error {
+	w := fs.Output()
+	var buf bytes.Buffer
+	fs.SetOutput(&buf)
+	err := fs.Parse(args)
+	fs.SetOutput(w)
+	text := buf.String()
+	if err != nil {
+		if msg := durationFlagError(fs, err); msg != "" {
+			text = strings.Replace(text, err.Error(), msg, 1)
+		}
+	}
+	io.WriteString(w, text)
+	return err
+}
+
+// badValue matches the flag package's error for a value its flag's Set
+// refused.
+var badValue = regexp.MustCompile(`^invalid value ("(?:[^"\\]|\\.)*") for flag -(\S+): `)
+
+// durationFlagError returns the message for err when it is a bad value of
+// a duration flag of fs, else "".
+func durationFlagError(fs *flag.FlagSet, err error) string {
+	m := badValue.FindStringSubmatch(err.Error())
+	if m == nil {
+		return ""
+	}
+	f := fs.Lookup(m[2])
+	if f == nil {
+		return ""
+	}
+	if g, ok := f.Value.(flag.Getter); !ok {
+		return ""
+	} else if _, ok := g.Get().(time.Duration); !ok {
+		return ""
+	}
+	value, uerr := strconv.Unquote(m[1])
+	if uerr != nil {
+		value = m[1]
+	}
+	if _, nerr := strconv.ParseFloat(strings.TrimSpace(value), 64); nerr == nil {
+		return fmt.Sprintf("--%s: %q needs a unit, such as 1s or 500ms", f.Name, value)
+	}
+	return fmt.Sprintf("--%s: %q is not a duration: write a number and a unit (ns, us, ms, s, m, h), such as 1s, 500ms or 1m30s", f.Name, value)
+}
+
+// parseFilesAndFlags parses args where file names and flags may be mixed
+// (rate and report: "run1.jsonl --format json run2.jsonl"): it parses, takes
+// a file, and parses the rest, returning the files in order.
+func parseFilesAndFlags(fs *flag.FlagSet, args []string) ([]string, error) {
+	var files []string
+	rest, err := parseFlags(fs, args)
+	for err == nil && len(rest) > 0 {
+		files = append(files, rest[0])
+		rest, err = parseFlags(fs, rest[1:])
+	}
+	return files, err
+}
+
+// listFlag collects repeated values of a flag.
+type listFlag []string
+
+func (l *listFlag) String() string     { return strings.Join(*l, " ") }
+func (l *listFlag) Set(v string) error { *l = append(*l, v); return nil }
+
+// checkFormat validates a --format value against the allowed ones.
+func checkFormat(f string, allowed ...string) error {
+	for _, a := range allowed {
+		if f == a {
+			return nil
+		}
+	}
+	return fmt.Errorf("unknown --format %q (valid: %s)", f, strings.Join(allowed, ", "))
+}
+
+// sequentialPosition resolves a sequential game spec and plays the
+// space-separated moves from its start, for commands (named by cmd) that
+// examine one position.
+func sequentialPosition(cmd, game, moves string) (games.Variant, games.State, error) {
+	v, err := games.Lookup(game)
+	if err != nil {
+		return v, nil, err
+	}
+	s, ok := v.New().(games.State)
+	if !ok {
+		return v, nil, fmt.Errorf("%s needs a sequential game; %s is simultaneous", cmd, v)
+	}
+	if _, err := games.Replay(v.String(), s, strings.Fields(moves)); err != nil {
+		return v, nil, fmt.Errorf("--moves: %w", err)
+	}
+	return v, s, nil
+}
+
+// parseNoArgs is parseFlags for commands that take no positional arguments.
+func parseNoArgs(fs *flag.FlagSet, args []string, lists ...string) error {
+	rest, err := parseFlags(fs, args, lists...)
+	if err != nil {
+		return err
+	}
+	return noPositional(rest)
+}
+
+// noPositional rejects stray positional arguments.
+func noPositional(rest []string) error {
+	if len(rest) > 0 {
+		return fmt.Errorf("unexpected argument %q (flags start with --; see --help)", rest[0])
+	}
+	return nil
+}
+
+// checkOutputPath refuses an output path (a page, a plot, a history, an
+// export) that names one of the record files, or any other record file
+// that exists (writing it would lose the games), or that cannot be written
+// (checkWritable), before any work is done.
+func checkOutputPath(flagName, page string, records ...string) error {
+	if page == "" {
+		return nil
+	}
+	for _, r := range records {
+		if r != "" && sameFile(page, r) {
+			return fmt.Errorf("%s %s would overwrite the record file %s: give the output a name of its own", flagName, page, r)
+		}
+	}
+	if isRecordFile(page) {
+		return fmt.Errorf("%s %s is a record file of games, which this would overwrite: give the output a name of its own", flagName, page)
+	}
+	return checkWritable(flagName, page)
+}
+
+// isRecordFile reports whether path exists and begins as a record file
+// (a header line) or an SPSA run file does.
+func isRecordFile(path string) bool {
+	f, err := os.Open(path)
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	head := make([]byte, 64)
+	n, _ := io.ReadFull(f, head)
+	h := string(head[:n])
+	return strings.HasPrefix(h, `{"record":"header"`) || strings.HasPrefix(h, `{"record":"spsa"`)
+}
+
+// checkWritable refuses an output file path that cannot be written, so
+// that a long run does not fail only when it writes the file at its end:
+// the path must not be a directory, an existing file must open for
+// writing, and its directory must take a new file (the file may be
+// written through a temporary file renamed over it). It leaves the file
+// system as it was.
+func checkWritable(flagName, path string) error {
+	if path == "" {
+		return nil
+	}
+	fail := func(err error) error {
+		return fmt.Errorf("%s %s cannot be written: %v; name a file in an existing, writable directory", flagName, path, err)
+	}
+	if st, err := os.Stat(path); err == nil {
+		if st.IsDir() {
+			return fmt.Errorf("%s %s is a directory; name a file", flagName, path)
+		}
+		f, err := os.OpenFile(path, os.O_WRONLY, 0)
+		if err != nil {
+			return fail(err)
+		}
+		f.Close()
+	}
+	dir := filepath.Dir(path)
+	if st, err := os.Stat(dir); errors.Is(err, os.ErrNotExist) {
+		return fail(fmt.Errorf("the directory %s does not exist", dir))
+	} else if err != nil {
+		return fail(err)
+	} else if !st.IsDir() {
+		return fail(fmt.Errorf("%s is not a directory", dir))
+	}
+	probe, err := os.CreateTemp(dir, ".arena-probe-*")
+	if err != nil {
+		return fail(err)
+	}
+	probe.Close()
+	os.Remove(probe.Name())
+	return nil
+}
+
+// sameFile reports whether two paths name the same file: the same path
+// once cleaned, or (both existing) the same file on disk.
+func sameFile(a, b string) bool {
+	if filepath.Clean(a) == filepath.Clean(b) {
+		return true
+	}
+	sa, errA := os.Stat(a)
+	sb, errB := os.Stat(b)
+	return errA == nil && errB == nil && os.SameFile(sa, sb)
+}
+
+// plural is "n one" or "n many".
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %s", n, many)
+}
