@@ -11,6 +11,7 @@ import (
 	"os"
 	"strconv"
 
+	"github.com/boardgame-arena/arena/option"
 	"github.com/boardgame-arena/arena/report"
 	"github.com/boardgame-arena/arena/results"
 )
@@ -28,7 +29,7 @@ func CreateLog(path string, cfg SPSAConfig) (*Log, error) {
 	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
 	if err != nil {
 		if errors.Is(err, os.ErrExist) {
-			return nil, fmt.Errorf("--out %s already exists: continue it with --resume %s, or choose another file", path, path)
+			return nil, fmt.Errorf("%w already exists: continue it with %w, or choose another file", option.New("Out", path, ""), option.New("Resume", path, ""))
 		}
 		return nil, err
 	}
@@ -70,7 +71,7 @@ func ReadResume(path string) (*SPSA, *LogFile, error) {
 	}
 	s, err := NewSPSA(cfg)
 	if err != nil {
-		return nil, nil, fmt.Errorf("%s: %v", path, err)
+		return nil, nil, fmt.Errorf("%s: %w", path, err) // an *option.Error, named as a new run's
 	}
 	if err := s.checkDone(its); err != nil {
 		return nil, nil, fmt.Errorf("%s: %v", path, err)
@@ -118,7 +119,7 @@ func ParseLog(data []byte) (cfg SPSAConfig, its []Iteration, keep int, err error
 		case uerr != nil:
 			return cfg, nil, 0, fmt.Errorf("line %d is not JSON: %v", lines, uerr)
 		case lines == 1 && rec.Record != RecordSPSA:
-			return cfg, nil, 0, fmt.Errorf("not an SPSA file: the first line is a %q record (arena tune spsa --out writes the file to resume)", rec.Record)
+			return cfg, nil, 0, fmt.Errorf("not an SPSA file: the first line is a %q record (an SPSA run file starts with its configuration)", rec.Record)
 		case lines == 1:
 			if err := json.Unmarshal(line, &cfg); err != nil {
 				return cfg, nil, 0, fmt.Errorf("line 1: %v", err)

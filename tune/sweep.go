@@ -17,6 +17,7 @@ import (
 
 	"github.com/boardgame-arena/arena/agents"
 	"github.com/boardgame-arena/arena/arena"
+	"github.com/boardgame-arena/arena/option"
 	"github.com/boardgame-arena/arena/report"
 	"github.com/boardgame-arena/arena/results"
 	"github.com/boardgame-arena/arena/spec"
@@ -67,32 +68,32 @@ func NewSweep(agent, param string, values, against []string) (*Sweep, error) {
 		return nil, err
 	}
 	if n := len(values); n < MinSweepValues || n > MaxSweepValues {
-		return nil, fmt.Errorf("--values lists %d values; a sweep has %d to %d (split a longer sweep into several)", n, MinSweepValues, MaxSweepValues)
+		return nil, fmt.Errorf("%w lists %d values; a sweep has %d to %d (split a longer sweep into several)", named("Values"), n, MinSweepValues, MaxSweepValues)
 	}
 	if n := len(against); n < 1 || n > MaxSweepOpponents {
-		return nil, fmt.Errorf("--against names %d opponents; a sweep has 1 to %d", n, MaxSweepOpponents)
+		return nil, fmt.Errorf("%w names %d opponents; a sweep has 1 to %d", named("Against"), n, MaxSweepOpponents)
 	}
 	s := &Sweep{Param: param, Agent: agent, Against: slices.Clone(against)}
 	seen := map[string]string{} // canonical value → as written
 	for _, v := range values {
 		v = strings.TrimSpace(v)
 		if v == "" {
-			return nil, errors.New("--values has an empty value (write them separated by single commas, e.g. 0.3,0.5,0.7)")
+			return nil, fmt.Errorf("%w has an empty value (write them separated by single commas, e.g. 0.3,0.5,0.7)", named("Values"))
 		}
 		if len(v) > MaxSweepText {
-			return nil, fmt.Errorf("--values: a value of %d characters; a value has at most %d", len(v), MaxSweepText)
+			return nil, option.New("Values", nil, "a value of %d characters; a value has at most %d", len(v), MaxSweepText)
 		}
 		key := v
 		if x, err := strconv.ParseFloat(v, 64); err == nil {
 			key = strconv.FormatFloat(x, 'g', -1, 64) // 1.0 and 1 are one value
 		}
 		if first, dup := seen[key]; dup {
-			return nil, fmt.Errorf("--values: %s and %s are the same value; give each value once", first, v)
+			return nil, fmt.Errorf("%w: %s and %s are the same value; give each value once", named("Values"), first, v)
 		}
 		seen[key] = v
 		text, err := withKey(agent, param, v)
 		if err != nil {
-			return nil, fmt.Errorf("--agent: %v", err)
+			return nil, fmt.Errorf("%w: %w", named("Agent"), err)
 		}
 		if err := agents.Validate(text); err != nil {
 			return nil, fmt.Errorf("%s=%s: %v", param, v, err)
@@ -102,7 +103,9 @@ func NewSweep(agent, param string, values, against []string) (*Sweep, error) {
 	}
 	for _, a := range against {
 		if err := agents.Validate(a); err != nil {
-			return nil, fmt.Errorf("--against %q: %v", a, err)
+			// The spec as the value, not in the reason: its text is not read
+			// for option names.
+			return nil, fmt.Errorf("%w: %w", option.New("Against", strconv.Quote(a), ""), err)
 		}
 	}
 	return s, nil
@@ -113,13 +116,13 @@ func NewSweep(agent, param string, values, against []string) (*Sweep, error) {
 func checkSweepParam(param string) error {
 	switch {
 	case param == "":
-		return errors.New("--param is missing: name the agent spec key to sweep, e.g. --param c or --param iters")
+		return fmt.Errorf("%w is missing: name the agent spec key to sweep, e.g. c or iters", named("Param"))
 	case strings.ContainsAny(param, " \t'\"=:,"):
-		return fmt.Errorf("--param %q: an agent spec key has no spaces, quotes, '=', ':' or ','", param)
+		return option.New("Param", strconv.Quote(param), "an agent spec key has no spaces, quotes, '=', ':' or ','")
 	case len(param) > MaxSweepText:
-		return fmt.Errorf("--param: a key of %d characters; a key has at most %d", len(param), MaxSweepText)
+		return option.New("Param", nil, "a key of %d characters; a key has at most %d", len(param), MaxSweepText)
 	case param == "name":
-		return errors.New("--param name: the display name does not change how an agent plays; sweep a parameter such as c or iters")
+		return option.New("Param", "name", "the display name does not change how an agent plays; sweep a parameter such as c or iters")
 	}
 	return nil
 }
@@ -176,17 +179,17 @@ func (s *Sweep) Check(t *arena.Tournament) error {
 	}
 	want := s.Agents()
 	if t.Config.Kind == results.RoundRobin && slices.Equal(have, want) {
-		return errors.New("the file records this sweep as a round robin, as arena tune sweep did before sweeps had a kind of their own; that header does not say which games the sweep plays, so the file cannot be resumed (arena rate and report still read it): start the sweep again with --out")
+		return errors.New("the file records this sweep as a round robin, as arena tune sweep did before sweeps had a kind of their own; that header does not say which games the sweep plays, so the file cannot be resumed (arena rate and report still read it): start the sweep again in a new record file")
 	}
 	if c := t.Config; c.Kind != results.Sweep {
 		again := "tournament"
 		if c.Kind == results.Match {
 			again = "match"
 		}
-		return fmt.Errorf("the file records a %s of %s, not a sweep (continue it with arena %s --resume)", c.Kind, strings.Join(have, ", "), again)
+		return fmt.Errorf("the file records a %s of %s, not a sweep (continue it as a %s)", c.Kind, strings.Join(have, ", "), again)
 	}
 	if c := t.Config; c.Swept != len(s.Specs) || !slices.Equal(have, want) {
-		return fmt.Errorf("the run's agents are not this sweep's:\n  run:   %s of %d values: %s\n  sweep: %s of %d values: %s\n(resume a sweep with the --agent, --param, --values and --against it started with)",
+		return fmt.Errorf("the run's agents are not this sweep's:\n  run:   %s of %d values: %s\n  sweep: %s of %d values: %s\n(resume a sweep with the agent, parameter, values and opponents it started with)",
 			c.Kind, c.Swept, strings.Join(have, " "), results.Sweep, len(s.Specs), strings.Join(want, " "))
 	}
 	return nil

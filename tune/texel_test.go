@@ -210,7 +210,7 @@ func TestTexelBadInput(t *testing.T) {
 	}{
 		{[]int{1, 2}, FitOptions{}, "2 start weights for 3"},
 		{[]int{1, 2, 300}, FitOptions{}, "eval.c=300 is outside"},
-		{nil, FitOptions{Evaluations: -1}, "evaluations -1"},
+		{nil, FitOptions{Evaluations: -1}, "Evaluations -1"},
 		{nil, FitOptions{Evaluations: MaxEvaluations + 1}, "use 1 to"},
 		{nil, FitOptions{K: -1}, "want a positive scale"},
 		{nil, FitOptions{K: math.NaN()}, "want a positive scale"},
@@ -371,7 +371,7 @@ func TestSamplePositionsErrors(t *testing.T) {
 		{[]results.GameRecord{other}, SampleOptions{}, "a game of erdos, not othello6"},
 		{[]results.GameRecord{forfeit}, SampleOptions{}, "no game in the records ended by the rules"},
 		{nil, SampleOptions{}, "no game in the records"},
-		{recs[:1], SampleOptions{Max: -1}, "--positions -1"},
+		{recs[:1], SampleOptions{Max: -1}, "Max -1: use 1 to"},
 		{recs[:1], SampleOptions{Max: MaxPositions + 1}, "use 1 to"},
 		{recs[:1], SampleOptions{HeldOut: 0.6}, "held-out share"},
 		{recs[:1], SampleOptions{SkipPlies: 100}, "no position to fit"},

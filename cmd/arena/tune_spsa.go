@@ -208,7 +208,7 @@ func runTuneSPSA(args []string, stdout, stderr io.Writer) error {
 		// Read and checked, not yet written to: a refused resume leaves
 		// the file as it was, torn last line included.
 		if s, file, err = tune.ReadResume(f.resume); err != nil {
-			return fmt.Errorf("--resume %v", err)
+			return fmt.Errorf("--resume %w", err)
 		}
 		done = file.Iterations
 		if v := file.Config.Verify; v != nil {
