@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"os"
 	"os/signal"
 	"path/filepath"
@@ -12,8 +13,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/boardgame-arena/arena/games"
 	"github.com/boardgame-arena/arena/results"
+	"github.com/boardgame-arena/arena/tune"
 )
 
 // texelRun runs "arena tune texel ARGS" and returns stdout, stderr and the
@@ -21,6 +22,9 @@ import (
 func texelRun(args ...string) (string, string, error) {
 	var out, errb bytes.Buffer
 	err := runTuneTexel(args, &out, &errb)
+	if err != nil {
+		err = errors.New(errorText(err)) // as run prints it: options as flags
+	}
 	return out.String(), errb.String(), err
 }
 
@@ -91,7 +95,7 @@ func TestTuneTexelRecordsJSON(t *testing.T) {
 	if err != nil {
 		t.Fatalf("%v\n%s", err, stderr)
 	}
-	var r texelReport
+	var r tune.TexelReport
 	if err := json.Unmarshal([]byte(stdout), &r); err != nil {
 		t.Fatalf("%v\n%s", err, stdout)
 	}
@@ -133,7 +137,7 @@ func TestTuneTexelSelfPlayResume(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(file.Games) != 30 || file.Header.Config.Agents[0].Spec != "greedy" || file.Header.Config.Openings != texelOpenings {
+	if len(file.Games) != 30 || file.Header.Config.Agents[0].Spec != "greedy" || file.Header.Config.Openings != tune.DefaultTexelOpenings {
 		t.Errorf("self-play record: %d games, agents %v, openings %s", len(file.Games), file.Header.Config.Agents, file.Header.Config.Openings)
 	}
 	again, stderr, err := texelRun(append([]string{"--resume", path}, args...)...)
@@ -208,37 +212,6 @@ func TestTuneTexelSelfPlayResume(t *testing.T) {
 	if _, _, err := texelRun(append([]string{"--self-play", "30", "--out", path}, args...)...); err == nil || !strings.Contains(err.Error(), "exist") {
 		t.Errorf("--out onto an existing file: error %v", err)
 	}
-}
-
-func TestTexelSpec(t *testing.T) {
-	defs := []struct {
-		base  string
-		tuned []int
-		want  string
-	}{
-		{"alphabeta:depth=4", []int{110, 90}, "alphabeta:depth=4"},
-		{"alphabeta:depth=4", []int{120, 90}, "alphabeta:depth=4,eval.a=120"},
-		{"alphabeta:eval.b=3,depth=4", []int{110, 90}, "alphabeta:eval.b=90,depth=4"},
-		{"greedy:name=x,eval.b=3", []int{1, 2}, "greedy:name=x-texel,eval.b=2,eval.a=1"},
-	}
-	ws := texelTestWeights()
-	for _, c := range defs {
-		base, start, err := texelStart(c.base, ws)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if got := texelSpec(base, ws, c.tuned); got != c.want {
-			t.Errorf("texelSpec(%s, %v) = %s, want %s (start %v)", c.base, c.tuned, got, c.want, start)
-		}
-	}
-	_, start, _ := texelStart("greedy:eval.b=3", ws)
-	if start[0] != 110 || start[1] != 3 {
-		t.Errorf("start weights %v, want [110 3]", start)
-	}
-}
-
-func texelTestWeights() []games.Weight {
-	return []games.Weight{{Name: "a", Default: 110, Min: 0, Max: 500}, {Name: "b", Default: 90, Min: -100, Max: 100}}
 }
 
 // TestTexelResumeHint: the command an interrupted self-play run prints
