@@ -11,7 +11,6 @@ import (
 	"os"
 	"strconv"
 
-	"github.com/boardgame-arena/arena/option"
 	"github.com/boardgame-arena/arena/report"
 	"github.com/boardgame-arena/arena/results"
 )
@@ -28,10 +27,7 @@ type Log struct {
 func CreateLog(path string, cfg SPSAConfig) (*Log, error) {
 	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
 	if err != nil {
-		if errors.Is(err, os.ErrExist) {
-			return nil, fmt.Errorf("%w already exists: continue it with %w, or choose another file", option.New("Out", path, ""), option.New("Resume", path, ""))
-		}
-		return nil, err
+		return nil, err // a file that exists: errors.Is(err, fs.ErrExist)
 	}
 	l := &Log{f: f, path: path}
 	if err := l.write(cfg); err != nil {
