@@ -1,12 +1,14 @@
 package tune
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"math"
+	"os"
 	"slices"
 	"strconv"
 	"strings"
@@ -332,6 +334,84 @@ func arm(v float64) string {
 		return "∞"
 	}
 	return fmt.Sprintf("%.1f", v)
+}
+
+// SweepReport is a sweep's result with the rating's notes (open bounds,
+// time losses).
+type SweepReport struct {
+	SweepResult
+	Notes []string
+}
+
+// Rate rates the games of the sweep's tournament so far (d, whose players
+// are names, Tournament.Names) and reads off the values' points. o are
+// the rating options, with the sweep's default anchor (ReportOptions).
+func (s *Sweep) Rate(d *results.Dataset, names []string, o results.AnalysisOptions) (SweepReport, error) {
+	rep, err := results.Analyse(d, s.ReportOptions(o, names))
+	if err != nil {
+		return SweepReport{}, err
+	}
+	r, err := s.Result(rep, names)
+	return SweepReport{r, rep.Notes}, err
+}
+
+// CheckRecords reports whether every record file is of this sweep
+// (Check), and returns the names of the sweep's players.
+func (s *Sweep) CheckRecords(paths []string) ([]string, error) {
+	var names []string
+	for _, path := range paths {
+		f, err := results.ReadFile(path)
+		if err != nil {
+			return nil, err
+		}
+		t, err := arena.New(arena.OptionsFrom(f.Header.Config))
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", path, err)
+		}
+		if err := s.Check(t); err != nil {
+			return nil, fmt.Errorf("%w: %w", option.New("Records", path, ""), err)
+		}
+		names = t.Names()
+	}
+	return names, nil
+}
+
+// Write writes the table with the notes (format "text" or "markdown"),
+// or the JSON document of DESIGN.md without them ("json").
+func (r SweepReport) Write(w io.Writer, format string) error {
+	if format == "json" {
+		return r.WriteJSON(w)
+	}
+	md := format == "markdown"
+	if err := r.WriteTable(w, md); err != nil {
+		return err
+	}
+	for _, n := range r.Notes {
+		if md {
+			fmt.Fprintf(w, "\n> Note: %s\n", n)
+		} else {
+			fmt.Fprintf(w, "Note: %s\n", n)
+		}
+	}
+	return nil
+}
+
+// WriteSVGFile writes the curve (WriteSVG) to the file path whole or not
+// at all: to a temporary file beside it, renamed over path once complete.
+func (r SweepResult) WriteSVGFile(path string) error {
+	var b bytes.Buffer
+	if err := r.WriteSVG(&b); err != nil {
+		return err
+	}
+	tmp := path + ".tmp"
+	if err := os.WriteFile(tmp, b.Bytes(), 0o644); err != nil {
+		return err
+	}
+	if err := os.Rename(tmp, path); err != nil {
+		os.Remove(tmp)
+		return err
+	}
+	return nil
 }
 
 // WriteSVG draws the curve (report.WriteCurveSVG).
