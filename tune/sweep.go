@@ -32,7 +32,7 @@ const (
 	MinSweepValues    = 2
 	MaxSweepValues    = 64
 	MaxSweepOpponents = 16
-	// MaxSweepText bounds the length of --param and of each value: keys
+	// MaxSweepText bounds the length of the param and of each value: keys
 	// and numbers are short, and the values label a table and a figure.
 	MaxSweepText = 100
 )
@@ -227,7 +227,7 @@ func bound(v float64) *float64 {
 	return &v
 }
 
-// SweepResult is a sweep's curve: its --format json document.
+// SweepResult is a sweep's curve: its JSON document (WriteJSON).
 type SweepResult struct {
 	Param  string  `json:"param"`
 	Points []Point `json:"points"`

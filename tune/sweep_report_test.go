@@ -2,12 +2,10 @@ package tune
 
 import (
 	"bytes"
-	"context"
 	"errors"
 	"os"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/boardgame-arena/arena/arena"
@@ -57,23 +55,13 @@ func TestSweepRecords(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	tour, err := arena.New(s.Options(arena.Options{Game: "othello6", GamesPerPair: 4, Seed: 2}))
+	o := s.Options(arena.Options{Game: "othello6", GamesPerPair: 4, Seed: 2})
+	tour, err := arena.New(o)
 	if err != nil {
 		t.Fatal(err)
 	}
-	var mu sync.Mutex
-	var recs []results.GameRecord
-	if _, err := tour.Run(context.Background(), arena.RunOptions{Concurrency: 2, Sink: func(b []*results.GameRecord) error {
-		mu.Lock()
-		defer mu.Unlock()
-		for _, g := range b {
-			recs = append(recs, *g)
-		}
-		return nil
-	}}); err != nil {
-		t.Fatal(err)
-	}
-	path := writeRecords(t, s.Options(arena.Options{Game: "othello6", GamesPerPair: 4, Seed: 2}), recs)
+	recs := play(t, o)
+	path := writeRecords(t, o, recs)
 	names, err := s.CheckRecords([]string{path})
 	if err != nil || strings.Join(names, " ") != strings.Join(tour.Names(), " ") {
 		t.Fatalf("names %q, %v", names, err)
