@@ -148,7 +148,7 @@ func NewSPSA(cfg SPSAConfig) (*SPSA, error) {
 	}
 	switch {
 	case cfg.Iterations < 1 || cfg.Iterations > MaxIterations:
-		return nil, option.New("Iterations", cfg.Iterations, "use 1 to %d", MaxIterations)
+		return nil, option.New("Iterations", cfg.Iterations, "use 1 to %d (the number of SPSA iterations)", MaxIterations)
 	case cfg.PairsPer < 1 || cfg.PairsPer > MaxPairsPer:
 		return nil, option.New("PairsPer", cfg.PairsPer, "use 1 to %d game pairs per iteration", MaxPairsPer)
 	case !(cfg.Alpha > 0 && cfg.Alpha <= 10) || !(cfg.Gamma > 0 && cfg.Gamma <= 10):

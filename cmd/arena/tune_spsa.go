@@ -104,8 +104,6 @@ func parseTuneSPSA(args []string, stderr io.Writer) (*spsaFlags, error) {
 		return nil, errors.New("--params is missing: a file with one parameter a line, 'name, int|float, start, min, max, c_end, r_end', e.g. 'c, float, 1.4, 0.2, 3, 0.15, 0.002'")
 	case f.resume == "" && f.cfg.Iterations == 0 && !slices.Contains(given, "--iterations"):
 		return nil, fmt.Errorf("--iterations is missing: the number of SPSA iterations N, 1 to %d (each plays --pairs-per game pairs)", tune.MaxIterations)
-	case f.resume == "" && (c.Iterations < 1 || c.Iterations > tune.MaxIterations):
-		return nil, fmt.Errorf("--iterations %d: use 1 to %d (the number of SPSA iterations)", c.Iterations, tune.MaxIterations)
 	// The configuration reads 0 as "the default" and a negative A as 10 %
 	// of the iterations: typed on the command line, they are mistakes.
 	case !(c.Alpha > 0 && c.Alpha <= 10) || !(c.Gamma > 0 && c.Gamma <= 10):
