@@ -185,7 +185,7 @@ func withoutTimes(r *TexelReport) TexelReport {
 func TestTexelSelfPlayResume(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "self.jsonl")
 	o := texelOptions()
-	o.Agent, o.SelfPlay, o.Out, o.Evaluations, o.Verify = "greedy", 30, path, 100, false
+	o.Agent, o.SelfPlay, o.Out, o.Evaluations, o.Verify = "greedy", 30, path, 30, false
 	o.Run.Concurrency = 2
 	calls, last := 0, 0
 	o.OnGames = func(played, total int) {
