@@ -8,6 +8,15 @@
 // ("c", "fpu", "asp", or an evaluation weight "eval.NAME"), so the tuned
 // agent is the base spec with those keys rewritten.
 //
+// Each method is also a whole run in one call, as the arena command makes
+// it: OpenSPSA (an SPSA run with its run file, new or resumed), a Sweep's
+// tournament with Rate and SweepReport, and RunTexel (training games,
+// fit, verification). A refused value is an *option.Error naming the
+// option a Go caller set (Iterations, SelfPlay, Values …), so that a
+// command line shows it as its own flag. Stopping is the caller's: a
+// Stop channel in the run options ends a run after its running games
+// (or iteration), a cancelled context at once.
+//
 // # SPSA
 //
 // The update rule is fishtest's and OpenBench's. With N iterations and
@@ -68,7 +77,9 @@
 // # Texel
 //
 // Texel fits a game's evaluation weights (games.Weighted) to the results of
-// recorded games (SamplePositions, then Texel): each sampled position, past
+// recorded games (SamplePositions, then Texel), or of self-play games of
+// the agent whose weights they are (SelfPlay, kept in a record file that
+// an interrupted run continues: ReadSelfPlay): each sampled position, past
 // the opening plies and not terminal, is labelled with its game's result
 // r ∈ {1, ½, 0} for the side to move, and the fit minimises the mean of
 // (r − σ(e))² with σ(e) = 1/(1+10^(−K·e/400)), e the evaluation for the side

@@ -2,7 +2,6 @@ package tune
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"math"
@@ -12,6 +11,7 @@ import (
 
 	"github.com/boardgame-arena/arena/agents"
 	"github.com/boardgame-arena/arena/arena"
+	"github.com/boardgame-arena/arena/option"
 	"github.com/boardgame-arena/arena/results"
 	"github.com/boardgame-arena/arena/rng"
 )
@@ -148,15 +148,15 @@ func NewSPSA(cfg SPSAConfig) (*SPSA, error) {
 	}
 	switch {
 	case cfg.Iterations < 1 || cfg.Iterations > MaxIterations:
-		return nil, fmt.Errorf("--iterations %d: use 1 to %d", cfg.Iterations, MaxIterations)
+		return nil, option.New("Iterations", cfg.Iterations, "use 1 to %d (the number of SPSA iterations)", MaxIterations)
 	case cfg.PairsPer < 1 || cfg.PairsPer > MaxPairsPer:
-		return nil, fmt.Errorf("--pairs-per %d: use 1 to %d game pairs per iteration", cfg.PairsPer, MaxPairsPer)
+		return nil, option.New("PairsPer", cfg.PairsPer, "use 1 to %d game pairs per iteration", MaxPairsPer)
 	case !(cfg.Alpha > 0 && cfg.Alpha <= 10) || !(cfg.Gamma > 0 && cfg.Gamma <= 10):
-		return nil, fmt.Errorf("--alpha %g and --gamma %g: use exponents in (0, 10] (defaults %g and %g)", cfg.Alpha, cfg.Gamma, DefaultAlpha, DefaultGamma)
+		return nil, fmt.Errorf("%w and %w: use exponents in (0, 10] (defaults %g and %g)", option.New("Alpha", cfg.Alpha, ""), option.New("Gamma", cfg.Gamma, ""), DefaultAlpha, DefaultGamma)
 	case !(cfg.A <= float64(MaxIterations)): // also refuses NaN
-		return nil, fmt.Errorf("-A %g: use 0 to %d (default: 10 %% of the iterations)", cfg.A, MaxIterations)
+		return nil, option.New("A", cfg.A, "use 0 to %d (default: 10 %% of the iterations)", MaxIterations)
 	case len(cfg.Params) == 0:
-		return nil, errors.New("no parameters to tune: give a parameter file (--params)")
+		return nil, option.New("Params", nil, "no parameters to tune: give a parameter file")
 	case len(cfg.Params) > MaxParams:
 		return nil, fmt.Errorf("%d parameters: tune at most %d at once", len(cfg.Params), MaxParams)
 	}

@@ -27,10 +27,7 @@ type Log struct {
 func CreateLog(path string, cfg SPSAConfig) (*Log, error) {
 	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
 	if err != nil {
-		if errors.Is(err, os.ErrExist) {
-			return nil, fmt.Errorf("--out %s already exists: continue it with --resume %s, or choose another file", path, path)
-		}
-		return nil, err
+		return nil, err // a file that exists: errors.Is(err, fs.ErrExist)
 	}
 	l := &Log{f: f, path: path}
 	if err := l.write(cfg); err != nil {
@@ -70,7 +67,7 @@ func ReadResume(path string) (*SPSA, *LogFile, error) {
 	}
 	s, err := NewSPSA(cfg)
 	if err != nil {
-		return nil, nil, fmt.Errorf("%s: %v", path, err)
+		return nil, nil, fmt.Errorf("%s: %w", path, err) // an *option.Error, named as a new run's
 	}
 	if err := s.checkDone(its); err != nil {
 		return nil, nil, fmt.Errorf("%s: %v", path, err)
@@ -118,7 +115,7 @@ func ParseLog(data []byte) (cfg SPSAConfig, its []Iteration, keep int, err error
 		case uerr != nil:
 			return cfg, nil, 0, fmt.Errorf("line %d is not JSON: %v", lines, uerr)
 		case lines == 1 && rec.Record != RecordSPSA:
-			return cfg, nil, 0, fmt.Errorf("not an SPSA file: the first line is a %q record (arena tune spsa --out writes the file to resume)", rec.Record)
+			return cfg, nil, 0, fmt.Errorf("not an SPSA file: the first line is a %q record (an SPSA run file starts with its configuration)", rec.Record)
 		case lines == 1:
 			if err := json.Unmarshal(line, &cfg); err != nil {
 				return cfg, nil, 0, fmt.Errorf("line 1: %v", err)

@@ -426,7 +426,7 @@ func TestReadResumeWritesNothing(t *testing.T) {
 	l.Close()
 	whole, _ := os.ReadFile(path)
 	for _, tc := range []struct{ name, old, new, want string }{
-		{"iterations 0", `"iterations":4,`, `"iterations":0,`, "--iterations 0"},
+		{"iterations 0", `"iterations":4,`, `"iterations":0,`, "Iterations 0"},
 		{"another seed", `"seed":3,`, `"seed":4,`, "iteration 1 of the file does not follow"},
 		{"an edited result", `"wins":`, `"wins":9`, "does not follow"},
 	} {
@@ -466,13 +466,13 @@ func TestNewSPSAErrors(t *testing.T) {
 		edit func(*SPSAConfig)
 		want string
 	}{
-		{func(c *SPSAConfig) { c.Iterations = 0 }, "--iterations 0"},
-		{func(c *SPSAConfig) { c.Iterations = MaxIterations + 1 }, "--iterations"},
-		{func(c *SPSAConfig) { c.PairsPer = 0 }, "--pairs-per 0"},
-		{func(c *SPSAConfig) { c.PairsPer = MaxPairsPer + 1 }, "--pairs-per"},
-		{func(c *SPSAConfig) { c.Alpha = -1 }, "exponents"},
-		{func(c *SPSAConfig) { c.A = math.NaN() }, "-A"},
-		{func(c *SPSAConfig) { c.Params = nil }, "no parameters"},
+		{func(c *SPSAConfig) { c.Iterations = 0 }, "Iterations 0: use 1 to 1000000"},
+		{func(c *SPSAConfig) { c.Iterations = MaxIterations + 1 }, "Iterations"},
+		{func(c *SPSAConfig) { c.PairsPer = 0 }, "PairsPer 0"},
+		{func(c *SPSAConfig) { c.PairsPer = MaxPairsPer + 1 }, "PairsPer"},
+		{func(c *SPSAConfig) { c.Alpha = -1 }, "Alpha -1 and Gamma 0.101: use exponents"},
+		{func(c *SPSAConfig) { c.A = math.NaN() }, "A NaN: use 0 to"},
+		{func(c *SPSAConfig) { c.Params = nil }, "Params: no parameters"},
 		{func(c *SPSAConfig) { c.Params = append(append([]Param{}, ps...), ps...) }, "given twice"},
 		{func(c *SPSAConfig) { c.Agent = "greedy" }, "unknown option \"x\""},
 		{func(c *SPSAConfig) { c.Agent = "nosuch" }, "unknown agent"},

@@ -1,12 +1,14 @@
 package tune
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"math"
+	"os"
 	"slices"
 	"strconv"
 	"strings"
@@ -17,6 +19,7 @@ import (
 
 	"github.com/boardgame-arena/arena/agents"
 	"github.com/boardgame-arena/arena/arena"
+	"github.com/boardgame-arena/arena/option"
 	"github.com/boardgame-arena/arena/report"
 	"github.com/boardgame-arena/arena/results"
 	"github.com/boardgame-arena/arena/spec"
@@ -29,7 +32,7 @@ const (
 	MinSweepValues    = 2
 	MaxSweepValues    = 64
 	MaxSweepOpponents = 16
-	// MaxSweepText bounds the length of --param and of each value: keys
+	// MaxSweepText bounds the length of the param and of each value: keys
 	// and numbers are short, and the values label a table and a figure.
 	MaxSweepText = 100
 )
@@ -67,32 +70,32 @@ func NewSweep(agent, param string, values, against []string) (*Sweep, error) {
 		return nil, err
 	}
 	if n := len(values); n < MinSweepValues || n > MaxSweepValues {
-		return nil, fmt.Errorf("--values lists %d values; a sweep has %d to %d (split a longer sweep into several)", n, MinSweepValues, MaxSweepValues)
+		return nil, fmt.Errorf("%w lists %d values; a sweep has %d to %d (split a longer sweep into several)", named("Values"), n, MinSweepValues, MaxSweepValues)
 	}
 	if n := len(against); n < 1 || n > MaxSweepOpponents {
-		return nil, fmt.Errorf("--against names %d opponents; a sweep has 1 to %d", n, MaxSweepOpponents)
+		return nil, fmt.Errorf("%w names %d opponents; a sweep has 1 to %d", named("Against"), n, MaxSweepOpponents)
 	}
 	s := &Sweep{Param: param, Agent: agent, Against: slices.Clone(against)}
 	seen := map[string]string{} // canonical value → as written
 	for _, v := range values {
 		v = strings.TrimSpace(v)
 		if v == "" {
-			return nil, errors.New("--values has an empty value (write them separated by single commas, e.g. 0.3,0.5,0.7)")
+			return nil, fmt.Errorf("%w has an empty value (write them separated by single commas, e.g. 0.3,0.5,0.7)", named("Values"))
 		}
 		if len(v) > MaxSweepText {
-			return nil, fmt.Errorf("--values: a value of %d characters; a value has at most %d", len(v), MaxSweepText)
+			return nil, option.New("Values", nil, "a value of %d characters; a value has at most %d", len(v), MaxSweepText)
 		}
 		key := v
 		if x, err := strconv.ParseFloat(v, 64); err == nil {
 			key = strconv.FormatFloat(x, 'g', -1, 64) // 1.0 and 1 are one value
 		}
 		if first, dup := seen[key]; dup {
-			return nil, fmt.Errorf("--values: %s and %s are the same value; give each value once", first, v)
+			return nil, fmt.Errorf("%w: %s and %s are the same value; give each value once", named("Values"), first, v)
 		}
 		seen[key] = v
 		text, err := withKey(agent, param, v)
 		if err != nil {
-			return nil, fmt.Errorf("--agent: %v", err)
+			return nil, fmt.Errorf("%w: %w", named("Agent"), err)
 		}
 		if err := agents.Validate(text); err != nil {
 			return nil, fmt.Errorf("%s=%s: %v", param, v, err)
@@ -102,7 +105,9 @@ func NewSweep(agent, param string, values, against []string) (*Sweep, error) {
 	}
 	for _, a := range against {
 		if err := agents.Validate(a); err != nil {
-			return nil, fmt.Errorf("--against %q: %v", a, err)
+			// The spec as the value, not in the reason: its text is not read
+			// for option names.
+			return nil, fmt.Errorf("%w: %w", option.New("Against", strconv.Quote(a), ""), err)
 		}
 	}
 	return s, nil
@@ -113,13 +118,13 @@ func NewSweep(agent, param string, values, against []string) (*Sweep, error) {
 func checkSweepParam(param string) error {
 	switch {
 	case param == "":
-		return errors.New("--param is missing: name the agent spec key to sweep, e.g. --param c or --param iters")
+		return fmt.Errorf("%w is missing: name the agent spec key to sweep, e.g. c or iters", named("Param"))
 	case strings.ContainsAny(param, " \t'\"=:,"):
-		return fmt.Errorf("--param %q: an agent spec key has no spaces, quotes, '=', ':' or ','", param)
+		return option.New("Param", strconv.Quote(param), "an agent spec key has no spaces, quotes, '=', ':' or ','")
 	case len(param) > MaxSweepText:
-		return fmt.Errorf("--param: a key of %d characters; a key has at most %d", len(param), MaxSweepText)
+		return option.New("Param", nil, "a key of %d characters; a key has at most %d", len(param), MaxSweepText)
 	case param == "name":
-		return errors.New("--param name: the display name does not change how an agent plays; sweep a parameter such as c or iters")
+		return option.New("Param", "name", "the display name does not change how an agent plays; sweep a parameter such as c or iters")
 	}
 	return nil
 }
@@ -176,17 +181,17 @@ func (s *Sweep) Check(t *arena.Tournament) error {
 	}
 	want := s.Agents()
 	if t.Config.Kind == results.RoundRobin && slices.Equal(have, want) {
-		return errors.New("the file records this sweep as a round robin, as arena tune sweep did before sweeps had a kind of their own; that header does not say which games the sweep plays, so the file cannot be resumed (arena rate and report still read it): start the sweep again with --out")
+		return errors.New("the file records this sweep as a round robin, as arena tune sweep did before sweeps had a kind of their own; that header does not say which games the sweep plays, so the file cannot be resumed (arena rate and report still read it): start the sweep again in a new record file")
 	}
 	if c := t.Config; c.Kind != results.Sweep {
 		again := "tournament"
 		if c.Kind == results.Match {
 			again = "match"
 		}
-		return fmt.Errorf("the file records a %s of %s, not a sweep (continue it with arena %s --resume)", c.Kind, strings.Join(have, ", "), again)
+		return fmt.Errorf("the file records a %s of %s, not a sweep (continue it as a %s)", c.Kind, strings.Join(have, ", "), again)
 	}
 	if c := t.Config; c.Swept != len(s.Specs) || !slices.Equal(have, want) {
-		return fmt.Errorf("the run's agents are not this sweep's:\n  run:   %s of %d values: %s\n  sweep: %s of %d values: %s\n(resume a sweep with the --agent, --param, --values and --against it started with)",
+		return fmt.Errorf("the run's agents are not this sweep's:\n  run:   %s of %d values: %s\n  sweep: %s of %d values: %s\n(resume a sweep with the agent, parameter, values and opponents it started with)",
 			c.Kind, c.Swept, strings.Join(have, " "), results.Sweep, len(s.Specs), strings.Join(want, " "))
 	}
 	return nil
@@ -222,7 +227,7 @@ func bound(v float64) *float64 {
 	return &v
 }
 
-// SweepResult is a sweep's curve: its --format json document.
+// SweepResult is a sweep's curve: its JSON document (WriteJSON).
 type SweepResult struct {
 	Param  string  `json:"param"`
 	Points []Point `json:"points"`
@@ -329,6 +334,84 @@ func arm(v float64) string {
 		return "∞"
 	}
 	return fmt.Sprintf("%.1f", v)
+}
+
+// SweepReport is a sweep's result with the rating's notes (open bounds,
+// time losses).
+type SweepReport struct {
+	SweepResult
+	Notes []string
+}
+
+// Rate rates the games of the sweep's tournament so far (d, whose players
+// are names, Tournament.Names) and reads off the values' points. o are
+// the rating options, with the sweep's default anchor (ReportOptions).
+func (s *Sweep) Rate(d *results.Dataset, names []string, o results.AnalysisOptions) (SweepReport, error) {
+	rep, err := results.Analyse(d, s.ReportOptions(o, names))
+	if err != nil {
+		return SweepReport{}, err
+	}
+	r, err := s.Result(rep, names)
+	return SweepReport{r, rep.Notes}, err
+}
+
+// CheckRecords reports whether every record file is of this sweep
+// (Check), and returns the names of the sweep's players.
+func (s *Sweep) CheckRecords(paths []string) ([]string, error) {
+	var names []string
+	for _, path := range paths {
+		f, err := results.ReadFile(path)
+		if err != nil {
+			return nil, err
+		}
+		t, err := arena.New(arena.OptionsFrom(f.Header.Config))
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", path, err)
+		}
+		if err := s.Check(t); err != nil {
+			return nil, fmt.Errorf("%w: %w", option.New("Records", path, ""), err)
+		}
+		names = t.Names()
+	}
+	return names, nil
+}
+
+// Write writes the table with the notes (format "text" or "markdown"),
+// or the JSON document of DESIGN.md without them ("json").
+func (r SweepReport) Write(w io.Writer, format string) error {
+	if format == "json" {
+		return r.WriteJSON(w)
+	}
+	md := format == "markdown"
+	if err := r.WriteTable(w, md); err != nil {
+		return err
+	}
+	for _, n := range r.Notes {
+		if md {
+			fmt.Fprintf(w, "\n> Note: %s\n", n)
+		} else {
+			fmt.Fprintf(w, "Note: %s\n", n)
+		}
+	}
+	return nil
+}
+
+// WriteSVGFile writes the curve (WriteSVG) to the file path whole or not
+// at all: to a temporary file beside it, renamed over path once complete.
+func (r SweepResult) WriteSVGFile(path string) error {
+	var b bytes.Buffer
+	if err := r.WriteSVG(&b); err != nil {
+		return err
+	}
+	tmp := path + ".tmp"
+	if err := os.WriteFile(tmp, b.Bytes(), 0o644); err != nil {
+		return err
+	}
+	if err := os.Rename(tmp, path); err != nil {
+		os.Remove(tmp)
+		return err
+	}
+	return nil
 }
 
 // WriteSVG draws the curve (report.WriteCurveSVG).

@@ -41,7 +41,7 @@ func TestNewSweepErrors(t *testing.T) {
 		values, against    []string
 		want               string
 	}{
-		{"no param", "mcts", "", []string{"1", "2"}, rnd, "--param is missing"},
+		{"no param", "mcts", "", []string{"1", "2"}, rnd, "Param is missing"},
 		{"param name", "mcts", "name", []string{"a", "b"}, rnd, "display name"},
 		{"param with =", "mcts", "c=1", []string{"1", "2"}, rnd, "has no spaces"},
 		{"one value", "mcts", "c", []string{"1"}, rnd, "lists 1 values; a sweep has 2 to 64"},
@@ -54,7 +54,7 @@ func TestNewSweepErrors(t *testing.T) {
 		{"bad value", "mcts", "iters", []string{"10", "many"}, rnd, "iters=many"},
 		{"unknown agent", "nosuchagent", "c", []string{"1", "2"}, rnd, "nosuchagent"},
 		{"no opponents", "mcts", "c", []string{"1", "2"}, nil, "names 0 opponents"},
-		{"bad opponent", "mcts", "c", []string{"1", "2"}, []string{"greedy:depth=2"}, `--against "greedy:depth=2"`},
+		{"bad opponent", "mcts", "c", []string{"1", "2"}, []string{"greedy:depth=2"}, `Against "greedy:depth=2": `},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := NewSweep(tc.agent, tc.param, tc.values, tc.against)
@@ -143,7 +143,7 @@ func TestSweepSchedule(t *testing.T) {
 	// Another run's agents are refused, and so is an old sweep's file
 	// (a round robin of the same agents), with a message that says why.
 	other, _ := arena.New(arena.Options{Game: "othello6", GamesPerPair: 2, Agents: []string{"random", "greedy"}})
-	if err := s.Check(other); err == nil || !strings.Contains(err.Error(), "the file records a round-robin of random, greedy, not a sweep (continue it with arena tournament --resume)") {
+	if err := s.Check(other); err == nil || !strings.Contains(err.Error(), "the file records a round-robin of random, greedy, not a sweep (continue it as a tournament)") {
 		t.Errorf("check of another run: %v", err)
 	}
 	old, _ := arena.New(arena.Options{Game: "othello6", GamesPerPair: 4, Seed: 9, Agents: s.Agents()})

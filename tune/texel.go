@@ -13,6 +13,7 @@ import (
 
 	"github.com/boardgame-arena/arena/arena"
 	"github.com/boardgame-arena/arena/games"
+	"github.com/boardgame-arena/arena/option"
 	"github.com/boardgame-arena/arena/results"
 	"github.com/boardgame-arena/arena/rng"
 )
@@ -135,7 +136,7 @@ func SamplePositions(v games.Variant, recs []results.GameRecord, o SampleOptions
 	case o.Max == 0:
 		o.Max = DefaultPositions
 	case o.Max < 0 || o.Max > MaxPositions:
-		return nil, fmt.Errorf("--positions %d: use 1 to %d (each position is a game state in memory)", o.Max, MaxPositions)
+		return nil, option.New("Max", o.Max, "use 1 to %d (each position is a game state in memory)", MaxPositions)
 	}
 	switch {
 	case o.HeldOut == 0:
@@ -226,7 +227,7 @@ func SamplePositions(v games.Variant, recs []results.GameRecord, o SampleOptions
 		}
 	}
 	if len(p.Train) == 0 {
-		return nil, fmt.Errorf("no position to fit: the %d games have no non-terminal position after their first %d plies (lower --skip-plies)", len(used), o.SkipPlies)
+		return nil, fmt.Errorf("no position to fit: the %d games have no non-terminal position after their first %d plies (lower %w)", len(used), o.SkipPlies, named("SkipPlies"))
 	}
 	return p, nil
 }
@@ -513,7 +514,7 @@ func Texel(p *Positions, start []int, o FitOptions) (*Fit, error) {
 	case o.Evaluations == 0:
 		o.Evaluations = DefaultEvaluations
 	case o.Evaluations < 0 || o.Evaluations > MaxEvaluations:
-		return nil, fmt.Errorf("evaluations %d: use 1 to %d", o.Evaluations, MaxEvaluations)
+		return nil, option.New("Evaluations", o.Evaluations, "use 1 to %d", MaxEvaluations)
 	}
 	if o.Polish == 0 {
 		o.Polish = 20

@@ -210,7 +210,7 @@ func TestTexelBadInput(t *testing.T) {
 	}{
 		{[]int{1, 2}, FitOptions{}, "2 start weights for 3"},
 		{[]int{1, 2, 300}, FitOptions{}, "eval.c=300 is outside"},
-		{nil, FitOptions{Evaluations: -1}, "evaluations -1"},
+		{nil, FitOptions{Evaluations: -1}, "Evaluations -1"},
 		{nil, FitOptions{Evaluations: MaxEvaluations + 1}, "use 1 to"},
 		{nil, FitOptions{K: -1}, "want a positive scale"},
 		{nil, FitOptions{K: math.NaN()}, "want a positive scale"},
@@ -231,28 +231,36 @@ var (
 func othelloRecords(t testing.TB) []results.GameRecord {
 	t.Helper()
 	recordsOnce.Do(func() {
-		tour, err := arena.New(arena.Options{Game: "othello6", Agents: []string{"greedy", "random"}, GamesPerPair: 40, Seed: 9})
-		if err != nil {
-			t.Fatal(err)
-		}
-		var mu sync.Mutex
-		_, err = tour.Run(context.Background(), arena.RunOptions{Concurrency: 2, Sink: func(b []*results.GameRecord) error {
-			mu.Lock()
-			defer mu.Unlock()
-			for _, g := range b {
-				records = append(records, *g)
-			}
-			return nil
-		}})
-		if err != nil {
-			t.Fatal(err)
-		}
-		slices.SortFunc(records, func(a, b results.GameRecord) int { return a.Index - b.Index })
+		records = play(t, arena.Options{Game: "othello6", Agents: []string{"greedy", "random"}, GamesPerPair: 40, Seed: 9})
 	})
 	if len(records) != 40 {
 		t.Fatalf("%d othello6 records, want 40", len(records))
 	}
 	return records
+}
+
+// play plays the tournament of o and returns its games in schedule order.
+func play(t testing.TB, o arena.Options) []results.GameRecord {
+	t.Helper()
+	tour, err := arena.New(o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var mu sync.Mutex
+	var recs []results.GameRecord
+	_, err = tour.Run(context.Background(), arena.RunOptions{Concurrency: 2, Sink: func(b []*results.GameRecord) error {
+		mu.Lock()
+		defer mu.Unlock()
+		for _, g := range b {
+			recs = append(recs, *g)
+		}
+		return nil
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	slices.SortFunc(recs, func(a, b results.GameRecord) int { return a.Index - b.Index })
+	return recs
 }
 
 // Every position past the skipped plies of every game is sampled, labelled
@@ -371,7 +379,7 @@ func TestSamplePositionsErrors(t *testing.T) {
 		{[]results.GameRecord{other}, SampleOptions{}, "a game of erdos, not othello6"},
 		{[]results.GameRecord{forfeit}, SampleOptions{}, "no game in the records ended by the rules"},
 		{nil, SampleOptions{}, "no game in the records"},
-		{recs[:1], SampleOptions{Max: -1}, "--positions -1"},
+		{recs[:1], SampleOptions{Max: -1}, "Max -1: use 1 to"},
 		{recs[:1], SampleOptions{Max: MaxPositions + 1}, "use 1 to"},
 		{recs[:1], SampleOptions{HeldOut: 0.6}, "held-out share"},
 		{recs[:1], SampleOptions{SkipPlies: 100}, "no position to fit"},

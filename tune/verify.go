@@ -32,6 +32,9 @@ type VerifyOptions struct {
 	SPRT results.SPRT
 	// Games is the most games (even); 0 means DefaultVerifyGames.
 	Games int
+	// Out, if not empty, is a new record file for the match's games (a
+	// file that exists is refused before any game).
+	Out string
 	// Run carries the workers (Concurrency), Stop, Sink and Log of the
 	// match (see arena.RunOptions); Done resumes a recorded match.
 	Run arena.RunOptions
@@ -79,6 +82,23 @@ func Verify(ctx context.Context, o VerifyOptions) (VerifyResult, error) {
 	t, err := arena.New(m)
 	if err != nil {
 		return VerifyResult{}, fmt.Errorf("verification match: %w", err)
+	}
+	if o.Out != "" {
+		_, _, w, err := record(o.Out, t, false, o.Run.Concurrency, nil)
+		if err != nil {
+			return VerifyResult{}, err
+		}
+		defer w.Close()
+		sink := o.Run.Sink
+		o.Run.Sink = func(b []*results.GameRecord) error {
+			if err := w.WriteGames(b...); err != nil {
+				return err
+			}
+			if sink != nil {
+				return sink(b)
+			}
+			return nil
+		}
 	}
 	tr, st, err := t.RunMatch(ctx, o.Run, o.OnPairs)
 	if err != nil {

@@ -278,3 +278,7 @@ func plural(n int, one, many string) string {
 	}
 	return fmt.Sprintf("%d %s", n, many)
 }
+
+// shellQuote quotes s for a POSIX shell, for the commands printed to
+// continue a run.
+func shellQuote(s string) string { return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'" }

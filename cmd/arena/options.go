@@ -19,6 +19,7 @@ var flagNames = map[string]string{
 	// arena: tournaments, matches and their records
 
 	// tune: sweep, spsa and texel
+	"A": "A", // SPSA's stability constant, a capital as in a_k = a/(A+k)^α
 
 	// broker and worker
 

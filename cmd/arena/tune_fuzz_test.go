@@ -37,11 +37,11 @@ func FuzzTuneFlags(f *testing.F) {
 				return
 			}
 			switch {
-			case tf.selfPlay != 0 && (tf.selfPlay < 2 || tf.selfPlay%2 != 0 || tf.selfPlay > maxGames):
-				t.Fatalf("%q: accepted --self-play %d", args, tf.selfPlay)
-			case tf.positions < 1 || tf.positions > tune.MaxPositions:
-				t.Fatalf("%q: accepted --positions %d", args, tf.positions)
-			case tf.selfPlay == 0 && len(tf.records) == 0 && tf.resume == "":
+			case tf.SelfPlay != 0 && (tf.SelfPlay < 2 || tf.SelfPlay%2 != 0 || tf.SelfPlay > maxGames):
+				t.Fatalf("%q: accepted --self-play %d", args, tf.SelfPlay)
+			case tf.Positions < 1 || tf.Positions > tune.MaxPositions:
+				t.Fatalf("%q: accepted --positions %d", args, tf.Positions)
+			case tf.SelfPlay == 0 && len(tf.Records) == 0 && tf.Resume == "":
 				t.Fatalf("%q: accepted without --records, --self-play or --resume", args)
 			}
 			return

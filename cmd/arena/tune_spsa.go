@@ -96,8 +96,6 @@ func parseTuneSPSA(args []string, stderr io.Writer) (*spsaFlags, error) {
 		}
 	})
 	switch {
-	case f.resume != "" && f.out != "":
-		return nil, errors.New("--resume continues its own file; leave out --out")
 	case f.resume != "" && len(given) > 0:
 		return nil, fmt.Errorf("%s: a resumed run keeps the configuration in %s; leave out %s", strings.Join(given, ", "), f.resume, strings.Join(given, ", "))
 	case f.resume == "" && c.Agent == "":
@@ -106,8 +104,6 @@ func parseTuneSPSA(args []string, stderr io.Writer) (*spsaFlags, error) {
 		return nil, errors.New("--params is missing: a file with one parameter a line, 'name, int|float, start, min, max, c_end, r_end', e.g. 'c, float, 1.4, 0.2, 3, 0.15, 0.002'")
 	case f.resume == "" && f.cfg.Iterations == 0 && !slices.Contains(given, "--iterations"):
 		return nil, fmt.Errorf("--iterations is missing: the number of SPSA iterations N, 1 to %d (each plays --pairs-per game pairs)", tune.MaxIterations)
-	case f.resume == "" && (c.Iterations < 1 || c.Iterations > tune.MaxIterations):
-		return nil, fmt.Errorf("--iterations %d: use 1 to %d (the number of SPSA iterations)", c.Iterations, tune.MaxIterations)
 	// The configuration reads 0 as "the default" and a negative A as 10 %
 	// of the iterations: typed on the command line, they are mistakes.
 	case !(c.Alpha > 0 && c.Alpha <= 10) || !(c.Gamma > 0 && c.Gamma <= 10):
@@ -168,67 +164,24 @@ func parseTuneSPSA(args []string, stderr io.Writer) (*spsaFlags, error) {
 	return f, nil
 }
 
-// spsaParam is one parameter of the output.
-type spsaParam struct {
-	Name  string  `json:"name"`
-	Int   bool    `json:"int"`
-	Start float64 `json:"start"`
-	Tuned float64 `json:"tuned"` // θ after the last iteration (an int parameter's spec value is its rounding)
-	Min   float64 `json:"min"`
-	Max   float64 `json:"max"`
-	C     float64 `json:"c"` // c = c_end·N^γ, the unit of the plotted path
-}
-
-// spsaReport is tune spsa's --format json output.
-type spsaReport struct {
-	Game       string             `json:"game"`
-	Agent      string             `json:"agent"` // the tuned agent spec
-	Start      string             `json:"start"` // the agent with the start values
-	Params     []spsaParam        `json:"params"`
-	Iterations int                `json:"iterations"` // finished
-	Planned    int                `json:"planned_iterations"`
-	Complete   bool               `json:"complete"`
-	Games      int                `json:"games"`
-	Out        string             `json:"out,omitempty"` // the run file
-	Verify     *tune.VerifyResult `json:"verify"`        // null: not played (--verify=false, or the run was interrupted)
-}
-
 func runTuneSPSA(args []string, stdout, stderr io.Writer) error {
 	f, err := parseTuneSPSA(args, stderr)
 	if err != nil {
 		return err
 	}
-	var (
-		s    *tune.SPSA
-		log  *tune.Log
-		file *tune.LogFile // to resume: appended to once the run can start
-		done []tune.Iteration
-	)
-	if f.resume != "" {
-		// Read and checked, not yet written to: a refused resume leaves
-		// the file as it was, torn last line included.
-		if s, file, err = tune.ReadResume(f.resume); err != nil {
-			return fmt.Errorf("--resume %v", err)
-		}
-		done = file.Iterations
-		if v := file.Config.Verify; v != nil {
-			// The verification the run was started with; a file from
-			// before it was recorded takes the flags.
-			if len(f.verifyGiven) > 0 {
-				return fmt.Errorf("%s: a resumed run keeps its verification settings in %s; leave out %s", strings.Join(f.verifyGiven, ", "), f.resume, strings.Join(f.verifyGiven, ", "))
-			}
-			f.verify, f.verifySPRT, f.verifyGames = !v.Off, v.SPRT, v.Games
-		}
-	} else if s, err = tune.NewSPSA(f.cfg); err != nil {
+	sess, err := tune.OpenSPSA(f.cfg, f.out, f.resume)
+	if err != nil {
 		return err
 	}
-	path := f.resume
-	if f.out != "" {
-		if log, err = tune.CreateLog(f.out, s.Config); err != nil {
-			return err
+	defer sess.Close()
+	s, done := sess.SPSA, sess.Done
+	if v := s.Config.Verify; f.resume != "" && v != nil {
+		// The verification the run was started with; a file from before
+		// it was recorded takes the flags.
+		if len(f.verifyGiven) > 0 {
+			return fmt.Errorf("%s: a resumed run keeps its verification settings in %s; leave out %s", strings.Join(f.verifyGiven, ", "), f.resume, strings.Join(f.verifyGiven, ", "))
 		}
-		path = f.out
-		defer log.Close()
+		f.verify, f.verifySPRT, f.verifyGames = !v.Off, v.SPRT, v.Games
 	}
 	c := s.Config
 	fmt.Fprintf(stderr, "arena: SPSA on %s: %s, %d parameters, %d iterations of %d game pairs, α=%g γ=%g A=%g, %s\n",
@@ -236,7 +189,7 @@ func runTuneSPSA(args []string, stdout, stderr io.Writer) error {
 	if len(done) > 0 {
 		fmt.Fprintf(stderr, "arena: resuming after iteration %d of %d\n", len(done), c.Iterations)
 	}
-	if log == nil && file == nil {
+	if sess.Path == "" {
 		fmt.Fprintln(stderr, "arena: iterations are not saved (use --out FILE to keep them and be able to resume)")
 	}
 	ctx, stop, release := interrupts(stderr)
@@ -252,43 +205,26 @@ func runTuneSPSA(args []string, stdout, stderr io.Writer) error {
 		case <-quit:
 		}
 	}()
-	pending := (c.Iterations - min(len(done), c.Iterations)) * 2 * c.PairsPer
-	prog := newProgress(stderr, pending, f.noProgress)
-	every := max(c.Iterations/20, 1) // a θ line every 5 % of the run
-	var theta strings.Builder
 	// With --broker, every iteration is a run of the work queue (workers
 	// serve them all with arena worker --wait); they are applied in order.
 	openCtx, cancel := untilStop(ctx, stop)
-	runner, closeHub, err := f.broker.hub(openCtx, true, path, stderr)
+	runner, closeHub, err := f.broker.hub(openCtx, true, sess.Path, stderr)
 	cancel()
 	if err != nil {
-		if f.out != "" && len(done) == 0 {
-			// The run never started: leave no file that would refuse the
-			// corrected command (CreateLog refuses an existing file, so
-			// this invocation made it).
-			log.Close()
-			os.Remove(f.out)
-		}
+		sess.Abandon() // the run never started: no file made here is left
 		return err
 	}
 	defer closeHub()
-	if file != nil {
-		if log, err = tune.AppendLog(file); err != nil {
-			return err
-		}
-		defer log.Close()
-		if file.Torn {
-			fmt.Fprintf(stderr, "arena: %s: cut off a torn last line (the run was killed while writing it)\n", f.resume)
-		}
+	if sess.Torn {
+		fmt.Fprintf(stderr, "arena: %s: cut off a torn last line (the run was killed while writing it)\n", f.resume)
 	}
-	opts := tune.RunOptions{
-		Run: arena.RunOptions{Concurrency: f.concurrency, Log: stderr, Runner: runner}, Stop: stop, Done: done, OnGames: prog.add,
+	prog := newProgress(stderr, (c.Iterations-min(len(done), c.Iterations))*2*c.PairsPer, f.noProgress)
+	every := max(c.Iterations/20, 1) // a θ line every 5 % of the run
+	var theta strings.Builder
+	start := time.Now()
+	res, runErr := sess.Run(ctx, tune.RunOptions{
+		Run: arena.RunOptions{Concurrency: f.concurrency, Log: stderr, Runner: runner}, Stop: stop, OnGames: prog.add,
 		Record: func(it tune.Iteration) error {
-			if log != nil {
-				if err := log.Append(it); err != nil {
-					return err
-				}
-			}
 			if !f.noProgress && (it.K%every == 0 || it.K == c.Iterations) {
 				prog.pause()
 				theta.Reset()
@@ -297,31 +233,27 @@ func runTuneSPSA(args []string, stdout, stderr io.Writer) error {
 			}
 			return nil
 		},
-	}
-	start := time.Now()
-	res, runErr := s.Run(ctx, opts)
+	})
 	prog.finish()
 	if played := len(res.Iterations) - len(done); played > 0 {
-		el := time.Since(start).Seconds()
-		fmt.Fprintf(stderr, "arena: %d iterations (%d games) in %.1f s\n", played, played*2*c.PairsPer, el)
+		fmt.Fprintf(stderr, "arena: %d iterations (%d games) in %.1f s\n", played, played*2*c.PairsPer, time.Since(start).Seconds())
 	}
 	// The history and the plot are written whatever happened: an
 	// interrupted run's are as far as it got.
-	if err := writeSPSAOutputs(f, s, res.Iterations); err != nil {
-		return err
+	if f.history != "" {
+		if err := s.WriteHistory(f.history, res.Iterations); err != nil {
+			return err
+		}
+	}
+	if f.plot != "" {
+		if err := s.WritePlot(f.plot, res.Iterations); err != nil {
+			return err
+		}
 	}
 	if runErr != nil && !errors.Is(runErr, context.Canceled) {
 		return runErr
 	}
-	rep := spsaReport{Game: c.Game, Planned: c.Iterations, Iterations: len(res.Iterations), Complete: res.Complete, Out: path}
-	rep.Agent, _ = s.Spec(res.Theta)
-	rep.Start, _ = s.StartSpec()
-	for i, p := range c.Params {
-		rep.Params = append(rep.Params, spsaParam{Name: p.Name, Int: p.Int, Start: p.Start, Tuned: res.Theta[i], Min: p.Min, Max: p.Max, C: s.C(i)})
-	}
-	for _, it := range res.Iterations {
-		rep.Games += it.Wins + it.Draws + it.Losses
-	}
+	rep := sess.Report(res)
 	if res.Complete && f.verify {
 		vo, err := s.VerifyOptions(res.Theta)
 		if err != nil {
@@ -330,9 +262,8 @@ func runTuneSPSA(args []string, stdout, stderr io.Writer) error {
 		vo.SPRT, vo.Games = f.verifySPRT, f.verifyGames
 		fmt.Fprintf(stderr, "arena: verification match %s vs %s, SPRT %s, at most %d games\n", vo.Tuned, vo.Start, vo.SPRT, vo.Games)
 		vp := newProgress(stderr, vo.Games, f.noProgress)
-		counted := 0
 		vo.Run = arena.RunOptions{Concurrency: f.concurrency, Stop: stop, Log: stderr, Runner: runner}
-		vo.OnPairs = func(tr *results.PairTracker) { vp.add(2*tr.Penta.Pairs() - counted); counted = 2 * tr.Penta.Pairs() }
+		vo.OnPairs = func(tr *results.PairTracker) { vp.add(2*tr.Penta.Pairs() - vp.done) }
 		v, err := tune.Verify(ctx, vo)
 		vp.finish()
 		if err != nil && !errors.Is(err, context.Canceled) {
@@ -349,61 +280,13 @@ func runTuneSPSA(args []string, stdout, stderr io.Writer) error {
 			return err
 		}
 	} else {
-		writeSPSAText(stdout, rep)
+		rep.WriteText(stdout)
 	}
 	if !res.Complete {
-		if path == "" {
+		if sess.Path == "" {
 			return fmt.Errorf("interrupted after iteration %d of %d", len(res.Iterations), c.Iterations)
 		}
-		return fmt.Errorf("interrupted after iteration %d of %d; continue with: arena tune spsa --resume %s", len(res.Iterations), c.Iterations, path)
+		return fmt.Errorf("interrupted after iteration %d of %d; continue with: arena tune spsa --resume %s", len(res.Iterations), c.Iterations, sess.Path)
 	}
 	return nil
-}
-
-func writeSPSAOutputs(f *spsaFlags, s *tune.SPSA, its []tune.Iteration) error {
-	write := func(name string, fn func(io.Writer) error) error {
-		if name == "" {
-			return nil
-		}
-		out, err := os.Create(name)
-		if err != nil {
-			return err
-		}
-		if err := fn(out); err != nil {
-			out.Close()
-			return fmt.Errorf("%s: %v", name, err)
-		}
-		return out.Close()
-	}
-	err := write(f.history, func(w io.Writer) error {
-		if strings.HasSuffix(f.history, ".json") {
-			return tune.WriteHistoryJSON(w, its)
-		}
-		return tune.WriteHistoryCSV(w, s.Config.Params, its)
-	})
-	if err != nil {
-		return err
-	}
-	return write(f.plot, func(w io.Writer) error { return s.WritePathsSVG(w, its) })
-}
-
-func writeSPSAText(w io.Writer, r spsaReport) {
-	fmt.Fprintf(w, "Tuned agent: %s\n", r.Agent)
-	fmt.Fprintf(w, "Start agent: %s\n", r.Start)
-	fmt.Fprintf(w, "%s: %d of %d iterations, %d games\n", r.Game, r.Iterations, r.Planned, r.Games)
-	width := len("parameter")
-	for _, p := range r.Params {
-		width = max(width, len(p.Name))
-	}
-	fmt.Fprintf(w, "%-*s %5s %12s %12s %14s %10s\n", width, "parameter", "type", "start", "tuned", "range", "c")
-	for _, p := range r.Params {
-		kind := "float"
-		if p.Int {
-			kind = "int"
-		}
-		fmt.Fprintf(w, "%-*s %5s %12.5g %12.5g %14s %10.4g\n", width, p.Name, kind, p.Start, p.Tuned, fmt.Sprintf("%g..%g", p.Min, p.Max), p.C)
-	}
-	if r.Verify != nil {
-		fmt.Fprintf(w, "Verification SPRT %s: %s\n", r.Verify.SPRT, r.Verify)
-	}
 }

@@ -1,11 +1,9 @@
 package main
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"runtime"
 	"strings"
 
@@ -76,11 +74,7 @@ func parseTuneSweep(args []string, stderr io.Writer) (*runFlags, *sweepFlags, *t
 	if len(sf.against) == 0 {
 		return fail(errors.New(`--against is missing: name the opponents every value plays, e.g. --against "alphabeta:depth=2"`))
 	}
-	values := strings.Split(*sf.values, ",")
-	if len(values) > tune.MaxSweepValues {
-		return fail(fmt.Errorf("--values lists %d values; a sweep has %d to %d (split a longer sweep into several)", len(values), tune.MinSweepValues, tune.MaxSweepValues))
-	}
-	sw, err := tune.NewSweep(*sf.agent, *sf.param, values, sf.against)
+	sw, err := tune.NewSweep(*sf.agent, *sf.param, strings.Split(*sf.values, ","), sf.against)
 	if err != nil {
 		return fail(err)
 	}
@@ -157,7 +151,7 @@ func runTuneSweep(args []string, stdout, stderr io.Writer) error {
 	st, elapsed, runErr := playRun(t, s, rf, remaining, stderr, nil, func(n int) {
 		o := ropts
 		o.Bootstrap = min(o.Bootstrap, 200)
-		if r, err := sweepResult(s, sw, o); err == nil {
+		if r, err := sw.Rate(s.dataset(), names, o); err == nil {
 			fmt.Fprintf(stderr, "\nAfter %d of %d games:\n", n, len(t.Fixtures))
 			r.WriteTable(stderr, false)
 		}
@@ -170,21 +164,15 @@ func runTuneSweep(args []string, stdout, stderr io.Writer) error {
 	}
 	s.summarise(stderr, st, elapsed)
 	if len(s.games) > 0 {
-		r, err := sweepResult(s, sw, ropts)
+		r, err := sw.Rate(s.dataset(), names, ropts)
 		if err != nil {
 			return err
 		}
 		if overload != "" && st.Played > 0 {
 			r.Notes = append(r.Notes, overload)
 		}
-		if err := writeSweep(stdout, r, *rf.format); err != nil {
+		if err := writeSweep(r, *rf.format, *sf.plot, stdout, stderr); err != nil {
 			return err
-		}
-		if *sf.plot != "" {
-			if err := writeSweepPlot(*sf.plot, r.SweepResult); err != nil {
-				return err
-			}
-			fmt.Fprintf(stderr, "arena: plot in %s\n", *sf.plot)
 		}
 	}
 	if !st.Complete {
@@ -206,96 +194,33 @@ func rateSweepRecords(rf *runFlags, sf *sweepFlags, sw *tune.Sweep, ropts result
 	if err != nil {
 		return err
 	}
-	var names []string
-	for _, path := range sf.records {
-		f, err := results.ReadFile(path)
-		if err != nil {
-			return err
-		}
-		t, err := arena.New(arena.OptionsFrom(f.Header.Config))
-		if err != nil {
-			return fmt.Errorf("%s: %w", path, err)
-		}
-		if err := sw.Check(t); err != nil {
-			return fmt.Errorf("--records %s: %w", path, err)
-		}
-		names = t.Names()
+	names, err := sw.CheckRecords(sf.records)
+	if err != nil {
+		return err
 	}
 	if err := checkAnchor(ropts.Anchor, names); err != nil {
 		return err
 	}
-	rep, err := results.Analyse(d, sw.ReportOptions(ropts, names))
+	r, err := sw.Rate(d, names, ropts)
 	if err != nil {
 		return err
 	}
-	r, err := sw.Result(rep, names)
-	if err != nil {
+	return writeSweep(r, *rf.format, *sf.plot, stdout, stderr)
+}
+
+// writeSweep prints the sweep's curve in the format, and writes its
+// figure to plot if given.
+func writeSweep(r tune.SweepReport, format, plot string, stdout, stderr io.Writer) error {
+	if err := r.Write(stdout, format); err != nil {
 		return err
 	}
-	if err := writeSweep(stdout, sweepReport{r, rep.Notes}, *rf.format); err != nil {
-		return err
+	if plot == "" {
+		return nil
 	}
-	if *sf.plot != "" {
-		if err := writeSweepPlot(*sf.plot, r); err != nil {
-			return err
-		}
-		fmt.Fprintf(stderr, "arena: plot in %s\n", *sf.plot)
-	}
-	return nil
-}
-
-// sweepReport is a sweep's result with the rating's notes (open bounds,
-// time losses) for the text output.
-type sweepReport struct {
-	tune.SweepResult
-	Notes []string
-}
-
-// sweepResult rates the games so far and reads off the values' points.
-func sweepResult(s *session, sw *tune.Sweep, o results.AnalysisOptions) (sweepReport, error) {
-	rep, err := results.Analyse(s.dataset(), o)
-	if err != nil {
-		return sweepReport{}, err
-	}
-	r, err := sw.Result(rep, s.tour.Names())
-	return sweepReport{r, rep.Notes}, err
-}
-
-// writeSweep writes the table (text, markdown, with the notes) or the
-// JSON document of DESIGN.md (without them).
-func writeSweep(w io.Writer, r sweepReport, format string) error {
-	if format == "json" {
-		return r.WriteJSON(w)
-	}
-	md := format == "markdown"
-	if err := r.WriteTable(w, md); err != nil {
-		return err
-	}
-	for _, n := range r.Notes {
-		if md {
-			fmt.Fprintf(w, "\n> Note: %s\n", n)
-		} else {
-			fmt.Fprintf(w, "Note: %s\n", n)
-		}
-	}
-	return nil
-}
-
-// writeSweepPlot writes the figure whole or not at all: to a temporary
-// file in the same directory, renamed over path once complete.
-func writeSweepPlot(path string, r tune.SweepResult) error {
-	var b bytes.Buffer
-	if err := r.WriteSVG(&b); err != nil {
+	if err := r.WriteSVGFile(plot); err != nil {
 		return fmt.Errorf("--plot: %w", err)
 	}
-	tmp := path + ".tmp"
-	if err := os.WriteFile(tmp, b.Bytes(), 0o644); err != nil {
-		return fmt.Errorf("--plot: %w", err)
-	}
-	if err := os.Rename(tmp, path); err != nil {
-		os.Remove(tmp)
-		return fmt.Errorf("--plot: %w", err)
-	}
+	fmt.Fprintf(stderr, "arena: plot in %s\n", plot)
 	return nil
 }
 
