@@ -26,6 +26,7 @@ import (
 	"github.com/boardgame-arena/arena/agents/botproc/botproctest"
 	"github.com/boardgame-arena/arena/games"
 	"github.com/boardgame-arena/arena/rng"
+	"github.com/boardgame-arena/arena/ugi"
 )
 
 // binDir holds the arena binary the UGI tests run as an engine; TestMain
@@ -513,7 +514,7 @@ func TestEngineCommands(t *testing.T) {
 	const fen = "....../.O..../.XOX../..XO../....../...... x"
 	// A finished game, played at random.
 	s := benchPosition(t, 1000)
-	over, err := agents.History(s, nil)
+	over, err := ugi.History(s, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -860,7 +861,7 @@ func BenchmarkEngineServe(b *testing.B) {
 	go func() { served <- e.serve(inR, outW); outW.Close() }()
 	out := bufio.NewReader(outR)
 	s := benchPosition(b, 24)
-	moves, err := agents.History(s, nil)
+	moves, err := ugi.History(s, nil)
 	if err != nil {
 		b.Fatal(err)
 	}
