@@ -233,3 +233,33 @@ func TestUGIEngine(t *testing.T) {
 		}
 	}
 }
+
+// TestUGIBrokenEngineForfeits: in games, an engine's illegal bestmove is
+// an illegal_move forfeit, its silence a timeout and its exit a crash,
+// each with the reason in the record; no process remains.
+func TestUGIBrokenEngineForfeits(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs external processes")
+	}
+	v, _ := othello(t)
+	for _, tc := range []struct{ name, goAction, termination, detail string }{
+		{"illegal", "echo 'bestmove a1'", results.Illegal, `bestmove "a1" is illegal`},
+		{"silent", ":", results.Timeout, "no bestmove"},
+		{"crash", "echo 'out of cheese' >&2; exit 3", results.Crash, "out of cheese"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			engine := "ugi:cmd=sh " + ugitest.Script(t, dir, tc.goAction) + ",movetime=20ms,margin=50ms,name=broken"
+			recs := ugitest.PlayGames(t, arena.Setup{Variant: v}, arena.Limits{}, [2]string{engine, "random"}, 2, 1)
+			if len(recs) != 2 {
+				t.Fatalf("%d games, want 2", len(recs))
+			}
+			for _, g := range recs {
+				if g.Termination != tc.termination || !strings.Contains(g.Detail, tc.detail) {
+					t.Errorf("%s vs %s: %s (%s); want %s with %q", g.Players[0].Name, g.Players[1].Name, g.Termination, g.Detail, tc.termination, tc.detail)
+				}
+			}
+			botproctest.NoneRunning(t, ugitest.PidFile(dir))
+		})
+	}
+}

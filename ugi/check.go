@@ -62,6 +62,12 @@ const (
 	MaxCheckHandshake = time.Hour
 )
 
+// DefaultCheckHandshake is the usual bound on the handshake of a check.
+// A spec's init= may allow a slow engine an hour to load in a match; the
+// check of a silent engine (a wrong command, an engine that speaks
+// another protocol) should not wait that long unless asked to.
+const DefaultCheckHandshake = 10 * time.Second
+
 // checkNoteAfter is how long Check waits in silence for ugiok before it
 // says, through Note, what it is waiting for, and until when.
 const checkNoteAfter = time.Second

@@ -106,8 +106,11 @@ func BestMove(args string) string {
 // Position is the arguments of a position command: "startpos" or "fen
 // TEXT", then optionally "moves M1 M2 …".
 type Position struct {
+	// StartPos says the game starts at the variant's start (startpos),
+	// else at FEN.
+	StartPos bool
 	// FEN is the position as text (the game's position format, see
-	// games.ParsePosition), words joined by one space; "" for startpos.
+	// games.ParsePosition), words joined by one space.
 	FEN string
 	// HasMoves says the keyword moves is there.
 	HasMoves bool
@@ -123,6 +126,7 @@ func ParsePosition(args string) (Position, error) {
 	root, f := Field(args)
 	switch root {
 	case "startpos":
+		p.StartPos = true
 	case "fen":
 		text := f
 		f = ""

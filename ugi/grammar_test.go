@@ -147,10 +147,11 @@ func TestParsePosition(t *testing.T) {
 		want Position
 		err  string
 	}{
-		{"startpos", Position{}, ""},
-		{"startpos moves a1  b2", Position{HasMoves: true, Moves: " a1  b2"}, ""},
+		{"startpos", Position{StartPos: true}, ""},
+		{"startpos moves a1  b2", Position{StartPos: true, HasMoves: true, Moves: " a1  b2"}, ""},
 		{"fen ..X  ..O x moves a1", Position{FEN: "..X ..O x", HasMoves: true, Moves: " a1"}, ""},
 		{"fen ..X x", Position{FEN: "..X x"}, ""},
+		{"fen moves a1", Position{HasMoves: true, Moves: " a1"}, ""},
 		{"startpos a1", Position{}, `expected 'moves', got "a1"`},
 		{"", Position{}, "want 'position startpos [moves …]' or 'position fen TEXT [moves …]'"},
 	} {
@@ -275,11 +276,11 @@ func FuzzGrammar(f *testing.F) {
 			t.Fatalf("ParseGo(%q) = %+v, written %q, read back %+v %q", s, g, g.String(), g2, bad)
 		}
 
-		if p, err := ParsePosition(s); err == nil {
+		if p, err := ParsePosition(s); err == nil && (p.StartPos || p.FEN != "") {
 			line := string(AppendPosition(nil, p.FEN, fields(p.Moves)...))
 			_, args := Field(line)
 			q, err := ParsePosition(args)
-			if err != nil || q.FEN != p.FEN || Words(q.Moves) != Words(p.Moves) || q.HasMoves != (Words(p.Moves) != "") {
+			if err != nil || q.StartPos != p.StartPos || q.FEN != p.FEN || Words(q.Moves) != Words(p.Moves) || q.HasMoves != (Words(p.Moves) != "") {
 				t.Fatalf("ParsePosition(%q) = %+v, written %q, read back %+v, %v", s, p, line, q, err)
 			}
 		}
