@@ -75,21 +75,19 @@ func TestUGIPlaysAndReports(t *testing.T) {
 	botproctest.NoneRunning(t, ugitest.PidFile(dir))
 }
 
-// TestUGIFailures: each failure of the client is the agent's error the
-// arena maps to the right forfeit, named for the agent, the same for every
-// move of the failed game; a failed engine is replaced for the next game.
+// TestUGIFailures: each failure of the client is the agent's error that
+// the arena maps to the right forfeit, named for the agent, the same for
+// every move of the failed game (the failures themselves are tested in
+// ugi's TestClientFailures).
 func TestUGIFailures(t *testing.T) {
 	for _, tc := range []struct {
 		name, goAction string
 		want           error
 		text           string
-		sameProcess    bool
 	}{
-		{"illegal", `echo "bestmove a1"`, agents.ErrOutput, `bestmove "a1" is illegal`, true},
-		{"malformed", `echo "bestmove zz"`, agents.ErrOutput, `bestmove "zz"`, true},
-		{"missing move", `echo "bestmove"`, agents.ErrOutput, "bestmove without a move", true},
-		{"crash", `echo "dying" >&2; exit 3`, agents.ErrCrash, "dying", false},
-		{"hang", `trap "" TERM; sleep 30`, agents.ErrTimeout, "nor 250ms after stop", false},
+		{"illegal", `echo "bestmove a1"`, agents.ErrOutput, `bestmove "a1" is illegal`},
+		{"crash", `echo "dying" >&2; exit 3`, agents.ErrCrash, "dying"},
+		{"hang", `trap "" TERM; sleep 30`, agents.ErrTimeout, "nor 250ms after stop"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			dir := t.TempDir()
@@ -98,23 +96,12 @@ func TestUGIFailures(t *testing.T) {
 			if err := a.NewGame(v, 0); err != nil {
 				t.Fatal(err)
 			}
-			start := time.Now()
 			_, err := a.Move(context.Background(), s, 0)
 			if !errors.Is(err, tc.want) || !strings.HasPrefix(err.Error(), "ugi broken: "+tc.want.Error()+": ") || !strings.Contains(err.Error(), tc.text) {
 				t.Fatalf("err %v; want %v with %q", err, tc.want, tc.text)
 			}
-			if d := time.Since(start); d > 3*time.Second {
-				t.Errorf("failure took %s", d)
-			}
-			// The game is lost; the next one gets a working engine.
 			if _, again := a.Move(context.Background(), s, 0); again == nil || again.Error() != err.Error() {
 				t.Errorf("second move of the failed game: %v; want the same failure", again)
-			}
-			if err := a.NewGame(v, 0); err != nil {
-				t.Fatal(err)
-			}
-			if n := len(ugitest.Pids(dir)); (n == 1) != tc.sameProcess {
-				t.Errorf("%d processes after the failure; same process wanted: %v", n, tc.sameProcess)
 			}
 			a.Close()
 			botproctest.NoneRunning(t, ugitest.PidFile(dir))

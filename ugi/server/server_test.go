@@ -119,11 +119,7 @@ func TestEngineGoLimits(t *testing.T) {
 					break
 				}
 			}
-			fmt.Fprintln(inW, "quit")
-			if err := <-served; err != nil {
-				t.Fatal(err)
-			}
-			inW.Close()
+			quit(t, inW, served)
 			for _, w := range tc.want {
 				if !strings.Contains(got.String(), w) {
 					t.Errorf("output lacks %q:\n%s", w, got.String())
@@ -164,11 +160,7 @@ func TestEngineStopWhileThinking(t *testing.T) {
 	if d := time.Since(start); d > 2*time.Second {
 		t.Errorf("bestmove %s after stop", d)
 	}
-	fmt.Fprintln(inW, "quit")
-	if err := <-served; err != nil {
-		t.Fatal(err)
-	}
-	inW.Close()
+	quit(t, inW, served)
 }
 
 // clockSpy is an agent that reports, as its stats' Info, the clock and the
@@ -231,11 +223,7 @@ func TestEngineClock(t *testing.T) {
 			if !slices.Contains(got, tc.info) {
 				t.Errorf("the engine said %q; want %q", got, tc.info)
 			}
-			fmt.Fprintln(inW, "quit")
-			if err := <-served; err != nil {
-				t.Fatal(err)
-			}
-			inW.Close()
+			quit(t, inW, served)
 		})
 	}
 }
@@ -280,11 +268,7 @@ func TestEngineBadGoTimes(t *testing.T) {
 					t.Errorf("the engine said %q; want %q", got, w)
 				}
 			}
-			fmt.Fprintln(inW, "quit")
-			if err := <-served; err != nil {
-				t.Fatal(err)
-			}
-			inW.Close()
+			quit(t, inW, served)
 		})
 	}
 }
@@ -536,11 +520,7 @@ func TestEngineFastAgentsRunInline(t *testing.T) {
 	if l := next(); !strings.HasPrefix(l, "bestmove ") {
 		t.Fatalf("after stop: %q", l)
 	}
-	fmt.Fprintln(inW, "quit")
-	if err := <-served; err != nil {
-		t.Fatal(err)
-	}
-	inW.Close()
+	quit(t, inW, served)
 }
 
 // TestEngineUnboundedGoRunsInGoroutine: a go without movetime or clock
@@ -572,11 +552,7 @@ func TestEngineUnboundedGoRunsInGoroutine(t *testing.T) {
 	if l := next(); !strings.HasPrefix(l, "bestmove ") {
 		t.Fatalf("after stop: %q", l)
 	}
-	fmt.Fprintln(inW, "quit")
-	if err := <-served; err != nil {
-		t.Fatal(err)
-	}
-	inW.Close()
+	quit(t, inW, served)
 }
 
 // servePipes serves e on pipes, as the server serves stdin and stdout:
@@ -588,6 +564,16 @@ func servePipes(e *Server) (in *io.PipeWriter, lines *bufio.Scanner, served chan
 	served = make(chan error, 1)
 	go func() { served <- e.Serve(inR, outW); outW.Close() }()
 	return in, bufio.NewScanner(outR), served
+}
+
+// quit ends a serve of servePipes: quit, and serve's error fails the test.
+func quit(t *testing.T, in *io.PipeWriter, served chan error) {
+	t.Helper()
+	fmt.Fprintln(in, "quit")
+	if err := <-served; err != nil {
+		t.Fatal(err)
+	}
+	in.Close()
 }
 
 // nextLine returns the engine's next line; the test fails if there is none.
