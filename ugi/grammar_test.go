@@ -315,3 +315,18 @@ func fields(s string) []string {
 		words, s = append(words, w), rest
 	}
 }
+
+// BenchmarkInfoUpdate reads an info line as a Client does while its
+// engine thinks: the command word, then the fields.
+func BenchmarkInfoUpdate(b *testing.B) {
+	const line = "info depth 12 seldepth 18 score cp -31 nodes 123456 nps 987654 time 125 pv b3 c2 d5 e4 a1"
+	var i Info
+	for b.Loop() {
+		i = Info{}
+		_, args := Field(line)
+		i.Update(args)
+	}
+	if i.Depth != 12 {
+		b.Fatal(i)
+	}
+}
