@@ -197,11 +197,11 @@ func (a *UGI) Move(ctx context.Context, b games.Base, p int) (games.Move, error)
 // wrap names the agent in a client's error, and makes the kind of a
 // failure the agents' kind the arena records.
 func (a *UGI) wrap(err error) error {
+	if err == nil {
+		return nil // before e, which escapes: a move allocates nothing here
+	}
 	var e *ugi.Error
-	switch {
-	case err == nil:
-		return nil
-	case !errors.As(err, &e):
+	if !errors.As(err, &e) {
 		return fmt.Errorf("ugi %s: %v", a.name, err)
 	}
 	kind := e.Kind
