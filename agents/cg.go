@@ -87,7 +87,7 @@ type CG struct {
 	first, turn time.Duration
 	stderrPath  string
 
-	procSlot  // the bot's process, killed should the agent be dropped unclosed
+	slot      botproc.Slot // the bot's process, killed should the agent be dropped unclosed
 	firstTurn bool
 	err       error // sticky failure of the current game
 	buf       []byte
@@ -148,7 +148,7 @@ func (a *CG) start() error {
 		a.err = fmt.Errorf("cg %s: %w: %v", a.name, ErrCrash, err)
 		return a.err
 	}
-	attachProc(a, &a.procSlot, p)
+	botproc.Attach(a, &a.slot, p)
 	a.firstTurn = true
 	return nil
 }
@@ -156,7 +156,7 @@ func (a *CG) start() error {
 // Close stops the bot's process and its whole process group. The agent can
 // play again (NewGame or Move start a new process).
 func (a *CG) Close() error {
-	a.stop()
+	a.slot.Stop()
 	return nil
 }
 
@@ -171,11 +171,12 @@ func (a *CG) Move(ctx context.Context, s games.Base, p int) (games.Move, error) 
 	if a.err != nil {
 		return 0, a.err
 	}
-	if a.proc == nil {
+	if a.slot.Process() == nil {
 		if err := a.start(); err != nil {
 			return 0, err
 		}
 	}
+	proc := a.slot.Process()
 	start := time.Now()
 	limit := a.turn
 	if a.firstTurn {
@@ -189,10 +190,10 @@ func (a *CG) Move(ctx context.Context, s games.Base, p int) (games.Move, error) 
 	a.firstTurn = false
 	// A bot that does not take its input has not answered either: the
 	// same timeout, whichever step it stalls in.
-	err := a.proc.Write(a.buf, deadline)
+	err := proc.Write(a.buf, deadline)
 	var line string
 	if err == nil {
-		line, err = a.proc.ReadLine(ctx, deadline)
+		line, err = proc.ReadLine(ctx, deadline)
 	}
 	switch {
 	case err == nil:
@@ -220,8 +221,12 @@ func (a *CG) exitReport(err error) string {
 }
 
 // fail records the game's failure, stops the bot (its whole process
-// group) and returns the error.
+// group) and returns the error, with the end of the bot's stderr added
+// (but for a crash, whose description already carries it).
 func (a *CG) fail(kind error, format string, args ...any) error {
-	a.err = a.failed(fmt.Errorf("cg %s: %w: %s", a.name, kind, fmt.Sprintf(format, args...)), kind)
+	a.err = fmt.Errorf("cg %s: %w: %s", a.name, kind, fmt.Sprintf(format, args...))
+	if tail := a.slot.StopTail(300); tail != "" && kind != ErrCrash {
+		a.err = fmt.Errorf("%w; stderr ends with: %s", a.err, tail)
+	}
 	return a.err
 }

@@ -26,6 +26,7 @@ var flagNames = map[string]string{
 	// report, results and rate
 
 	// ugi: engine and check-engine
+	"Check.MoveTime": "movetime",
 
 	// solve, perft and positions
 

@@ -1,26 +1,27 @@
 //go:build unix
 
-package main
+package ugi_test
 
 import (
 	"bufio"
 	"fmt"
 	"io"
 	"os/exec"
-	"path/filepath"
-	"regexp"
 	"slices"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/boardgame-arena/arena/arena"
 	"github.com/boardgame-arena/arena/games"
 	"github.com/boardgame-arena/arena/games/erdos"
+	"github.com/boardgame-arena/arena/results"
 	"github.com/boardgame-arena/arena/rng"
+	"github.com/boardgame-arena/arena/ugi/ugitest"
 )
 
 // pythonEngine is the example engine's path from this package's directory.
-const pythonEngine = "../../examples/ugi-python/engine.py"
+const pythonEngine = "../examples/ugi-python/engine.py"
 
 // pythonVariants are the variants the Python example engine plays: every
 // sequential game and its variants.
@@ -293,46 +294,51 @@ func TestPythonEngineErrors(t *testing.T) {
 	}
 }
 
-// TestPythonEngineTournaments: the Python example engine plays a
-// tournament of every game it knows against random with no forfeit, and
-// passes arena check-engine on each.
-func TestPythonEngineTournaments(t *testing.T) {
+// TestPythonEngineGames: the Python example engine plays 24 games of
+// every game it knows against random with no forfeit, under the arena's
+// automatic limits (movetime=100ms, and twice init= for the engine's
+// start, which takes python3 most of a second on a loaded machine), and
+// passes the check on each.
+func TestPythonEngineGames(t *testing.T) {
 	py := python3(t)
-	agent := "ugi:cmd=" + py + " " + pythonEngine
+	cmd := py + " " + pythonEngine
 	for _, name := range pythonVariants {
 		t.Run(strings.ReplaceAll(name, ":", "_"), func(t *testing.T) {
-			out := filepath.Join(t.TempDir(), "run.jsonl")
-			// The arena's own limits (movetime=100ms, and twice init= for
-			// the engine's start, which takes python3 most of a second on
-			// a loaded machine).
-			normalTournament(t, 24, "--game", name, "--games", "24", "--concurrency", "2",
-				"--bootstrap", "10", "--no-progress", "--out", out, "--agents", agent+",movetime=100ms,name=python", "random")
-			code, stdout, stderr := runArena("check-engine", "--game", name, "--positions", "20", "--movetime", "50ms", "--agent", agent)
-			if code != 0 || !regexp.MustCompile(`all \d+ checks passed`).MatchString(stdout) {
-				t.Errorf("check-engine: exit %d\n%s\n%s", code, stdout, stderr)
+			v, err := games.Lookup(name)
+			if err != nil {
+				t.Fatal(err)
+			}
+			recs := ugitest.PlayGames(t, arena.Setup{Variant: v}, arena.Limits{}, [2]string{"ugi:cmd=" + cmd + ",movetime=100ms,name=python", "random"}, 24, 2)
+			if len(recs) != 24 {
+				t.Fatalf("%d games, want 24", len(recs))
+			}
+			for _, g := range recs {
+				if g.Termination != results.Normal {
+					t.Errorf("%s vs %s: %s after %d moves (%s)", g.Players[0].Name, g.Players[1].Name, g.Termination, len(g.Moves), g.Detail)
+				}
+			}
+			o := checkOptions(cmd, nil)
+			o.Game, o.Positions, o.MoveTime = name, 20, 50*time.Millisecond
+			if res, out := check(t, o); res.Failed != 0 {
+				t.Errorf("check: %+v\n%s", res, out)
 			}
 		})
 	}
 }
 
-// TestPythonEngineRefusedGame: a tournament whose engine is told a game it
-// does not play (here forced through option.UGI_Game) records a crash with
-// the engine's reason, instead of games played by the wrong rules.
+// TestPythonEngineRefusedGame: games whose engine is told a game it does
+// not play (here forced through option.UGI_Game) are recorded as crashes
+// with the engine's reason, instead of played by the wrong rules.
 func TestPythonEngineRefusedGame(t *testing.T) {
 	py := python3(t)
-	out := filepath.Join(t.TempDir(), "run.jsonl")
-	code, stdout, stderr := runArena("tournament", "--game", "pyrga", "--games", "2", "--concurrency", "1",
-		"--move-time", "5s", "--bootstrap", "10", "--no-progress", "--out", out, "--agents",
-		"ugi:cmd="+py+" "+pythonEngine+",option.UGI_Game=chess,name=python", "random")
-	if code != 0 {
-		t.Fatalf("exit %d\n%s\n%s", code, stdout, stderr)
+	v, _ := games.Lookup("pyrga")
+	recs := ugitest.PlayGames(t, arena.Setup{Variant: v}, arena.Limits{Move: 5 * time.Second, Margin: arena.DefaultMargin},
+		[2]string{"ugi:cmd=" + py + " " + pythonEngine + ",option.UGI_Game=chess,name=python", "random"}, 2, 1)
+	if len(recs) != 2 {
+		t.Fatalf("%d games, want 2", len(recs))
 	}
-	gs := readGames(t, out)
-	if len(gs) != 2 {
-		t.Fatalf("%d games, want 2", len(gs))
-	}
-	for _, g := range gs {
-		if g.Termination != "crash" || !strings.Contains(g.Detail, "this engine plays othello6, erdos, pyrga, gravity, not 'chess'") {
+	for _, g := range recs {
+		if g.Termination != results.Crash || !strings.Contains(g.Detail, "this engine plays othello6, erdos, pyrga, gravity, not 'chess'") {
 			t.Errorf("%s vs %s: %s (%s); want a crash with the engine's reason", g.Players[0].Name, g.Players[1].Name, g.Termination, g.Detail)
 		}
 	}

@@ -1,4 +1,4 @@
-package agents
+package ugi
 
 import (
 	"strings"
@@ -9,7 +9,7 @@ import (
 	"github.com/boardgame-arena/arena/rng"
 )
 
-// TestUGIPositionLineFollows: the position command the ugi agent builds
+// TestUGIPositionLineFollows: the position command a Client builds
 // incrementally is, at every step of random games (moves one, two or three
 // plies apart, the same position again, a step back, a new game from the
 // start or from a position as text), the one built from scratch, and the
@@ -21,7 +21,7 @@ func TestUGIPositionLineFollows(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			a := &UGI{startHash: v.New().Hash(), knowStart: true}
+			a := &Client{startHash: v.New().Hash(), knowStart: true}
 			r := rng.New(11)
 			for g := 0; g < 30; g++ {
 				s := v.New().(games.State)
@@ -100,7 +100,7 @@ func TestUGIPositionLineAllocs(t *testing.T) {
 	for s.Ply() > 0 {
 		s.Undo()
 	}
-	a := &UGI{startHash: v.New().Hash(), knowStart: true, line: make([]byte, 0, 4096)}
+	a := &Client{startHash: v.New().Hash(), knowStart: true, line: make([]byte, 0, 4096)}
 	if err := a.positionLine(s); err != nil {
 		t.Fatal(err)
 	}
