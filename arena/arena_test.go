@@ -596,7 +596,7 @@ func TestOpenings(t *testing.T) {
 	// refused naming the file and the limit.
 	if _, err := os.Stat("/dev/zero"); err == nil {
 		_, err := NewBook(v, "/dev/zero", 1, false)
-		if want := "--openings /dev/zero: a line longer than 16 MiB; a line of an openings file is at most 16 MiB"; err == nil || err.Error() != want {
+		if want := "Openings /dev/zero: a line longer than 16 MiB; a line of an openings file is at most 16 MiB"; err == nil || err.Error() != want {
 			t.Errorf("/dev/zero: %v, want %q", err, want)
 		}
 	}

@@ -17,6 +17,9 @@ import (
 // ("SPSA.Iterations") is looked up whole first, then by its last part.
 var flagNames = map[string]string{
 	// arena: tournaments, matches and their records
+	"GamesPerPair": "games",
+	"TimeControl":  "tc",
+	"Remote":       "broker", // a coordinator's remote workers play (Concurrency 0)
 
 	// tune: sweep, spsa and texel
 
