@@ -14,11 +14,14 @@ import (
 // CreateRecord starts the record file of t at path with its header. It
 // refuses to overwrite an existing file.
 func CreateRecord(path string, t *Tournament, concurrency int) (*results.Writer, error) {
-	return results.Create(path, results.Header{
-		Created:     time.Now().UTC().Format(time.RFC3339),
-		Concurrency: concurrency,
-		Config:      t.Config,
-	})
+	return results.Create(path, t.header(concurrency))
+}
+
+// header is the record header of a run of t starting now with the given
+// concurrency.
+func (t *Tournament) header(concurrency int) results.Header {
+	return results.Header{Record: results.KindHeader, Version: results.FormatVersion,
+		Created: time.Now().UTC().Format(time.RFC3339), Concurrency: concurrency, Config: t.Config}
 }
 
 // ResumeRecord opens the record file at path to continue it. When want is

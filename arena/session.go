@@ -48,9 +48,10 @@ type SessionOptions struct {
 	// resume leaves the record as it was, torn last line included.
 	Check func(*Tournament) error
 	// KeepMoves is how many games Games keeps with their moves, opening,
-	// move statistics and clocks (the first recorded, for a live report's
-	// viewer); the others are kept without them, which the tables do not
-	// need. A resumed record's games are kept as read.
+	// move statistics and clocks (the first recorded: a live report's
+	// viewer's; negative: all, for a caller that reads the positions, as
+	// texel tuning does); the others are kept without them, which the
+	// tables do not need. A resumed record's games are kept as read.
 	KeepMoves int
 	// KeepTimes keeps every game's time, depth and nodes per move
 	// (MoveStats without the engines' info text), for a live report's
@@ -72,6 +73,7 @@ type Session struct {
 	keepMoves   int
 	keepTimes   bool
 	done        []results.GameRecord // recorded before this session (resume)
+	header      results.Header       // the record's (see Header)
 	// resume is the record read by OpenSession, not yet written to: Start
 	// appends to it once the run can start.
 	resume *results.File
@@ -107,7 +109,7 @@ func OpenSession(o SessionOptions) (*Session, error) {
 		if err := s.check(o); err != nil {
 			return nil, err
 		}
-		s.path, s.done, s.resume = o.Resume, file.Games, file
+		s.path, s.done, s.resume, s.header = o.Resume, file.Games, file, file.Header
 		for i := range s.done {
 			s.games = append(s.games, &s.done[i])
 		}
@@ -121,8 +123,9 @@ func OpenSession(o SessionOptions) (*Session, error) {
 	if err := s.check(o); err != nil {
 		return nil, err
 	}
+	s.header = t.header(o.Concurrency)
 	if o.Out != "" {
-		if s.writer, err = CreateRecord(o.Out, t, o.Concurrency); err != nil {
+		if s.writer, err = results.Create(o.Out, s.header); err != nil {
 			return nil, err
 		}
 		s.path, s.created = o.Out, true
@@ -149,6 +152,11 @@ func (s *Session) Tournament() *Tournament { return s.t }
 
 // Path is the record file, "" for a run recorded nowhere.
 func (s *Session) Path() string { return s.path }
+
+// Header is the record's header: a resumed record's as read (its creation
+// time, its first run's concurrency), else the one written (or that would
+// be, for a run recorded nowhere).
+func (s *Session) Header() results.Header { return s.header }
 
 // Done are the games a resumed record held before this session.
 func (s *Session) Done() []results.GameRecord { return s.done }
@@ -258,7 +266,7 @@ func (s *Session) Record(batch []*results.GameRecord) error {
 	for _, g := range batch {
 		c := *g
 		switch {
-		case len(s.games) < s.keepMoves:
+		case s.keepMoves < 0 || len(s.games) < s.keepMoves:
 			c.Moves, c.Opening = slices.Clone(g.Moves), slices.Clone(g.Opening)
 			c.MoveStats, c.Clocks = slices.Clone(g.MoveStats), slices.Clone(g.Clocks)
 		case s.keepTimes:

@@ -74,6 +74,9 @@ func TestSessionRecords(t *testing.T) {
 	if f.Header.Concurrency != 2 || len(f.Games) != 8 {
 		t.Fatalf("record: concurrency %d, %d games", f.Header.Concurrency, len(f.Games))
 	}
+	if h := s.Header(); fmt.Sprint(h) != fmt.Sprint(f.Header) {
+		t.Errorf("the session's header %+v\nis not the record's %+v", h, f.Header)
+	}
 	kept := s.Games()
 	if len(kept) != 8 || s.Recorded() != 8 {
 		t.Fatalf("kept %d games", len(kept))
@@ -117,6 +120,13 @@ func TestSessionKeepsMoves(t *testing.T) {
 		}
 		if len(g.MoveStats) == 0 || (len(g.Clocks) > 0) != (i < 5) {
 			t.Errorf("kept game %d has %d times per move, %d clock entries", i, len(g.MoveStats), len(g.Clocks))
+		}
+	}
+	// Negative keeps every game whole.
+	s = playSession(t, SessionOptions{Options: o, Concurrency: 2, KeepMoves: -1})
+	for _, g := range s.Games() {
+		if err := g.Check(); err != nil || len(g.Clocks) == 0 {
+			t.Errorf("game %d (kept whole, %d clock entries): %v", g.Index, len(g.Clocks), err)
 		}
 	}
 	// Without KeepTimes, the later games keep no times.
@@ -169,8 +179,8 @@ func TestSessionResume(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if len(s.Done()) != 2 || s.Recorded() != 2 {
-			t.Fatalf("%d games done, %d recorded", len(s.Done()), s.Recorded())
+		if len(s.Done()) != 2 || s.Recorded() != 2 || s.Header().Concurrency != 2 {
+			t.Fatalf("%d games done, %d recorded, header %+v", len(s.Done()), s.Recorded(), s.Header())
 		}
 		var log bytes.Buffer
 		st, err := s.Run(context.Background(), RunOptions{Log: &log})
