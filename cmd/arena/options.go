@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"strings"
 	"unicode"
 
@@ -65,3 +66,13 @@ func kebab(name string) string {
 // errorText is err's message for this command line: every option the
 // libraries name is shown as its flag.
 func errorText(err error) string { return option.Render(err, flagName) }
+
+// flagError is err with its options shown as flags, for the helpers whose
+// errors a command returns to a caller other than run (tests call the
+// tune commands directly); nil stays nil.
+func flagError(err error) error {
+	if err == nil {
+		return nil
+	}
+	return errors.New(errorText(err))
+}
