@@ -42,8 +42,8 @@ type Options struct {
 	// broker is open (before a run's streams exist: workers wait for them).
 	Ready func(url string)
 	// JoinCommand, if not nil, turns the address workers join into what
-	// Log says they join with (a command line: "arena worker --broker
-	// URL"); nil says the address.
+	// Log says they join with: the command line that starts a worker; nil
+	// says the address.
 	JoinCommand func(url string) string
 }
 
