@@ -32,7 +32,8 @@ type Tournament struct {
 	programs []func() error
 }
 
-// New validates the options and plans the games.
+// New checks the options (Options.Check), builds each agent once to check
+// its spec and that it can play the game, and plans the games.
 func New(o Options) (*Tournament, error) {
 	v, err := games.Lookup(o.Game)
 	if err != nil {
@@ -265,11 +266,14 @@ type runState struct {
 	sink    func([]*results.GameRecord) error
 	writeMu sync.Mutex  // held while the sink runs
 	closed  atomic.Bool // after a hard stop or a sink error: drop games
-	qmu     sync.Mutex  // protects the fields below
+	// played counts the games handed to the sink, counted before the
+	// write lock is let go, so that Run, which takes that lock on a hard
+	// stop, counts a batch written meanwhile.
+	played  atomic.Int64
+	qmu     sync.Mutex // protects the fields below
 	pending []*results.GameRecord
 	spare   []*results.GameRecord // the previous batch's slice, for reuse
 	writing bool                  // a worker is draining pending into the sink
-	played  int                   // games handed to the sink
 
 	mu        sync.Mutex
 	err       error
@@ -340,9 +344,7 @@ func (t *Tournament) Run(ctx context.Context, opts RunOptions) (RunStats, error)
 		rs.closed.Store(true)
 		rs.writeMu.Unlock()
 	}
-	rs.qmu.Lock()
-	st.Played = rs.played
-	rs.qmu.Unlock()
+	st.Played = int(rs.played.Load())
 	st.Complete = st.Skipped+st.Played == st.Planned && rs.queue == nil
 	return rs.stats(st), rs.failure()
 }
@@ -362,14 +364,13 @@ func (rs *runState) deliver(g *results.GameRecord) {
 		rs.pending = rs.spare[:0] // the sink does not keep the batch slice
 		rs.qmu.Unlock()
 		rs.writeMu.Lock()
-		wrote := 0
 		if !rs.closed.Load() {
 			if err := rs.sink(batch); err != nil {
 				rs.closed.Store(true)
 				rs.fail(err)
 				rs.cancel()
 			} else {
-				wrote = len(batch)
+				rs.played.Add(int64(len(batch)))
 			}
 		}
 		rs.writeMu.Unlock()
@@ -379,7 +380,6 @@ func (rs *runState) deliver(g *results.GameRecord) {
 			}
 		}
 		rs.qmu.Lock()
-		rs.played += wrote
 		clear(batch)
 		rs.spare = batch
 	}
