@@ -61,10 +61,10 @@ type SessionOptions struct {
 
 // Session is one record-backed run of a tournament or match: OpenSession
 // creates its record or reads and checks the one it continues (once), Run
-// and RunMatch record every finished batch before anyone else sees it and
-// keep the games for the tables, and Abandon removes a record that the
-// session created and recorded nothing in. The methods are safe to call
-// while a run goes on.
+// and RunMatch record every finished batch before the caller's sink sees
+// it and keep the games for the tables, and Abandon removes a record that
+// the session created and recorded nothing in. Recorded, Games and Dataset
+// may be called while a run goes on (from its sink, or a live report).
 type Session struct {
 	t           *Tournament
 	path        string

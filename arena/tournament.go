@@ -236,7 +236,7 @@ type RunOptions struct {
 	// coordinator of remote workers, package broker): Run hands it ctx and
 	// these options without Runner and returns what it returns. The Sink
 	// contract is the same.
-	Runner func(ctx context.Context, t *Tournament, opts RunOptions) (RunStats, error)
+	Runner Runner
 }
 
 // RunStats summarises a run.
