@@ -6,11 +6,12 @@ import (
 	"time"
 
 	"github.com/boardgame-arena/arena/games"
+	"github.com/boardgame-arena/arena/option"
 	"github.com/boardgame-arena/arena/results"
 	"github.com/boardgame-arena/arena/spec"
 )
 
-// Solver adjudication (--adjudicate solve:empties=N[,time=D]): before each
+// Solver adjudication (Options.Adjudicate solve:empties=N[,time=D]): before each
 // move, a position that can say how many empty cells it has
 // (games.EmptiesCounter) and has an exact solver (games.ExactSolver) is
 // solved once it has at most N empties, within D. If the solver finishes,
@@ -21,7 +22,7 @@ import (
 // the game goes on and the next position is tried. Games of other kinds
 // are never adjudicated this way.
 
-// Limits of --adjudicate solve.
+// Limits of solve adjudication.
 const (
 	// MaxAdjudicateEmpties bounds empties=N (more than any game's board).
 	MaxAdjudicateEmpties = 100
@@ -36,14 +37,14 @@ const (
 	verifyMinTime    = 10 * time.Second
 )
 
-// SolveAdjudication is a parsed --adjudicate solve:… setting; the zero
+// SolveAdjudication is a parsed Options.Adjudicate solve:… setting; the zero
 // value is off.
 type SolveAdjudication struct {
 	Empties int           // solve positions with at most this many empties (0: off)
 	Time    time.Duration // the budget of one solve
 }
 
-// ParseAdjudicate reads an --adjudicate value: "" or "none" (off), or
+// ParseAdjudicate reads an Options.Adjudicate value: "" or "none" (off), or
 // solve:empties=N[,time=D] with N from 1 to MaxAdjudicateEmpties and D from
 // 1ms to MaxAdjudicateTime (default DefaultAdjudicateTime).
 func ParseAdjudicate(text string) (SolveAdjudication, error) {
@@ -52,23 +53,23 @@ func ParseAdjudicate(text string) (SolveAdjudication, error) {
 	}
 	sp, err := spec.Parse(text)
 	if err != nil {
-		return SolveAdjudication{}, fmt.Errorf("--adjudicate %s: %v", text, err)
+		return SolveAdjudication{}, option.New("Adjudicate", text, "%v", err)
 	}
 	if sp.Name != "solve" {
-		return SolveAdjudication{}, fmt.Errorf("--adjudicate %s: unknown kind %q; want solve:empties=N[,time=D] (end a game once the game's exact solver settles it) or none", text, sp.Name)
+		return SolveAdjudication{}, option.New("Adjudicate", text, "unknown kind %q; want solve:empties=N[,time=D] (end a game once the game's exact solver settles it) or none", sp.Name)
 	}
 	if err := sp.Check("empties", "time"); err != nil {
-		return SolveAdjudication{}, fmt.Errorf("--adjudicate: %v", err)
+		return SolveAdjudication{}, option.New("Adjudicate", nil, "%v", err)
 	}
 	if !sp.Has("empties") {
-		return SolveAdjudication{}, fmt.Errorf("--adjudicate %s: say from how many empty cells to solve, e.g. solve:empties=10", text)
+		return SolveAdjudication{}, option.New("Adjudicate", text, "say from how many empty cells to solve, e.g. solve:empties=10")
 	}
 	var a SolveAdjudication
 	if a.Empties, err = sp.IntIn("empties", 0, 1, MaxAdjudicateEmpties); err != nil {
-		return SolveAdjudication{}, fmt.Errorf("--adjudicate: %v", err)
+		return SolveAdjudication{}, option.New("Adjudicate", nil, "%v", err)
 	}
 	if a.Time, err = sp.DurationIn("time", DefaultAdjudicateTime, time.Millisecond, MaxAdjudicateTime); err != nil {
-		return SolveAdjudication{}, fmt.Errorf("--adjudicate: %v", err)
+		return SolveAdjudication{}, option.New("Adjudicate", nil, "%v", err)
 	}
 	return a, nil
 }
@@ -173,7 +174,7 @@ func adjudicateSolved(rec *results.GameRecord, o games.Outcome, value, empties, 
 func checkSolved(g *results.GameRecord, a SolveAdjudication, b games.Base) error {
 	s, ok := a.solvable(b)
 	if !ok {
-		return fmt.Errorf("game %d: adjudicated as solved, but the run's --adjudicate %q does not apply to the final position", g.Index, a.String())
+		return fmt.Errorf("game %d: adjudicated as solved, but the run's adjudication %q does not apply to the final position", g.Index, a.String())
 	}
 	o, _, ok := solvedOutcome(context.Background(), s, b, max(verifyTimeFactor*a.Time, verifyMinTime))
 	if !ok {

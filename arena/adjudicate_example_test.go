@@ -6,7 +6,7 @@ import (
 	"github.com/boardgame-arena/arena/arena"
 )
 
-// ParseAdjudicate reads --adjudicate; String is the form the record
+// ParseAdjudicate reads Options.Adjudicate; String is the form the record
 // header keeps.
 func ExampleParseAdjudicate() {
 	a, err := arena.ParseAdjudicate("solve:empties=12")
@@ -15,5 +15,5 @@ func ExampleParseAdjudicate() {
 	fmt.Println(err)
 	// Output:
 	// 12 1s solve:empties=12,time=1s <nil>
-	// --adjudicate: solve: option empties=0 is out of range: use an integer from 1 to 100
+	// Adjudicate: solve: option empties=0 is out of range: use an integer from 1 to 100
 }

@@ -541,6 +541,26 @@ func TestHardStopReturnsAtOnce(t *testing.T) {
 	stuckMu.Unlock()
 }
 
+// TestHardStopCountsWhatTheSinkGot: a hard stop while a batch is being
+// written still counts that batch in RunStats.Played (Run waits for the
+// write and for its count).
+func TestHardStopCountsWhatTheSinkGot(t *testing.T) {
+	o := Options{Game: "t-sum", Agents: []string{"random", "greedy"}, GamesPerPair: 40, Seed: 1, Openings: "none"}
+	for i := 0; i < 200; i++ {
+		ctx, cancel := context.WithCancel(context.Background())
+		got := 0
+		st, err := mustNew(t, o).Run(ctx, RunOptions{Concurrency: 1, Sink: func(b []*results.GameRecord) error {
+			got += len(b)
+			cancel()
+			return nil
+		}})
+		cancel()
+		if err != nil || st.Played != got {
+			t.Fatalf("run %d: the sink got %d games, Run says %d were played (%v)", i, got, st.Played, err)
+		}
+	}
+}
+
 func TestOpenings(t *testing.T) {
 	v, err := games.Lookup("t-sum")
 	if err != nil {
@@ -596,7 +616,7 @@ func TestOpenings(t *testing.T) {
 	// refused naming the file and the limit.
 	if _, err := os.Stat("/dev/zero"); err == nil {
 		_, err := NewBook(v, "/dev/zero", 1, false)
-		if want := "--openings /dev/zero: a line longer than 16 MiB; a line of an openings file is at most 16 MiB"; err == nil || err.Error() != want {
+		if want := "Openings /dev/zero: a line longer than 16 MiB; a line of an openings file is at most 16 MiB"; err == nil || err.Error() != want {
 			t.Errorf("/dev/zero: %v, want %q", err, want)
 		}
 	}

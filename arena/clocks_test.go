@@ -333,7 +333,7 @@ func TestTimeControlOptions(t *testing.T) {
 	o := Options{Game: "t-sum", Agents: []string{"random", "greedy"}, GamesPerPair: 2, TimeControl: parseTC(t, "2s+50ms")}
 	bad := o
 	bad.MoveTime = time.Second
-	if _, err := New(bad); err == nil || !strings.Contains(err.Error(), "--tc 2s+50ms and --move-time 1s cannot be used together") {
+	if _, err := New(bad); err == nil || !strings.Contains(err.Error(), "TimeControl 2s+50ms and MoveTime 1s cannot be used together") {
 		t.Errorf("tc with move-time: %v", err)
 	}
 	bad = o

@@ -142,10 +142,26 @@
 // ignores and results.Append cuts off. Nothing is fsynced: records survive
 // a killed process, not a power cut.
 //
+// # Sessions
+//
+// A Session is one record-backed run, the way the tournament, match and
+// tune commands play: OpenSession checks the options (Options.Check:
+// errors are *option.Error values naming the field, which a command line
+// shows as its flag) and creates the record file, or reads the record it
+// continues once — its header rebuilds the tournament, a caller's own
+// options must agree with it, and the games recorded must be the
+// schedule's — before anything is written. Run and RunMatch record every
+// finished batch (one write) before the caller's sink sees it and keep the
+// games, without their moves, for the tables (Games, Dataset). Connect
+// opens what plays the run (a broker's coordinator) once the record's path
+// is known, and Abandon removes a record that the session made and
+// recorded nothing in, so that a run that could not start leaves no file.
+//
 // # Stopping
 //
 // Closing RunOptions.Stop (the CLI's first Ctrl-C) starts no new game and
 // lets the running ones finish and be recorded. Cancelling the context (the
 // second Ctrl-C) returns at once: running games are dropped, and every game
-// already handed to the sink stays written.
+// already handed to the sink stays written. Interrupts turns the signals on
+// a channel into these two stops.
 package arena

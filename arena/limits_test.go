@@ -79,30 +79,3 @@ func TestResumeRejectsOversizedHeaders(t *testing.T) {
 	}
 	w.Close()
 }
-
-func TestNewRefusesOversizedRuns(t *testing.T) {
-	many := make([]string, MaxAgents+1)
-	for i := range many {
-		many[i] = "random"
-	}
-	for _, c := range []struct {
-		name string
-		edit func(o *Options)
-		want string
-	}{
-		{"games per pair above MaxGames", func(o *Options) { o.GamesPerPair = MaxGames + 2 }, "--games 1000002: use an even number from 2 to 1000000"},
-		{"pairings × games above MaxGames", func(o *Options) { o.Kind, o.Agents, o.GamesPerPair = results.Gauntlet, many[:MaxAgents], 2000 }, "--games 2000 with 1000 agents makes 1998000 games in a gauntlet; one run plays at most 1000000"},
-		{"too many agents", func(o *Options) { o.Agents = many }, "--agents lists 1001 agent specs; a run has at most 1000"},
-		{"ply cap", func(o *Options) { o.MaxPlies = MaxPlyCap + 1 }, "--max-plies 1000001 is out of range"},
-		{"long random openings", func(o *Options) { o.Openings = "random:1001" }, "--openings random:1001: want random:K with K from 0 to 1000 plies"},
-	} {
-		t.Run(c.name, func(t *testing.T) {
-			o := smallOptions
-			c.edit(&o)
-			_, err := New(o)
-			if err == nil || !strings.Contains(err.Error(), c.want) {
-				t.Fatalf("error %v\nwant one saying %q", err, c.want)
-			}
-		})
-	}
-}

@@ -13,6 +13,7 @@ import (
 
 	"github.com/boardgame-arena/arena/games"
 	"github.com/boardgame-arena/arena/internal/readfile"
+	"github.com/boardgame-arena/arena/option"
 	"github.com/boardgame-arena/arena/results"
 	"github.com/boardgame-arena/arena/rng"
 )
@@ -209,14 +210,14 @@ func NewBook(v games.Variant, text string, seed uint64, shuffle bool) (*Book, er
 	case strings.HasPrefix(text, "random:"):
 		k, err := strconv.Atoi(strings.TrimPrefix(text, "random:"))
 		if err != nil || k < 0 {
-			return nil, fmt.Errorf("--openings %s: want random:K with K ≥ 0 plies", text)
+			return nil, option.New("Openings", text, "want random:K with K ≥ 0 plies")
 		}
 		b.plies = k
 	default:
 		return b, b.load(strings.TrimPrefix(text, "file:"))
 	}
 	if shuffle {
-		return nil, fmt.Errorf("--shuffle-openings applies to an openings file, not to random openings")
+		return nil, option.New("ShuffleOpenings", nil, "{ShuffleOpenings} applies to an openings file, not to random openings")
 	}
 	b.Spec = fmt.Sprintf("random:%d", b.plies)
 	if b.gameSeeds {
@@ -228,7 +229,7 @@ func NewBook(v games.Variant, text string, seed uint64, shuffle bool) (*Book, er
 func (b *Book) load(path string) error {
 	f, err := os.Open(path)
 	if err != nil {
-		return fmt.Errorf("--openings: %w", err)
+		return fmt.Errorf("%w: %w", option.New("Openings", nil, ""), err)
 	}
 	defer f.Close()
 	return b.read(f, path)
@@ -271,12 +272,12 @@ func (b *Book) read(r io.Reader, path string) error {
 		b.lines = append(b.lines, o)
 	}
 	if err := sc.Err(); errors.Is(err, bufio.ErrTooLong) {
-		return fmt.Errorf("--openings %s: a line longer than %s; a line of an openings file is at most %s", path, readfile.Size(maxOpeningLine), readfile.Size(maxOpeningLine))
+		return option.New("Openings", path, "a line longer than %s; a line of an openings file is at most %s", readfile.Size(maxOpeningLine), readfile.Size(maxOpeningLine))
 	} else if err != nil {
-		return fmt.Errorf("--openings %s: %w", path, err)
+		return fmt.Errorf("%w: %w", option.New("Openings", path, ""), err)
 	}
 	if len(b.lines) == 0 {
-		return fmt.Errorf("--openings %s: no openings in the file", path)
+		return option.New("Openings", path, "no openings in the file")
 	}
 	if b.Shuffle {
 		r := rng.New(rng.Derive(b.seed, streamShuffle))

@@ -7,17 +7,21 @@ import (
 	"time"
 
 	"github.com/boardgame-arena/arena/agents"
+	"github.com/boardgame-arena/arena/option"
 	"github.com/boardgame-arena/arena/results"
 )
 
 // CreateRecord starts the record file of t at path with its header. It
 // refuses to overwrite an existing file.
 func CreateRecord(path string, t *Tournament, concurrency int) (*results.Writer, error) {
-	return results.Create(path, results.Header{
-		Created:     time.Now().UTC().Format(time.RFC3339),
-		Concurrency: concurrency,
-		Config:      t.Config,
-	})
+	return results.Create(path, t.header(concurrency))
+}
+
+// header is the record header of a run of t starting now with the given
+// concurrency.
+func (t *Tournament) header(concurrency int) results.Header {
+	return results.Header{Record: results.KindHeader, Version: results.FormatVersion,
+		Created: time.Now().UTC().Format(time.RFC3339), Concurrency: concurrency, Config: t.Config}
 }
 
 // ResumeRecord opens the record file at path to continue it. When want is
@@ -52,19 +56,60 @@ func ReadResume(path string, want *Tournament) (*Tournament, *results.File, erro
 	}
 	t := want
 	if t == nil {
-		t, err = New(OptionsFrom(file.Header.Config))
-		if err != nil {
-			return nil, nil, fmt.Errorf("%s: cannot rebuild its tournament: %w", path, err)
+		if t, err = rebuild(path, file.Header.Config); err != nil {
+			return nil, nil, err
 		}
 	}
-	if diff := file.Header.Config.Diff(t.Config); len(diff) > 0 {
-		return nil, nil, fmt.Errorf("--resume %s: the configuration differs from the file's, so the remaining games would not be the planned ones:\n  %s\n(leave out the flags that differ to continue the file as it was started)",
-			path, strings.Join(diff, "\n  "))
-	}
-	if err := t.checkRecorded(path, file.Games); err != nil {
+	if err := t.continues(path, file); err != nil {
 		return nil, nil, err
 	}
 	return t, file, nil
+}
+
+// resumed is the tournament that continues file, the record at path
+// (Session's resume): rebuilt from its header, changed by edit if not
+// nil, and checked against the header and the games recorded.
+func resumed(path string, file *results.File, edit func(*Options)) (*Tournament, error) {
+	c := file.Header.Config
+	// The header's sizes first, so that a damaged header is named as such
+	// rather than as an option that differs.
+	if err := CheckHeader(path, c); err != nil {
+		return nil, err
+	}
+	var t *Tournament
+	var err error
+	if edit == nil {
+		t, err = rebuild(path, c)
+	} else {
+		// From the file's configuration, changed where the caller says,
+		// so that the error names exactly what differs.
+		o := OptionsFrom(c)
+		edit(&o)
+		t, err = New(o)
+	}
+	if err != nil {
+		return nil, err
+	}
+	return t, t.continues(path, file)
+}
+
+// rebuild is the tournament of a record header c (of the file at path).
+func rebuild(path string, c results.Config) (*Tournament, error) {
+	t, err := New(OptionsFrom(c))
+	if err != nil {
+		return nil, fmt.Errorf("%s: cannot rebuild its tournament: %w", path, err)
+	}
+	return t, nil
+}
+
+// continues checks that t is the run of file (at path): the same
+// configuration, and recorded games of its schedule.
+func (t *Tournament) continues(path string, file *results.File) error {
+	if diff := file.Header.Config.Diff(t.Config); len(diff) > 0 {
+		return option.New("Resume", path, "the configuration differs from the file's, so the remaining games would not be the planned ones:\n  %s\n(leave out the flags that differ to continue the file as it was started)",
+			strings.Join(diff, "\n  "))
+	}
+	return t.checkRecorded(path, file.Games)
 }
 
 // checkRecorded checks that the recorded games are games of t's schedule
@@ -78,7 +123,7 @@ func (t *Tournament) checkRecorded(path string, done []results.GameRecord) error
 		g := &done[i]
 		pos, ok := t.FixturePos(g.Index)
 		if !ok {
-			return fmt.Errorf("--resume %s: game %d is not in the schedule of the file's header", path, g.Index)
+			return option.New("Resume", path, "game %d is not in the schedule of the file's header", g.Index)
 		}
 		f := t.Fixtures[pos]
 		if g.Seed == f.Seed && g.Players[0].Agent == f.Seats[0] && g.Players[1].Agent == f.Seats[1] &&
@@ -89,8 +134,8 @@ func (t *Tournament) checkRecorded(path string, done []results.GameRecord) error
 		if t.Config.Kind == results.RoundRobin {
 			why = "if arena tune sweep wrote it (before sweeps were recorded as kind \"sweep\"), its header says round-robin but its games are a sweep's"
 		}
-		return fmt.Errorf("--resume %s: game %d has seed %d between agents %d and %d, but the header's %s gives game %d seed %d between agents %d and %d: %s, so it cannot be resumed (arena rate and report still read it; start a new run with --out to play more games)",
-			path, g.Index, g.Seed, g.Players[0].Agent, g.Players[1].Agent, t.Config.Kind, g.Index, f.Seed, f.Seats[0], f.Seats[1], why)
+		return option.New("Resume", path, "game %d has seed %d between agents %d and %d, but the header's %s gives game %d seed %d between agents %d and %d: %s, so it cannot be resumed (arena rate and report still read it; start a new run with {Out} to play more games)",
+			g.Index, g.Seed, g.Players[0].Agent, g.Players[1].Agent, t.Config.Kind, g.Index, f.Seed, f.Seats[0], f.Seats[1], why)
 	}
 	return nil
 }

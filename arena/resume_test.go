@@ -42,31 +42,19 @@ func TestMain(m *testing.M) {
 }
 
 // runToFile plays resumeOptions into a new record file, or resumes it, the
-// way the command line does: each finished batch is written at once.
+// way the command line does (a Session): each finished batch is written at
+// once.
 func runToFile(path string, resume bool) error {
-	var tour *Tournament
-	var w *results.Writer
-	var done []results.GameRecord
-	var err error
+	o := SessionOptions{Options: resumeOptions, Out: path, Concurrency: 2}
 	if resume {
-		var file *results.File
-		tour, file, w, err = ResumeRecord(path, nil, 2)
-		if err != nil {
-			return err
-		}
-		done = file.Games
-	} else {
-		if tour, err = New(resumeOptions); err != nil {
-			return err
-		}
-		if w, err = CreateRecord(path, tour, 2); err != nil {
-			return err
-		}
+		o = SessionOptions{Resume: path, Concurrency: 2}
 	}
-	defer w.Close()
-	_, err = tour.Run(context.Background(), RunOptions{Concurrency: 2, Done: done, Sink: func(b []*results.GameRecord) error {
-		return w.WriteGames(b...)
-	}})
+	s, err := OpenSession(o)
+	if err != nil {
+		return err
+	}
+	defer s.Close()
+	_, err = s.Run(context.Background(), RunOptions{ReuseGames: true})
 	return err
 }
 

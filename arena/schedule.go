@@ -3,6 +3,7 @@ package arena
 import (
 	"fmt"
 
+	"github.com/boardgame-arena/arena/option"
 	"github.com/boardgame-arena/arena/results"
 	"github.com/boardgame-arena/arena/rng"
 )
@@ -69,7 +70,7 @@ func Schedule(kind string, agents, gamesPerPair int, seed uint64) ([]Fixture, er
 
 func schedule(kind string, agents, swept, gamesPerPair int, seed uint64) ([]Fixture, error) {
 	if gamesPerPair < 2 || gamesPerPair%2 != 0 {
-		return nil, fmt.Errorf("--games must be even and at least 2 (colour-swapped pairs), got %d", gamesPerPair)
+		return nil, option.New("GamesPerPair", gamesPerPair, "use an even number, at least 2 (games come in colour-swapped pairs)")
 	}
 	pairs, err := pairings(kind, agents, swept)
 	if err != nil {

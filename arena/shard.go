@@ -1,7 +1,6 @@
 package arena
 
 import (
-	"fmt"
 	"slices"
 
 	"github.com/boardgame-arena/arena/results"
@@ -15,19 +14,11 @@ import (
 // slice depends only on the schedule, never on concurrency or timing; the
 // fixtures keep their indices and seeds, so the N shards together play
 // exactly the unsharded run's games. Config.TotalGames still counts the
-// whole run.
-func (t *Tournament) applyShard(s *results.Shard) error {
-	if s == nil {
-		return nil
-	}
-	if err := s.Check(); err != nil {
-		return fmt.Errorf("--shard %d/%d: %v", s.Index, s.Count, err)
-	}
-	if s.Count == 1 {
-		return nil // the whole run: record no shard
-	}
-	if pairs := len(t.Fixtures) / 2; s.Count > pairs {
-		return fmt.Errorf("--shard %s: this run has only %d game pairs, so at most %d shards (each plays whole colour-swapped pairs); use a smaller N", s, pairs, pairs)
+// whole run. Options.Check has refused a shard out of range, or one of a
+// match.
+func (t *Tournament) applyShard(s *results.Shard) {
+	if s == nil || s.Count == 1 {
+		return // the whole run: record no shard
 	}
 	sh := *s
 	t.Config.Shard = &sh
@@ -39,5 +30,4 @@ func (t *Tournament) applyShard(s *results.Shard) error {
 		}
 	}
 	t.Fixtures = slices.Clip(out)
-	return nil
 }

@@ -111,11 +111,11 @@ func TestShardErrors(t *testing.T) {
 		shard results.Shard
 		want  string
 	}{
-		{"zero", shardOptions, results.Shard{Index: 0, Count: 3}, "--shard 0/3: i is 0"},
-		{"beyond", shardOptions, results.Shard{Index: 4, Count: 3}, "--shard 4/3: i is 4"},
+		{"zero", shardOptions, results.Shard{Index: 0, Count: 3}, "Shard 0/3: i is 0"},
+		{"beyond", shardOptions, results.Shard{Index: 4, Count: 3}, "Shard 4/3: i is 4"},
 		{"too many", shardOptions, results.Shard{Index: 1, Count: 10001}, "N is 10001; a run has 1 to 10000 shards"},
-		{"more shards than pairs", shardOptions, results.Shard{Index: 1, Count: 10}, "--shard 1/10: this run has only 9 game pairs, so at most 9 shards"},
-		{"match", match, results.Shard{Index: 1, Count: 2}, "--shard: a match cannot be sharded"},
+		{"more shards than pairs", shardOptions, results.Shard{Index: 1, Count: 10}, "Shard 1/10: this run has only 9 game pairs, so at most 9 shards"},
+		{"match", match, results.Shard{Index: 1, Count: 2}, "Shard: a match cannot be sharded"},
 	} {
 		o := c.o
 		s := c.shard

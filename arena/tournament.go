@@ -5,11 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"math"
 	"runtime"
 	"slices"
-	"strconv"
-	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -19,73 +16,6 @@ import (
 	"github.com/boardgame-arena/arena/results"
 	"github.com/boardgame-arena/arena/spec"
 )
-
-// Defaults of the per-move limits.
-const (
-	// DefaultMargin is the grace beyond a move's limit before it forfeits.
-	DefaultMargin = 100 * time.Millisecond
-	// DefaultMoveCap limits the moves of agents that have no time budget
-	// (no time= key) in automatic mode, so that a hung agent cannot stall
-	// a tournament. Raise it with --move-time for very deep fixed searches.
-	DefaultMoveCap = time.Minute
-	// DefaultMaxPlies caps game length; every game of the registry ends
-	// long before.
-	DefaultMaxPlies = 1000
-)
-
-// Limits on the size of a run. New refuses options beyond them, and
-// ResumeRecord a record header beyond them (see CheckConfig), before
-// anything is built: the schedule (72 bytes a game) and the games kept for
-// the tables (a few hundred bytes each) live in memory, so a mistyped
-// --games 100000000000 or a hand-edited header must not allocate them.
-const (
-	// MaxGames bounds the games of one run (pairings × games per pairing).
-	// A million games is days of play for any agent that thinks; a longer
-	// study is several runs with different seeds.
-	MaxGames = 1_000_000
-	// MaxAgents bounds the agents of one run: as many as a round robin of
-	// two games per pairing allows within MaxGames (every agent is built
-	// once by New to check its spec).
-	MaxAgents = 1000
-	// MaxOpeningPlies bounds K of random:K openings.
-	MaxOpeningPlies = 1000
-	// MaxPlyCap bounds Options.MaxPlies, the ply cap of a game.
-	MaxPlyCap = 1_000_000
-)
-
-// Options describe a tournament or a match.
-type Options struct {
-	Kind            string   // results.RoundRobin, results.Gauntlet, results.Match or results.Sweep
-	Game            string   // game spec
-	Agents          []string // agent specs, one each
-	GamesPerPair    int      // even; for a match, the most games to play
-	Seed            uint64
-	Openings        string // see NewBook
-	ShuffleOpenings bool
-	// MoveTime is every agent's limit per move; 0 is automatic: the
-	// agent's own budget (agents.Budgeter: a search's time=, a bot's
-	// turn=), else the game's limits (games.Game.MoveTime), else
-	// DefaultMoveCap.
-	MoveTime   time.Duration
-	MoveMargin time.Duration // grace beyond the limit; 0 means DefaultMargin
-	MaxPlies   int           // 0 means DefaultMaxPlies; negative for no cap
-	// Adjudicate is the solver adjudication, as ParseAdjudicate reads it
-	// (e.g. "solve:empties=10"); empty for none.
-	Adjudicate string
-	SPRT       *results.SPRT // matches only
-	// TimeControl puts every agent whose spec has no tc= key of its own
-	// on a game clock (Limits.Clock); an agent's tc= overrides it. It
-	// cannot be combined with MoveTime: a run is on clocks or on per-move
-	// limits (agents with tc= excepted).
-	TimeControl agents.TimeControl
-	// Shard, when set, plays only that static slice of the schedule
-	// (--shard i/N; see results.Shard); 1/1 is the whole run. A match
-	// cannot be sharded: an SPRT decides on all the games in order.
-	Shard *results.Shard
-	// Swept is, for a results.Sweep, how many of the agents (the first)
-	// are the swept values; the others are their opponents.
-	Swept int
-}
 
 // Tournament is a planned run: what the record header says, and the
 // schedule.
@@ -97,9 +27,13 @@ type Tournament struct {
 	Fixtures []Fixture
 	openings []Opening // per round
 	setup    Setup     // copied for every game
+	// programs are the checks of the agents that run an external program
+	// (agents.ProgramChecker), from the agents New built: CheckPrograms.
+	programs []func() error
 }
 
-// New validates the options and plans the games.
+// New checks the options (Options.Check), builds each agent once to check
+// its spec and that it can play the game, and plans the games.
 func New(o Options) (*Tournament, error) {
 	v, err := games.Lookup(o.Game)
 	if err != nil {
@@ -108,34 +42,11 @@ func New(o Options) (*Tournament, error) {
 	if o.Kind == "" {
 		o.Kind = results.RoundRobin
 	}
-	if len(o.Agents) < 2 {
-		return nil, fmt.Errorf("--agents needs at least two agent specs, got %d", len(o.Agents))
-	}
-	if len(o.Agents) > MaxAgents {
-		return nil, fmt.Errorf("--agents lists %d agent specs; a run has at most %d: split the agents into several runs", len(o.Agents), MaxAgents)
-	}
-	// Bound the schedule before building any agent or fixture.
-	if g := o.GamesPerPair; g < 2 || g > MaxGames || g%2 != 0 {
-		return nil, fmt.Errorf("--games %d: use an even number from 2 to %d (games come in colour-swapped pairs)", g, MaxGames)
-	}
-	pairs, err := pairCount(o.Kind, len(o.Agents), o.Swept)
-	if err != nil {
+	if err := o.check(true); err != nil {
 		return nil, err
-	}
-	if total := pairs * uint64(o.GamesPerPair); total > MaxGames {
-		return nil, fmt.Errorf("--games %d with %d agents makes %d games in a %s; one run plays at most %d: use a smaller --games or fewer agents, and split a larger study into runs with different --seed", o.GamesPerPair, len(o.Agents), total, o.Kind, MaxGames)
-	}
-	if o.MaxPlies > MaxPlyCap {
-		return nil, fmt.Errorf("--max-plies %d is out of range: use 0 to %d (0: no cap)", o.MaxPlies, MaxPlyCap)
-	}
-	if k, ok := randomPlies(o.Openings); ok && k > MaxOpeningPlies {
-		return nil, fmt.Errorf("--openings %s: want random:K with K from 0 to %d plies", o.Openings, MaxOpeningPlies)
 	}
 	if o.MoveMargin == 0 {
 		o.MoveMargin = DefaultMargin
-	}
-	if o.MoveTime < 0 || o.MoveMargin < 0 {
-		return nil, errors.New("--move-time and --move-margin cannot be negative")
 	}
 	switch {
 	case o.MaxPlies == 0:
@@ -143,22 +54,7 @@ func New(o Options) (*Tournament, error) {
 	case o.MaxPlies < 0:
 		o.MaxPlies = 0
 	}
-	if o.SPRT != nil && o.Kind != results.Match {
-		return nil, errors.New("an SPRT belongs to a match")
-	}
-	adjudicate, err := ParseAdjudicate(o.Adjudicate)
-	if err != nil {
-		return nil, err
-	}
-	if !o.TimeControl.IsZero() && o.MoveTime != 0 {
-		return nil, fmt.Errorf("--tc %s and --move-time %s cannot be used together: a clock already limits every move (leave out --move-time, or --tc for fixed per-move limits)", o.TimeControl, o.MoveTime)
-	}
-	if tc := o.TimeControl; !tc.IsZero() {
-		// The bounds of agents.ParseTimeControl, for callers that build one.
-		if _, err := agents.ParseTimeControl(tc.String()); err != nil || tc.Base < time.Millisecond || tc.Inc < 0 {
-			return nil, fmt.Errorf("--tc %s: the base must be 1ms to %s and the increment 0 to %s", tc, agents.MaxClockBase, agents.MaxClockInc)
-		}
-	}
+	adjudicate, _ := ParseAdjudicate(o.Adjudicate) // check read it
 	t := &Tournament{Variant: v}
 	t.Config = results.Config{
 		Kind: o.Kind, Game: v.String(), GameDigest: v.Digest(), GamesPerPair: o.GamesPerPair, Seed: o.Seed,
@@ -171,9 +67,12 @@ func New(o Options) (*Tournament, error) {
 		if err != nil {
 			return nil, fmt.Errorf("agent %d: %v", i+1, err)
 		}
-		budget, err := checkAgent(text, v)
+		budget, program, err := checkAgent(text, v)
 		if err != nil {
 			return nil, fmt.Errorf("agent %q: %v", text, err)
+		}
+		if program != nil {
+			t.programs = append(t.programs, program)
 		}
 		name := agents.DisplayName(sp)
 		for k := 2; used[name]; k++ {
@@ -200,12 +99,7 @@ func New(o Options) (*Tournament, error) {
 		return nil, err
 	}
 	t.Config.TotalGames = len(t.Fixtures)
-	if o.Shard != nil && o.Kind == results.Match {
-		return nil, errors.New("--shard: a match cannot be sharded (an SPRT decides on the games in order, and a match's report counts its pairs in one file); for a fixed number of games between two agents, shard a tournament of the two (it plays the same games): arena tournament --agents A B --games G --shard i/N")
-	}
-	if err := t.applyShard(o.Shard); err != nil {
-		return nil, err
-	}
+	t.applyShard(o.Shard) // check refused a shard out of range
 	if t.Book, err = NewBook(v, o.Openings, o.Seed, o.ShuffleOpenings); err != nil {
 		return nil, err
 	}
@@ -246,30 +140,38 @@ func pairCount(kind string, n, swept int) (uint64, error) {
 	return 0, fmt.Errorf("unknown tournament kind %q (want %s, %s, %s or %s)", kind, results.RoundRobin, results.Gauntlet, results.Match, results.Sweep)
 }
 
-// randomPlies returns K of an openings spec "random:K" (or "random:K+seed",
-// as a header spells it); ok is false for other specs and for a K that is
-// not a number (NewBook explains those).
-func randomPlies(text string) (k int, ok bool) {
-	t, found := strings.CutPrefix(strings.TrimSuffix(text, "+seed"), "random:")
-	if !found {
-		return 0, false
-	}
-	k, err := strconv.Atoi(t)
-	return k, err == nil
-}
-
 // checkAgent builds the agent of spec text once: the spec must be valid
 // and the agent able to play v (agents.GameChecker), so that a mismatch
 // stops the run before the first game rather than losing every game. It
-// returns the agent's own time budget (agents.Budgeter) for autoLimits.
-func checkAgent(text string, v games.Variant) (budget Limits, err error) {
+// returns the agent's own time budget (agents.Budgeter) for autoLimits,
+// and for an agent that runs an external program its check
+// (agents.ProgramChecker), which only looks at how the agent was built
+// (the program's command), so that CheckPrograms need not build it again.
+func checkAgent(text string, v games.Variant) (budget Limits, program func() error, err error) {
 	a, err := agents.New(text, 0)
 	if err != nil {
-		return Limits{}, err
+		return Limits{}, nil, err
 	}
 	defer closeAgent(a)
+	if pc, ok := a.(agents.ProgramChecker); ok {
+		program = pc.CheckProgram
+	}
 	budget = Limits{Move: agents.MoveTime(a, false), First: agents.MoveTime(a, true)}
-	return budget, agents.CheckGame(a, v)
+	return budget, program, agents.CheckGame(a, v)
+}
+
+// CheckPrograms reports an agent whose external program cannot start on
+// this machine (agents.ProgramChecker): a missing engine would otherwise
+// lose every game as a crash. A process that plays none of the games
+// itself (a coordinator whose remote workers play them all) need not
+// call it.
+func (t *Tournament) CheckPrograms() error {
+	for _, check := range t.programs {
+		if err := check(); err != nil {
+			return fmt.Errorf("%v (the run plays no game with it)", err)
+		}
+	}
+	return nil
 }
 
 // autoLimits: the agent's own time budget, else the game's limits, else
@@ -285,31 +187,6 @@ func autoLimits(g *games.Entry, budget Limits, margin time.Duration) Limits {
 		return Limits{Move: g.MoveTime, First: g.FirstMoveTime, Margin: margin}
 	}
 	return Limits{Move: DefaultMoveCap, Margin: margin}
-}
-
-// OptionsFrom rebuilds the options that produced a recorded configuration,
-// for resuming a run from its file alone.
-func OptionsFrom(c results.Config) Options {
-	o := Options{
-		Kind: c.Kind, Game: c.Game, GamesPerPair: c.GamesPerPair, Seed: c.Seed,
-		Openings: c.Openings, ShuffleOpenings: c.ShuffleOpenings,
-		MoveTime:   time.Duration(math.Round(c.MoveTimeMS * 1e6)),
-		MoveMargin: time.Duration(math.Round(c.MoveMarginMS * 1e6)),
-		MaxPlies:   c.MaxPlies, SPRT: c.SPRT, Shard: c.Shard, Swept: c.Swept,
-		Adjudicate: c.Adjudicate,
-	}
-	if c.TimeControl != "" {
-		// CheckConfig reports a header whose tc does not read; New then
-		// sees no clock and the configurations differ.
-		o.TimeControl, _ = agents.ParseTimeControl(c.TimeControl)
-	}
-	if c.MaxPlies == 0 {
-		o.MaxPlies = -1
-	}
-	for _, a := range c.Agents {
-		o.Agents = append(o.Agents, a.Spec)
-	}
-	return o
 }
 
 // Names returns the agents' display names, unique within the tournament.
@@ -359,7 +236,7 @@ type RunOptions struct {
 	// coordinator of remote workers, package broker): Run hands it ctx and
 	// these options without Runner and returns what it returns. The Sink
 	// contract is the same.
-	Runner func(ctx context.Context, t *Tournament, opts RunOptions) (RunStats, error)
+	Runner Runner
 }
 
 // RunStats summarises a run.
@@ -389,11 +266,14 @@ type runState struct {
 	sink    func([]*results.GameRecord) error
 	writeMu sync.Mutex  // held while the sink runs
 	closed  atomic.Bool // after a hard stop or a sink error: drop games
-	qmu     sync.Mutex  // protects the fields below
+	// played counts the games handed to the sink, counted before the
+	// write lock is let go, so that Run, which takes that lock on a hard
+	// stop, counts a batch written meanwhile.
+	played  atomic.Int64
+	qmu     sync.Mutex // protects the fields below
 	pending []*results.GameRecord
 	spare   []*results.GameRecord // the previous batch's slice, for reuse
 	writing bool                  // a worker is draining pending into the sink
-	played  int                   // games handed to the sink
 
 	mu        sync.Mutex
 	err       error
@@ -464,9 +344,7 @@ func (t *Tournament) Run(ctx context.Context, opts RunOptions) (RunStats, error)
 		rs.closed.Store(true)
 		rs.writeMu.Unlock()
 	}
-	rs.qmu.Lock()
-	st.Played = rs.played
-	rs.qmu.Unlock()
+	st.Played = int(rs.played.Load())
 	st.Complete = st.Skipped+st.Played == st.Planned && rs.queue == nil
 	return rs.stats(st), rs.failure()
 }
@@ -486,14 +364,13 @@ func (rs *runState) deliver(g *results.GameRecord) {
 		rs.pending = rs.spare[:0] // the sink does not keep the batch slice
 		rs.qmu.Unlock()
 		rs.writeMu.Lock()
-		wrote := 0
 		if !rs.closed.Load() {
 			if err := rs.sink(batch); err != nil {
 				rs.closed.Store(true)
 				rs.fail(err)
 				rs.cancel()
 			} else {
-				wrote = len(batch)
+				rs.played.Add(int64(len(batch)))
 			}
 		}
 		rs.writeMu.Unlock()
@@ -503,7 +380,6 @@ func (rs *runState) deliver(g *results.GameRecord) {
 			}
 		}
 		rs.qmu.Lock()
-		rs.played += wrote
 		clear(batch)
 		rs.spare = batch
 	}

@@ -41,6 +41,10 @@ type Options struct {
 	// Ready, if not nil, is called with the address workers join, once the
 	// broker is open (before a run's streams exist: workers wait for them).
 	Ready func(url string)
+	// JoinCommand, if not nil, turns the address workers join into what
+	// Log says they join with: the command line that starts a worker; nil
+	// says the address.
+	JoinCommand func(url string) string
 }
 
 // Runner returns an arena.RunOptions.Runner that plays the run through the
@@ -149,12 +153,16 @@ func OpenContext(ctx context.Context, o Options) (*Hub, error) {
 	if o.Ready != nil {
 		o.Ready(h.url)
 	}
+	how := join
+	if o.JoinCommand != nil {
+		how = o.JoinCommand(join)
+	}
 	if join != h.url {
 		// Every interface: the host name, which another machine may or
 		// may not resolve.
-		fmt.Fprintf(o.Log, "arena: broker %s on every interface; workers join with: arena worker --broker %s (or this machine's address)\n", h.url, join)
+		fmt.Fprintf(o.Log, "arena: broker %s on every interface; workers join with: %s (or this machine's address)\n", h.url, how)
 	} else {
-		fmt.Fprintf(o.Log, "arena: broker %s; workers join with: arena worker --broker %s\n", h.url, join)
+		fmt.Fprintf(o.Log, "arena: broker %s; workers join with: %s\n", h.url, how)
 	}
 	return h, nil
 }

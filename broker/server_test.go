@@ -2,6 +2,7 @@ package broker
 
 import (
 	"net"
+	"strings"
 	"testing"
 )
 
@@ -24,6 +25,26 @@ func TestJoinURL(t *testing.T) {
 	} {
 		if got := joinURL(net.ParseIP(tc.ip), tc.port, tc.hostname); got != tc.want {
 			t.Errorf("joinURL(%s, %d, %q) = %s, want %s", tc.ip, tc.port, tc.hostname, got, tc.want)
+		}
+	}
+}
+
+// TestJoinCommand: the coordinator says how workers join: the address, or
+// the caller's command line for it (JoinCommand).
+func TestJoinCommand(t *testing.T) {
+	for _, join := range []func(string) string{nil, func(u string) string { return "start a worker at " + u }} {
+		var log strings.Builder
+		h, err := Open(Options{Broker: "embedded", Server: ServerOptions{Listen: "127.0.0.1:0", StoreDir: t.TempDir()}, Log: &log, JoinCommand: join})
+		if err != nil {
+			t.Fatal(err)
+		}
+		h.Close()
+		want := "workers join with: " + h.url + "\n"
+		if join != nil {
+			want = "workers join with: start a worker at " + h.url + "\n"
+		}
+		if !strings.HasSuffix(log.String(), want) {
+			t.Errorf("log %q, want it to end %q", log.String(), want)
 		}
 	}
 }

@@ -23,6 +23,9 @@ type Error struct {
 	Value string
 	// Reason says what is wrong and what to use instead. It names other
 	// options in braces, "{MoveTime}", so that Render can show them too.
+	// A Reason that begins with this option's own name in braces is the
+	// whole message, for a sentence that does not fit "Name Value:
+	// Reason": "{Concurrency} 0 is out of range: use 1 to 256".
 	Reason string
 }
 
@@ -46,6 +49,9 @@ func (e *Error) Error() string { return e.Text(nil) }
 func (e *Error) Text(name func(string) string) string {
 	if name == nil {
 		name = func(s string) string { return s }
+	}
+	if strings.HasPrefix(e.Reason, "{"+e.Name+"}") {
+		return Names(e.Reason, name)
 	}
 	var b strings.Builder
 	b.WriteString(name(e.Name))

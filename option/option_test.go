@@ -21,6 +21,8 @@ func TestText(t *testing.T) {
 		{option.New("Seed", nil, "missing"), "Seed: missing", "--seed: missing"},
 		{option.New("Seed", "", "missing"), "Seed: missing", "--seed: missing"},
 		{&option.Error{Name: "Out", Value: "x"}, "Out x", "--out x"},
+		{option.New("Concurrency", 0, "{Concurrency} 0 is out of range: use 1 to 256, or 0 with {Broker}"), "Concurrency 0 is out of range: use 1 to 256, or 0 with Broker", "--concurrency 0 is out of range: use 1 to 256, or 0 with --broker"},
+		{option.New("TC", "1s", "{MoveTime} first: not a whole message"), "TC 1s: MoveTime first: not a whole message", "--tc 1s: --movetime first: not a whole message"},
 		{option.New("A", 1, "keep {braces with spaces} and { and {} and {B"), "A 1: keep {braces with spaces} and { and {} and {B", "--a 1: keep {braces with spaces} and { and {} and {B"},
 	}
 	for _, c := range cases {

@@ -5,17 +5,21 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"os"
+	"os/signal"
 	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
+	"syscall"
 	"time"
 
+	"github.com/boardgame-arena/arena/arena"
 	"github.com/boardgame-arena/arena/games"
 )
 
@@ -282,3 +286,16 @@ func plural(n int, one, many string) string {
 // shellQuote quotes s for a POSIX shell, for the commands printed to
 // continue a run.
 func shellQuote(s string) string { return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'" }
+
+// interrupts is arena.Interrupts on this process's Ctrl-C and SIGTERM:
+// the first stops softly, the second at once. release undoes the signal
+// handling.
+func interrupts(stderr io.Writer) (ctx context.Context, stop <-chan struct{}, release func()) {
+	sig := make(chan os.Signal, 2)
+	signal.Notify(sig, os.Interrupt, syscall.SIGTERM)
+	ctx, stop, done := arena.Interrupts(context.Background(), sig, stderr)
+	return ctx, stop, func() {
+		signal.Stop(sig)
+		done()
+	}
+}

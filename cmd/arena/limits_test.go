@@ -10,6 +10,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/boardgame-arena/arena/agents"
+	"github.com/boardgame-arena/arena/arena"
 	"github.com/boardgame-arena/arena/results"
 )
 
@@ -137,7 +138,7 @@ func checkAccepted(t *testing.T, args []string, rf *runFlags, pairs uint64) {
 		t.Fatalf("%q: accepted --concurrency %d", args, *rf.concurrency)
 	case *rf.moveTime < 0 || *rf.moveTime > maxMoveTime:
 		t.Fatalf("%q: accepted --move-time %v", args, *rf.moveTime)
-	case *rf.moveMargin < time.Millisecond || *rf.moveMargin > maxMoveMargin:
+	case *rf.moveMargin < time.Millisecond || *rf.moveMargin > arena.MaxMoveMargin:
 		t.Fatalf("%q: accepted --move-margin %v", args, *rf.moveMargin)
 	case *rf.maxPlies < 0 || *rf.maxPlies > maxMaxPlies:
 		t.Fatalf("%q: accepted --max-plies %d", args, *rf.maxPlies)

@@ -84,10 +84,7 @@ func parseMatch(args []string, stderr io.Writer) (rf *runFlags, test *results.SP
 	} else if *model != results.Logistic && *model != results.Normalized {
 		return rf, nil, fmt.Errorf("unknown --model %q (valid: logistic, normalized)", *model)
 	}
-	if *rf.resume == "" && len(rf.agents) != 2 {
-		return rf, nil, fmt.Errorf("--agents needs exactly two agent specs, got %d", len(rf.agents))
-	}
-	return rf, test, rf.check(results.Match, 2)
+	return rf, test, rf.check(results.Match, len(rf.agents))
 }
 
 func runMatch(args []string, stdout, stderr io.Writer) error {
@@ -128,42 +125,29 @@ func runMatch(args []string, stdout, stderr io.Writer) error {
 		batchPairs = max(*rf.concurrency, 10)
 	}
 	nextLine := batchPairs
-	status := func(tr *results.PairTracker) {
-		fmt.Fprintln(stderr, statusLine(tr))
-	}
 	// The page's ratings: the defaults of arena report, from the match's seed.
-	live := newLivePage(*rf.report, s, results.AnalysisOptions{Bootstrap: 1000, Seed: t.Config.Seed}, *rf.interval, *rf.concurrency, stderr)
+	live := newLivePage(*rf.report, s.Session, results.AnalysisOptions{Bootstrap: 1000, Seed: t.Config.Seed}, *rf.interval, stderr)
 	ctx, stop, release := interrupts(stderr)
 	defer release()
-	openCtx, cancel := untilStop(ctx, stop)
-	runner, cleanup, err := rf.broker.hub(openCtx, false, s.path, stderr)
-	cancel()
+	runner, closeHub, err := s.Connect(ctx, stop, stderr, rf.broker.open(stderr))
 	if err != nil {
-		s.abandon()
 		return err
 	}
-	defer cleanup()
-	if err := s.start(*rf.concurrency); err != nil {
-		return err
-	}
+	defer closeHub()
 	start := time.Now()
-	tr, st, runErr := t.RunMatch(ctx, arena.RunOptions{
-		Concurrency: *rf.concurrency, Stop: stop, Done: s.done, Log: stderr,
-		Sink: func(batch []*results.GameRecord) error {
-			if err := s.record(batch); err != nil {
-				return err
-			}
+	tr, st, runErr := s.RunMatch(ctx, arena.RunOptions{
+		Stop: stop, Log: stderr, Runner: runner,
+		ReuseGames: true, // the session copies what it keeps
+		Sink: func([]*results.GameRecord) error {
 			live.update()
 			return nil
 		},
-		ReuseGames: true, // record copies what it keeps
-		Runner:     runner,
 	}, func(tr *results.PairTracker) {
 		if batchPairs > 0 && (tr.Penta.Pairs() >= nextLine || tr.Decision != results.Continue) {
 			for nextLine <= tr.Penta.Pairs() {
 				nextLine += batchPairs
 			}
-			status(tr)
+			fmt.Fprintln(stderr, statusLine(tr))
 		}
 	})
 	reportErr := live.final(st.Complete || tr.Decision != results.Continue)
@@ -171,7 +155,7 @@ func runMatch(args []string, stdout, stderr io.Writer) error {
 		return runErr
 	}
 	s.summarise(stderr, st, time.Since(start))
-	rep := buildMatchReport(t, tr, len(s.games))
+	rep := buildMatchReport(t, tr, s.Recorded())
 	if *rf.format == "json" {
 		enc := json.NewEncoder(stdout)
 		enc.SetIndent("", "  ")

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"strings"
 	"unicode"
 
@@ -17,6 +18,9 @@ import (
 // ("SPSA.Iterations") is looked up whole first, then by its last part.
 var flagNames = map[string]string{
 	// arena: tournaments, matches and their records
+	"GamesPerPair": "games",
+	"TimeControl":  "tc",
+	"Remote":       "broker", // a coordinator's remote workers play (Concurrency 0)
 
 	// tune: sweep, spsa and texel
 	"A": "A", // SPSA's stability constant, a capital as in a_k = a/(A+k)^α
@@ -64,3 +68,13 @@ func kebab(name string) string {
 // errorText is err's message for this command line: every option the
 // libraries name is shown as its flag.
 func errorText(err error) string { return option.Render(err, flagName) }
+
+// flagError is err with its options shown as flags, for the helpers whose
+// errors a command returns to a caller other than run (tests call the
+// tune commands directly); nil stays nil.
+func flagError(err error) error {
+	if err == nil {
+		return nil
+	}
+	return errors.New(errorText(err))
+}

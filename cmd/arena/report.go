@@ -1,8 +1,6 @@
 package main
 
 import (
-	"bufio"
-	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -14,6 +12,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/boardgame-arena/arena/arena"
 	"github.com/boardgame-arena/arena/report"
 	"github.com/boardgame-arena/arena/results"
 )
@@ -141,7 +140,7 @@ func byteSize(n int64) string {
 // it (the page reloads itself while the run goes on) follows the run.
 type livePage struct {
 	path        string
-	s           *session
+	s           *arena.Session
 	opts        results.AnalysisOptions
 	every, next int
 	header      results.Header
@@ -159,57 +158,23 @@ type livePage struct {
 // A variable for the tests.
 var liveViewerGames = report.DefaultViewerGames
 
-// plotStats copies what the report's plots read of a game's move
-// statistics (not the engines' info text, which can be long).
-func plotStats(ms []results.MoveStat) []results.MoveStat {
-	if len(ms) == 0 {
-		return nil
-	}
-	out := make([]results.MoveStat, len(ms))
-	for i, m := range ms {
-		m.Info = ""
-		out[i] = m
-	}
-	return out
-}
-
 // liveRefresh is how often, in seconds, a live page reloads itself.
 const liveRefresh = 15
 
 // newLivePage returns nil without a path. every is --rating-interval:
-// 0 (or -1) for every 5 % of the games.
-func newLivePage(path string, s *session, o results.AnalysisOptions, every, concurrency int, stderr io.Writer) *livePage {
+// 0 (or -1) for every 5 % of the games. s keeps the games' moves for the
+// viewer (open asks it to, for --report).
+func newLivePage(path string, s *arena.Session, o results.AnalysisOptions, every int, stderr io.Writer) *livePage {
 	if path == "" {
 		return nil
 	}
-	s.keepMoves = true
-	total := len(s.tour.Fixtures)
+	t := s.Tournament()
+	total := len(t.Fixtures)
 	if every <= 0 {
 		every = max(total/20, 1)
 	}
-	h := results.Header{Record: results.KindHeader, Version: results.FormatVersion, Concurrency: concurrency,
-		Created: time.Now().UTC().Format(time.RFC3339), Config: s.tour.Config}
-	if s.path != "" {
-		if fh, err := readHeader(s.path); err == nil {
-			h = fh // the record's own (its creation time, its first run's workers)
-		}
-	}
-	return &livePage{path: path, s: s, opts: o, every: every, next: len(s.done) + every, header: h, stderr: stderr}
-}
-
-// readHeader reads the header line of a record file.
-func readHeader(path string) (results.Header, error) {
-	var h results.Header
-	f, err := os.Open(path)
-	if err != nil {
-		return h, err
-	}
-	defer f.Close()
-	line, err := bufio.NewReaderSize(f, 64<<10).ReadBytes('\n')
-	if err != nil {
-		return h, err
-	}
-	return h, json.Unmarshal(line, &h)
+	// The record's header (its creation time, its first run's workers).
+	return &livePage{path: path, s: s, opts: o, every: every, next: len(s.Done()) + every, header: s.Header(), stderr: stderr}
 }
 
 // update rewrites the page when another interval of games has finished.
@@ -267,26 +232,23 @@ func (l *livePage) final(complete bool) error {
 }
 
 func (l *livePage) count() (n, total int) {
-	l.s.mu.Lock()
-	defer l.s.mu.Unlock()
-	return len(l.s.games), len(l.s.tour.Fixtures)
+	return l.s.Recorded(), len(l.s.Tournament().Fixtures)
 }
 
 // write writes the page of the games recorded so far; status gives the
 // page's status line from their number and the run's planned games.
 func (l *livePage) write(o results.AnalysisOptions, status func(n, total int) string, refresh int) error {
-	t := l.s.tour
-	f := &results.File{Path: l.s.path, Header: l.header}
+	t := l.s.Tournament()
+	f := &results.File{Path: l.s.Path(), Header: l.header}
 	f.Header.Config = t.Config
 	if f.Path == "" {
 		f.Path = "(records not saved)"
 	}
-	l.s.mu.Lock()
-	f.Games = make([]results.GameRecord, len(l.s.games))
-	for i, g := range l.s.games {
+	games := l.s.Games()
+	f.Games = make([]results.GameRecord, len(games))
+	for i, g := range games {
 		f.Games[i] = *g
 	}
-	l.s.mu.Unlock()
 	d, err := results.Merge(f)
 	if err != nil {
 		return err

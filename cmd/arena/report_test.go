@@ -369,17 +369,6 @@ func TestLiveReportViewerCap(t *testing.T) {
 	}
 }
 
-func TestPlotStatsDropsInfo(t *testing.T) {
-	in := []results.MoveStat{{Player: 0, MS: 1.5, Depth: 3, Nodes: 40, Info: "pv a1 b2"}, {Player: 1, MS: 2}}
-	out := plotStats(in)
-	if len(out) != 2 || out[0].Info != "" || out[0].Depth != 3 || out[0].Nodes != 40 || out[1].MS != 2 || in[0].Info != "pv a1 b2" {
-		t.Errorf("plotStats(%v) = %v", in, out)
-	}
-	if plotStats(nil) != nil {
-		t.Error("plotStats(nil) is not nil")
-	}
-}
-
 // shellWords splits a command line as a POSIX shell does for the quoting
 // report.Command writes: plain words and single-quoted parts.
 func shellWords(t *testing.T, line string) []string {

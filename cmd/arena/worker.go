@@ -109,22 +109,18 @@ func (b *brokerFlags) check() error {
 	return nil
 }
 
-// checkConcurrency checks --concurrency: 1 to maxConcurrency games at
-// once, or 0 with a broker (b given): the coordinator then plays no game
+// checkConcurrency checks --concurrency (arena.CheckConcurrency): 0 is
+// allowed with a broker (b given), where the coordinator plays no game
 // itself and its workers play them all.
 func checkConcurrency(n int, b *brokerFlags) error {
-	lo := 1
-	if b != nil && *b.broker != "" {
-		lo = 0
-	}
-	if n < lo || n > maxConcurrency {
-		return fmt.Errorf("--concurrency %d is out of range: use 1 to %d games at once (0 with --broker: the coordinator plays no game itself, its workers play them all)", n, maxConcurrency)
-	}
-	return nil
+	return flagError(arena.CheckConcurrency(n, b.remote()))
 }
 
+// remote says whether --broker was given: remote workers play.
+func (b *brokerFlags) remote() bool { return b != nil && *b.broker != "" }
+
 // runFunc is an arena.RunOptions.Runner.
-type runFunc = func(context.Context, *arena.Tournament, arena.RunOptions) (arena.RunStats, error)
+type runFunc = arena.Runner
 
 // options are the broker.Options of the flags and a cleanup. The embedded
 // server keeps its store next to the record file (PATH.broker), or in a
@@ -145,7 +141,8 @@ func (b *brokerFlags) options(recordPath string, stderr io.Writer) (o broker.Opt
 	o = broker.Options{
 		Broker: *b.broker, Credentials: broker.Credentials{Token: token, CA: *b.tlsCA, NKey: *b.nkey},
 		AckWait: *b.ackWait, BatchGames: *b.batch, Log: stderr,
-		Server: broker.ServerOptions{Listen: *b.listen, Token: token, NKeys: users, TLSCert: *b.tlsCert, TLSKey: *b.tlsKey},
+		JoinCommand: func(url string) string { return "arena worker --broker " + url },
+		Server:      broker.ServerOptions{Listen: *b.listen, Token: token, NKeys: users, TLSCert: *b.tlsCert, TLSKey: *b.tlsKey},
 	}
 	cleanup = func() {}
 	if o.Broker == "embedded" {
@@ -193,6 +190,13 @@ func (b *brokerFlags) hub(ctx context.Context, many bool, recordPath string, std
 		run = h.Runner()
 	}
 	return run, func() { h.Close(); cleanup() }, nil
+}
+
+// open is hub as an arena.Session's Connect takes it, for one run.
+func (b *brokerFlags) open(stderr io.Writer) func(ctx context.Context, path string) (arena.Runner, func(), error) {
+	return func(ctx context.Context, path string) (arena.Runner, func(), error) {
+		return b.hub(ctx, false, path, stderr)
+	}
 }
 
 // untilStop is ctx, also ended by the first Ctrl-C (stop): waiting for a

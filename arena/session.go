@@ -1,0 +1,379 @@
+package arena
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"slices"
+	"sync"
+
+	"github.com/boardgame-arena/arena/option"
+	"github.com/boardgame-arena/arena/results"
+)
+
+// Runner plays a run instead of the local workers (RunOptions.Runner): a
+// coordinator of remote workers (package broker).
+type Runner = func(ctx context.Context, t *Tournament, opts RunOptions) (RunStats, error)
+
+// SessionOptions say which run a Session plays and where it is recorded.
+type SessionOptions struct {
+	// Options are the run's options (Options.Check, New). A resumed run
+	// takes its options from the record instead (see Edit).
+	Options Options
+	// Out is the record file of a new run, which must not exist yet ("":
+	// the games are kept in memory only).
+	Out string
+	// Resume is a record file to continue: the run is the one its header
+	// describes, and the games it holds are not played again. Out, if
+	// given, must be the same file.
+	Resume string
+	// Edit, on a resume, changes the recorded options to the caller's
+	// (those a command line gave explicitly). The run's configuration must
+	// then still be the record's, so that the games left to play are the
+	// planned ones: the error lists what differs. nil rebuilds the run
+	// from the header alone.
+	Edit func(*Options)
+	// Concurrency is the games played at once (RunOptions.Concurrency),
+	// also written in the record: 1 to MaxConcurrency, or 0 when Remote.
+	Concurrency int
+	// Remote says that a Runner (a coordinator of remote workers) will
+	// play the games: Concurrency may be 0, and with 0 the agents'
+	// programs need not start on this machine.
+	Remote bool
+	// Check, if not nil, is the caller's own check of the run (a resumed
+	// record's kind, an anchor among the agents' names …). It runs before
+	// anything is written: a refused new run leaves no file, a refused
+	// resume leaves the record as it was, torn last line included.
+	Check func(*Tournament) error
+	// KeepMoves is how many games Games keeps with their moves, opening,
+	// move statistics and clocks (the first recorded: a live report's
+	// viewer's; negative: all, for a caller that reads the positions, as
+	// texel tuning does); the others are kept without them, which the
+	// tables do not need. A resumed record's games are kept as read.
+	KeepMoves int
+	// KeepTimes keeps every game's time, depth and nodes per move
+	// (MoveStats without the engines' info text), for a live report's
+	// plots.
+	KeepTimes bool
+}
+
+// Session is one record-backed run of a tournament or match: OpenSession
+// creates its record or reads and checks the one it continues (once), Run
+// and RunMatch record every finished batch before the caller's sink sees
+// it and keep the games for the tables, and Abandon removes a record that
+// the session created and recorded nothing in. Recorded, Games and Dataset
+// may be called while a run goes on (from its sink, or a live report).
+type Session struct {
+	t           *Tournament
+	path        string
+	created     bool
+	concurrency int
+	keepMoves   int
+	keepTimes   bool
+	done        []results.GameRecord // recorded before this session (resume)
+	header      results.Header       // the record's (see Header)
+	// resume is the record read by OpenSession, not yet written to: Start
+	// appends to it once the run can start.
+	resume *results.File
+	writer *results.Writer
+
+	mu    sync.Mutex
+	games []*results.GameRecord // every game recorded, old and new
+}
+
+// OpenSession checks the options, builds the tournament and creates its
+// record (Out), or reads the record to continue (Resume) and rebuilds its
+// tournament, checking that the games recorded are the schedule's. Then
+// the caller's Check runs, and, if this process plays games (Concurrency
+// > 0), the agents' programs must start here (Tournament.CheckPrograms).
+// Errors name the options (*option.Error). A resumed record is not
+// written to before Start.
+func OpenSession(o SessionOptions) (*Session, error) {
+	if err := CheckConcurrency(o.Concurrency, o.Remote); err != nil {
+		return nil, err
+	}
+	s := &Session{concurrency: o.Concurrency, keepMoves: o.KeepMoves, keepTimes: o.KeepTimes}
+	if o.Resume != "" {
+		if o.Out != "" && o.Out != o.Resume {
+			return nil, option.New("Resume", nil, "{Resume} continues its own file; leave out {Out}")
+		}
+		file, err := results.ReadFile(o.Resume)
+		if err != nil {
+			return nil, err
+		}
+		if s.t, err = resumed(o.Resume, file, o.Edit); err != nil {
+			return nil, err
+		}
+		if err := s.check(o); err != nil {
+			return nil, err
+		}
+		s.path, s.done, s.resume, s.header = o.Resume, file.Games, file, file.Header
+		for i := range s.done {
+			s.games = append(s.games, &s.done[i])
+		}
+		return s, nil
+	}
+	t, err := New(o.Options)
+	if err != nil {
+		return nil, err
+	}
+	s.t = t
+	if err := s.check(o); err != nil {
+		return nil, err
+	}
+	s.header = t.header(o.Concurrency)
+	if o.Out != "" {
+		if s.writer, err = results.Create(o.Out, s.header); err != nil {
+			return nil, err
+		}
+		s.path, s.created = o.Out, true
+	}
+	return s, nil
+}
+
+// check is OpenSession's checks of the run before any write: the
+// caller's, then that the agents' programs start here if it plays.
+func (s *Session) check(o SessionOptions) error {
+	if o.Check != nil {
+		if err := o.Check(s.t); err != nil {
+			return err
+		}
+	}
+	if o.Concurrency > 0 {
+		return s.t.CheckPrograms()
+	}
+	return nil
+}
+
+// Tournament is the session's tournament.
+func (s *Session) Tournament() *Tournament { return s.t }
+
+// Path is the record file, "" for a run recorded nowhere.
+func (s *Session) Path() string { return s.path }
+
+// Header is the record's header: a resumed record's as read (its creation
+// time, its first run's concurrency), else the one written (or that would
+// be, for a run recorded nowhere).
+func (s *Session) Header() results.Header { return s.header }
+
+// Done are the games a resumed record held before this session.
+func (s *Session) Done() []results.GameRecord { return s.done }
+
+// Start appends to a resumed record, once the run can start: a torn last
+// line (a run killed while writing it) is cut off, which log is told, and
+// the resume noted (results.Append). A new run's record was made by
+// OpenSession. Run and RunMatch start the session if the caller has not.
+func (s *Session) Start(log io.Writer) error {
+	if s.resume == nil {
+		return nil
+	}
+	w, err := results.Append(s.resume, s.concurrency)
+	if err != nil {
+		return err
+	}
+	if s.resume.Torn && log != nil {
+		fmt.Fprintf(log, "arena: %s: cut off a torn last line (the run was killed while writing it)\n", s.path)
+	}
+	s.writer, s.resume = w, nil
+	return nil
+}
+
+// Connect opens what plays the run with open — a coordinator of remote
+// workers, which may keep its state next to the record (path, "" for
+// none) — and then starts the session (Start, telling log). open's
+// context also ends when stop is closed (a first Ctrl-C): waiting for a
+// broker is not a game to finish. If open or Start fails, the session is
+// abandoned (Abandon) and the error returned; else the caller closes what
+// open returned once the run is over.
+func (s *Session) Connect(ctx context.Context, stop <-chan struct{}, log io.Writer, open func(ctx context.Context, path string) (Runner, func(), error)) (Runner, func(), error) {
+	octx, cancel := context.WithCancelCause(ctx)
+	go func() {
+		select {
+		case <-stop:
+			cancel(errors.New("interrupted"))
+		case <-octx.Done():
+		}
+	}()
+	runner, closer, err := open(octx, s.path)
+	cancel(nil)
+	if err != nil {
+		s.Abandon()
+		return nil, nil, err
+	}
+	if closer == nil {
+		closer = func() {}
+	}
+	if err := s.Start(log); err != nil {
+		closer()
+		s.Abandon()
+		return nil, nil, err
+	}
+	return runner, closer, nil
+}
+
+// Run plays the tournament's games not yet recorded (Tournament.Run): the
+// session sets opts.Concurrency and opts.Done, and records every batch
+// (one write) before opts.Sink, if not nil, sees it.
+func (s *Session) Run(ctx context.Context, opts RunOptions) (RunStats, error) {
+	if err := s.prepare(&opts); err != nil {
+		return RunStats{Planned: len(s.t.Fixtures), Skipped: len(s.done)}, err
+	}
+	return s.t.Run(ctx, opts)
+}
+
+// RunMatch is Run for a match (Tournament.RunMatch): it plays until the
+// match's SPRT decides or its games run out.
+func (s *Session) RunMatch(ctx context.Context, opts RunOptions, onPairs func(*results.PairTracker)) (*results.PairTracker, RunStats, error) {
+	if err := s.prepare(&opts); err != nil {
+		return results.NewPairTracker(s.t.Config.SPRT, 0), RunStats{Planned: len(s.t.Fixtures), Skipped: len(s.done)}, err
+	}
+	return s.t.RunMatch(ctx, opts, onPairs)
+}
+
+// prepare starts the session and makes opts record into it.
+func (s *Session) prepare(opts *RunOptions) error {
+	if err := s.Start(opts.Log); err != nil {
+		return err
+	}
+	opts.Concurrency, opts.Done = s.concurrency, s.done
+	sink := opts.Sink
+	opts.Sink = func(batch []*results.GameRecord) error {
+		if err := s.Record(batch); err != nil {
+			return err
+		}
+		if sink != nil {
+			return sink(batch)
+		}
+		return nil
+	}
+	return nil
+}
+
+// Record writes a batch to the record (one write) and keeps its games
+// (see SessionOptions.KeepMoves): the sink of Run, for a caller that runs
+// the tournament itself. It copies what it keeps, so the batch may be
+// reused (RunOptions.ReuseGames).
+func (s *Session) Record(batch []*results.GameRecord) error {
+	if s.writer != nil {
+		if err := s.writer.WriteGames(batch...); err != nil {
+			return fmt.Errorf("writing %s: %w", s.path, err)
+		}
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for _, g := range batch {
+		c := *g
+		switch {
+		case s.keepMoves < 0 || len(s.games) < s.keepMoves:
+			c.Moves, c.Opening = slices.Clone(g.Moves), slices.Clone(g.Opening)
+			c.MoveStats, c.Clocks = slices.Clone(g.MoveStats), slices.Clone(g.Clocks)
+		case s.keepTimes:
+			c.Moves, c.Opening, c.Clocks = nil, nil, nil
+			c.MoveStats = plotStats(g.MoveStats)
+		default:
+			// An engine's info lines would otherwise stay for the whole run.
+			c.Moves, c.Opening, c.MoveStats, c.Clocks = nil, nil, nil, nil
+		}
+		s.games = append(s.games, &c)
+	}
+	return nil
+}
+
+// plotStats copies what a report's plots read of a game's move
+// statistics: not the engines' info text, which can be long.
+func plotStats(ms []results.MoveStat) []results.MoveStat {
+	if len(ms) == 0 {
+		return nil
+	}
+	out := make([]results.MoveStat, len(ms))
+	for i, m := range ms {
+		m.Info = ""
+		out[i] = m
+	}
+	return out
+}
+
+// Recorded is the number of games recorded, before and during this
+// session.
+func (s *Session) Recorded() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return len(s.games)
+}
+
+// Games are the games recorded so far, as kept (see
+// SessionOptions.KeepMoves); the caller must not change them.
+func (s *Session) Games() []*results.GameRecord {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return slices.Clone(s.games)
+}
+
+// Dataset is the games recorded so far, for rating (results.Analyse).
+func (s *Session) Dataset() *results.Dataset {
+	return results.NewDataset(s.t.Config.Game, s.t.Names(), s.Games())
+}
+
+// Close closes the record file.
+func (s *Session) Close() error {
+	if s.writer == nil {
+		return nil
+	}
+	err := s.writer.Close()
+	s.writer = nil
+	return err
+}
+
+// Abandon closes the record file and removes it if this session created
+// it and recorded nothing in it: a run that could not start (its broker,
+// say) leaves no file that would refuse the same run again ("exists:
+// continue it"). A resumed record has not been written to before Start.
+func (s *Session) Abandon() {
+	s.Close()
+	if s.created && s.Recorded() == 0 {
+		os.Remove(s.path)
+		s.created = false
+	}
+}
+
+// Interrupts turns the first signal on sig (a Ctrl-C) into a soft stop:
+// stop is closed, so no new game starts and the running ones finish and
+// are recorded; and the second into a hard one: ctx, derived from parent,
+// is cancelled, so games in progress are dropped (those recorded are
+// safe). Each is said on log. release ends the watch and ctx; the caller
+// that subscribed sig to the process's signals (signal.Notify) undoes that
+// itself.
+func Interrupts(parent context.Context, sig <-chan os.Signal, log io.Writer) (ctx context.Context, stop <-chan struct{}, release func()) {
+	ctx, cancel := context.WithCancel(parent)
+	if log == nil {
+		log = io.Discard
+	}
+	soft := make(chan struct{})
+	quit := make(chan struct{})
+	go func() {
+		for n := 1; ; n++ {
+			select {
+			case <-sig:
+				if n == 1 {
+					fmt.Fprintln(log, "\narena: stopping: no new games; the running ones will finish and be recorded (Ctrl-C again to stop at once)")
+					close(soft)
+					continue
+				}
+				fmt.Fprintln(log, "\narena: stopping now; games in progress are dropped, recorded ones are safe")
+				cancel()
+				return
+			case <-quit:
+				return
+			}
+		}
+	}()
+	var once sync.Once
+	return ctx, soft, func() {
+		once.Do(func() {
+			close(quit)
+			cancel()
+		})
+	}
+}

@@ -1,0 +1,468 @@
+package arena
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/boardgame-arena/arena/agents"
+	"github.com/boardgame-arena/arena/option"
+	"github.com/boardgame-arena/arena/results"
+)
+
+// sessionOptions is a small gauntlet of the session tests: 2 pairings of 4
+// games.
+var sessionOptions = Options{Kind: results.Gauntlet, Game: "t-sum", Agents: []string{"random", "greedy", "t-max"}, GamesPerPair: 4, Seed: 3, Openings: "random:1"}
+
+// playSession opens a session, runs it to the end and closes it.
+func playSession(t *testing.T, o SessionOptions) *Session {
+	t.Helper()
+	s, err := OpenSession(o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	st, err := s.Run(context.Background(), RunOptions{ReuseGames: true})
+	if err != nil || !st.Complete {
+		t.Fatalf("run: %+v, %v", st, err)
+	}
+	return s
+}
+
+// TestSessionRecords: a new session creates its record, writes every game
+// into it and keeps them for the tables without their moves; the caller's
+// sink sees each batch after the record has it.
+func TestSessionRecords(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "run.jsonl")
+	s, err := OpenSession(SessionOptions{Options: sessionOptions, Out: path, Concurrency: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.Path() != path || len(s.Done()) != 0 || s.Recorded() != 0 {
+		t.Fatalf("path %q, %d done, %d recorded", s.Path(), len(s.Done()), s.Recorded())
+	}
+	var mu sync.Mutex
+	seen := 0
+	st, err := s.Run(context.Background(), RunOptions{ReuseGames: true, Sink: func(b []*results.GameRecord) error {
+		mu.Lock()
+		defer mu.Unlock()
+		seen += len(b)
+		if n := countGameLines(path); n < seen {
+			return fmt.Errorf("the sink saw %d games, the record has %d", seen, n)
+		}
+		return nil
+	}})
+	if err != nil || !st.Complete || st.Played != 8 || seen != 8 {
+		t.Fatalf("run: %+v, %v; the sink saw %d games", st, err, seen)
+	}
+	if err := s.Close(); err != nil {
+		t.Fatal(err)
+	}
+	f, err := results.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if f.Header.Concurrency != 2 || len(f.Games) != 8 {
+		t.Fatalf("record: concurrency %d, %d games", f.Header.Concurrency, len(f.Games))
+	}
+	if h := s.Header(); fmt.Sprint(h) != fmt.Sprint(f.Header) {
+		t.Errorf("the session's header %+v\nis not the record's %+v", h, f.Header)
+	}
+	kept := s.Games()
+	if len(kept) != 8 || s.Recorded() != 8 {
+		t.Fatalf("kept %d games", len(kept))
+	}
+	byIndex := map[int]results.GameRecord{}
+	for _, g := range f.Games {
+		byIndex[g.Index] = g
+	}
+	for _, g := range kept {
+		r := byIndex[g.Index]
+		if g.Moves != nil || g.Opening != nil || g.MoveStats != nil || g.Clocks != nil {
+			t.Errorf("game %d kept with its moves", g.Index)
+		}
+		if g.Result != r.Result || g.Plies != r.Plies || g.Players != r.Players {
+			t.Errorf("game %d kept as %+v, recorded as %+v", g.Index, *g, r)
+		}
+	}
+	d := s.Dataset()
+	if len(d.Players) != 3 || len(d.Games) != 8 {
+		t.Errorf("dataset of %d players, %d games", len(d.Players), len(d.Games))
+	}
+}
+
+// TestSessionKeepsMoves: KeepMoves games keep their moves (copies: the
+// batch is reused), the later ones only their times per move with
+// KeepTimes.
+func TestSessionKeepsMoves(t *testing.T) {
+	o := sessionOptions
+	o.TimeControl = agents.TimeControl{Base: time.Minute} // games on clocks record times per move
+	s := playSession(t, SessionOptions{Options: o, Concurrency: 1, KeepMoves: 5, KeepTimes: true})
+	kept := s.Games()
+	if len(kept) != 8 {
+		t.Fatalf("kept %d games", len(kept))
+	}
+	for i, g := range kept {
+		if err := g.Check(); i < 5 && err != nil {
+			t.Errorf("game %d (kept whole): %v", g.Index, err)
+		}
+		if moves := len(g.Moves) > 0; moves != (i < 5) {
+			t.Errorf("kept game %d of %d has moves: %t", i, len(kept), moves)
+		}
+		if len(g.MoveStats) == 0 || (len(g.Clocks) > 0) != (i < 5) {
+			t.Errorf("kept game %d has %d times per move, %d clock entries", i, len(g.MoveStats), len(g.Clocks))
+		}
+	}
+	// Negative keeps every game whole.
+	s = playSession(t, SessionOptions{Options: o, Concurrency: 2, KeepMoves: -1})
+	for _, g := range s.Games() {
+		if err := g.Check(); err != nil || len(g.Clocks) == 0 {
+			t.Errorf("game %d (kept whole, %d clock entries): %v", g.Index, len(g.Clocks), err)
+		}
+	}
+	// Without KeepTimes, the later games keep no times.
+	s = playSession(t, SessionOptions{Options: o, Concurrency: 1, KeepMoves: 1})
+	if g := s.Games()[1]; g.MoveStats != nil || g.Moves != nil {
+		t.Errorf("game kept with %d moves, %d move stats", len(g.Moves), len(g.MoveStats))
+	}
+}
+
+func TestPlotStatsDropsInfo(t *testing.T) {
+	in := []results.MoveStat{{Player: 0, MS: 1.5, Depth: 3, Nodes: 40, Info: "pv a1 b2"}, {Player: 1, MS: 2}}
+	out := plotStats(in)
+	if len(out) != 2 || out[0].Info != "" || out[0].Depth != 3 || out[0].Nodes != 40 || out[1].MS != 2 || in[0].Info != "pv a1 b2" {
+		t.Errorf("plotStats(%v) = %v", in, out)
+	}
+	if plotStats(nil) != nil {
+		t.Error("plotStats(nil) is not nil")
+	}
+}
+
+// cutRecord plays sessionOptions into a record and cuts it after the
+// header and two games, with half a third line, as a killed run leaves
+// it. It returns the cut file, its bytes and the whole run's games.
+func cutRecord(t *testing.T) (path string, data []byte, whole []results.GameRecord) {
+	t.Helper()
+	dir := t.TempDir()
+	full := filepath.Join(dir, "full.jsonl")
+	playSession(t, SessionOptions{Options: sessionOptions, Out: full, Concurrency: 2})
+	f, err := results.ReadFile(full)
+	if err != nil {
+		t.Fatal(err)
+	}
+	all, _ := os.ReadFile(full)
+	lines := strings.SplitAfter(string(all), "\n")
+	data = []byte(lines[0] + lines[1] + lines[2] + lines[3][:20])
+	path = filepath.Join(dir, "cut.jsonl")
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path, data, f.Games
+}
+
+// TestSessionResume: a resumed session plays the games left, from the
+// header alone or with options that agree, cutting the torn last line,
+// and ends with the uninterrupted run's games.
+func TestSessionResume(t *testing.T) {
+	for _, edit := range []func(*Options){nil, func(o *Options) { o.Seed, o.GamesPerPair = 3, 4 }} {
+		path, _, whole := cutRecord(t)
+		s, err := OpenSession(SessionOptions{Resume: path, Out: path, Edit: edit, Concurrency: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(s.Done()) != 2 || s.Recorded() != 2 || s.Header().Concurrency != 2 {
+			t.Fatalf("%d games done, %d recorded, header %+v", len(s.Done()), s.Recorded(), s.Header())
+		}
+		var log bytes.Buffer
+		st, err := s.Run(context.Background(), RunOptions{Log: &log})
+		s.Close()
+		if err != nil || !st.Complete || st.Played != 6 || st.Skipped != 2 {
+			t.Fatalf("resumed run: %+v, %v", st, err)
+		}
+		if !strings.Contains(log.String(), "cut.jsonl: cut off a torn last line") {
+			t.Errorf("log: %q", log.String())
+		}
+		f, err := results.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		slices.SortFunc(f.Games, func(a, b results.GameRecord) int { return a.Index - b.Index })
+		slices.SortFunc(whole, func(a, b results.GameRecord) int { return a.Index - b.Index })
+		if a, b := fmt.Sprint(comparable(f.Games)), fmt.Sprint(comparable(whole)); a != b || len(f.Resumes) != 1 || s.Recorded() != 8 {
+			t.Errorf("the resumed run differs from the uninterrupted one (%d resume notes, %d kept):\n%s\n%s", len(f.Resumes), s.Recorded(), a, b)
+		}
+	}
+}
+
+// TestSessionResumeRefused: a resume that cannot go on is refused before
+// the record is written to, with what differs; the file is left as it
+// was, torn last line included.
+func TestSessionResumeRefused(t *testing.T) {
+	path, data, _ := cutRecord(t)
+	edited := filepath.Join(t.TempDir(), "edited.jsonl")
+	header, _, _ := strings.Cut(string(data), "\n")
+	os.WriteFile(edited, []byte(strings.Replace(header, `"games_per_pair":4`, `"games_per_pair":100000000000`, 1)+"\n"), 0o644)
+	refuse := errors.New("the caller's check")
+	for _, c := range []struct {
+		name  string
+		o     SessionOptions
+		field string // of the *option.Error, "" for another error
+		want  []string
+	}{
+		{"other options", SessionOptions{Resume: path, Edit: func(o *Options) { o.GamesPerPair, o.Seed = 8, 4 }},
+			"Resume", []string{"Resume " + path + ": the configuration differs", "games: 4 (file) ≠ 8 (now)", "seed: 3 (file) ≠ 4 (now)"}},
+		{"another file to write", SessionOptions{Resume: path, Out: path + ".new"}, "Resume", []string{"Resume continues its own file; leave out Out"}},
+		{"edited header", SessionOptions{Resume: edited}, "", []string{"edited.jsonl: header: games_per_pair is 100000000000"}},
+		{"edited header, with options", SessionOptions{Resume: edited, Edit: func(o *Options) { o.Seed = 3 }}, "", []string{"edited.jsonl: header: games_per_pair is 100000000000"}},
+		{"the caller's check", SessionOptions{Resume: path, Check: func(*Tournament) error { return refuse }}, "", []string{refuse.Error()}},
+		{"concurrency", SessionOptions{Resume: path}, "Concurrency", []string{"Concurrency 0 is out of range"}},
+	} {
+		o := c.o
+		if c.name != "concurrency" {
+			o.Concurrency = 1
+		}
+		s, err := OpenSession(o)
+		if err == nil {
+			s.Close()
+			t.Errorf("%s: resumed", c.name)
+			continue
+		}
+		var oe *option.Error
+		if c.field != "" && (!errors.As(err, &oe) || oe.Name != c.field) {
+			t.Errorf("%s: %v is not an option error for %s", c.name, err, c.field)
+		}
+		for _, w := range c.want {
+			if !strings.Contains(err.Error(), w) {
+				t.Errorf("%s: error %q does not say %q", c.name, err, w)
+			}
+		}
+		if now, _ := os.ReadFile(path); !bytes.Equal(now, data) {
+			t.Fatalf("%s: the refused resume changed the file", c.name)
+		}
+	}
+}
+
+// TestSessionAbandon: a session that cannot start removes the record it
+// created (with nothing in it), never one with games, never a resumed one.
+func TestSessionAbandon(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "new.jsonl")
+	s, err := OpenSession(SessionOptions{Options: sessionOptions, Out: path, Concurrency: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Abandon()
+	if _, err := os.Stat(path); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("the abandoned record is still there: %v", err)
+	}
+	// The same run can then be created again, played a little and abandoned.
+	s, err = OpenSession(SessionOptions{Options: sessionOptions, Out: path, Concurrency: 1})
+	if err != nil {
+		t.Fatalf("the abandoned run's file refuses it: %v", err)
+	}
+	stop := make(chan struct{})
+	if _, err := s.Run(context.Background(), RunOptions{Stop: stop, Sink: func([]*results.GameRecord) error {
+		closeOnce(stop)
+		return nil
+	}}); err != nil {
+		t.Fatal(err)
+	}
+	s.Abandon()
+	if n := countGameLines(path); n == 0 {
+		t.Errorf("abandoning a run with games removed them")
+	}
+	resumed, _, _ := cutRecord(t)
+	before, _ := os.ReadFile(resumed)
+	s, err = OpenSession(SessionOptions{Resume: resumed, Concurrency: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Abandon()
+	if after, _ := os.ReadFile(resumed); !bytes.Equal(before, after) {
+		t.Error("abandoning a resumed session changed its record")
+	}
+}
+
+func closeOnce(c chan struct{}) {
+	select {
+	case <-c:
+	default:
+		close(c)
+	}
+}
+
+// TestSessionConnect: what plays the run is opened with the record's path
+// and a context that the first stop ends; if it cannot open, the session
+// is abandoned; else a resumed record is started.
+func TestSessionConnect(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "run.jsonl")
+	s, err := OpenSession(SessionOptions{Options: sessionOptions, Out: path, Remote: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	stop := make(chan struct{})
+	failed := errors.New("no broker")
+	_, _, err = s.Connect(context.Background(), stop, nil, func(ctx context.Context, p string) (Runner, func(), error) {
+		if p != path {
+			t.Errorf("open was given %q", p)
+		}
+		close(stop) // a Ctrl-C while waiting for the broker
+		<-ctx.Done()
+		return nil, nil, failed
+	})
+	if err != failed {
+		t.Errorf("Connect: %v", err)
+	}
+	if _, err := os.Stat(path); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("a run whose broker did not open left its record: %v", err)
+	}
+
+	cut, _, _ := cutRecord(t)
+	s, err = OpenSession(SessionOptions{Resume: cut, Remote: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var log bytes.Buffer
+	closed := false
+	runner, closer, err := s.Connect(context.Background(), nil, &log, func(context.Context, string) (Runner, func(), error) {
+		return func(ctx context.Context, t *Tournament, opts RunOptions) (RunStats, error) {
+			return t.Run(ctx, RunOptions{Concurrency: 2, Done: opts.Done, Sink: opts.Sink})
+		}, func() { closed = true }, nil
+	})
+	if err != nil || !strings.Contains(log.String(), "torn last line") {
+		t.Fatalf("Connect: %v; log %q", err, log.String())
+	}
+	st, err := s.Run(context.Background(), RunOptions{Runner: runner})
+	closer()
+	s.Close()
+	if err != nil || !st.Complete || countGameLines(cut) != 8 || !closed {
+		t.Errorf("run through the runner: %+v, %v, %d games recorded, closed %t", st, err, countGameLines(cut), closed)
+	}
+}
+
+// TestSessionMatch: a match runs through its session to its SPRT's
+// decision, and a resumed match counts the games recorded first.
+func TestSessionMatch(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "m.jsonl")
+	o := Options{Kind: results.Match, Game: "t-sum", Agents: []string{"t-max", "random"}, GamesPerPair: 200, Seed: 2,
+		SPRT: &results.SPRT{Elo0: 0, Elo1: 200, Alpha: 0.05, Beta: 0.05}}
+	s, err := OpenSession(SessionOptions{Options: o, Out: path, Concurrency: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tr, st, err := s.RunMatch(context.Background(), RunOptions{ReuseGames: true}, nil)
+	s.Close()
+	if err != nil || tr.Decision == results.Continue || st.Played != s.Recorded() || s.Recorded() != countGameLines(path) {
+		t.Fatalf("match: %v, %+v, %v; %d kept, %d recorded", tr.Decision, st, err, s.Recorded(), countGameLines(path))
+	}
+	s, err = OpenSession(SessionOptions{Resume: path, Concurrency: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	again, st, err := s.RunMatch(context.Background(), RunOptions{}, nil)
+	s.Close()
+	if err != nil || st.Played != 0 || again.Decision != tr.Decision || again.Penta != tr.Penta {
+		t.Errorf("resumed decided match: %v %v, %+v, %v", again.Decision, again.Penta, st, err)
+	}
+}
+
+// TestSessionChecksPrograms: an agent whose program cannot start here is
+// refused before any record is made, unless this process plays no game.
+func TestSessionChecksPrograms(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "run.jsonl")
+	o := sessionOptions
+	o.Agents = []string{"random", "ugi:cmd=/nonexistent/engine"}
+	_, err := OpenSession(SessionOptions{Options: o, Out: path, Concurrency: 1})
+	if err == nil || !strings.Contains(err.Error(), "ugi:cmd=") || !strings.Contains(err.Error(), "(the run plays no game with it)") {
+		t.Errorf("error %v", err)
+	}
+	if _, err := os.Stat(path); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("the refused run left its record: %v", err)
+	}
+	s, err := OpenSession(SessionOptions{Options: o, Out: path, Remote: true})
+	if err != nil {
+		t.Fatalf("a coordinator that plays no game: %v", err)
+	}
+	s.Abandon()
+}
+
+// TestInterrupts: the first signal is a soft stop, the second a hard one,
+// each said on the log; release ends the watch.
+func TestInterrupts(t *testing.T) {
+	sig := make(chan os.Signal, 2)
+	// Each message is written before its stop: reading the log after the
+	// stop races with nothing.
+	var log bytes.Buffer
+	ctx, stop, release := Interrupts(context.Background(), sig, &log)
+	defer release()
+	sig <- syscall.SIGINT
+	<-stop
+	if ctx.Err() != nil || !strings.Contains(log.String(), "the running ones will finish and be recorded") {
+		t.Fatalf("after one signal: ctx %v, log %q", ctx.Err(), log.String())
+	}
+	sig <- syscall.SIGTERM
+	<-ctx.Done()
+	if !strings.Contains(log.String(), "stopping now") {
+		t.Errorf("after two signals: log %q", log.String())
+	}
+	ctx, stop, release = Interrupts(context.Background(), make(chan os.Signal), nil)
+	release()
+	release()
+	select {
+	case <-stop:
+		t.Error("release stopped softly")
+	case <-ctx.Done():
+	case <-time.After(10 * time.Second):
+		t.Error("release did not end ctx")
+	}
+}
+
+// TestInterruptedSession: a soft stop lets the running games finish and
+// be recorded, and the session resumes to the planned games; a hard stop
+// drops the games in progress and leaves a readable record.
+func TestInterruptedSession(t *testing.T) {
+	for _, hard := range []bool{false, true} {
+		path := filepath.Join(t.TempDir(), "run.jsonl")
+		o := sessionOptions
+		o.Agents = []string{"t-slow:sleep=2ms", "random", "greedy"}
+		s, err := OpenSession(SessionOptions{Options: o, Out: path, Concurrency: 2})
+		if err != nil {
+			t.Fatal(err)
+		}
+		sig := make(chan os.Signal, 2)
+		ctx, stop, release := Interrupts(context.Background(), sig, nil)
+		st, err := s.Run(ctx, RunOptions{Stop: stop, Sink: func(b []*results.GameRecord) error {
+			if len(sig) == 0 {
+				sig <- syscall.SIGINT
+				if hard {
+					sig <- syscall.SIGINT
+				}
+			}
+			return nil
+		}})
+		release()
+		s.Close()
+		if err != nil || st.Complete || st.Played == 0 || st.Played != countGameLines(path) {
+			t.Fatalf("hard %t: %+v, %v; %d games in the record", hard, st, err, countGameLines(path))
+		}
+		if hard {
+			if _, err := results.ReadFile(path); err != nil {
+				t.Error(err)
+			}
+			continue
+		}
+		s = playSession(t, SessionOptions{Resume: path, Concurrency: 2})
+		if n := countGameLines(path); n != 8 || s.Recorded() != 8 {
+			t.Errorf("after the resume: %d games recorded, %d kept", n, s.Recorded())
+		}
+	}
+}

@@ -1,0 +1,81 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"time"
+
+	"github.com/schollz/progressbar/v3"
+)
+
+// progress reports finished games on stderr: a bar on a terminal, a line
+// every tenth of the run otherwise.
+type progress struct {
+	bar      *progressbar.ProgressBar
+	w        io.Writer
+	total    int
+	done     int
+	nextLine int
+	start    time.Time
+}
+
+func newProgress(w io.Writer, total int, quiet bool) *progress {
+	p := &progress{w: w, total: total, start: time.Now(), nextLine: max(total/10, 1)}
+	if quiet || total == 0 {
+		p.w = nil
+		return p
+	}
+	if isTerminal(w) {
+		p.bar = progressbar.NewOptions(total,
+			progressbar.OptionSetWriter(w),
+			progressbar.OptionSetDescription("games"),
+			progressbar.OptionShowCount(),
+			progressbar.OptionShowIts(),
+			progressbar.OptionSetItsString("games"),
+			progressbar.OptionSetPredictTime(true),
+			progressbar.OptionThrottle(100*time.Millisecond),
+			progressbar.OptionClearOnFinish(),
+			progressbar.OptionSetWidth(30),
+		)
+	}
+	return p
+}
+
+func (p *progress) add(n int) {
+	p.done += n
+	switch {
+	case p.bar != nil:
+		p.bar.Add(n)
+	case p.w != nil && p.done >= p.nextLine:
+		el := time.Since(p.start).Seconds()
+		rate := float64(p.done) / el
+		eta := time.Duration(float64(p.total-p.done)/rate) * time.Second
+		fmt.Fprintf(p.w, "arena: %d/%d games (%.0f %%), %.1f games/s, ETA %s\n", p.done, p.total, 100*float64(p.done)/float64(p.total), rate, eta.Round(time.Second))
+		for p.nextLine <= p.done {
+			p.nextLine += max(p.total/10, 1)
+		}
+	}
+}
+
+// pause clears the bar before other output on the same stream.
+func (p *progress) pause() {
+	if p.bar != nil {
+		p.bar.Clear()
+	}
+}
+
+func (p *progress) finish() {
+	if p.bar != nil {
+		p.bar.Finish()
+	}
+}
+
+func isTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	if !ok {
+		return false
+	}
+	st, err := f.Stat()
+	return err == nil && st.Mode()&os.ModeCharDevice != 0
+}

@@ -1,0 +1,270 @@
+package main
+
+// This file holds what tournament, match and tune sweep share: the flags
+// of a run, their arena.SessionOptions, and the loop that plays a session
+// with Ctrl-C, the broker, the progress bar and the interim tables.
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"runtime"
+	"slices"
+	"time"
+
+	"github.com/boardgame-arena/arena/agents"
+	"github.com/boardgame-arena/arena/arena"
+	"github.com/boardgame-arena/arena/option"
+	"github.com/boardgame-arena/arena/results"
+	"github.com/boardgame-arena/arena/spec"
+)
+
+// runFlags are the flags that define which games a tournament or match plays.
+type runFlags struct {
+	fs              *flag.FlagSet
+	game            *string
+	agents          listFlag
+	games           *int
+	seed            *uint64
+	openings        *string
+	shuffleOpenings *bool
+	moveTime        *time.Duration
+	moveMargin      *time.Duration
+	tc              *string
+	maxPlies        *int
+	adjudicate      *string
+	concurrency     *int
+	out             *string
+	resume          *string
+	format          *string
+	interval        *int
+	noProgress      *bool
+	report          *string      // tournament and match: the live HTML report (nil elsewhere)
+	broker          *brokerFlags // tournament and match: --broker (nil elsewhere)
+	shard           *string      // tournament only: --shard i/N (nil elsewhere)
+}
+
+// configFlags name the flags that change the planned games: on --resume
+// they must agree with the file (or be left out).
+var configFlags = []string{"game", "agents", "games", "gauntlet", "seed", "openings", "shuffle-openings", "move-time", "move-margin", "tc", "max-plies", "adjudicate", "sprt", "model", "shard"}
+
+func addRunFlags(fs *flag.FlagSet, defaultGames int, gamesHelp string) *runFlags {
+	r := &runFlags{fs: fs}
+	r.game = fs.String("game", "othello6", "game spec (see 'arena games')")
+	fs.Var(&r.agents, "agents", "agent specs, one per argument (see 'arena agents')")
+	r.games = fs.Int("games", defaultGames, gamesHelp+fmt.Sprintf("; even, 2 to %d, and at most %d games in all", maxGames, maxGames))
+	r.seed = fs.Uint64("seed", 1, "seed of every random choice: openings, agents, bootstrap")
+	r.openings = fs.String("openings", "", "random:K (K random plies per game pair, 0 to 1000), none, or a FILE with one opening per line (a line at most 16 MiB) (default: the game's own number of random plies, 2 for most games)")
+	r.shuffleOpenings = fs.Bool("shuffle-openings", false, "use the openings file in an order shuffled by the seed")
+	r.moveTime = fs.Duration("move-time", 0, "wall-clock limit per move, 1ms to 24h (0: each agent's time= budget, else the game's limit, else 1m)")
+	r.moveMargin = fs.Duration("move-margin", arena.DefaultMargin, "grace beyond the move limit (or the time left on a clock) before a forfeit, 1ms to 1h")
+	r.tc = fs.String("tc", "", "game clock BASE[+INC] for every agent without its own tc= key, e.g. 10s+100ms (BASE 1ms to 24h, INC 0 to 1h): a move may use the time left, the increment is added after it, a flag fall loses on time; not with --move-time")
+	r.maxPlies = fs.Int("max-plies", arena.DefaultMaxPlies, "adjudicate a game as a draw after this many plies, 0 to 1000000 (0: no cap)")
+	r.adjudicate = fs.String("adjudicate", "", fmt.Sprintf("solve:empties=N[,time=D]: before each move, solve a position with at most N empty cells (1 to %d) with the game's exact solver within D (1ms to %s, default %s) and, if it finishes, end the game with the result of perfect play (termination adjudication, adjudicated \"solved\"); games without an exact solver play on (default: none)", arena.MaxAdjudicateEmpties, spec.FormatDuration(arena.MaxAdjudicateTime), spec.FormatDuration(arena.DefaultAdjudicateTime)))
+	r.concurrency = fs.Int("concurrency", min(runtime.NumCPU(), maxConcurrency), "games played at once, 1 to 256 (with --broker: by the coordinator's own workers; 0: none, the remote workers play every game)")
+	r.out = fs.String("out", "", "record file (JSON Lines) to write; it must not exist yet")
+	r.resume = fs.String("resume", "", "continue this record file: finished games are kept, the rest are played")
+	r.format = fs.String("format", "text", "output format: text, json, csv or markdown")
+	r.interval = fs.Int("rating-interval", 0, "print the standings every N games on stderr, -1 to 1000000 (0: every quarter of runs of 400+ games; -1: never)")
+	r.noProgress = fs.Bool("no-progress", false, "no progress bar on stderr")
+	return r
+}
+
+// setFlags returns the config flags given explicitly.
+func (r *runFlags) setFlags() map[string]bool {
+	set := map[string]bool{}
+	r.fs.Visit(func(f *flag.Flag) {
+		if slices.Contains(configFlags, f.Name) {
+			set[f.Name] = true
+		}
+	})
+	return set
+}
+
+// apply copies the run flags into o: all of them, or (resume) only those
+// given explicitly, over the options recorded in the file.
+func (r *runFlags) apply(o *arena.Options, only map[string]bool) {
+	use := func(name string) bool { return only == nil || only[name] }
+	if use("game") {
+		o.Game = *r.game
+	}
+	if use("agents") {
+		o.Agents = r.agents
+	}
+	if use("games") {
+		o.GamesPerPair = *r.games
+	}
+	if use("seed") {
+		o.Seed = *r.seed
+	}
+	if use("openings") {
+		o.Openings = *r.openings
+	}
+	if use("shuffle-openings") {
+		o.ShuffleOpenings = *r.shuffleOpenings
+	}
+	if use("move-time") {
+		o.MoveTime = *r.moveTime
+	}
+	if use("move-margin") {
+		o.MoveMargin = *r.moveMargin
+	}
+	if use("tc") {
+		o.TimeControl = agents.TimeControl{}
+		if *r.tc != "" {
+			o.TimeControl, _ = agents.ParseTimeControl(*r.tc) // check reported a bad one
+		}
+	}
+	if use("adjudicate") {
+		o.Adjudicate = *r.adjudicate
+	}
+	if use("max-plies") {
+		o.MaxPlies = *r.maxPlies
+		if o.MaxPlies <= 0 {
+			o.MaxPlies = -1 // no cap
+		}
+	}
+	if r.shard != nil && use("shard") {
+		o.Shard, _ = results.ParseShard(*r.shard) // the command reported a bad one
+	}
+}
+
+// check validates the run flags of a tournament or match of the given kind
+// with n agents (0 on a resume: the agents come from the file) before
+// anything runs: the library's checks (arena.Options.Check,
+// arena.CheckConcurrency), which name the options that these flags set,
+// and this command line's own: the flags whose 0 or negative value means
+// something else than the option's, --tc's text and --rating-interval.
+func (r *runFlags) check(kind string, n int) error {
+	if *r.moveMargin == 0 { // the option's 0 is the default margin
+		return option.New("MoveMargin", "0s", "{MoveMargin} 0s is out of range: use 1ms to %s", spec.FormatDuration(arena.MaxMoveMargin))
+	}
+	if *r.maxPlies < 0 { // the flag's 0 is the option's negative: no cap
+		return option.New("MaxPlies", *r.maxPlies, "{MaxPlies} %d is out of range: use 0 to %d (0: no cap)", *r.maxPlies, arena.MaxPlyCap)
+	}
+	if *r.tc != "" {
+		if _, err := agents.ParseTimeControl(*r.tc); err != nil {
+			return option.New("TimeControl", nil, "%v", err)
+		}
+	}
+	if err := inRange("rating-interval", *r.interval, -1, maxGames, " (0: automatic, -1: never)"); err != nil {
+		return err
+	}
+	if err := checkConcurrency(*r.concurrency, r.broker); err != nil {
+		return err
+	}
+	var o arena.Options
+	r.apply(&o, nil)
+	o.Kind, o.Agents = kind, nil
+	if n > 0 || *r.resume == "" {
+		o.Agents = make([]string, n) // counted, not parsed: New parses them
+	}
+	return o.Check()
+}
+
+// session is a run of a tournament, match or sweep from the command line:
+// the library's session and what the commands print of it.
+type session struct {
+	*arena.Session
+	tour *arena.Tournament
+	path string
+	done []results.GameRecord // recorded before this run (resume)
+	// games are the games kept, as playRun left them (tune sweep's).
+	games []*results.GameRecord
+}
+
+// open opens the session of the flags: a new record for --out, the
+// existing one for --resume (whose configuration the flags must match if
+// given), or none. extra applies the command's own flags (all, or for a
+// resume only those in the set given). check, if not nil, is the
+// command's own check of the run (a resumed file's kind and agents),
+// made before the file is written to (see arena.SessionOptions.Check).
+func open(rf *runFlags, extra func(o *arena.Options, only map[string]bool), check func(*arena.Tournament) error, stderr io.Writer) (*session, error) {
+	so := arena.SessionOptions{Out: *rf.out, Resume: *rf.resume, Concurrency: *rf.concurrency, Remote: rf.broker.remote(), Check: check}
+	if so.Resume == "" {
+		rf.apply(&so.Options, nil)
+		extra(&so.Options, nil)
+	} else if set := rf.setFlags(); len(set) > 0 {
+		so.Edit = func(o *arena.Options) {
+			rf.apply(o, set)
+			extra(o, set)
+		}
+	}
+	if rf.report != nil && *rf.report != "" {
+		// The live page's viewer shows the first games, its plots all.
+		so.KeepMoves, so.KeepTimes = liveViewerGames, true
+	}
+	s, err := arena.OpenSession(so)
+	if err != nil {
+		return nil, err
+	}
+	return &session{Session: s, tour: s.Tournament(), path: s.Path(), done: s.Done()}, nil
+}
+
+func (s *session) close()                    { s.Close() }
+func (s *session) dataset() *results.Dataset { return s.Dataset() }
+
+// summarise says on stderr how many games a run played, how fast and
+// where they are recorded, and how many stuck agents it left behind.
+func (s *session) summarise(stderr io.Writer, st arena.RunStats, elapsed time.Duration) {
+	if st.Played > 0 {
+		fmt.Fprintf(stderr, "arena: played %d games in %.1f s (%.1f games/s)", st.Played, elapsed.Seconds(), float64(st.Played)/elapsed.Seconds())
+		if s.path != "" {
+			fmt.Fprintf(stderr, "; records in %s", s.path)
+		}
+		fmt.Fprintln(stderr)
+	}
+	if st.Abandoned > 0 {
+		fmt.Fprintf(stderr, "arena: %d agent goroutines were still stuck in a move when their games were forfeited\n", st.Abandoned)
+	}
+}
+
+// setupError is playRun's failure to set up the run's broker, before any
+// game; the record file is then removed if this invocation made it.
+type setupError struct{ error }
+
+// playRun plays t's games not yet in s (remaining of them), locally or
+// through rf's broker, with progress on stderr and Ctrl-C as an orderly
+// stop, recording each batch in s. After each batch it calls afterBatch
+// (nil: nothing); every --rating-interval games (by default a quarter of a
+// run of 400 games or more) it pauses the progress bar and calls interim
+// with the number of games recorded, for the standings so far. It returns
+// the run's statistics and how long it took; an error setting up the broker
+// comes back as a setupError.
+func playRun(t *arena.Tournament, s *session, rf *runFlags, remaining int, stderr io.Writer, afterBatch func(), interim func(n int)) (arena.RunStats, time.Duration, error) {
+	interval := *rf.interval
+	if interval == 0 && len(t.Fixtures) >= 400 {
+		interval = max(len(t.Fixtures)/4, 1)
+	}
+	ctx, stop, release := interrupts(stderr)
+	defer release()
+	runner, closeHub, err := s.Connect(ctx, stop, stderr, rf.broker.open(stderr))
+	if err != nil {
+		return arena.RunStats{}, 0, setupError{err}
+	}
+	defer closeHub()
+	prog := newProgress(stderr, remaining, *rf.noProgress)
+	nextTable := len(s.done) + interval
+	start := time.Now()
+	st, runErr := s.Run(ctx, arena.RunOptions{
+		Stop: stop, Log: stderr, Runner: runner,
+		ReuseGames: true, // the session copies what it keeps
+		Sink: func(batch []*results.GameRecord) error {
+			prog.add(len(batch))
+			if afterBatch != nil {
+				afterBatch()
+			}
+			if n := s.Recorded(); interval > 0 && n >= nextTable && n < len(t.Fixtures) {
+				for nextTable <= n {
+					nextTable += interval
+				}
+				prog.pause()
+				interim(n)
+			}
+			return nil
+		},
+	})
+	prog.finish()
+	s.games = s.Games()
+	return st, time.Since(start), runErr
+}
