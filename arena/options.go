@@ -130,10 +130,10 @@ func (o Options) check(counted bool) error {
 		return option.New("MoveTime", spec.FormatDuration(d), "{MoveTime} %s is out of range: use 0 or 1ms to %s (0: automatic)", spec.FormatDuration(d), spec.FormatDuration(MaxMoveTime))
 	}
 	if d := o.MoveMargin; d != 0 && (d < time.Millisecond || d > MaxMoveMargin) {
-		return option.New("MoveMargin", spec.FormatDuration(d), "{MoveMargin} %s is out of range: use 1ms to %s", spec.FormatDuration(d), spec.FormatDuration(MaxMoveMargin))
+		return option.OutOfRange("MoveMargin", spec.FormatDuration(d), "1ms", spec.FormatDuration(MaxMoveMargin), "")
 	}
 	if o.MaxPlies > MaxPlyCap {
-		return option.New("MaxPlies", o.MaxPlies, "{MaxPlies} %d is out of range: use 0 to %d", o.MaxPlies, MaxPlyCap)
+		return option.OutOfRange("MaxPlies", o.MaxPlies, 0, MaxPlyCap, "")
 	}
 	if tc := o.TimeControl; !tc.IsZero() {
 		// The bounds of agents.ParseTimeControl, for callers that build one.

@@ -124,3 +124,11 @@ func all(err error, out []*Error) []*Error {
 	}
 	return out
 }
+
+// OutOfRange is the error for option name set to value outside lo to hi,
+// in the words every range check uses: "Concurrency 0 is out of range: use
+// 1 to 256", with note (if any) after the range. Values are formatted with
+// %v; format a duration with spec.FormatDuration first.
+func OutOfRange(name string, value, lo, hi any, note string) *Error {
+	return New(name, value, "{%s} %v is out of range: use %v to %v%s", name, value, lo, hi, note)
+}

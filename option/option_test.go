@@ -35,6 +35,16 @@ func TestText(t *testing.T) {
 	}
 }
 
+func TestOutOfRange(t *testing.T) {
+	err := option.OutOfRange("Check.Margin", "2m", "0s", "1m", " (how late a bestmove may come)")
+	if got, want := err.Error(), "Check.Margin 2m is out of range: use 0s to 1m (how late a bestmove may come)"; got != want {
+		t.Errorf("Error() = %q, want %q", got, want)
+	}
+	if got, want := err.Text(flag), "--check.margin 2m is out of range: use 0s to 1m (how late a bestmove may come)"; got != want {
+		t.Errorf("Text(flag) = %q, want %q", got, want)
+	}
+}
+
 func TestRender(t *testing.T) {
 	a := option.New("Games", 3, "use {Games} 2 or more")
 	b := option.New("Concurrency", 0, "use 1 to 256")

@@ -114,7 +114,7 @@ func (o CheckOptions) validate() (games.Variant, error) {
 		return v, fmt.Errorf("%w: %w", &option.Error{Name: "Check.Game"}, err)
 	}
 	if _, ok := v.New().(games.State); !ok {
-		return v, &option.Error{Name: "Check.Game", Value: v.String() + " is simultaneous; UGI describes sequential games only"}
+		return v, option.New("Check.Game", v, "{Check.Game} %s is simultaneous; UGI describes sequential games only", v)
 	}
 	return v, nil
 }
@@ -125,7 +125,7 @@ func durationIn(name string, d, lo, hi time.Duration, note string) error {
 	if d >= lo && d <= hi {
 		return nil
 	}
-	return &option.Error{Name: name, Value: fmt.Sprintf("%s is out of range: use %s to %s%s", spec.FormatDuration(d), spec.FormatDuration(lo), spec.FormatDuration(hi), note)}
+	return option.OutOfRange(name, spec.FormatDuration(d), spec.FormatDuration(lo), spec.FormatDuration(hi), note)
 }
 
 // Check runs an engine through the protocol and reports on each part:
