@@ -50,6 +50,21 @@ type Outcome struct {
 	Score  int // the game's margin from the first player's view (e.g. disc difference)
 }
 
+// MarginOutcome returns the outcome of a finished game that the first
+// player leads by margin (a disc, point or piece difference; negative when
+// the second player leads): a win for the side ahead, a draw at 0, and
+// margin as Score. Games whose result is a margin build their Outcome with
+// it, in play and in their fast playouts alike.
+func MarginOutcome(margin int) Outcome {
+	switch {
+	case margin > 0:
+		return Outcome{Winner: 0, Score: margin}
+	case margin < 0:
+		return Outcome{Winner: 1, Score: margin}
+	}
+	return Outcome{Winner: Draw}
+}
+
 // Result returns the outcome in the usual notation: "1-0", "0-1" or "1/2-1/2".
 func (o Outcome) Result() string {
 	switch o.Winner {

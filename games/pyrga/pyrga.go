@@ -477,13 +477,7 @@ func outcome(pc *[2][3]uint16) games.Outcome {
 	if d == 0 {
 		d = t[0].Singles - t[1].Singles
 	}
-	switch {
-	case d > 0:
-		return games.Outcome{Winner: 0, Score: d}
-	case d < 0:
-		return games.Outcome{Winner: 1, Score: d}
-	}
-	return games.Outcome{Winner: games.Draw}
+	return games.MarginOutcome(d)
 }
 
 // Outcome implements games.Base; see the package comment for Score.

@@ -191,14 +191,7 @@ func (s *State) ComputeHash() uint64 { return s.computeHash() }
 // Outcome implements games.Base: the higher final score wins (a player who
 // lost early has −1); Score is score0 − score1.
 func (s *State) Outcome() games.Outcome {
-	d := int(s.score[0] - s.score[1])
-	switch {
-	case d > 0:
-		return games.Outcome{Winner: 0, Score: d}
-	case d < 0:
-		return games.Outcome{Winner: 1, Score: d}
-	}
-	return games.Outcome{Winner: games.Draw}
+	return games.MarginOutcome(int(s.score[0] - s.score[1]))
 }
 
 // Clone implements games.SimState. Interned command lines stay shared (the

@@ -157,14 +157,7 @@ func (g *Goofspiel) Terminal() bool { return g.round == g.N }
 
 // Outcome implements games.Base.
 func (g *Goofspiel) Outcome() games.Outcome {
-	d := g.points[0] - g.points[1]
-	switch {
-	case d > 0:
-		return games.Outcome{Winner: 0, Score: d}
-	case d < 0:
-		return games.Outcome{Winner: 1, Score: d}
-	}
-	return games.Outcome{Winner: games.Draw}
+	return games.MarginOutcome(g.points[0] - g.points[1])
 }
 
 // Ply implements games.Base.
