@@ -67,3 +67,17 @@ func PositionGames() []string {
 	}
 	return names
 }
+
+// Viewer is implemented by positions with a structured view for JSON
+// output (e.g. 'arena replay --format json'): a value encoding/json can
+// marshal. Positions without one are shown by their String.
+type Viewer interface {
+	JSONView() any
+}
+
+// InputDigester is implemented by start positions built from input outside
+// the spec, such as a map file: InputDigest returns a digest (SHA-256, hex)
+// of that input, or "" when the spec alone decides the position.
+type InputDigester interface {
+	InputDigest() string
+}
