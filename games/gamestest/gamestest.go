@@ -43,6 +43,15 @@
 //
 // CheckDrawer checks the pictures of games.Drawer the same way (see its
 // doc), and SVGCount counts a picture's elements for a game's own tests.
+// CheckEmpties, CheckPlayouts and CheckAllocs check games.EmptiesCounter,
+// games.Playouter and the hot paths, given what only the game knows (its
+// empty places at the start, the moves its playout makes without a draw).
+//
+// The package's own tests run all of these over the registry, every game
+// and declared variant, with each game's vectors (position texts and the
+// errors they give, fuzz seeds, counts) read from testdata/gamestest.json in
+// the game's package directory: a new game gets them by registering, and
+// adds that file when it implements an interface that needs vectors.
 package gamestest
 
 import (
