@@ -29,7 +29,7 @@ type Weight struct {
 
 // Weighted is implemented by positions whose evaluation has named weights,
 // so that agents can be given other weights (alphabeta:eval.corner=40) and
-// tuners can fit them. The agents' eval. keys, 'arena info' and the tuners
+// tuners can fit them. The agents' eval. keys, 'arena games' and the tuners
 // (tune) call it; without it those keys are refused and the game cannot be
 // tuned, and its evaluation is whatever the game wrote.
 type Weighted interface {
