@@ -36,8 +36,9 @@
 //     (gamestest's TestDrawers requires it); the interface stays optional
 //     for wrappers and test games, which have no picture.
 //
-// docs/adding-a-game.md walks through them in the order a new game needs
-// them, and the one line that registers a game (Register, registry.go).
+// docs/adding-a-game.md walks through them, and through registering a
+// game: its package calls Register in an init function, and one import
+// line in games/all adds it to the project.
 //
 // Sequential games may write a position as one line of text and read it
 // back (PositionWriter, PositionReader and ParsePosition in position.go):
