@@ -81,6 +81,7 @@ func (g *sumGame) Hash() uint64 {
 	}
 	return h
 }
+func (g *sumGame) ComputeHash() uint64            { return g.Hash() } // Hash is from scratch
 func (g *sumGame) FormatMove(m games.Move) string { return strconv.Itoa(int(m)) }
 func (g *sumGame) ParseMove(s string) (games.Move, error) {
 	n, err := strconv.Atoi(s)
@@ -141,6 +142,7 @@ func (g *simGame) Hash() uint64 {
 	}
 	return h
 }
+func (g *simGame) ComputeHash() uint64            { return g.Hash() } // Hash is from scratch
 func (g *simGame) FormatMove(m games.Move) string { return strconv.Itoa(int(m)) }
 func (g *simGame) ParseMove(s string) (games.Move, error) {
 	n, err := strconv.Atoi(strings.TrimSpace(s))

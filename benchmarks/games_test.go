@@ -139,3 +139,41 @@ func BenchmarkPerft(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkEvaluate evaluates a position after 12 plies from both
+// players' views (games.Evaluator, with its default weights).
+func BenchmarkEvaluate(b *testing.B) {
+	for _, v := range sequentialVariants(b) {
+		s := midgame(v, 12)
+		e, ok := s.(games.Evaluator)
+		if !ok {
+			continue
+		}
+		b.Run(v.String(), func(b *testing.B) {
+			sink := 0
+			b.ReportAllocs()
+			for b.Loop() {
+				sink += e.Evaluate(0) + e.Evaluate(1)
+			}
+			_ = sink
+		})
+	}
+}
+
+// BenchmarkSVGPieces draws the pieces of a position after 12 plies
+// (games.Drawer), as a report does for every position it shows.
+func BenchmarkSVGPieces(b *testing.B) {
+	for _, v := range sequentialVariants(b) {
+		d, ok := midgame(v, 12).(games.Drawer)
+		if !ok {
+			continue
+		}
+		b.Run(v.String(), func(b *testing.B) {
+			var dst []string
+			b.ReportAllocs()
+			for b.Loop() {
+				dst = d.SVGPieces(dst[:0])
+			}
+		})
+	}
+}

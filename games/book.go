@@ -1,5 +1,10 @@
 package games
 
+// Solving, continued (solver.go holds ExactSolver and EmptiesCounter): a
+// game's book of solved positions. Only the perfect agent (agents) reads
+// them; without them it solves every position from scratch, which decides
+// whether it can answer within a move's time early in the game.
+
 // Booker is implemented by positions of games that ship a book of solved
 // positions: those too far from the end for their ExactSolver to settle
 // within a move's time. BookMove returns, when the position is in the

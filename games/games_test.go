@@ -120,6 +120,29 @@ func TestOutcome(t *testing.T) {
 	}
 }
 
+// TestMarginOutcome: the side ahead wins by its margin, a level game is a
+// draw, and building the outcome allocates nothing (playouts call it).
+func TestMarginOutcome(t *testing.T) {
+	for _, tt := range []struct {
+		margin int
+		want   games.Outcome
+	}{
+		{4, games.Outcome{Winner: 0, Score: 4}},
+		{1, games.Outcome{Winner: 0, Score: 1}},
+		{0, games.Outcome{Winner: games.Draw}},
+		{-1, games.Outcome{Winner: 1, Score: -1}},
+		{-36, games.Outcome{Winner: 1, Score: -36}},
+	} {
+		if got := games.MarginOutcome(tt.margin); got != tt.want {
+			t.Errorf("MarginOutcome(%d) = %+v, want %+v", tt.margin, got, tt.want)
+		}
+	}
+	sink := 0
+	if n := testing.AllocsPerRun(100, func() { sink += games.MarginOutcome(sink - 3).Winner }); n != 0 {
+		t.Errorf("MarginOutcome: %v allocs per call", n)
+	}
+}
+
 func Example() {
 	// Resolve a game spec, play a move in the game's notation, list the replies.
 	b, err := games.New("othello6")

@@ -6,19 +6,6 @@ import (
 	"github.com/boardgame-arena/arena/rng"
 )
 
-// Playouter is implemented by states with a fast game-specific random playout.
-type Playouter interface {
-	// RandomPlayout plays uniformly random legal moves to the end of the game
-	// without changing the state and returns the outcome.
-	RandomPlayout(r *rng.Rand) Outcome
-}
-
-// BulkPerfter is implemented by states with a fast game-specific perft.
-type BulkPerfter interface {
-	// PerftBulk returns the same count as Perft(s, depth).
-	PerftBulk(depth int) uint64
-}
-
 // RandomPlayout plays uniformly random legal moves from s until the game
 // ends, returns the outcome, and undoes the moves again. It uses the game's
 // Playouter when there is one.

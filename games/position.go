@@ -67,3 +67,22 @@ func PositionGames() []string {
 	}
 	return names
 }
+
+// Other text about positions: a structured view and a digest of inputs.
+
+// Viewer is implemented by positions with a structured view for JSON
+// output ('arena replay --format json' of a simultaneous game): a value
+// encoding/json can marshal. Positions without one are shown by their
+// String.
+type Viewer interface {
+	JSONView() any
+}
+
+// InputDigester is implemented by start positions built from input outside
+// the spec, such as a map file: InputDigest returns a digest (SHA-256, hex)
+// of that input, or "" when the spec alone decides the position.
+// Variant.Digest reads it, and records keep it so that a resumed run
+// notices an edited input file; without it an edit goes unnoticed.
+type InputDigester interface {
+	InputDigest() string
+}

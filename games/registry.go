@@ -2,7 +2,6 @@ package games
 
 import (
 	"fmt"
-	"io"
 	"slices"
 	"sort"
 	"strings"
@@ -103,56 +102,6 @@ type Variant struct {
 	// options read from files (tryangle:map=FILE) are read once, and a file
 	// changed during a run changes nothing.
 	start Base
-}
-
-// InputDigester is implemented by start positions built from input outside
-// the spec, such as a map file: InputDigest returns a digest (SHA-256, hex)
-// of that input, or "" when the spec alone decides the position.
-type InputDigester interface {
-	InputDigest() string
-}
-
-// Drawer is implemented by positions that draw themselves as SVG in two
-// layers, so that a report can hold thousands of drawn positions in little
-// space: a board that is the same for every position of a game, and pieces
-// (discs, stones, towers, owners, units, markings, a caption) as separate
-// fragments. A fragment must be the same string wherever the same thing is
-// drawn (a black disc on c3 is always the same text), because a report keeps
-// each distinct fragment once and a position as a list of fragment numbers.
-// WriteSVG composes the two into one picture ('arena play --svg').
-type Drawer interface {
-	// SVGSize is the picture's width and height in user units (its
-	// viewBox is 0 0 width height).
-	SVGSize() (width, height int)
-	// SVGBoard appends the fixed layer: SVG elements (no <svg> wrapper)
-	// that are identical for every position of this game (for a game
-	// played on a generated map, every position of the same map).
-	SVGBoard(dst []byte) []byte
-	// SVGPieces appends the position's own elements, one complete SVG
-	// element (or <g> group) per fragment, drawn in order above the board.
-	SVGPieces(dst []string) []string
-}
-
-// WriteSVG writes d as one standalone SVG document: the board, then the
-// pieces.
-func WriteSVG(w io.Writer, d Drawer) error {
-	width, height := d.SVGSize()
-	buf := fmt.Appendf(nil, `<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" viewBox="0 0 %d %d" font-family="sans-serif">`+"\n", width, height, width, height)
-	buf = d.SVGBoard(buf)
-	for _, p := range d.SVGPieces(nil) {
-		buf = append(buf, p...)
-		buf = append(buf, '\n')
-	}
-	buf = append(buf, "</svg>\n"...)
-	_, err := w.Write(buf)
-	return err
-}
-
-// Viewer is implemented by positions with a structured view for JSON
-// output (e.g. 'arena replay --format json'): a value encoding/json can
-// marshal. Positions without one are shown by their String.
-type Viewer interface {
-	JSONView() any
 }
 
 // WithPosition returns the names of the registered games whose start

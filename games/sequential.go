@@ -90,8 +90,14 @@ func (q *Sequentialized) Undo() {
 }
 
 // Hash implements Base.
-func (q *Sequentialized) Hash() uint64 {
-	h := q.sim.Hash()
+func (q *Sequentialized) Hash() uint64 { return q.withPending(q.sim.Hash()) }
+
+// ComputeHash implements Base: the wrapped game's hash from scratch, with
+// the pending choice mixed in as Hash does.
+func (q *Sequentialized) ComputeHash() uint64 { return q.withPending(q.sim.ComputeHash()) }
+
+// withPending mixes the pending first choice, if any, into the hash h.
+func (q *Sequentialized) withPending(h uint64) uint64 {
 	if q.pending {
 		// A SplitMix64 finaliser spreads the pending choice over all bits.
 		z := (uint64(q.choice) + 1) * 0x9e3779b97f4a7c15

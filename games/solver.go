@@ -15,9 +15,11 @@ import (
 // the game, and the number of nodes searched. It stops with ctx's error when
 // ctx is done; threads is a hint (1 means one thread).
 //
+// Solving (with EmptiesCounter here and the book interfaces in book.go).
 // Solver adjudication (arena), `arena solve` and the alphabeta agent's
 // exact mode use it; search/alphabeta's generic exact search serves games
-// without one.
+// without one, far more slowly, and the perfect agent and solver
+// adjudication refuse them.
 type ExactSolver interface {
 	SolveExact(ctx context.Context, threads int) (value int, pv []Move, nodes int64, err error)
 }
@@ -25,7 +27,8 @@ type ExactSolver interface {
 // EmptiesCounter is implemented by positions of placement games that can say
 // how many empty cells (places left to fill) they have: a bound on the plies
 // left and the measure by which solver adjudication (`--adjudicate
-// solve:empties=N`) decides a position is small enough to solve.
+// solve:empties=N`) decides a position is small enough to solve. Without
+// it solver adjudication never applies to the game.
 type EmptiesCounter interface {
 	Empties() int
 }

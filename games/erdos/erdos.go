@@ -285,7 +285,7 @@ func (s *State) Ply() int { return int(s.b.ply - s.start) }
 // Hash implements games.Base.
 func (s *State) Hash() uint64 { return s.b.hash }
 
-// ComputeHash implements games.HashComputer: the hash from scratch.
+// ComputeHash implements games.Base: the hash from scratch.
 func (s *State) ComputeHash() uint64 { return s.b.computeHash() }
 
 // Level returns the level (1–5) of the unit on cell i, or 0 if it is empty.

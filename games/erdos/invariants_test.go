@@ -158,29 +158,6 @@ func checkResult(t *testing.T, s *State) {
 	}
 }
 
-func TestRandomPlayoutMatchesContract(t *testing.T) {
-	// The bare playout draws one number per ply over the moves in
-	// LegalMoves' order, so from the same seed it plays the same game.
-	for _, rules := range bothRules {
-		for seed := uint64(0); seed < 500; seed++ {
-			s := New(rules)
-			fast := s.RandomPlayout(rng.New(seed))
-			if s.Ply() != 0 {
-				t.Fatal("RandomPlayout changed the state")
-			}
-			r := rng.New(seed)
-			var buf []games.Move
-			for !s.Terminal() {
-				buf = s.LegalMoves(buf[:0])
-				s.Play(buf[r.IntN(len(buf))])
-			}
-			if slow := s.Outcome(); slow != fast {
-				t.Fatalf("%v seed %d: fast playout %+v, contract playout %+v", rules, seed, fast, slow)
-			}
-		}
-	}
-}
-
 // equalStates compares positions and the live part of their histories.
 func equalStates(a, b *State) bool {
 	return a.b == b.b && slices.Equal(a.hist[:a.b.ply], b.hist[:b.b.ply])

@@ -124,13 +124,3 @@ func TestSVGRandomGames(t *testing.T) {
 		}
 	}
 }
-
-func BenchmarkSVGPieces(b *testing.B) {
-	s := New(Standard)
-	games.RandomPlies(s, 12, rng.New(3))
-	var dst []string
-	b.ReportAllocs()
-	for b.Loop() {
-		dst = s.SVGPieces(dst[:0])
-	}
-}

@@ -21,9 +21,9 @@
 //     move, legal moves and evaluation; replaying the move gives the same
 //     position again; undoing a whole game passes back through the very
 //     positions it went through;
-//   - hash: equal to the games.HashComputer's hash from scratch when the
-//     game offers one (every registered game does), and to the hash of the
-//     same moves replayed on a fresh state;
+//   - hash: equal to the hash from scratch (ComputeHash) at every ply and
+//     after every legal move, and to the hash of the same moves replayed on
+//     a fresh state;
 //   - clones: a clone equals its original, and playing and undoing on either
 //     one leaves the other unchanged, undo history included;
 //   - determinism: the same seed plays the same game, through the same
@@ -43,6 +43,15 @@
 //
 // CheckDrawer checks the pictures of games.Drawer the same way (see its
 // doc), and SVGCount counts a picture's elements for a game's own tests.
+// CheckEmpties, CheckPlayouts and CheckAllocs check games.EmptiesCounter,
+// games.Playouter and the hot paths, given what only the game knows (its
+// empty places at the start, the moves its playout makes without a draw).
+//
+// The package's own tests run all of these over the registry, every game
+// and declared variant, with each game's vectors (position texts and the
+// errors they give, fuzz seeds, counts) read from testdata/gamestest.json in
+// the game's package directory: a new game gets them by registering, and
+// adds that file when it implements an interface that needs vectors.
 package gamestest
 
 import (
@@ -372,14 +381,13 @@ func (r *runner) checkPositionText(b games.Base, snap snapshot, rand *rng.Rand) 
 	if again := c.(games.PositionWriter).Position(); again != text {
 		return r.fail("the position read from %q writes %q", text, again)
 	}
-	hc, _ := c.(games.HashComputer)
 	for n := 1; !c.Terminal(); n++ {
 		if n > r.cfg.maxPlies {
 			return r.fail("a game played on from %q is not over after %d plies", text, n-1)
 		}
 		m := choose(r.take(c), rand)
 		games.PlayFor(c, 0, m[0], m[1])
-		if c.Ply() != n || hc != nil && hc.ComputeHash() != c.Hash() {
+		if c.Ply() != n || c.ComputeHash() != c.Hash() {
 			return r.fail("playing on from %q: ply %d (want %d) or hash drifts after %s", text, c.Ply(), n, r.format(m))
 		}
 	}
@@ -464,10 +472,8 @@ func (r *runner) checkPosition(b games.Base, snap snapshot) error {
 	if snap.ply != len(r.moves) {
 		return r.fail("Ply is %d after %d moves", snap.ply, len(r.moves))
 	}
-	if hc, ok := b.(games.HashComputer); ok {
-		if h := hc.ComputeHash(); h != snap.hash {
-			return r.fail("incremental hash %#x, from scratch %#x", snap.hash, h)
-		}
+	if h := b.ComputeHash(); h != snap.hash {
+		return r.fail("incremental hash %#x, from scratch %#x", snap.hash, h)
 	}
 	n0, n1 := len(snap.legal[0]), len(snap.legal[1])
 	switch {
@@ -665,8 +671,8 @@ func (r *runner) checkChildren(b games.Base, snap snapshot, rand *rng.Rand) erro
 			if b.Ply() != snap.ply+1 {
 				return r.fail("player %d playing %q took ply %d to %d", p, b.FormatMove(m), snap.ply, b.Ply())
 			}
-			if hc, ok := b.(games.HashComputer); ok && hc.ComputeHash() != b.Hash() {
-				return r.fail("after player %d's move %q: incremental hash %#x, from scratch %#x", p, b.FormatMove(m), b.Hash(), hc.ComputeHash())
+			if h := b.ComputeHash(); h != b.Hash() {
+				return r.fail("after player %d's move %q: incremental hash %#x, from scratch %#x", p, b.FormatMove(m), b.Hash(), h)
 			}
 			b.Undo()
 			// Rendering every child is slow in big games: the text is

@@ -310,7 +310,7 @@ func (s *State) Ply() int { return s.ply - s.start }
 // Hash implements games.Base.
 func (s *State) Hash() uint64 { return s.hash }
 
-// ComputeHash implements games.HashComputer: the hash from scratch.
+// ComputeHash implements games.Base: the hash from scratch.
 func (s *State) ComputeHash() uint64 { return s.computeHash() }
 
 // LegalMask returns the legal slots of the player to move, bit m for move m

@@ -469,37 +469,6 @@ func checkEnd(t *testing.T, s *State, slow *slowGame, seed uint64) {
 	}
 }
 
-// hidePlayouter hides State's RandomPlayout so that games.RandomPlayout
-// takes its generic path through LegalMoves and Play.
-type hidePlayouter struct{ games.State }
-
-// TestRandomPlayoutMatchesGeneric: the bare-board playout draws the same
-// random numbers and picks the same moves as the generic one, so from the
-// same seed both reach the same result, and neither changes the state.
-func TestRandomPlayoutMatchesGeneric(t *testing.T) {
-	var wins [2]int
-	for seed := range uint64(2000) {
-		s := New()
-		r := rng.New(seed + 1e6)
-		for range r.IntN(60) {
-			if s.Terminal() {
-				break
-			}
-			moves := s.LegalMoves(nil)
-			s.Play(moves[r.IntN(len(moves))])
-		}
-		fast := s.RandomPlayout(rng.New(seed))
-		generic := games.RandomPlayout(hidePlayouter{s}, rng.New(seed))
-		if fast != generic {
-			t.Fatalf("seed %d from ply %d: RandomPlayout %+v, generic %+v", seed, s.ply, fast, generic)
-		}
-		wins[fast.Winner]++
-	}
-	if wins[0] == 0 || wins[1] == 0 {
-		t.Errorf("one side never wins random playouts: %v", wins)
-	}
-}
-
 // TestFullBoard replays a game in which neither player ever makes five:
 // the first player's 41st tile fills the board and the second player wins.
 func TestFullBoard(t *testing.T) {

@@ -119,13 +119,3 @@ func TestSVGRandomGames(t *testing.T) {
 		}
 	}
 }
-
-func BenchmarkSVGPieces(b *testing.B) {
-	s := New()
-	games.RandomPlies(s, 30, rng.New(3))
-	var dst []string
-	b.ReportAllocs()
-	for b.Loop() {
-		dst = s.SVGPieces(dst[:0])
-	}
-}

@@ -171,7 +171,11 @@ func evalBoards(w []int, me, opp, myMoves, oppMoves uint64, meToMove bool) int {
 	return v + phase(w[wDiscOpen], w[wDiscEnd], e)*discs
 }
 
-// OrderHint implements alphabeta.OrderHinter (by method signature): corners
+// The search hint is found by a type assertion in search/alphabeta; this
+// keeps a renamed method from dropping out of it unnoticed.
+var _ games.OrderHinter = (*State)(nil)
+
+// OrderHint implements games.OrderHinter (for search/alphabeta): corners
 // first, X-squares next to an empty corner last, then C-squares, edges and
 // the rest.
 func (s *State) OrderHint(m games.Move) int {

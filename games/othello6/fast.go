@@ -76,12 +76,5 @@ func (s *State) RandomPlayout(r *rng.Rand) games.Outcome {
 }
 
 func outcome(first, second uint64) games.Outcome {
-	d := bits.OnesCount64(first) - bits.OnesCount64(second)
-	switch {
-	case d > 0:
-		return games.Outcome{Winner: 0, Score: d}
-	case d < 0:
-		return games.Outcome{Winner: 1, Score: d}
-	}
-	return games.Outcome{Winner: games.Draw}
+	return games.MarginOutcome(bits.OnesCount64(first) - bits.OnesCount64(second))
 }

@@ -266,7 +266,7 @@ func (s *State) Ply() int { return s.ply }
 // Hash implements games.Base.
 func (s *State) Hash() uint64 { return s.hash }
 
-// ComputeHash implements games.HashComputer: the hash from scratch.
+// ComputeHash implements games.Base: the hash from scratch.
 func (s *State) ComputeHash() uint64 { return s.computeHash() }
 
 // Discs returns the disc sets of the first and second player.

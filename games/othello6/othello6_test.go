@@ -275,28 +275,6 @@ func TestSolvedScore(t *testing.T) {
 	}
 }
 
-func TestRandomPlayoutMatchesGeneric(t *testing.T) {
-	// The bare-bitboard playout and a playout through the State contract
-	// draw the same moves from the same seed, so they reach the same end.
-	for seed := uint64(0); seed < 200; seed++ {
-		s := New()
-		fast := s.RandomPlayout(rng.New(seed))
-		r := rng.New(seed)
-		var buf []games.Move
-		for !s.Terminal() {
-			buf = s.LegalMoves(buf[:0])
-			if len(buf) == 1 && buf[0] == Pass {
-				s.Play(Pass) // the fast playout passes without drawing
-				continue
-			}
-			s.Play(buf[r.IntN(len(buf))])
-		}
-		if slow := s.Outcome(); slow != fast {
-			t.Fatalf("seed %d: fast playout %+v, contract playout %+v", seed, fast, slow)
-		}
-	}
-}
-
 func ExampleState() {
 	s := New()
 	m, _ := s.ParseMove("e4")

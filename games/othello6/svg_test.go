@@ -141,13 +141,3 @@ func TestSVGRandomGames(t *testing.T) {
 		t.Errorf("only %d distinct discs drawn in 8 games", len(seen))
 	}
 }
-
-func BenchmarkSVGPieces(b *testing.B) {
-	s := New()
-	games.RandomPlies(s, 20, rng.New(3))
-	var dst []string
-	b.ReportAllocs()
-	for b.Loop() {
-		dst = s.SVGPieces(dst[:0])
-	}
-}

@@ -225,30 +225,3 @@ func TestRandomGames(t *testing.T) {
 		})
 	}
 }
-
-// TestRandomPlayoutLeavesState checks that RandomPlayout from midgame
-// positions leaves the state untouched and matches the generic playout.
-func TestRandomPlayoutLeavesState(t *testing.T) {
-	for seed := range uint64(300) {
-		for _, bga := range []bool{false, true} {
-			s, _ := randomPrefix(t, bga, seed, int(seed%31))
-			before := *s
-			o := s.RandomPlayout(rng.New(seed + 1))
-			if !sameLive(s, &before) {
-				t.Fatalf("seed %d: RandomPlayout changed the state", seed)
-			}
-			// The generic loop (games.RandomPlayout would call ours).
-			r := rng.New(seed + 1)
-			var buf [games.MaxMoves]games.Move
-			n := 0
-			for !s.Terminal() {
-				l := s.LegalMoves(buf[:0])
-				s.Play(l[r.IntN(len(l))])
-				n++
-			}
-			if s.Outcome() != o {
-				t.Fatalf("seed %d: RandomPlayout %+v, move-by-move %+v", seed, o, s.Outcome())
-			}
-		}
-	}
-}

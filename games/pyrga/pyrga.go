@@ -370,7 +370,7 @@ func (s *State) Ply() int { return s.ply - s.start }
 // Hash implements games.Base.
 func (s *State) Hash() uint64 { return s.hash }
 
-// ComputeHash implements games.HashComputer: the hash from scratch.
+// ComputeHash implements games.Base: the hash from scratch.
 func (s *State) ComputeHash() uint64 { return s.computeHash() }
 
 // Pieces returns the cells holding player p's pieces of type kind.
@@ -477,13 +477,7 @@ func outcome(pc *[2][3]uint16) games.Outcome {
 	if d == 0 {
 		d = t[0].Singles - t[1].Singles
 	}
-	switch {
-	case d > 0:
-		return games.Outcome{Winner: 0, Score: d}
-	case d < 0:
-		return games.Outcome{Winner: 1, Score: d}
-	}
-	return games.Outcome{Winner: games.Draw}
+	return games.MarginOutcome(d)
 }
 
 // Outcome implements games.Base; see the package comment for Score.

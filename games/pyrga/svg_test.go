@@ -134,13 +134,3 @@ func TestSVGRandomGames(t *testing.T) {
 		t.Errorf("%d distinct piece fragments", len(seen))
 	}
 }
-
-func BenchmarkSVGPieces(b *testing.B) {
-	s := New()
-	games.RandomPlies(s, 12, rng.New(3))
-	var dst []string
-	b.ReportAllocs()
-	for b.Loop() {
-		dst = s.SVGPieces(dst[:0])
-	}
-}

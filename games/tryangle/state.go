@@ -185,20 +185,13 @@ func (s *State) Ply() int { return s.ply }
 // Hash implements games.Base.
 func (s *State) Hash() uint64 { return s.hash }
 
-// ComputeHash implements games.HashComputer: the hash from scratch.
+// ComputeHash implements games.Base: the hash from scratch.
 func (s *State) ComputeHash() uint64 { return s.computeHash() }
 
 // Outcome implements games.Base: the higher final score wins (a player who
 // lost early has −1); Score is score0 − score1.
 func (s *State) Outcome() games.Outcome {
-	d := int(s.score[0] - s.score[1])
-	switch {
-	case d > 0:
-		return games.Outcome{Winner: 0, Score: d}
-	case d < 0:
-		return games.Outcome{Winner: 1, Score: d}
-	}
-	return games.Outcome{Winner: games.Draw}
+	return games.MarginOutcome(int(s.score[0] - s.score[1]))
 }
 
 // Clone implements games.SimState. Interned command lines stay shared (the
@@ -213,8 +206,12 @@ func (s *State) clone() *State {
 	return &c
 }
 
+// DUCT finds CopyFrom by a type assertion; this keeps a renamed method
+// from dropping out of it unnoticed.
+var _ games.Copier = (*State)(nil)
+
 // CopyFrom makes s a copy of src, as Clone would, keeping s's buffers and
-// caches (search/mcts.Copier): the plan lists of positions s has seen stay
+// caches (games.Copier, for search/mcts): the plan lists of positions s has seen stay
 // valid for src's positions of the same map. It reports false when src is
 // not a TryAngle Catch state.
 func (s *State) CopyFrom(src games.SimState) bool {

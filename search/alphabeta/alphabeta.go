@@ -13,7 +13,7 @@
 // A transposition table (see TT) keyed by the game's Zobrist hash stores
 // score, bound type, depth and best move in buckets of a depth-preferred and
 // an always-replace slot. Moves are ordered: table move, two killer moves per
-// ply, then the game's optional OrderHinter hint, then the history heuristic.
+// ply, then the game's optional games.OrderHinter hint, then the history heuristic.
 //
 // # Budgets and results
 //
@@ -73,14 +73,6 @@ const maxIterDepth = 100
 // exactDepth is the remaining depth given to an exact search: larger than any
 // game, and stored in the table as its top depth value.
 const exactDepth = 1 << 20
-
-// OrderHinter is implemented by games that can rank moves cheaply before the
-// search tries them: a higher hint is tried earlier. Hints are clamped to
-// [-255, 255]; they rank below the table move and the killers and above the
-// history heuristic.
-type OrderHinter interface {
-	OrderHint(m games.Move) int
-}
 
 // ExactSolver is games.ExactSolver, kept under this name for callers of
 // this package.

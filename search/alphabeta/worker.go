@@ -28,7 +28,7 @@ type worker struct {
 	sh   *shared
 	st   games.State
 	eval games.Evaluator
-	hint OrderHinter
+	hint games.OrderHinter
 
 	moves   [][]games.Move // per ply
 	scores  [][]int
@@ -54,7 +54,7 @@ func (w *worker) begin(sh *shared, st games.State) {
 	w.eval, _ = st.(games.Evaluator)
 	w.hint = nil
 	if !sh.opts.NoHints {
-		w.hint, _ = st.(OrderHinter)
+		w.hint, _ = st.(games.OrderHinter)
 	}
 	w.nodes, w.unsent, w.selDepth, w.stopped = 0, 0, 0, false
 	w.stride, w.checked = 1, time.Now()

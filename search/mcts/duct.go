@@ -92,10 +92,10 @@ type simWorker struct {
 	pace        pacer // when to look at the clock
 
 	st       games.SimState
-	prev     games.SimState // st of the last search, for Copier
+	prev     games.SimState // st of the last search, for games.Copier
 	eval     games.Evaluator
 	base     float64 // Options.Relative: the root's evaluation for player 0
-	rewarder Rewarder
+	rewarder games.Rewarder
 
 	rootHash uint64
 	rootPly  int
@@ -228,7 +228,7 @@ func (w *simWorker) prepare(st games.SimState) {
 		w.root, _ = w.tree.nodes.alloc(1)
 	}
 	w.reused = int64(w.tree.nodes.at(w.root).visits)
-	if c, ok := w.prev.(Copier); ok && c.CopyFrom(st) {
+	if c, ok := w.prev.(games.Copier); ok && c.CopyFrom(st) {
 		w.st = w.prev
 	} else {
 		w.st = st.Clone()
@@ -236,7 +236,7 @@ func (w *simWorker) prepare(st games.SimState) {
 	w.prev = nil
 	w.eval, _ = w.st.(games.Evaluator)
 	w.base = rootBase(w.opts, w.eval, st)
-	w.rewarder, _ = w.st.(Rewarder)
+	w.rewarder, _ = w.st.(games.Rewarder)
 	w.rootHash, w.rootPly, w.valid = st.Hash(), st.Ply(), true
 }
 

@@ -253,7 +253,7 @@ func TestDUCTReuseOnTryangle(t *testing.T) {
 }
 
 // A worker copies each new root into the state of its last search
-// (Copier: TryAngle Catch keeps its plan cache), which changes nothing in
+// (games.Copier: TryAngle Catch keeps its plan cache), which changes nothing in
 // the searches: the same moves and statistics as with a fresh clone each
 // time, over several turns with tree reuse.
 func TestDUCTCopiesRootIntoLastState(t *testing.T) {

@@ -15,7 +15,7 @@
 // end of the game (or Options.Cutoff plies, then scores the position with the
 // game's evaluation) and every node on the path adds the result for its
 // mover: 1 for a win, ½ for a draw, 0 for a loss, or the game's graded
-// payoff when the state implements Rewarder. A node is expanded (all its
+// payoff when the state implements games.Rewarder. A node is expanded (all its
 // children created at once) on its second visit, or after
 // Options.ExpandAfter visits. With RolloutNone there is no playout: the new
 // node is scored by the game's evaluation at once; with Options.Relative,
@@ -106,24 +106,6 @@ import (
 	"github.com/boardgame-arena/arena/rng"
 	"github.com/boardgame-arena/arena/search/deadline"
 )
-
-// Rewarder is implemented by games whose finished positions have graded
-// payoffs: Reward returns player p's payoff in [0, 1], the two players'
-// payoffs summing to 1. Without it a win is 1, a draw ½ and a loss 0.
-type Rewarder interface {
-	Reward(p int) float64
-}
-
-// Copier is implemented by simultaneous games whose states can become a
-// copy of another position of the same game in place, keeping their own
-// buffers and caches (TryAngle Catch's plan lists of positions seen
-// before). A DUCT worker copies each new root into the state of its last
-// search instead of cloning it, so a reused subtree's positions find what
-// the last search computed for them. CopyFrom reports false (and leaves
-// the state unusable) when src is not a position of the same game.
-type Copier interface {
-	CopyFrom(src games.SimState) bool
-}
 
 // Rollout policies.
 const (

@@ -92,6 +92,7 @@ func (t *treeGame) Outcome() games.Outcome         { return games.Outcome{Winner
 func (t *treeGame) Ply() int                       { return len(t.path) - 1 }
 func (t *treeGame) Undo()                          { t.path = t.path[:len(t.path)-1] }
 func (t *treeGame) Hash() uint64                   { return uint64(t.path[len(t.path)-1]+1) * 0x9E3779B97F4A7C15 }
+func (t *treeGame) ComputeHash() uint64            { return t.Hash() }
 func (t *treeGame) FormatMove(m games.Move) string { return strconv.Itoa(int(m)) }
 func (t *treeGame) ParseMove(s string) (games.Move, error) {
 	n, err := strconv.Atoi(s)

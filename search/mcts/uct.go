@@ -20,7 +20,7 @@ type worker struct {
 	eval     games.Evaluator
 	base     float64 // Options.Relative: the root's evaluation for player 0
 	playout  games.Playouter
-	rewarder Rewarder
+	rewarder games.Rewarder
 
 	rootHash uint64
 	rootPly  int
@@ -65,7 +65,7 @@ func (w *worker) prepare(st games.State) {
 	w.eval, _ = w.st.(games.Evaluator)
 	w.base = rootBase(w.opts, w.eval, st)
 	w.playout, _ = w.st.(games.Playouter)
-	w.rewarder, _ = w.st.(Rewarder)
+	w.rewarder, _ = w.st.(games.Rewarder)
 	w.rootHash, w.rootPly, w.valid = st.Hash(), st.Ply(), true
 }
 

@@ -50,7 +50,10 @@ func (g *Matrix) ToMove() int {
 // Terminal implements games.Base.
 func (g *Matrix) Terminal() bool { return g.played }
 
-// Reward returns player p's payoff in [0, 1] once the game is over.
+var _ games.Rewarder = (*Matrix)(nil)
+
+// Reward implements games.Rewarder: player p's payoff in [0, 1] once the
+// game is over.
 func (g *Matrix) Reward(p int) float64 {
 	v := g.Payoff[g.m[0]][g.m[1]]
 	if p == 1 {
@@ -79,8 +82,13 @@ func (g *Matrix) Ply() int {
 	return 0
 }
 
-// Undo implements games.Base.
-func (g *Matrix) Undo() { g.played = false }
+// Undo implements games.Base; like every game's, it panics at ply 0.
+func (g *Matrix) Undo() {
+	if !g.played {
+		panic("testgames: Undo of the matrix game before its move")
+	}
+	g.played = false
+}
 
 // Hash implements games.Base.
 func (g *Matrix) Hash() uint64 {
@@ -89,6 +97,9 @@ func (g *Matrix) Hash() uint64 {
 	}
 	return keys[1+int(g.m[0])] ^ keys[1000+int(g.m[1])]
 }
+
+// ComputeHash implements games.Base: Hash is computed from scratch already.
+func (g *Matrix) ComputeHash() uint64 { return g.Hash() }
 
 // LegalMovesFor implements games.SimState.
 func (g *Matrix) LegalMovesFor(p int, buf []games.Move) []games.Move {
@@ -157,14 +168,7 @@ func (g *Goofspiel) Terminal() bool { return g.round == g.N }
 
 // Outcome implements games.Base.
 func (g *Goofspiel) Outcome() games.Outcome {
-	d := g.points[0] - g.points[1]
-	switch {
-	case d > 0:
-		return games.Outcome{Winner: 0, Score: d}
-	case d < 0:
-		return games.Outcome{Winner: 1, Score: d}
-	}
-	return games.Outcome{Winner: games.Draw}
+	return games.MarginOutcome(g.points[0] - g.points[1])
 }
 
 // Ply implements games.Base.
@@ -174,6 +178,9 @@ func (g *Goofspiel) Ply() int { return g.round }
 func (g *Goofspiel) Hash() uint64 {
 	return keys[g.hands[0]&1023] ^ keys[1024+g.hands[1]&1023] ^ keys[2048+g.points[0]] ^ keys[3000+g.points[1]]
 }
+
+// ComputeHash implements games.Base: Hash is computed from scratch already.
+func (g *Goofspiel) ComputeHash() uint64 { return g.Hash() }
 
 // LegalMovesFor implements games.SimState.
 func (g *Goofspiel) LegalMovesFor(p int, buf []games.Move) []games.Move {

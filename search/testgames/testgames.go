@@ -82,6 +82,17 @@ func (t *TicTacToe) Ply() int { return t.ply }
 // Hash implements games.Base.
 func (t *TicTacToe) Hash() uint64 { return t.hash }
 
+// ComputeHash implements games.Base: the hash from scratch.
+func (t *TicTacToe) ComputeHash() uint64 {
+	var h uint64
+	for i, c := range t.cells {
+		if c != 0 {
+			h ^= keys[i*2+int(c)-1]
+		}
+	}
+	return h
+}
+
 // LegalMoves implements games.State.
 func (t *TicTacToe) LegalMoves(buf []games.Move) []games.Move {
 	if t.Terminal() {
@@ -213,6 +224,9 @@ func (t *TakeAway) Ply() int { return len(t.hist) }
 func (t *TakeAway) Hash() uint64 {
 	return keys[t.pile] ^ keys[100+t.side] ^ keys[200+t.turns[0]] ^ keys[300+t.turns[1]]
 }
+
+// ComputeHash implements games.Base: Hash is computed from scratch already.
+func (t *TakeAway) ComputeHash() uint64 { return t.Hash() }
 
 // LegalMoves implements games.State.
 func (t *TakeAway) LegalMoves(buf []games.Move) []games.Move {
