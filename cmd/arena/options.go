@@ -21,8 +21,13 @@ var flagNames = map[string]string{
 	// tune: sweep, spsa and texel
 
 	// broker and worker
+	"CA":      "tls-ca",
+	"TLSCert": "tls-cert",
+	"TLSKey":  "tls-key",
+	"NKeys":   "nkey-users", // the public keys; NKeyUsers, the file of them, is --nkey-users too
 
 	// report, results and rate
+	"PNGDir": "png",
 
 	// ugi: engine and check-engine
 
