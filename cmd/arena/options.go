@@ -27,7 +27,8 @@ var flagNames = map[string]string{
 	"NKeys":   "nkey-users", // the public keys; NKeyUsers, the file of them, is --nkey-users too
 
 	// report, results and rate
-	"PNGDir": "png",
+	"PNGDir":    "png",
+	"AnchorElo": "anchor", // set with the name, --anchor NAME=R
 
 	// ugi: engine and check-engine
 
