@@ -65,7 +65,7 @@ func ReadNKeyUsers(path string) ([]string, error) {
 		return nil, option.New("NKeyUsers", path, "%v", err)
 	}
 	if len(keys) == 0 {
-		return nil, option.New("NKeyUsers", path, "lists no public key: add one a line (a worker's {NewNKey} prints it)")
+		return nil, fmt.Errorf("%w %s lists no public key: add one a line (a worker's %w prints it)", named("NKeyUsers"), path, named("NewNKey"))
 	}
 	return keys, nil
 }
