@@ -24,9 +24,9 @@ const MiB = 1 << 20
 // errors are *option.Error with the path as the value (so that a command
 // line shows them as its flag), or a label written as it is — a spec's
 // option that ends in "=" ("tryangle:map=", joined to the path) or a
-// command line's own flag ("--file"). kind says what the file is, for the
-// error: "a PEM file" gives "CA /dev/zero: more than 1 MiB; a PEM file is
-// at most 1 MiB".
+// command line's own flag, written with its dashes. kind says what the
+// file is, for the error: "a PEM file" gives "CA /dev/zero: more than
+// 1 MiB; a PEM file is at most 1 MiB".
 func Read(path, name, kind string, limit int64) ([]byte, error) {
 	if path == "" {
 		return nil, fail(name, "", errors.New("no file named"))
