@@ -307,11 +307,13 @@ type Writer struct {
 }
 
 // existsError is Create's refusal of an existing file, errors.Is
-// fs.ErrExist (a command line may say how to resume it).
+// fs.ErrExist. Its text still names arena's flags: arena.CreateRecord's
+// tests pin them, and the record-backed run session that calls Create will
+// say how to resume in its own options' names.
 type existsError string
 
 func (e existsError) Error() string {
-	return string(e) + " already exists: resume it to add games to it, or choose another file"
+	return fmt.Sprintf("%s already exists: continue it with --resume %s, or choose another --out", string(e), string(e))
 }
 
 func (e existsError) Is(target error) bool { return target == fs.ErrExist }

@@ -134,7 +134,7 @@ func TestTornLastLine(t *testing.T) {
 func TestCreateRefusesToOverwrite(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "run.jsonl")
 	os.WriteFile(path, []byte("precious"), 0o644)
-	if _, err := Create(path, Header{}); err == nil || !strings.Contains(err.Error(), "already exists: resume it") || !errors.Is(err, fs.ErrExist) {
+	if _, err := Create(path, Header{}); err == nil || !strings.Contains(err.Error(), "already exists") || !errors.Is(err, fs.ErrExist) {
 		t.Errorf("Create over an existing file: %v", err)
 	}
 	// A directory is not a record to resume.
