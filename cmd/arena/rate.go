@@ -44,12 +44,13 @@ func (r *ratingFlags) options() (results.AnalysisOptions, error) {
 	if o.Draws, err = results.ParseDraws(r.draws); err != nil {
 		return o, err
 	}
-	if r.anchor != "" {
-		if o.Anchor, o.AnchorElo, err = results.ParseAnchor(r.anchor); err != nil {
-			return o, err
-		}
+	if err := o.Check(); err != nil {
+		return o, err
 	}
-	return o, o.Check()
+	if r.anchor != "" {
+		o.Anchor, o.AnchorElo, err = results.ParseAnchor(r.anchor) // in Check's bounds
+	}
+	return o, err
 }
 
 func runRate(args []string, stdout, stderr io.Writer) error {
