@@ -17,10 +17,10 @@ import (
 func init() {
 	Register(&Kind{
 		Name: "alphabeta",
-		Help: "negamax alpha-beta (PVS, iterative deepening, aspiration, transposition table, killers/history); simultaneous games are searched sequentialised, the searcher choosing first (cautious); default budget time=1s; on a clock (tc=, --tc) the time per move comes from the time manager (a share of the remaining time and increment over the game's estimate of moves left, at most a third of what is left), and time= then caps it",
+		Help: "negamax alpha-beta (PVS, iterative deepening, aspiration, transposition table, killers/history); simultaneous games are searched sequentialised, the searcher choosing first (cautious); default budget time=1s; on a clock (tc=, or the run's time control) the time per move comes from the time manager (a share of the remaining time and increment over the game's estimate of moves left, at most a third of what is left), and time= then caps it",
 		Keys: []Key{
 			{"depth", "stop after completing this depth (plies), 1 to 100"},
-			{"time", "think this long per move, 1ms to 24h, e.g. 200ms, 2s (less a safety margin: a fifth, at most 50 ms); the best move of the last complete iteration is played; on a clock (tc=, --tc) the time per move comes from the time manager, and time= then caps it"},
+			{"time", "think this long per move, 1ms to 24h, e.g. 200ms, 2s (less a safety margin: a fifth, at most 50 ms); the best move of the last complete iteration is played; on a clock (tc=, or the run's time control) the time per move comes from the time manager, and time= then caps it"},
 			{"nodes", "stop after about this many nodes per move, 1 to 10^12"},
 			{"tt", "transposition table size in MB, 0 to 65536 and at most 3/4 of the machine's memory (default 64; 0 turns the table off)"},
 			{"threads", "Lazy SMP threads sharing the table, 1 to 256 (default 1)"},

@@ -16,10 +16,10 @@ import (
 func init() {
 	Register(&Kind{
 		Name: "mcts",
-		Help: "Monte Carlo tree search: UCT with MCTS-Solver for sequential games, decoupled UCT for simultaneous ones; default budget iters=10000; on a clock (tc=, --tc) it searches for the time manager's share of the remaining time and increment (iters= and time= then cap it)",
+		Help: "Monte Carlo tree search: UCT with MCTS-Solver for sequential games, decoupled UCT for simultaneous ones; default budget iters=10000; on a clock (tc=, or the run's time control) it searches for the time manager's share of the remaining time and increment (iters= and time= then cap it)",
 		Keys: []Key{
 			{"iters", "iterations per move, 1 to 10^12 (shared out between threads)"},
-			{"time", "think this long per move, 1ms to 24h, e.g. 200ms, 1s (less a safety margin: a fifth, at most 50 ms); on a clock (tc=, --tc) the time per move comes from the time manager, and time= then caps it"},
+			{"time", "think this long per move, 1ms to 24h, e.g. 200ms, 1s (less a safety margin: a fifth, at most 50 ms); on a clock (tc=, or the run's time control) the time per move comes from the time manager, and time= then caps it"},
 			{"first", "think this long on the first move of a game instead (the first after NewGame, or ever), 1ms to 24h, less the same margin; the arena grants it as that move's limit (TryAngle Catch allows 1s for turn 1: first=1s); default: as time="},
 			{"c", "UCB exploration constant, 0 to 100 (default 0.7; rewards are in [0, 1])"},
 			{"fpu", "first-play urgency: value of an unvisited move, 0 to 1 or inf (default inf: try every move once first); at 0.5 or below a move that draws is never left for an untried one"},

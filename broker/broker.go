@@ -37,6 +37,7 @@ import (
 	"github.com/nats-io/nkeys"
 
 	"github.com/boardgame-arena/arena/internal/readfile"
+	"github.com/boardgame-arena/arena/option"
 	"github.com/boardgame-arena/arena/results"
 )
 
@@ -112,10 +113,10 @@ func resultConsumer(run string) string {
 
 // Credentials are what a connection to the broker needs beyond its address.
 type Credentials struct {
-	Token string // shared secret (--token)
-	CA    string // PEM file of the CA that signed the server's certificate (--tls-ca)
-	// NKey is a file holding this client's NKey user seed (--nkey), whose
-	// public key the server lists (--nkey-users); see ReadNKeyUsers.
+	Token string // shared secret
+	CA    string // PEM file of the CA that signed the server's certificate
+	// NKey is a file holding this client's NKey user seed, whose public
+	// key the server lists (ServerOptions.NKeys); see ReadNKeyUsers.
 	NKey string
 	pair nkeys.KeyPair // an NKey held in memory (the coordinator's own)
 }
@@ -123,7 +124,7 @@ type Credentials struct {
 func (c Credentials) options() ([]nats.Option, error) {
 	var o []nats.Option
 	if c.Token != "" && c.NKey != "" {
-		return nil, errors.New("--token and --nkey are two ways of joining the broker: give the one the coordinator uses")
+		return nil, fmt.Errorf("%w and %w are two ways of joining the broker: give the one the coordinator uses", named("Token"), named("NKey"))
 	}
 	if c.Token != "" {
 		o = append(o, nats.Token(c.Token))
@@ -152,20 +153,20 @@ func (c Credentials) options() ([]nats.Option, error) {
 	return o, nil
 }
 
-// MaxPEM bounds a --tls-ca, --tls-cert or --tls-key file (a certificate
-// chain is a few kilobytes).
+// MaxPEM bounds a CA, TLSCert or TLSKey file (a certificate chain is a few
+// kilobytes).
 const MaxPEM = readfile.MiB
 
-// readCA reads the certificates of a --tls-ca file. (nats.RootCAs would read
-// it whole, however large, at every connection.)
+// readCA reads the certificates of a CA file. (nats.RootCAs would read it
+// whole, however large, at every connection.)
 func readCA(path string) (*x509.CertPool, error) {
-	pem, err := readfile.Read(path, "--tls-ca", "a PEM file", MaxPEM)
+	pem, err := readfile.Read(path, "CA", "a PEM file", MaxPEM)
 	if err != nil {
 		return nil, err
 	}
 	pool := x509.NewCertPool()
 	if !pool.AppendCertsFromPEM(pem) {
-		return nil, fmt.Errorf("--tls-ca %s: no PEM certificate in the file", path)
+		return nil, option.New("CA", path, "no PEM certificate in the file")
 	}
 	return pool, nil
 }
@@ -194,25 +195,28 @@ func isUntrusted(err error) bool {
 func explain(url string, err error) error {
 	switch {
 	case isUntrusted(err):
-		return fmt.Errorf("broker %s: the server's TLS certificate is not trusted (%v): give --tls-ca with the CA that signed the coordinator's --tls-cert (for a self-signed certificate, the certificate itself)", url, err)
+		return fmt.Errorf("broker %s: the server's TLS certificate is not trusted (%v): %w", url, err,
+			option.New("CA", nil, "give the CA that signed the coordinator's {TLSCert} (for a self-signed certificate, the certificate itself)"))
 	case errors.Is(err, nats.ErrNkeysNotSupported):
-		return fmt.Errorf("broker %s: the server takes no NKeys (%v): its coordinator lets workers in with a token or without credentials: leave out --nkey (give --token with the coordinator's token, if it has one)", url, err)
+		return fmt.Errorf("broker %s: the server takes no NKeys (%v): its coordinator lets workers in with a token or without credentials: %w", url, err,
+			option.New("NKey", nil, "leave it out (give {Token} with the coordinator's token, if it has one)"))
 	case isAuth(err):
-		return fmt.Errorf("broker %s: authorization violation: check --token (it must be the coordinator's) or --nkey (its public key must be in the coordinator's --nkey-users)", url)
+		return fmt.Errorf("broker %s: authorization violation: check %w (it must be the coordinator's) or %w (its public key must be in the coordinator's %w)", url, named("Token"), named("NKey"), named("NKeys"))
 	case errors.Is(err, nats.ErrNoServers):
 		return fmt.Errorf("broker %s: no server answers: is the coordinator running, and is the address the one it printed? (%v)", url, err)
 	}
 	return fmt.Errorf("broker %s: %w", url, err)
 }
 
-// Loopback reports whether a --listen address stays on this machine.
+// Loopback reports whether a listen address (ServerOptions.Listen) stays on
+// this machine.
 func Loopback(addr string) (bool, error) {
 	host, port, err := net.SplitHostPort(addr)
 	if err != nil {
-		return false, fmt.Errorf("--listen %q: want HOST:PORT, e.g. %s: %v", addr, DefaultListen, err)
+		return false, option.New("Listen", strconv.Quote(addr), "want HOST:PORT, e.g. %s: %v", DefaultListen, err)
 	}
 	if p, err := strconv.Atoi(port); err != nil || p < 0 || p > 65535 {
-		return false, fmt.Errorf("--listen %q: the port must be 0 to 65535", addr)
+		return false, option.New("Listen", strconv.Quote(addr), "the port must be 0 to 65535")
 	}
 	if host == "localhost" {
 		return true, nil
@@ -223,3 +227,8 @@ func Loopback(addr string) (bool, error) {
 	}
 	return ip.IsLoopback(), nil
 }
+
+// named is option name alone, to name it inside a message ("check Token
+// (…)"): a command line shows it as its flag. The text before it must not
+// hold the name (option.Render replaces its first occurrence).
+func named(name string) error { return option.New(name, nil, "") }

@@ -184,7 +184,7 @@ func TestWrongToken(t *testing.T) {
 	}
 	defer srv.Shutdown()
 	_, err = Connect(ClientURL(srv), "w", Credentials{Token: "wrong"}, time.Second)
-	if err == nil || !strings.Contains(err.Error(), "authorization violation: check --token") {
+	if err == nil || !strings.Contains(err.Error(), "authorization violation: check Token") {
 		t.Fatalf("wrong token: %v", err)
 	}
 	nc, err := Connect(ClientURL(srv), "w", Credentials{Token: "right"}, time.Second)
@@ -192,7 +192,7 @@ func TestWrongToken(t *testing.T) {
 		t.Fatalf("right token: %v", err)
 	}
 	nc.Close()
-	if _, err := StartServer(ServerOptions{Listen: "0.0.0.0:0", StoreDir: t.TempDir()}); err == nil || !strings.Contains(err.Error(), "--token") {
+	if _, err := StartServer(ServerOptions{Listen: "0.0.0.0:0", StoreDir: t.TempDir()}); err == nil || !strings.Contains(err.Error(), "give Token") {
 		t.Fatalf("beyond loopback without a token: %v", err)
 	}
 }

@@ -95,7 +95,7 @@ func TestNKeyAuth(t *testing.T) {
 	}
 	nc.Close()
 	for name, c := range map[string]Credentials{"another key": {NKey: wrong}, "no key": {}, "a token": {Token: "x"}} {
-		if _, err := Connect(url, "w", c, time.Second); err == nil || !strings.Contains(err.Error(), "authorization violation: check --token (it must be the coordinator's) or --nkey") {
+		if _, err := Connect(url, "w", c, time.Second); err == nil || !strings.Contains(err.Error(), "authorization violation: check Token (it must be the coordinator's) or NKey") {
 			t.Errorf("%s: %v", name, err)
 		}
 	}

@@ -30,7 +30,7 @@ func TestReadSeedPipe(t *testing.T) {
 		}
 	}()
 	_, err := readSeed(path)
-	if want := "--nkey " + path + ": more than 4 KiB; a seed file is at most 4 KiB"; err == nil || err.Error() != want {
+	if want := "NKey " + path + ": more than 4 KiB; a seed file is at most 4 KiB"; err == nil || err.Error() != want {
 		t.Errorf("endless seed pipe: %v, want %q", err, want)
 	}
 }

@@ -14,6 +14,7 @@ import (
 	"github.com/nats-io/nkeys"
 
 	"github.com/boardgame-arena/arena/internal/readfile"
+	"github.com/boardgame-arena/arena/option"
 )
 
 // ServerOptions configure the embedded NATS server of a coordinator.
@@ -40,7 +41,7 @@ func StartServer(o ServerOptions) (*server.Server, error) {
 		return nil, err
 	}
 	if o.Token != "" && len(o.NKeys) > 0 {
-		return nil, errors.New("--token and --nkey-users are two ways of letting workers in: give one")
+		return nil, fmt.Errorf("%w and %w are two ways of letting workers in: give one", named("Token"), named("NKeys"))
 	}
 	for _, k := range o.NKeys {
 		if !nkeys.IsValidPublicUserKey(k) {
@@ -48,10 +49,10 @@ func StartServer(o ServerOptions) (*server.Server, error) {
 		}
 	}
 	if !local && o.Token == "" && len(o.NKeys) == 0 {
-		return nil, fmt.Errorf("--listen %s reaches beyond this machine: give --token SECRET (workers then join with the same --token) or --nkey-users FILE (workers join with --nkey SEEDFILE), and preferably --tls-cert/--tls-key", o.Listen)
+		return nil, option.New("Listen", o.Listen, "reaches beyond this machine: give {Token} (workers then join with the same token) or {NKeys} (workers join with {NKey}, the seed of a listed key), and preferably {TLSCert} and {TLSKey}")
 	}
 	if (o.TLSCert == "") != (o.TLSKey == "") {
-		return nil, errors.New("--tls-cert and --tls-key go together")
+		return nil, fmt.Errorf("%w and %w go together", named("TLSCert"), named("TLSKey"))
 	}
 	if o.StoreDir == "" {
 		return nil, errors.New("broker: no store directory")
@@ -62,7 +63,7 @@ func StartServer(o ServerOptions) (*server.Server, error) {
 		port = server.RANDOM_PORT
 	} else if l, err := net.Listen("tcp", o.Listen); err != nil {
 		// The server would only say it never became ready, after a wait.
-		return nil, fmt.Errorf("--listen %s: cannot listen there (%v): is another coordinator or NATS server on that port? choose another with --listen (port 0 picks a free one)", o.Listen, err)
+		return nil, option.New("Listen", o.Listen, "cannot listen there (%v): is another coordinator or NATS server on that port? choose another with {Listen} (port 0 picks a free one)", err)
 	} else {
 		l.Close()
 	}
@@ -89,37 +90,37 @@ func StartServer(o ServerOptions) (*server.Server, error) {
 	go s.Start()
 	if !s.ReadyForConnections(10 * time.Second) {
 		s.Shutdown()
-		return nil, fmt.Errorf("broker: the embedded server did not start on %s (is the port in use? choose another with --listen)", o.Listen)
+		return nil, fmt.Errorf("broker: the embedded server did not start on %s (is the port in use? choose another with %w)", o.Listen, named("Listen"))
 	}
 	return s, nil
 }
 
-// serverTLS is the server's TLS configuration from the --tls-cert and
-// --tls-key files, as server.GenTLSConfig makes it (TLS 1.2 at least), but
+// serverTLS is the server's TLS configuration from the TLSCert and TLSKey
+// files, as server.GenTLSConfig makes it (TLS 1.2 at least), but
 // with the files read through readfile: GenTLSConfig reads them whole,
 // however large.
 func serverTLS(certFile, keyFile string) (*tls.Config, error) {
-	certPEM, err := readfile.Read(certFile, "--tls-cert", "a PEM file", MaxPEM)
+	certPEM, err := readfile.Read(certFile, "TLSCert", "a PEM file", MaxPEM)
 	if err != nil {
 		return nil, err
 	}
-	keyPEM, err := readfile.Read(keyFile, "--tls-key", "a PEM file", MaxPEM)
+	keyPEM, err := readfile.Read(keyFile, "TLSKey", "a PEM file", MaxPEM)
 	if err != nil {
 		return nil, err
 	}
 	cert, err := tls.X509KeyPair(certPEM, keyPEM)
 	if err != nil {
-		return nil, fmt.Errorf("--tls-cert/--tls-key: error parsing X509 certificate/key pair: %v", err)
+		return nil, fmt.Errorf("%w/%w: error parsing X509 certificate/key pair: %v", named("TLSCert"), named("TLSKey"), err)
 	}
 	if cert.Leaf, err = x509.ParseCertificate(cert.Certificate[0]); err != nil {
-		return nil, fmt.Errorf("--tls-cert %s: error parsing certificate: %v", certFile, err)
+		return nil, option.New("TLSCert", certFile, "error parsing certificate: %v", err)
 	}
 	return &tls.Config{MinVersion: tls.VersionTLS12, Certificates: []tls.Certificate{cert}}, nil
 }
 
 // JoinURL is the address to tell workers on other machines: ClientURL,
-// but when the server listens on every interface (--listen 0.0.0.0:PORT
-// or [::]:PORT), whose address no other machine can dial, this machine's
+// but when the server listens on every interface (Listen 0.0.0.0:PORT or
+// [::]:PORT), whose address no other machine can dial, this machine's
 // host name (HOST if it has none).
 func JoinURL(s *server.Server) string {
 	a, ok := s.Addr().(*net.TCPAddr)

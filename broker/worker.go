@@ -12,12 +12,15 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
 
 	"github.com/boardgame-arena/arena/agents"
 	"github.com/boardgame-arena/arena/arena"
+	"github.com/boardgame-arena/arena/option"
 	"github.com/boardgame-arena/arena/results"
 )
 
@@ -32,6 +35,82 @@ type WorkerOptions struct {
 	// operator who wants to see what a worker plays.
 	Verbose bool
 	Log     io.Writer
+}
+
+// JoinOptions configure Join: the broker a worker joins, its credentials,
+// how long it waits for the broker, and how it plays.
+type JoinOptions struct {
+	// Broker is the address the coordinator printed, nats://HOST:PORT (or
+	// tls://HOST:PORT).
+	Broker string
+	Credentials
+	// Patience is how long the worker waits for the broker, before it
+	// first answers and whenever it is lost (a coordinator resumed within
+	// it is joined again), MinPatience to MaxPatience.
+	Patience time.Duration
+	WorkerOptions
+}
+
+// Bounds of JoinOptions.Patience.
+const (
+	MinPatience = time.Second
+	MaxPatience = 24 * time.Hour
+)
+
+// Check reports the first option of o that Join refuses; it opens nothing.
+func (o JoinOptions) Check() error {
+	switch {
+	case !strings.HasPrefix(o.Broker, "nats://") && !strings.HasPrefix(o.Broker, "tls://"):
+		return option.New("Broker", strconv.Quote(o.Broker), "give the address the coordinator printed, nats://HOST:PORT (or tls://HOST:PORT)")
+	case o.Concurrency < 1:
+		return option.New("Concurrency", o.Concurrency, "use at least 1")
+	case o.Patience < MinPatience || o.Patience > MaxPatience:
+		return option.New("Patience", o.Patience, "use 1s to 24h")
+	}
+	return CheckWorkerName(o.Name)
+}
+
+// CheckWorkerName refuses a worker name that the record cannot keep
+// (results.MaxWorkerName printable characters) or that would pass for the
+// coordinator's own workers (LocalWorker).
+func CheckWorkerName(name string) error {
+	switch {
+	case name == LocalWorker:
+		return fmt.Errorf("%w %s is the coordinator's own workers' name: choose another (the record names the worker of each game)", named("Name"), name)
+	case name == "":
+		return option.New("Name", nil, "give the worker a name (the record names the worker of each game)")
+	case len(name) > results.MaxWorkerName || !utf8.ValidString(name) || strings.ContainsFunc(name, unicode.IsControl):
+		return option.New("Name", nil, "use up to %d printable characters", results.MaxWorkerName)
+	}
+	return nil
+}
+
+// Join connects to the broker of o, waiting up to o.Patience for it, says
+// on o.Log that it did, and serves its runs (Work) until the run it joined
+// is over, or with o.Wait until ctx ends; a ctx that ends is no error. The
+// options are checked first (Check).
+func Join(ctx context.Context, o JoinOptions) error {
+	if err := o.Check(); err != nil {
+		return err
+	}
+	if o.Log == nil {
+		o.Log = io.Discard
+	}
+	nc, err := ConnectContext(ctx, o.Broker, "arena worker "+o.Name, o.Credentials, o.Patience, o.Patience)
+	if err != nil {
+		return err
+	}
+	defer nc.Close()
+	games := "games"
+	if o.Concurrency == 1 {
+		games = "game"
+	}
+	fmt.Fprintf(o.Log, "arena worker %s: connected to %s, %d %s at once; waiting for a run\n", o.Name, o.Broker, o.Concurrency, games)
+	err = Work(ctx, nc, o.WorkerOptions)
+	if errors.Is(err, context.Canceled) {
+		return nil
+	}
+	return err
 }
 
 // Connect opens a connection to a broker for a worker or a coordinator:
@@ -161,8 +240,8 @@ func Work(ctx context.Context, nc *nats.Conn, o WorkerOptions) error {
 var errCannotPlay = errors.New("cannot play this run")
 
 // errBrokerGone ends a worker whose connection gave up (no server for
-// --patience).
-var errBrokerGone = errors.New("the broker went away (no server for too long): the run is over or its coordinator stopped; --patience waits longer for a coordinator that is resumed")
+// JoinOptions.Patience).
+var errBrokerGone = fmt.Errorf("the broker went away (no server for too long): the run is over or its coordinator stopped; %w waits longer for a coordinator that is resumed", named("Patience"))
 
 // pollEvery is how often a worker reads the run description. (Polling a
 // key is simpler to keep right across reconnections than a watcher.)

@@ -43,7 +43,7 @@ type PositionReader interface {
 func ParsePosition(v Variant, text string) (State, error) {
 	r, ok := v.New().(PositionReader)
 	if !ok {
-		return nil, fmt.Errorf("%s has no position format (--fen): only %s read positions", v, strings.Join(PositionGames(), ", "))
+		return nil, fmt.Errorf("%s has no position format: only %s read positions", v, strings.Join(PositionGames(), ", "))
 	}
 	text = strings.TrimSpace(text)
 	if text == "" {

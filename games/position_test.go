@@ -15,7 +15,7 @@ func TestParsePosition(t *testing.T) {
 	}
 	for _, tc := range []struct{ spec, text, want string }{
 		{"othello6", "  ", "othello6: empty position"},
-		{"tryangle", "x", "tryangle has no position format (--fen): only erdos, gravity, othello6, pyrga read positions"},
+		{"tryangle", "x", "tryangle has no position format: only erdos, gravity, othello6, pyrga read positions"},
 		{"erdos:algol", "x", "erdos: bad position"},
 	} {
 		v, err := games.Lookup(tc.spec)

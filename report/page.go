@@ -140,9 +140,9 @@ code.cmd{display:block;background:#f6f6f6;padding:.6em;white-space:pre-wrap;word
 <section id="config">
 <h2>Configuration</h2>
 {{range .Configs}}<h3>{{.File}}</h3>
-<p>Reproduce the games (same seed, same openings; add <code>--out FILE</code> to keep them):</p>
+{{if .Command}}<p>Reproduce the games (same seed, same openings{{with $.CommandNote}}; {{.}}{{end}}):</p>
 <code class="cmd">{{.Command}}</code>
-{{if .Resumes}}<p class="note">The run was resumed {{.Resumes}} time(s).</p>{{end}}
+{{end}}{{if .Resumes}}<p class="note">The run was resumed {{.Resumes}} time(s).</p>{{end}}
 <details><summary>Record header</summary><pre>{{.Header}}</pre></details>
 {{end}}</section>
 {{.Viewer}}

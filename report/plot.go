@@ -16,6 +16,8 @@ import (
 	"gonum.org/v1/plot/vg/draw"
 	"gonum.org/v1/plot/vg/vgimg"
 	"gonum.org/v1/plot/vg/vgsvg"
+
+	"github.com/boardgame-arena/arena/option"
 )
 
 // The colours of the data marks. Each kind of mark has a colour of its own
@@ -98,14 +100,14 @@ func (r *renderer) render(name string, p *plot.Plot, w, h vg.Length) (template.H
 		path := filepath.Join(r.pngDir, name+".png")
 		f, err := os.Create(path)
 		if err != nil {
-			return "", fmt.Errorf("--png: %w", err)
+			return "", fmt.Errorf("%w: %w", option.New("PNGDir", nil, ""), err)
 		}
 		_, err = img.WriteTo(f)
 		if cerr := f.Close(); err == nil {
 			err = cerr
 		}
 		if err != nil {
-			return "", fmt.Errorf("--png: writing %s: %w", path, err)
+			return "", fmt.Errorf("%w: writing %s: %w", option.New("PNGDir", nil, ""), path, err)
 		}
 		r.pngs = append(r.pngs, path)
 	}

@@ -9,6 +9,7 @@ import (
 	"io"
 	"math"
 	"os"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -16,6 +17,7 @@ import (
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/vg"
 
+	"github.com/boardgame-arena/arena/option"
 	"github.com/boardgame-arena/arena/results"
 )
 
@@ -36,6 +38,12 @@ type Options struct {
 	// Viewer configures the game viewer; NoViewer leaves it out.
 	Viewer   ViewerOptions
 	NoViewer bool
+	// Command, when not nil, is the command line that plays the games of
+	// a record of configuration c again (same seed, same openings), shown
+	// with the record's configuration; CommandNote, HTML, adds how to use
+	// it (such as how to keep the games it plays).
+	Command     func(c results.Config) string
+	CommandNote template.HTML
 }
 
 // Written lists what Write produced besides the page.
@@ -53,7 +61,7 @@ func Write(w io.Writer, d *results.Dataset, opt Options) (Written, error) {
 	}
 	if opt.PNGDir != "" {
 		if st, err := os.Stat(opt.PNGDir); err != nil || !st.IsDir() {
-			return Written{}, fmt.Errorf("--png %s: not an existing directory (create it first)", opt.PNGDir)
+			return Written{}, option.New("PNGDir", opt.PNGDir, "not an existing directory (create it first)")
 		}
 	}
 	rep, err := results.Analyse(d, opt.Rating)
@@ -84,6 +92,47 @@ func Write(w io.Writer, d *results.Dataset, opt Options) (Written, error) {
 		out.Plots = append(out.Plots, s)
 	}
 	return out, nil
+}
+
+// WriteFile writes the report to path through a temporary file in its
+// directory renamed over it, so that a reader (a browser watching a live
+// run) sees the old page or the new one, never a part; a report that
+// fails leaves the old page as it was. It returns what Write produced and
+// the page's size. The page is readable by all (0644), for sharing.
+func WriteFile(path string, d *results.Dataset, o Options) (Written, int64, error) {
+	dir, base := filepath.Split(path)
+	if dir == "" {
+		dir = "."
+	}
+	tmp, err := os.CreateTemp(dir, "."+base+".*.tmp")
+	if err != nil {
+		// Name the page, not the temporary file the caller never asked for.
+		var pe *os.PathError
+		if errors.As(err, &pe) {
+			err = pe.Err
+		}
+		return Written{}, 0, fmt.Errorf("report: cannot write %s in %s: %w", base, dir, err)
+	}
+	defer os.Remove(tmp.Name()) // after a failure; a no-op once renamed
+	wr, err := Write(tmp, d, o)
+	if err != nil {
+		tmp.Close()
+		return wr, 0, err
+	}
+	st, err := tmp.Stat()
+	if err == nil {
+		err = tmp.Chmod(0o644) // CreateTemp makes it 0600
+	}
+	if cerr := tmp.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(tmp.Name(), path)
+	}
+	if err != nil {
+		return wr, 0, fmt.Errorf("report: writing %s: %w", path, err)
+	}
+	return wr, st.Size(), nil
 }
 
 // page is what the template shows.
@@ -117,6 +166,7 @@ type page struct {
 	ClockPlot     template.HTML
 	Matches       []matchSection
 	Configs       []configSection
+	CommandNote   template.HTML // Options.CommandNote
 	Viewer        template.HTML // the viewer's own section (writeViewer)
 	plots         []string
 }
@@ -224,6 +274,7 @@ func build(d *results.Dataset, rep *results.Analysis, opt Options, r *renderer) 
 	pg := &page{
 		Title: opt.Title, Status: opt.Status, Refresh: opt.Refresh, Game: d.Game,
 		Games: rep.Games, MeanPlies: rep.MeanPlies, Rep: rep, Notes: rep.Notes, FirstPlayer: rep.FirstPlayer,
+		CommandNote: opt.CommandNote,
 	}
 	if pg.Title == "" {
 		pg.Title = fmt.Sprintf("%s: %d games", d.Game, rep.Games)
@@ -479,7 +530,11 @@ func build(d *results.Dataset, rep *results.Analysis, opt Options, r *renderer) 
 		if err != nil {
 			return nil, err
 		}
-		pg.Configs = append(pg.Configs, configSection{File: f.Path, Header: string(js), Command: Command(f.Header.Config), Resumes: len(f.Resumes)})
+		c := configSection{File: f.Path, Header: string(js), Resumes: len(f.Resumes)}
+		if opt.Command != nil {
+			c.Command = opt.Command(f.Header.Config)
+		}
+		pg.Configs = append(pg.Configs, c)
 	}
 	return pg, nil
 }
@@ -600,70 +655,4 @@ func matchOf(f *results.File, r *renderer, plotName string) (matchSection, error
 		}
 	}
 	return m, nil
-}
-
-// Command returns the arena command line that plays the games of a record
-// with configuration c again (same seed, same games); add --out FILE to
-// keep the new record.
-func Command(c results.Config) string {
-	args := []string{"arena"}
-	add := func(a ...string) { args = append(args, a...) }
-	switch c.Kind {
-	case results.Match:
-		add("match")
-	default:
-		add("tournament")
-		if c.Kind == results.Gauntlet {
-			add("--gauntlet")
-		}
-	}
-	add("--game", c.Game, "--agents")
-	for _, a := range c.Agents {
-		add(a.Spec)
-	}
-	add("--games", strconv.Itoa(c.GamesPerPair), "--seed", strconv.FormatUint(c.Seed, 10))
-	switch {
-	case strings.HasPrefix(c.Openings, "file:"):
-		add("--openings", strings.TrimPrefix(c.Openings, "file:"))
-	case c.Openings != "":
-		add("--openings", c.Openings)
-	}
-	if c.ShuffleOpenings {
-		add("--shuffle-openings")
-	}
-	if c.MoveTimeMS > 0 {
-		add("--move-time", msDuration(c.MoveTimeMS))
-	}
-	if c.TimeControl != "" {
-		add("--tc", c.TimeControl)
-	}
-	if c.MoveMarginMS > 0 {
-		add("--move-margin", msDuration(c.MoveMarginMS))
-	}
-	add("--max-plies", strconv.Itoa(c.MaxPlies))
-	if s := c.SPRT; s != nil {
-		add("--sprt", fmt.Sprintf("elo0=%g,elo1=%g,alpha=%g,beta=%g", s.Elo0, s.Elo1, s.Alpha, s.Beta), "--model", s.Model)
-	}
-	if c.Shard != nil {
-		add("--shard", c.Shard.String())
-	}
-	for i, a := range args {
-		args[i] = shellQuote(a)
-	}
-	return strings.Join(args, " ")
-}
-
-// msDuration writes milliseconds as a Go duration flag value.
-func msDuration(ms float64) string {
-	return strconv.FormatFloat(ms, 'f', -1, 64) + "ms"
-}
-
-// shellQuote quotes a word for a POSIX shell when it needs it.
-func shellQuote(s string) string {
-	if s != "" && strings.IndexFunc(s, func(r rune) bool {
-		return !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || strings.ContainsRune("-_=:,./+@%", r))
-	}) < 0 {
-		return s
-	}
-	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }

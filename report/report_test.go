@@ -3,6 +3,7 @@ package report
 import (
 	"bytes"
 	"encoding/xml"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -13,6 +14,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/boardgame-arena/arena/option"
 	"github.com/boardgame-arena/arena/results"
 )
 
@@ -147,7 +149,12 @@ func TestTournamentPage(t *testing.T) {
 	if forfeiter == "" {
 		t.Fatal("the test file has no game the second player won")
 	}
-	opt := Options{Rating: results.AnalysisOptions{Bootstrap: 50, Seed: 1}}
+	// The command line that plays a record again is the caller's (arena
+	// report gives arena's): the page shows it with its note.
+	command := func(c results.Config) string {
+		return fmt.Sprintf("replay --seed %d %s <%s>", c.Seed, c.Game, c.Agents[0].Spec)
+	}
+	opt := Options{Rating: results.AnalysisOptions{Bootstrap: 50, Seed: 1}, Command: command, CommandNote: "add <code>--keep</code>"}
 	root, html, wr := writePage(t, opt, f)
 
 	for _, id := range []string{"standings", "matrix", "colours", "terminations", "lengths", "search", "config", "viewer"} {
@@ -241,14 +248,16 @@ func TestTournamentPage(t *testing.T) {
 		t.Errorf("games shown: %v, want %d", g, len(f.Games))
 	}
 	cmd := root.byID("config").find(func(n *node) bool { return n.name == "code" && n.attr["class"] == "cmd" })
-	if len(cmd) != 1 || cmd[0].allText() != Command(f.Header.Config) {
-		t.Fatalf("command on the page: %v", cmd)
+	if len(cmd) != 1 || cmd[0].allText() != command(f.Header.Config) || !strings.Contains(cmd[0].allText(), "<") {
+		t.Fatalf("command on the page: %v, want %q", cmd, command(f.Header.Config))
 	}
-	c := cmd[0].allText()
-	for _, part := range []string{"arena tournament", "--game othello6", "--seed 7", "--games 4", "mcts:iters=100 "} {
-		if !strings.Contains(c, part) {
-			t.Errorf("command %q lacks %q", c, part)
-		}
+	if !strings.Contains(html, "(same seed, same openings; add <code>--keep</code>):</p>") {
+		t.Error("the command's note is not on the page")
+	}
+	// Without a Command, the configuration stands alone.
+	opt.Command, opt.NoViewer = nil, true
+	if root, html, _ := writePage(t, opt, f); root.byID("config") == nil || strings.Contains(html, "Reproduce") || strings.Contains(html, `class="cmd"`) {
+		t.Error("a command section without a Command")
 	}
 }
 
@@ -319,12 +328,6 @@ func TestMatchPage(t *testing.T) {
 	if slices.Contains(wr.Plots, "los-matrix") {
 		t.Error("an LOS heat map without bootstrap resamples")
 	}
-	cmd := Command(f.Header.Config)
-	for _, part := range []string{"arena match", "--sprt elo0=0,elo1=100,alpha=0.05,beta=0.05", "--model logistic"} {
-		if !strings.Contains(cmd, part) {
-			t.Errorf("command %q lacks %q", cmd, part)
-		}
-	}
 }
 
 func TestWritePNGs(t *testing.T) {
@@ -375,34 +378,13 @@ func TestWriteErrors(t *testing.T) {
 	}
 }
 
-func TestCommandQuoting(t *testing.T) {
-	c := results.Config{Kind: results.Gauntlet, Game: "erdos:algol", Seed: 5, GamesPerPair: 2, MaxPlies: 0,
-		Agents:   []results.AgentInfo{{Name: "a", Spec: "ugi:cmd='python3 engine.py'"}, {Name: "b", Spec: "random"}},
-		Openings: "file:my openings.txt", ShuffleOpenings: true, MoveTimeMS: 50, MoveMarginMS: 25, TimeControl: "10s+100ms"}
-	got := Command(c)
-	want := `arena tournament --gauntlet --game erdos:algol --agents 'ugi:cmd='\''python3 engine.py'\''' random --games 2 --seed 5 --openings 'my openings.txt' --shuffle-openings --move-time 50ms --tc 10s+100ms --move-margin 25ms --max-plies 0`
-	if got != want {
-		t.Errorf("Command:\n got %s\nwant %s", got, want)
-	}
-}
-
-// TestCommandShard: a shard's command plays that shard again.
-func TestCommandShard(t *testing.T) {
-	c := results.Config{Kind: results.RoundRobin, Game: "othello6", Seed: 3, GamesPerPair: 4, MaxPlies: 1000,
-		Agents: []results.AgentInfo{{Name: "random", Spec: "random"}, {Name: "greedy", Spec: "greedy"}},
-		Shard:  &results.Shard{Index: 2, Count: 5}}
-	want := `arena tournament --game othello6 --agents random greedy --games 4 --seed 3 --max-plies 1000 --shard 2/5`
-	if got := Command(c); got != want {
-		t.Errorf("Command:\n got %s\nwant %s", got, want)
-	}
-}
-
 // TestMergedPage: a tournament and a match of the same game make one page:
 // standings over both files' players and games, the match's own section,
 // and each file's configuration.
 func TestMergedPage(t *testing.T) {
 	tour, match := readTestFile(t, "tournament.jsonl"), readTestFile(t, "match.jsonl")
-	root, _, _ := writePage(t, Options{Rating: results.AnalysisOptions{Bootstrap: 20, Seed: 1}, NoViewer: true}, tour, match)
+	command := func(c results.Config) string { return fmt.Sprintf("play %s seed %d", c.Kind, c.Seed) }
+	root, _, _ := writePage(t, Options{Rating: results.AnalysisOptions{Bootstrap: 20, Seed: 1}, NoViewer: true, Command: command}, tour, match)
 	players := map[string]bool{}
 	for _, f := range []*results.File{tour, match} {
 		for _, g := range f.Games {
@@ -424,8 +406,9 @@ func TestMergedPage(t *testing.T) {
 	if len(root.find(func(n *node) bool { return n.attr["class"] == "match" })) != 1 {
 		t.Error("want one match section, for the match file")
 	}
-	if cmds := root.byID("config").find(func(n *node) bool { return n.attr["class"] == "cmd" }); len(cmds) != 2 {
-		t.Errorf("%d commands, want one per file", len(cmds))
+	if cmds := root.byID("config").find(func(n *node) bool { return n.attr["class"] == "cmd" }); len(cmds) != 2 ||
+		cmds[0].allText() != command(tour.Header.Config) || cmds[1].allText() != command(match.Header.Config) {
+		t.Errorf("commands %v, want one per file", cmds)
 	}
 }
 
@@ -505,5 +488,71 @@ func TestPageEarlyInARun(t *testing.T) {
 	}
 	if len(wr.Plots) < 7 {
 		t.Errorf("plots %q", wr.Plots)
+	}
+}
+
+// TestWriteFileKeepsOldPage: a report that fails leaves the page it would
+// have replaced as it was, and no temporary file.
+func TestWriteFileKeepsOldPage(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "r.html")
+	if err := os.WriteFile(path, []byte("old page"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	empty := results.NewDataset("othello6", []string{"a", "b"}, nil)
+	if _, _, err := WriteFile(path, empty, Options{}); err == nil {
+		t.Fatal("no error for a report without games")
+	}
+	if data, _ := os.ReadFile(path); string(data) != "old page" {
+		t.Errorf("the old page became %q", data)
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 1 {
+		t.Errorf("files left: %v", entries)
+	}
+	// A report that succeeds replaces it whole, readable by all.
+	d, err := results.Merge(readTestFile(t, "match.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	wr, size, err := WriteFile(path, d, Options{NoViewer: true})
+	st, serr := os.Stat(path)
+	if err != nil || serr != nil || st.Size() != size || st.Mode().Perm() != 0o644 || len(wr.Plots) == 0 {
+		t.Errorf("WriteFile: %v, %v; size %d, mode %v, %d plots", err, serr, size, st.Mode(), len(wr.Plots))
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 1 {
+		t.Errorf("files left: %v", entries)
+	}
+}
+
+// TestWriteFileNamesThePage: a page that cannot be written is named in the
+// error, not the temporary file behind it.
+func TestWriteFileNamesThePage(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "missing", "r.html")
+	_, _, err := WriteFile(path, nil, Options{})
+	if err == nil || strings.Contains(err.Error(), ".tmp") || !strings.Contains(err.Error(), "cannot write r.html in "+filepath.Dir(path)) {
+		t.Errorf("error %v: want the page and its directory named", err)
+	}
+}
+
+// TestPNGDirErrors: the PNG directory is refused by its option's name.
+func TestPNGDirErrors(t *testing.T) {
+	d, err := results.Merge(readTestFile(t, "match.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	missing := filepath.Join(t.TempDir(), "nope")
+	_, err = Write(io.Discard, d, Options{PNGDir: missing, NoViewer: true})
+	var oe *option.Error
+	if !errors.As(err, &oe) || oe.Name != "PNGDir" || err.Error() != "PNGDir "+missing+": not an existing directory (create it first)" {
+		t.Errorf("missing PNG directory: %v", err)
+	}
+	// A directory that cannot take a file: the writing error names it too.
+	file := filepath.Join(t.TempDir(), "file")
+	os.WriteFile(file, nil, 0o644)
+	r := &renderer{pngDir: filepath.Join(file)}
+	p, _ := llrPlot([]float64{0, 1}, -2, 2)
+	_, err = r.render("x", p, 0, 0)
+	if !errors.As(err, &oe) || oe.Name != "PNGDir" || !strings.HasPrefix(option.Render(err, func(string) string { return "--png" }), "--png: open "+file) {
+		t.Errorf("unwritable PNG: %v", err)
 	}
 }

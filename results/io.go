@@ -306,16 +306,28 @@ type Writer struct {
 	buf []byte // encoding buffer, reused between writes
 }
 
+// existsError is Create's refusal of an existing file, errors.Is
+// fs.ErrExist. Its text still names arena's flags: arena.CreateRecord's
+// tests pin them, and the record-backed run session that calls Create will
+// say how to resume in its own options' names.
+type existsError string
+
+func (e existsError) Error() string {
+	return fmt.Sprintf("%s already exists: continue it with --resume %s, or choose another --out", string(e), string(e))
+}
+
+func (e existsError) Is(target error) bool { return target == fs.ErrExist }
+
 // Create starts a new record file with its header. It refuses to overwrite
 // an existing file (resume it instead).
 func Create(path string, h Header) (*Writer, error) {
 	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
 	if err != nil {
 		if st, serr := os.Stat(path); serr == nil && st.IsDir() {
-			return nil, fmt.Errorf("%s is a directory: give --out a file name, e.g. %s", path, filepath.Join(path, "run.jsonl"))
+			return nil, fmt.Errorf("%s is a directory: name a file, e.g. %s", path, filepath.Join(path, "run.jsonl"))
 		}
 		if errors.Is(err, fs.ErrExist) {
-			return nil, fmt.Errorf("%s already exists: continue it with --resume %s, or choose another --out", path, path)
+			return nil, existsError(path)
 		}
 		return nil, err
 	}

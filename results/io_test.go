@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -133,12 +134,12 @@ func TestTornLastLine(t *testing.T) {
 func TestCreateRefusesToOverwrite(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "run.jsonl")
 	os.WriteFile(path, []byte("precious"), 0o644)
-	if _, err := Create(path, Header{}); err == nil || !strings.Contains(err.Error(), "--resume") {
+	if _, err := Create(path, Header{}); err == nil || !strings.Contains(err.Error(), "already exists") || !errors.Is(err, fs.ErrExist) {
 		t.Errorf("Create over an existing file: %v", err)
 	}
 	// A directory is not a record to resume.
 	dir := t.TempDir()
-	if _, err := Create(dir, Header{}); err == nil || !strings.Contains(err.Error(), "is a directory: give --out a file name") {
+	if _, err := Create(dir, Header{}); err == nil || !strings.Contains(err.Error(), "is a directory: name a file") {
 		t.Errorf("Create on a directory: %v", err)
 	}
 }

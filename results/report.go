@@ -173,11 +173,14 @@ func buildReport(game string, s *Summary, o AnalysisOptions) (*Analysis, error) 
 		names[i] = p.Name
 	}
 	fo := FitOptions{Draws: o.Draws, FirstMove: o.FirstMove, Prior: o.Prior, Anchor: -1, AnchorElo: o.AnchorElo}
+	if err := o.Check(); err != nil {
+		return nil, err
+	}
+	if err := CheckAnchor(o.Anchor, names); err != nil {
+		return nil, err
+	}
 	if o.Anchor != "" {
 		fo.Anchor = slices.Index(names, o.Anchor)
-		if fo.Anchor < 0 {
-			return nil, fmt.Errorf("--anchor %s: no such player (players: %s)", o.Anchor, strings.Join(names, ", "))
-		}
 	}
 	cells, err := cellsOf(s.Seated)
 	if err != nil {
@@ -392,7 +395,7 @@ func timeLossNote(players []PlayerRow) string {
 		return ""
 	}
 	return "time forfeits decided games: " + strings.Join(who, ", ") +
-		"; these results depend on the machine's speed and load (fewer games at once, a larger --move-margin, or depth=, iters= or nodes= budgets make them repeatable)"
+		"; these results depend on the machine's speed and load (fewer games at once, a larger move margin, or depth=, iters= or nodes= budgets make them repeatable)"
 }
 
 func anchorNote(anchor string) string {

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"github.com/boardgame-arena/arena/option"
 )
 
 // MaxShards bounds Shard.Count: ten thousand batch jobs is more than any
@@ -35,11 +37,11 @@ func ParseShard(text string) (*Shard, error) {
 	i, err1 := strconv.Atoi(strings.TrimSpace(a))
 	n, err2 := strconv.Atoi(strings.TrimSpace(b))
 	if !ok || err1 != nil || err2 != nil {
-		return nil, fmt.Errorf("--shard %q: want i/N, the i-th of N shards, e.g. --shard 3/10 (1 ≤ i ≤ N ≤ %d)", text, MaxShards)
+		return nil, option.New("Shard", strconv.Quote(text), "want i/N, the i-th of N shards, e.g. {Shard} 3/10 (1 ≤ i ≤ N ≤ %d)", MaxShards)
 	}
 	s := Shard{Index: i, Count: n}
 	if err := s.Check(); err != nil {
-		return nil, fmt.Errorf("--shard %q: %v", text, err)
+		return nil, option.New("Shard", strconv.Quote(text), "%v", err)
 	}
 	if n == 1 {
 		return nil, nil
@@ -189,7 +191,7 @@ func checkShards(files []shardFile, final bool) ([]int, error) {
 			if k == sharded[0] {
 				b = files[runs[sharded[1]].first]
 			}
-			return nil, fmt.Errorf("%s (shard %s) and %s (shard %s) are shards of different runs, and the run of %s has %d of its %d shards here:\n  %s\nthe shards of one run share every setting but --shard; to pool different runs, give every shard of each",
+			return nil, fmt.Errorf("%s (shard %s) and %s (shard %s) are shards of different runs, and the run of %s has %d of its %d shards here:\n  %s\nthe shards of one run share every setting but their shard number; to pool different runs, give every shard of each",
 				a.Path, a.Config.Shard, b.Path, b.Config.Shard, a.Path, len(r.shards), r.count,
 				strings.NewReplacer("(file)", "("+a.Path+")", "(now)", "("+b.Path+")").Replace(strings.Join(a.Config.Diff(*b.Config), "\n  ")))
 		}

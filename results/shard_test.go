@@ -20,7 +20,7 @@ func TestParseShard(t *testing.T) {
 		{"-1/4", "", "i is -1"},
 		{"1/0", "", "N is 0"},
 		{"1/10001", "", "N is 10001; a run has 1 to 10000 shards"},
-		{"3", "", `--shard "3": want i/N`},
+		{"3", "", `Shard "3": want i/N, the i-th of N shards, e.g. Shard 3/10`},
 		{"a/b", "", "want i/N"},
 		{"1/2/3", "", "want i/N"},
 		{"", "", "want i/N"},

@@ -52,7 +52,7 @@ func Merge(files ...*File) (*Dataset, error) {
 			g := &f.Games[i]
 			k := key{string(cfg), g.Index}
 			if prev, dup := owner[k]; dup {
-				return nil, fmt.Errorf("%s and %s are the same tournament (seed %d) and both hold game %d: give each machine its own --seed", prev, f.Path, f.Header.Config.Seed, g.Index)
+				return nil, fmt.Errorf("%s and %s are the same tournament (seed %d) and both hold game %d: give each machine its own seed", prev, f.Path, f.Header.Config.Seed, g.Index)
 			}
 			owner[k] = f.Path
 			d.player(g.Players[0].Name)

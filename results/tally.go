@@ -177,7 +177,7 @@ func (t *Tally) count(tf *TallyFile, g *gameFacts) error {
 	if t.err == nil {
 		for i := range t.Files[:len(t.Files)-1] {
 			if prev := t.Files[i]; prev.config == tf.config && prev.seen.has(g.index) {
-				t.err = fmt.Errorf("%s and %s are the same tournament (seed %d) and both hold game %d: give each machine its own --seed", prev.Path, tf.Path, tf.Header.Config.Seed, g.index)
+				t.err = fmt.Errorf("%s and %s are the same tournament (seed %d) and both hold game %d: give each machine its own seed", prev.Path, tf.Path, tf.Header.Config.Seed, g.index)
 				break
 			}
 		}

@@ -26,8 +26,14 @@ var flagNames = map[string]string{
 	"A": "A", // SPSA's stability constant, a capital as in a_k = a/(A+k)^α
 
 	// broker and worker
+	"CA":      "tls-ca",
+	"TLSCert": "tls-cert",
+	"TLSKey":  "tls-key",
+	"NKeys":   "nkey-users", // the public keys; NKeyUsers, the file of them, is --nkey-users too
 
 	// report, results and rate
+	"PNGDir":    "png",
+	"AnchorElo": "anchor", // set with the name, --anchor NAME=R
 
 	// ugi: engine and check-engine
 	"Check.MoveTime": "movetime",

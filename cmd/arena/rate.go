@@ -5,11 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"math"
 	"os"
-	"slices"
-	"strconv"
-	"strings"
 
 	"github.com/boardgame-arena/arena/results"
 )
@@ -28,61 +24,33 @@ type ratingFlags struct {
 	prior     float64
 }
 
-// Limits of the rating flags: a million resamples already take minutes
-// and their ratings gigabytes for large fields; intervals stop improving
-// after a few thousand. A prior beyond a million virtual draws per pair
-// would drown any real data.
-const (
-	maxBootstrap = 1_000_000
-	maxPrior     = 1_000_000
-	maxAnchorElo = 1e6
-)
-
 func addRatingFlags(fs *flag.FlagSet, seed *uint64) *ratingFlags {
 	r := &ratingFlags{seed: seed}
-	fs.IntVar(&r.bootstrap, "bootstrap", 1000, fmt.Sprintf("bootstrap resamples for the 95 %% intervals and LOS (0: none; at most %d)", maxBootstrap))
+	fs.IntVar(&r.bootstrap, "bootstrap", 1000, fmt.Sprintf("bootstrap resamples for the 95 %% intervals and LOS (0: none; at most %d)", results.MaxBootstrap))
 	fs.StringVar(&r.draws, "draws", "half", "draw model: half (a draw is half a win) or davidson (draws have their own probability; its log win/loss odds are scaled by 2/(2+ν) to the half model's Elo scale, as BayesElo does)")
 	fs.BoolVar(&r.firstMove, "first-move", false, "fit a first-move advantage")
 	fs.StringVar(&r.anchor, "anchor", "", "NAME=R fixes player NAME at rating R, a finite number (default: every group averages 0)")
-	fs.Float64Var(&r.prior, "prior", 0, fmt.Sprintf("virtual draws added between every two players who met, 0 to %d (0: pure maximum likelihood); a prior moves ratings, it never closes an interval the games leave open", maxPrior))
+	fs.Float64Var(&r.prior, "prior", 0, fmt.Sprintf("virtual draws added between every two players who met, 0 to %d (0: pure maximum likelihood); a prior moves ratings, it never closes an interval the games leave open", results.MaxPrior))
 	return r
 }
 
 // checkAnchor reports an --anchor NAME that is not one of the players.
-func checkAnchor(anchor string, names []string) error {
-	if anchor == "" || slices.Contains(names, anchor) {
-		return nil
-	}
-	return fmt.Errorf("--anchor %s: no such player (players: %s)", anchor, strings.Join(names, ", "))
-}
+func checkAnchor(anchor string, names []string) error { return results.CheckAnchor(anchor, names) }
 
+// options are the results.AnalysisOptions of the flags, checked.
 func (r *ratingFlags) options() (results.AnalysisOptions, error) {
 	o := results.AnalysisOptions{Bootstrap: r.bootstrap, Seed: *r.seed, FirstMove: r.firstMove, Prior: r.prior}
-	switch r.draws {
-	case "half":
-	case "davidson":
-		o.Draws = results.Davidson
-	default:
-		return o, fmt.Errorf("unknown --draws %q (valid: half, davidson)", r.draws)
+	var err error
+	if o.Draws, err = results.ParseDraws(r.draws); err != nil {
+		return o, err
 	}
-	if r.bootstrap < 0 || r.bootstrap > maxBootstrap {
-		return o, fmt.Errorf("--bootstrap %d: want 0 to %d resamples (a few thousand give stable 95 %% intervals)", r.bootstrap, maxBootstrap)
-	}
-	if math.IsNaN(r.prior) || r.prior < 0 || r.prior > maxPrior {
-		return o, fmt.Errorf("--prior %v: want a number of virtual draws from 0 to %d", r.prior, maxPrior)
+	if err := o.Check(); err != nil {
+		return o, err
 	}
 	if r.anchor != "" {
-		name, val, ok := strings.Cut(r.anchor, "=")
-		elo, err := strconv.ParseFloat(val, 64)
-		if !ok || name == "" || err != nil {
-			return o, fmt.Errorf("--anchor %q: want NAME=RATING, e.g. random=0", r.anchor)
-		}
-		if math.IsNaN(elo) || math.Abs(elo) > maxAnchorElo {
-			return o, fmt.Errorf("--anchor %q: the rating must be a finite number between %g and %g", r.anchor, -maxAnchorElo, maxAnchorElo)
-		}
-		o.Anchor, o.AnchorElo = name, elo
+		o.Anchor, o.AnchorElo, err = results.ParseAnchor(r.anchor) // in Check's bounds
 	}
-	return o, nil
+	return o, err
 }
 
 func runRate(args []string, stdout, stderr io.Writer) error {

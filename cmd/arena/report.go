@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -85,43 +84,13 @@ func runReport(args []string, stdout, stderr io.Writer) error {
 	return nil
 }
 
-// writeReportFile writes the report to a temporary file in path's
-// directory and renames it over path, so that a reader (a browser watching
-// a live tournament) sees the old page or the new one, never a part.
+// writeReportFile writes the page at path (report.WriteFile: atomically),
+// with the arena command line that plays each record's games again.
 func writeReportFile(path string, d *results.Dataset, o report.Options) (report.Written, int64, error) {
-	dir, base := filepath.Split(path)
-	if dir == "" {
-		dir = "."
+	if o.Command == nil {
+		o.Command, o.CommandNote = rerunCommand, "add <code>--out FILE</code> to keep them"
 	}
-	tmp, err := os.CreateTemp(dir, "."+base+".*.tmp")
-	if err != nil {
-		// Name the page, not the temporary file the user never asked for.
-		var pe *os.PathError
-		if errors.As(err, &pe) {
-			err = pe.Err
-		}
-		return report.Written{}, 0, fmt.Errorf("report: cannot write %s in %s: %w", base, dir, err)
-	}
-	defer os.Remove(tmp.Name()) // after a failure; a no-op once renamed
-	wr, err := report.Write(tmp, d, o)
-	if err != nil {
-		tmp.Close()
-		return wr, 0, err
-	}
-	st, err := tmp.Stat()
-	if err == nil {
-		err = tmp.Chmod(0o644) // CreateTemp makes it 0600; a report is for sharing
-	}
-	if cerr := tmp.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(tmp.Name(), path)
-	}
-	if err != nil {
-		return wr, 0, fmt.Errorf("report: writing %s: %w", path, err)
-	}
-	return wr, st.Size(), nil
+	return report.WriteFile(path, d, o)
 }
 
 // byteSize formats a file size.

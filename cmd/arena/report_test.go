@@ -16,7 +16,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/boardgame-arena/arena/report"
 	"github.com/boardgame-arena/arena/results"
 )
 
@@ -174,36 +173,6 @@ func TestReportPathIsNotTheRecord(t *testing.T) {
 		if _, err := os.Stat(rec); err == nil {
 			t.Errorf("%q: the record file was created", args)
 		}
-	}
-}
-
-// TestWriteReportFileKeepsOldPage: a report that fails leaves the page it
-// would have replaced as it was, and no temporary file.
-func TestWriteReportFileKeepsOldPage(t *testing.T) {
-	dir := t.TempDir()
-	path := filepath.Join(dir, "r.html")
-	if err := os.WriteFile(path, []byte("old page"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	empty := results.NewDataset("othello6", []string{"a", "b"}, nil)
-	if _, _, err := writeReportFile(path, empty, report.Options{}); err == nil {
-		t.Fatal("no error for a report without games")
-	}
-	if data, _ := os.ReadFile(path); string(data) != "old page" {
-		t.Errorf("the old page became %q", data)
-	}
-	if entries, _ := os.ReadDir(dir); len(entries) != 1 {
-		t.Errorf("files left: %v", entries)
-	}
-}
-
-// TestWriteReportFileNamesThePage: a page that cannot be written is named
-// in the error, not the temporary file behind it.
-func TestWriteReportFileNamesThePage(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "missing", "r.html")
-	_, _, err := writeReportFile(path, nil, report.Options{})
-	if err == nil || strings.Contains(err.Error(), ".tmp") || !strings.Contains(err.Error(), "cannot write r.html in "+filepath.Dir(path)) {
-		t.Errorf("error %v: want the page and its directory named", err)
 	}
 }
 
@@ -370,7 +339,7 @@ func TestLiveReportViewerCap(t *testing.T) {
 }
 
 // shellWords splits a command line as a POSIX shell does for the quoting
-// report.Command writes: plain words and single-quoted parts.
+// rerunCommand writes: plain words and single-quoted parts.
 func shellWords(t *testing.T, line string) []string {
 	t.Helper()
 	var words []string
@@ -418,7 +387,7 @@ func TestReportCommandReproduces(t *testing.T) {
 		t.Fatalf("tournament: %s", stderr)
 	}
 	f1 := readRecords(t, first)
-	words := shellWords(t, report.Command(f1.Header.Config))
+	words := shellWords(t, rerunCommand(f1.Header.Config))
 	if words[0] != "arena" {
 		t.Fatalf("command %q", words)
 	}
@@ -446,6 +415,45 @@ func TestReportCommandReproduces(t *testing.T) {
 		if m2[i] != g {
 			t.Errorf("game %d: %s, then %s", i, g, m2[i])
 		}
+	}
+}
+
+// TestRerunCommand: the command of a record names every setting that
+// decides its games, quoted for a shell where a word needs it; a shard's
+// plays that shard again, a match's is arena match with its SPRT. The
+// page of arena report shows it (report.Options.Command) with its note.
+func TestRerunCommand(t *testing.T) {
+	for _, tc := range []struct {
+		c    results.Config
+		want string
+	}{
+		{results.Config{Kind: results.Gauntlet, Game: "erdos:algol", Seed: 5, GamesPerPair: 2, MaxPlies: 0,
+			Agents:   []results.AgentInfo{{Name: "a", Spec: "ugi:cmd='python3 engine.py'"}, {Name: "b", Spec: "random"}},
+			Openings: "file:my openings.txt", ShuffleOpenings: true, MoveTimeMS: 50, MoveMarginMS: 25, TimeControl: "10s+100ms"},
+			`arena tournament --gauntlet --game erdos:algol --agents 'ugi:cmd='\''python3 engine.py'\''' random --games 2 --seed 5 --openings 'my openings.txt' --shuffle-openings --move-time 50ms --tc 10s+100ms --move-margin 25ms --max-plies 0`},
+		{results.Config{Kind: results.RoundRobin, Game: "othello6", Seed: 3, GamesPerPair: 4, MaxPlies: 1000,
+			Agents: []results.AgentInfo{{Name: "random", Spec: "random"}, {Name: "greedy", Spec: "greedy"}},
+			Shard:  &results.Shard{Index: 2, Count: 5}},
+			`arena tournament --game othello6 --agents random greedy --games 4 --seed 3 --max-plies 1000 --shard 2/5`},
+		{results.Config{Kind: results.Match, Game: "othello6", Seed: 1, GamesPerPair: 400, MaxPlies: 1000, Openings: "random:4",
+			Agents: []results.AgentInfo{{Name: "a", Spec: "alphabeta:depth=2"}, {Name: "r", Spec: "random"}},
+			SPRT:   &results.SPRT{Elo0: 0, Elo1: 100, Alpha: 0.05, Beta: 0.05, Model: results.Logistic}},
+			`arena match --game othello6 --agents alphabeta:depth=2 random --games 400 --seed 1 --openings random:4 --max-plies 1000 --sprt elo0=0,elo1=100,alpha=0.05,beta=0.05 --model logistic`},
+	} {
+		if got := rerunCommand(tc.c); got != tc.want {
+			t.Errorf("rerunCommand:\n got %s\nwant %s", got, tc.want)
+		}
+	}
+	page := filepath.Join(t.TempDir(), "r.html")
+	file := filepath.Join(reportTestdata, "match.jsonl")
+	if code, _, stderr := runArena("report", file, "--out", page, "--viewer-games", "-1", "--bootstrap", "0"); code != 0 {
+		t.Fatal(stderr)
+	}
+	data, _ := os.ReadFile(page)
+	want := "<p>Reproduce the games (same seed, same openings; add <code>--out FILE</code> to keep them):</p>\n<code class=\"cmd\">" +
+		html.EscapeString(rerunCommand(readRecords(t, file).Header.Config)) + "</code>\n"
+	if !strings.Contains(string(data), want) {
+		t.Errorf("the page lacks\n%s", want)
 	}
 }
 

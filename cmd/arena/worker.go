@@ -11,12 +11,9 @@ import (
 	"runtime"
 	"strings"
 	"time"
-	"unicode"
-	"unicode/utf8"
 
 	"github.com/boardgame-arena/arena/arena"
 	"github.com/boardgame-arena/arena/broker"
-	"github.com/boardgame-arena/arena/results"
 )
 
 func init() {
@@ -240,57 +237,29 @@ func runWorker(args []string, stdout, stderr io.Writer) error {
 	if *url == "" {
 		return errors.New("arena worker needs --broker nats://HOST:PORT (the address the coordinator printed)")
 	}
-	if !strings.HasPrefix(*url, "nats://") && !strings.HasPrefix(*url, "tls://") {
-		return fmt.Errorf("--broker %q: give the address the coordinator printed, nats://HOST:PORT (or tls://HOST:PORT)", *url)
-	}
 	if *conc < 1 || *conc > maxConcurrency {
 		return fmt.Errorf("--concurrency %d: use 1 to %d", *conc, maxConcurrency)
-	}
-	if *patience < time.Second || *patience > 24*time.Hour {
-		return fmt.Errorf("--patience %s: use 1s to 24h", *patience)
 	}
 	if *name == "" {
 		host, _ := os.Hostname()
 		*name = fmt.Sprintf("%s:%d", host, os.Getpid())
 	}
-	switch {
-	case *name == broker.LocalWorker:
-		return fmt.Errorf("--name %s is the coordinator's own workers' name: choose another (the record names the worker of each game)", *name)
-	case len(*name) > results.MaxWorkerName || !utf8.ValidString(*name) || strings.ContainsFunc(*name, unicode.IsControl):
-		return fmt.Errorf("--name: use up to %d printable characters", results.MaxWorkerName)
-	}
 	if *token == "" && *nkey == "" {
 		*token = os.Getenv(tokenEnv)
+	}
+	o := broker.JoinOptions{Broker: *url, Credentials: broker.Credentials{Token: *token, CA: *ca, NKey: *nkey}, Patience: *patience,
+		WorkerOptions: broker.WorkerOptions{Name: *name, Concurrency: *conc, Wait: *wait, Verbose: *verbose, Log: stderr}}
+	if err := o.Check(); err != nil {
+		return err
 	}
 	ctx, stop, release := interrupts(stderr)
 	defer release()
 	// Say what the worker waits for: a coordinator not started yet, one
 	// whose run is over or a wrong address all look the same from here.
 	fmt.Fprintf(stderr, "arena worker %s: waiting for the broker at %s (up to %s: --patience)\n", *name, *url, *patience)
-	openCtx, cancelOpen := untilStop(ctx, stop)
-	nc, err := broker.ConnectContext(openCtx, *url, "arena worker "+*name, broker.Credentials{Token: *token, CA: *ca, NKey: *nkey}, *patience, *patience)
-	cancelOpen()
-	if err != nil {
-		return err
-	}
-	defer nc.Close()
-	wctx, cancel := context.WithCancel(ctx)
+	// The first Ctrl-C ends the wait and the work: unfinished batches go
+	// to other workers.
+	ctx, cancel := untilStop(ctx, stop)
 	defer cancel()
-	go func() {
-		select {
-		case <-stop: // the first Ctrl-C: leave; unfinished batches go to others
-			cancel()
-		case <-wctx.Done():
-		}
-	}()
-	games := "games"
-	if *conc == 1 {
-		games = "game"
-	}
-	fmt.Fprintf(stderr, "arena worker %s: connected to %s, %d %s at once; waiting for a run\n", *name, *url, *conc, games)
-	err = broker.Work(wctx, nc, broker.WorkerOptions{Name: *name, Concurrency: *conc, Wait: *wait, Verbose: *verbose, Log: stderr})
-	if errors.Is(err, context.Canceled) {
-		return nil
-	}
-	return err
+	return broker.Join(ctx, o)
 }

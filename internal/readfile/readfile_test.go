@@ -2,10 +2,14 @@ package readfile
 
 import (
 	"errors"
+	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/boardgame-arena/arena/option"
 )
 
 func TestRead(t *testing.T) {
@@ -37,8 +41,40 @@ func TestRead(t *testing.T) {
 			t.Errorf("%q: %v, want %q", path, err, want)
 		}
 	}
-	if _, err := Read(missing, "--tls-ca", "a PEM file", MiB); err == nil || err.Error() != "--tls-ca "+missing+": no such file or directory" {
-		t.Errorf("missing --tls-ca: %v", err)
+	if _, err := Read(missing, "--file", "a moves file", MiB); err == nil || err.Error() != "--file "+missing+": no such file or directory" || !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("missing --file: %v", err)
+	}
+}
+
+// TestReadOption: a file an option names is refused with an *option.Error
+// of that option and the path, which a command line shows as its flag; the
+// cause stays reachable.
+func TestReadOption(t *testing.T) {
+	dir := t.TempDir()
+	missing := filepath.Join(dir, "missing")
+	flag := func(name string) string { return "--tls-ca" }
+	_, err := Read(missing, "CA", "a PEM file", MiB)
+	var oe *option.Error
+	if err == nil || err.Error() != "CA "+missing+": no such file or directory" || !errors.As(err, &oe) || oe.Name != "CA" || oe.Value != missing || !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("missing CA: %v", err)
+	}
+	if got, want := option.Render(err, flag), "--tls-ca "+missing+": no such file or directory"; got != want {
+		t.Errorf("rendered %q, want %q", got, want)
+	}
+	_, err = Read("", "CA", "a PEM file", MiB)
+	if got, want := option.Render(err, flag), "--tls-ca: no file named"; got != want {
+		t.Errorf("no file: rendered %q, want %q", got, want)
+	}
+	big := filepath.Join(dir, "big")
+	if err := os.WriteFile(big, make([]byte, 2048), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, err = Read(big, "CA", "a PEM file", 1024)
+	if !isTooLarge(err) || err.Error() != "CA "+big+": more than 1 KiB; a PEM file is at most 1 KiB" {
+		t.Errorf("too large: %v", err)
+	}
+	if got, want := option.Render(fmt.Errorf("worker: %w", err), flag), "worker: --tls-ca "+big+": more than 1 KiB; a PEM file is at most 1 KiB"; got != want {
+		t.Errorf("too large: rendered %q, want %q", got, want)
 	}
 }
 
