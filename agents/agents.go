@@ -175,13 +175,50 @@ func checkProgram(name string, argv []string, stderrPath string) error {
 	return nil
 }
 
+// Spec is an agent spec read once: its kind and keys, and its own time
+// control (tc=, every kind's key). The arena reads each spec of a run
+// into a Spec and builds its agents from it, instead of parsing the text
+// again for the name, the clock and each agent.
+type Spec struct {
+	spec.Spec
+	// Clock is the spec's tc= time control; HasClock is false without one.
+	Clock    TimeControl
+	HasClock bool
+}
+
+// Parse reads an agent spec: its syntax and its tc= key. Whether the kind
+// exists and takes the keys given is checked by New.
+func Parse(text string) (Spec, error) {
+	sp, err := spec.Parse(text)
+	if err != nil {
+		return Spec{}, fmt.Errorf("agent spec: %v", err)
+	}
+	s := Spec{Spec: sp}
+	if v, ok := sp.Vals["tc"]; ok {
+		if s.Clock, err = ParseTimeControl(v); err != nil {
+			return Spec{}, fmt.Errorf("%s: tc=%v", sp.Name, err)
+		}
+		s.HasClock = true
+	}
+	return s, nil
+}
+
+// Name is the display name: the name= key, or the spec text itself.
+func (s Spec) Name() string { return DisplayName(s.Spec) }
+
 // New builds the agent described by text with the given seed. Errors say
 // what was wrong and list the kinds or keys that exist.
 func New(text string, seed uint64) (Agent, error) {
-	sp, err := spec.Parse(text)
+	s, err := Parse(text)
 	if err != nil {
-		return nil, fmt.Errorf("agent spec: %v", err)
+		return nil, err
 	}
+	return s.New(seed)
+}
+
+// New builds the agent s describes with the given seed.
+func (s Spec) New(seed uint64) (Agent, error) {
+	sp := s.Spec
 	mu.RLock()
 	k := kinds[sp.Name]
 	mu.RUnlock()
@@ -195,9 +232,6 @@ func New(text string, seed uint64) (Agent, error) {
 	// name= and tc= (a per-agent time control, which the arena's clock
 	// runs) are valid for every kind.
 	valid := []string{"name", "tc"}
-	if _, _, err := SpecTimeControl(text); err != nil {
-		return nil, err
-	}
 	for _, key := range k.Keys {
 		valid = append(valid, key.Name)
 		if strings.HasSuffix(key.Name, ".") {

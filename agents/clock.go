@@ -5,8 +5,6 @@ import (
 	"fmt"
 	"strings"
 	"time"
-
-	"github.com/boardgame-arena/arena/spec"
 )
 
 // TimeControl is a game clock in the Fischer style: each side starts a
@@ -62,25 +60,6 @@ func ParseTimeControl(text string) (TimeControl, error) {
 		return bad("the increment is out of range")
 	}
 	return TimeControl{Base: base, Inc: inc}, nil
-}
-
-// SpecTimeControl returns the tc= key of an agent spec (a per-agent time
-// control, as cutechess gives each engine its own): ok is false when the
-// spec has none. Every agent kind accepts tc=; the arena runs the clock.
-func SpecTimeControl(text string) (tc TimeControl, ok bool, err error) {
-	sp, err := spec.Parse(text)
-	if err != nil {
-		return TimeControl{}, false, fmt.Errorf("agent spec: %v", err)
-	}
-	v, ok := sp.Vals["tc"]
-	if !ok {
-		return TimeControl{}, false, nil
-	}
-	tc, err = ParseTimeControl(v)
-	if err != nil {
-		return TimeControl{}, false, fmt.Errorf("%s: tc=%v", sp.Name, err)
-	}
-	return tc, true, nil
 }
 
 // Clock is what an agent moving under a time control is told: both

@@ -14,7 +14,6 @@ import (
 	"github.com/boardgame-arena/arena/agents"
 	"github.com/boardgame-arena/arena/games"
 	"github.com/boardgame-arena/arena/results"
-	"github.com/boardgame-arena/arena/spec"
 )
 
 // Tournament is a planned run: what the record header says, and the
@@ -62,21 +61,21 @@ func New(o Options) (*Tournament, error) {
 		TimeControl: o.TimeControl.String(), Swept: o.Swept,
 	}
 	used := map[string]bool{}
-	for i, text := range o.Agents {
-		sp, err := spec.Parse(text)
+	for _, text := range o.Agents {
+		sp, err := agents.Parse(text)
 		if err != nil {
-			return nil, fmt.Errorf("agent %d: %v", i+1, err)
+			return nil, fmt.Errorf("agent %q: %v", text, err)
 		}
-		budget, program, err := checkAgent(text, v)
+		budget, program, err := checkAgent(sp, v)
 		if err != nil {
 			return nil, fmt.Errorf("agent %q: %v", text, err)
 		}
 		if program != nil {
 			t.programs = append(t.programs, program)
 		}
-		name := agents.DisplayName(sp)
+		name := sp.Name()
 		for k := 2; used[name]; k++ {
-			name = fmt.Sprintf("%s#%d", agents.DisplayName(sp), k)
+			name = fmt.Sprintf("%s#%d", sp.Name(), k)
 		}
 		used[name] = true
 		t.Config.Agents = append(t.Config.Agents, results.AgentInfo{Name: name, Spec: text})
@@ -85,12 +84,8 @@ func New(o Options) (*Tournament, error) {
 			lim = autoLimits(v.Game, budget, o.MoveMargin)
 		}
 		// On a clock, the limits above bound only NewGame (not charged).
-		tc, own, err := agents.SpecTimeControl(text)
-		if err != nil {
-			return nil, fmt.Errorf("agent %q: %v", text, err)
-		}
-		if lim.Clock = o.TimeControl; own {
-			lim.Clock = tc
+		if lim.Clock = o.TimeControl; sp.HasClock {
+			lim.Clock = sp.Clock
 		}
 		lim.clockText = lim.Clock.String()
 		t.Limits = append(t.Limits, lim)
@@ -140,15 +135,15 @@ func pairCount(kind string, n, swept int) (uint64, error) {
 	return 0, fmt.Errorf("unknown tournament kind %q (want %s, %s, %s or %s)", kind, results.RoundRobin, results.Gauntlet, results.Match, results.Sweep)
 }
 
-// checkAgent builds the agent of spec text once: the spec must be valid
+// checkAgent builds the agent of spec sp once: the spec must be valid
 // and the agent able to play v (agents.GameChecker), so that a mismatch
 // stops the run before the first game rather than losing every game. It
 // returns the agent's own time budget (agents.Budgeter) for autoLimits,
 // and for an agent that runs an external program its check
 // (agents.ProgramChecker), which only looks at how the agent was built
 // (the program's command), so that CheckPrograms need not build it again.
-func checkAgent(text string, v games.Variant) (budget Limits, program func() error, err error) {
-	a, err := agents.New(text, 0)
+func checkAgent(sp agents.Spec, v games.Variant) (budget Limits, program func() error, err error) {
+	a, err := sp.New(0)
 	if err != nil {
 		return Limits{}, nil, err
 	}

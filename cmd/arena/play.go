@@ -50,8 +50,12 @@ func runPlay(args []string, stdout, stderr io.Writer) error {
 	}
 	var players [2]agents.Agent
 	var seats [2]arena.Seat
-	for i, sp := range specs {
-		a, err := agents.New(sp, rng.Derive(*seed, uint64(i)))
+	for i, text := range specs {
+		sp, err := agents.Parse(text)
+		if err != nil {
+			return err
+		}
+		a, err := sp.New(rng.Derive(*seed, uint64(i)))
 		if err != nil {
 			return err
 		}
@@ -59,7 +63,7 @@ func runPlay(args []string, stdout, stderr io.Writer) error {
 			defer c.Close()
 		}
 		if err := agents.CheckGame(a, v); err != nil {
-			return fmt.Errorf("agent %q: %v", sp, err)
+			return fmt.Errorf("agent %q: %v", text, err)
 		}
 		if pc, ok := a.(agents.ProgramChecker); ok {
 			if err := pc.CheckProgram(); err != nil {
@@ -68,8 +72,8 @@ func runPlay(args []string, stdout, stderr io.Writer) error {
 		}
 		players[i] = a
 		seats[i] = arena.Seat{Agent: a, Limits: arena.Limits{Clock: tc, Margin: arena.DefaultMargin}}
-		if own, ok, _ := agents.SpecTimeControl(sp); ok { // agents.New checked it
-			seats[i].Limits.Clock = own
+		if sp.HasClock {
+			seats[i].Limits.Clock = sp.Clock
 		}
 	}
 	fmt.Fprintf(stdout, "%s: %s (first) vs %s (second), seed %d\n", v, players[0].Name(), players[1].Name(), *seed)
