@@ -154,13 +154,13 @@ func runSolve(args []string, stdout, stderr io.Writer) error {
 	var nodes atomic.Int64
 	ttGiven := false
 	fs.Visit(func(f *flag.Flag) { ttGiven = ttGiven || f.Name == "tt" })
-	ctx = solverTable(games.WithNodeCounter(ctx, &nodes), *tt, ttGiven, *limit)
+	so := games.SolveOptions{Threads: *threads, TableMB: solverTable(*tt, ttGiven, *limit), Nodes: &nodes}
 	_, exact := s.(games.ExactSolver)
 	exact = exact && !*generic
 	if *plies > 0 {
 		return solvePlies(ctx, v, s, pliesOptions{
 			plies: *plies, threads: *threads, tt: *tt, exact: exact, list: *list,
-			progress: *progress, json: *format == "json", nodes: &nodes,
+			progress: *progress, json: *format == "json", nodes: &nodes, tableMB: so.TableMB,
 		}, stdout, stderr)
 	}
 	rep := solveReport{Game: v.String(), PV: []string{}}
@@ -169,7 +169,7 @@ func runSolve(args []string, stdout, stderr io.Writer) error {
 	var pv []games.Move
 	if exact {
 		var value int
-		value, pv, rep.Nodes, err = s.(games.ExactSolver).SolveExact(ctx, *threads)
+		value, pv, rep.Nodes, err = s.(games.ExactSolver).SolveExact(ctx, so)
 		done()
 		if err != nil {
 			return solveStopped(stdout, *format, v.String(), s, err, rep.Nodes, time.Since(start))
@@ -276,6 +276,7 @@ type pliesOptions struct {
 	exact, list, json  bool
 	progress           time.Duration
 	nodes              *atomic.Int64
+	tableMB            int // the game solver's table (0: its choice)
 }
 
 // provenScore is a solved value in alpha-beta's scale, ±(WinScore+margin)
@@ -405,7 +406,7 @@ func solvePlies(ctx context.Context, v games.Variant, s games.State, opts pliesO
 				case p.Terminal():
 					sc = alphabeta.TerminalScore(p.Outcome(), mover)
 				case opts.exact:
-					val, _, _, err := p.(games.ExactSolver).SolveExact(ctx, 1)
+					val, _, _, err := p.(games.ExactSolver).SolveExact(ctx, games.SolveOptions{Threads: 1, TableMB: opts.tableMB, Nodes: opts.nodes})
 					if err != nil {
 						mu.Lock()
 						firstErr = cmpErr(firstErr, err)
@@ -673,13 +674,13 @@ func provenRange(lo, hi int) string {
 	return r + ", the winner not yet known"
 }
 
-// solverTable tells a game's solver the table size tt (games.WithTableMB)
-// unless --time is set without --tt: the solver then sizes its table for
-// the time (othello6: a 256 MB table's page faults made a 0.3 s solve
-// take up to 0.73 s).
-func solverTable(ctx context.Context, tt int, ttGiven bool, limit time.Duration) context.Context {
+// solverTable is the table size tt for a game's solver
+// (games.SolveOptions.TableMB) unless --time is set without --tt: 0, the
+// solver then sizes its table for the time (othello6: a 256 MB table's
+// page faults made a 0.3 s solve take up to 0.73 s).
+func solverTable(tt int, ttGiven bool, limit time.Duration) int {
 	if limit > 0 && !ttGiven {
-		return ctx
+		return 0
 	}
-	return games.WithTableMB(ctx, tt)
+	return tt
 }

@@ -349,14 +349,14 @@ func TestSolverTable(t *testing.T) {
 		tt      int
 		ttGiven bool
 		limit   time.Duration
-		want    int // games.TableMB: 0 for none given
+		want    int // games.SolveOptions.TableMB: 0 for the solver's choice
 	}{
 		{256, false, 0, 256},
 		{64, true, 0, 64},
 		{256, false, time.Second, 0},
 		{32, true, time.Second, 32},
 	} {
-		if got := games.TableMB(solverTable(context.Background(), c.tt, c.ttGiven, c.limit)); got != c.want {
+		if got := solverTable(c.tt, c.ttGiven, c.limit); got != c.want {
 			t.Errorf("--tt %d (given %t), --time %v: table %d MB, want %d", c.tt, c.ttGiven, c.limit, got, c.want)
 		}
 	}
