@@ -27,6 +27,7 @@ var flagNames = map[string]string{
 	// ugi: engine and check-engine
 
 	// solve, perft and positions
+	"TableMB": "tt",
 
 	// agents and games
 }
