@@ -212,7 +212,7 @@ func (a *AlphaBeta) solve(ctx context.Context, st games.State, solver alphabeta.
 		ctx, cancel = context.WithDeadline(ctx, stop)
 		defer cancel()
 	}
-	value, pv, nodes, err := solver.SolveExact(ctx, a.s.Options().Threads)
+	value, pv, nodes, err := solver.SolveExact(ctx, games.SolveOptions{Threads: a.s.Options().Threads})
 	if ans, ok := solverStopped(st, err); ok {
 		// Out of time, with the move the solver proved the most for, or
 		// its best guess.

@@ -40,7 +40,7 @@ type Perfect struct {
 // provenMove remembers the agent's last proven move: the position it left
 // (hash and ply) and the value it proved. Whatever the opponent replies,
 // the agent's next position is worth at least that value, which the next
-// solve gets as its hint (games.WithValueHint). After an optimal reply
+// solve gets as its hint (games.SolveOptions.ValueHint). After an optimal reply
 // (the one the book or the solver's line gives; the position it leads to
 // is best) it is exactly the value, so a move the solver proves keeps it
 // is optimal even if the solve does not finish.
@@ -174,14 +174,8 @@ func (a *Perfect) Move(ctx context.Context, b games.Base, p int) (games.Move, er
 		quick = alphabeta.Options{Depth: 4, TTMB: 1}
 		sctx, cancel := context.WithDeadline(ctx, stop)
 		defer cancel()
-		if a.ttMB > 0 {
-			sctx = games.WithTableMB(sctx, a.ttMB)
-		}
-		if hinted {
-			sctx = games.WithValueHint(sctx, hint)
-		}
 		var pv []games.Move
-		value, pv, nodes, err = solver.SolveExact(sctx, a.threads)
+		value, pv, nodes, err = solver.SolveExact(sctx, games.SolveOptions{Threads: a.threads, TableMB: a.ttMB, ValueHint: hint, HasValueHint: hinted})
 		if err == nil && len(pv) > 0 && games.IsLegal(st, pv[0]) {
 			a.last = Stats{Nodes: nodes, Score: value, Info: fmt.Sprintf("solved value %+d nodes %d in %.3fs", value, nodes, time.Since(start).Seconds())}
 			a.remember(st, pv[0], value, true, pv[1:])

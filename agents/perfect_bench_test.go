@@ -131,7 +131,7 @@ func moveLosses(b *testing.B, s *othello6.State) map[games.Move]int {
 			}
 		} else {
 			// The opponent moves (or passes) next.
-			cv, _, _, err := c.SolveExact(context.Background(), 1)
+			cv, _, _, err := c.SolveExact(context.Background(), games.SolveOptions{})
 			if err != nil {
 				b.Fatal(err)
 			}

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/boardgame-arena/arena/agents"
+	"github.com/boardgame-arena/arena/games"
 	"github.com/boardgame-arena/arena/rng"
 )
 
@@ -19,7 +20,7 @@ func ExamplePerfect() {
 	s := randomOthello(rng.New(2), 12)
 	m, err := a.Move(context.Background(), s, s.ToMove())
 	st := a.(agents.Reporter).LastStats()
-	value, _, _, _ := s.SolveExact(context.Background(), 1)
+	value, _, _, _ := s.SolveExact(context.Background(), games.SolveOptions{})
 	fmt.Println(err, s.Legal(m), strings.Fields(st.Info)[0], st.Score == value)
 	// Output: <nil> true solved true
 }

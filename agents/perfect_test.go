@@ -32,7 +32,7 @@ func randomOthello(r *rng.Rand, empties int) *othello6.State {
 // solved is the exact value of s for its side to move.
 func solved(t *testing.T, s games.Base) int {
 	t.Helper()
-	v, _, _, err := s.(games.ExactSolver).SolveExact(context.Background(), 1)
+	v, _, _, err := s.(games.ExactSolver).SolveExact(context.Background(), games.SolveOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -188,9 +188,9 @@ type hintRecorder struct {
 	hinted bool
 }
 
-func (h *hintRecorder) SolveExact(ctx context.Context, threads int) (int, []games.Move, int64, error) {
-	h.hint, h.hinted = games.ValueHint(ctx)
-	return h.State.SolveExact(ctx, threads)
+func (h *hintRecorder) SolveExact(ctx context.Context, o games.SolveOptions) (int, []games.Move, int64, error) {
+	h.hint, h.hinted = o.ValueHint, o.HasValueHint
+	return h.State.SolveExact(ctx, o)
 }
 
 func (h *hintRecorder) Clone() games.State {
@@ -249,8 +249,8 @@ func TestPerfectHintsItsSolver(t *testing.T) {
 // proving that its first legal move keeps the hint (games.KeptHint).
 type keptSolver struct{ *othello6.State }
 
-func (k keptSolver) SolveExact(ctx context.Context, _ int) (int, []games.Move, int64, error) {
-	hint, _ := games.ValueHint(ctx)
+func (k keptSolver) SolveExact(ctx context.Context, o games.SolveOptions) (int, []games.Move, int64, error) {
+	hint := o.ValueHint
 	m := k.LegalMoves(nil)[0]
 	return hint, []games.Move{m}, 7, &games.KeptHint{Move: m, Value: hint, Err: context.DeadlineExceeded}
 }
@@ -291,7 +291,7 @@ type guessSolver struct {
 	move games.Move
 }
 
-func (g guessSolver) SolveExact(context.Context, int) (int, []games.Move, int64, error) {
+func (g guessSolver) SolveExact(context.Context, games.SolveOptions) (int, []games.Move, int64, error) {
 	return 0, nil, 5, &games.BestGuess{Move: g.move, Err: context.DeadlineExceeded}
 }
 
@@ -469,9 +469,9 @@ type hintedKept struct {
 	hinted *bool
 }
 
-func (h hintedKept) SolveExact(ctx context.Context, threads int) (int, []games.Move, int64, error) {
-	*h.hint, *h.hinted = games.ValueHint(ctx)
-	return h.keptSolver.SolveExact(ctx, threads)
+func (h hintedKept) SolveExact(ctx context.Context, o games.SolveOptions) (int, []games.Move, int64, error) {
+	*h.hint, *h.hinted = o.ValueHint, o.HasValueHint
+	return h.keptSolver.SolveExact(ctx, o)
 }
 
 // TestPerfectHintFromBookBound: handed a game one ply below the book (a

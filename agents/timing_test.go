@@ -204,7 +204,7 @@ func TestExactAnswersInTime(t *testing.T) {
 // stubbornSolver is a game whose exact solver runs until it is stopped.
 type stubbornSolver struct{ games.State }
 
-func (stubbornSolver) SolveExact(ctx context.Context, _ int) (int, []games.Move, int64, error) {
+func (stubbornSolver) SolveExact(ctx context.Context, _ games.SolveOptions) (int, []games.Move, int64, error) {
 	<-ctx.Done()
 	return 0, nil, 0, ctx.Err()
 }

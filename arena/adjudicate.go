@@ -110,7 +110,7 @@ func (a SolveAdjudication) solvable(b games.Base) (games.ExactSolver, bool) {
 func solvedOutcome(ctx context.Context, s games.ExactSolver, b games.Base, budget time.Duration) (o games.Outcome, value int, ok bool) {
 	ctx, cancel := context.WithTimeout(ctx, budget)
 	defer cancel()
-	value, pv, _, err := s.SolveExact(ctx, 1)
+	value, pv, _, err := s.SolveExact(ctx, games.SolveOptions{Threads: 1})
 	if err != nil {
 		return o, 0, false
 	}

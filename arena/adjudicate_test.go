@@ -88,7 +88,7 @@ func TestSolveAdjudication(t *testing.T) {
 		if s.Empties() != 10 {
 			t.Errorf("game %d: adjudicated with %d empties, want the first position with 10", i, s.Empties())
 		}
-		value, pv, _, err := s.SolveExact(t.Context(), 1)
+		value, pv, _, err := s.SolveExact(t.Context(), games.SolveOptions{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -193,7 +193,7 @@ func TestSolveAdjudicationEqualsPlayedOut(t *testing.T) {
 		}
 		adjudicated++
 		s := replayOthello(t, g.Moves)
-		value, pv, _, err := s.SolveExact(t.Context(), 1)
+		value, pv, _, err := s.SolveExact(t.Context(), games.SolveOptions{})
 		if err != nil {
 			t.Fatal(err)
 		}

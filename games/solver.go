@@ -13,7 +13,7 @@ import (
 // margin Outcome.Score with the sign of the result, 0 for a draw), a
 // principal variation (first move first) that replays legally to the end of
 // the game, and the number of nodes searched. It stops with ctx's error when
-// ctx is done; threads is a hint (1 means one thread).
+// ctx is done; o says how (threads, table, progress, hint).
 //
 // Solving (with EmptiesCounter here and the book interfaces in book.go).
 // Solver adjudication (arena), `arena solve` and the alphabeta agent's
@@ -21,7 +21,7 @@ import (
 // without one, far more slowly, and the perfect agent and solver
 // adjudication refuse them.
 type ExactSolver interface {
-	SolveExact(ctx context.Context, threads int) (value int, pv []Move, nodes int64, err error)
+	SolveExact(ctx context.Context, o SolveOptions) (value int, pv []Move, nodes int64, err error)
 }
 
 // EmptiesCounter is implemented by positions of placement games that can say
@@ -33,62 +33,38 @@ type EmptiesCounter interface {
 	Empties() int
 }
 
-type nodeCounterKey struct{}
-
-// WithNodeCounter returns a context asking the solver it is passed to (an
-// ExactSolver's SolveExact) to add the nodes it searches to n as it goes,
-// every few thousand nodes, so another goroutine can show the progress of
-// a long solve. Solvers that do not support it ignore it.
-func WithNodeCounter(ctx context.Context, n *atomic.Int64) context.Context {
-	return context.WithValue(ctx, nodeCounterKey{}, n)
-}
-
-// NodeCounter returns the counter of WithNodeCounter that ctx carries, or nil.
-func NodeCounter(ctx context.Context) *atomic.Int64 {
-	n, _ := ctx.Value(nodeCounterKey{}).(*atomic.Int64)
-	return n
-}
-
-type tableMBKey struct{}
-
-// WithTableMB returns a context asking the solver it is passed to for a
-// transposition table of about mb megabytes (`arena solve --tt`). Solvers
-// with a fixed table ignore it.
-func WithTableMB(ctx context.Context, mb int) context.Context {
-	return context.WithValue(ctx, tableMBKey{}, mb)
-}
-
-// TableMB returns the table size of WithTableMB that ctx carries, or 0.
-func TableMB(ctx context.Context) int {
-	mb, _ := ctx.Value(tableMBKey{}).(int)
-	return mb
-}
-
-type valueHintKey struct{}
-
-// WithValueHint returns a context telling the solver it is passed to that
-// the position is worth at least lo (in the solver's value convention, from
-// the side to move's view): for instance the value of the position before
-// the opponent's move, which no reply can lower. A solver may start its
-// search there instead of at its own estimate, which pays when the hint is
-// the value (the opponent played well). A hint that is wrong costs time,
-// never a wrong value. Solvers that do not use hints ignore it.
-func WithValueHint(ctx context.Context, lo int) context.Context {
-	return context.WithValue(ctx, valueHintKey{}, lo)
-}
-
-// ValueHint returns the hint of WithValueHint that ctx carries.
-func ValueHint(ctx context.Context) (lo int, ok bool) {
-	lo, ok = ctx.Value(valueHintKey{}).(int)
-	return lo, ok
+// SolveOptions are what the caller of SolveExact asks of the solver. The
+// zero value asks for one thread, a table of the solver's choosing, no
+// progress counter and no hint.
+type SolveOptions struct {
+	// Threads is how many threads the solver may use; 0 and 1 mean one.
+	// It is a hint: a solver may use fewer.
+	Threads int
+	// TableMB asks for a transposition table of about this many megabytes
+	// (`arena solve --tt`); 0 lets the solver size it for the position and
+	// the time ctx leaves. Solvers with a fixed table ignore it.
+	TableMB int
+	// Nodes, if not nil, receives the nodes the solver searches as it goes,
+	// every few thousand nodes, so another goroutine can show the progress
+	// of a long solve. Solvers that do not support it add nothing to it.
+	Nodes *atomic.Int64
+	// ValueHint, when HasValueHint, says the position is worth at least
+	// ValueHint (in the solver's value convention, from the side to move's
+	// view): for instance the value of the position before the opponent's
+	// move, which no reply can lower. A solver may start its search there
+	// instead of at its own estimate, which pays when the hint is the value
+	// (the opponent played well). A hint that is wrong costs time, never a
+	// wrong value. Solvers that do not use hints ignore it.
+	ValueHint    int
+	HasValueHint bool
 }
 
 // KeptHint is the error of a solver that stopped before it proved the
 // value, after it proved that Move keeps at least Value for the side to
-// move. Given a hint (WithValueHint), Value is at least the hint: a move
-// that loses nothing the position was known to be worth, though maybe not
-// the best; solvers that support hints look for such a move first. It
-// wraps the reason the solve stopped (the context's error).
+// move. Given a hint (SolveOptions.ValueHint), Value is at least the hint:
+// a move that loses nothing the position was known to be worth, though
+// maybe not the best; solvers that support hints look for such a move
+// first. It wraps the reason the solve stopped (the context's error).
 type KeptHint struct {
 	Move  Move
 	Value int

@@ -42,9 +42,9 @@ func TestFlagLimits(t *testing.T) {
 		{[]string{"match", "--agents", "random", "greedy", "--report", "/nonexistent/r.html"}, "--report /nonexistent/r.html cannot be written: the directory /nonexistent does not exist"},
 		{[]string{"tournament", "--report", "/nonexistent/r.html"}, "--report /nonexistent/r.html cannot be written"},
 		{[]string{"perft", "--depth", "65"}, "--depth 65 is out of range: use 1 to 64 plies"},
-		{[]string{"solve", "--threads", "0"}, "--threads 0 is out of range: use 1 to 256"},
-		{[]string{"solve", "--generic", "--tt", "100000000"}, "--tt 100000000 is out of range: use 1 to 65536 MB"},
-		{[]string{"solve", "--tt", "0"}, "--tt 0 is out of range"},
+		{[]string{"solve", "--threads", "257"}, "--threads 257: use 1 to 256"},
+		{[]string{"solve", "--generic", "--tt", "100000000"}, "--tt 100000000: use 1 to 65536 MB"},
+		{[]string{"solve", "--tt", "-1"}, "--tt -1: use 1 to 65536 MB (0: the solver's choice)"},
 		// 512 GB of tables in all: one per thread with --plies.
 		{[]string{"solve", "--game", "erdos", "--plies", "1", "--threads", "256", "--tt", "2048", "--time", "10ms"}, "(with --plies each thread has its own table) = 524288 MB is more than this machine can hold"},
 		{[]string{"solve", "--time", "-1s"}, "--time -1s is out of range: use 0 or 1ns to 8760h"},

@@ -39,6 +39,7 @@ var flagNames = map[string]string{
 	"Check.MoveTime": "movetime",
 
 	// solve, perft and positions
+	"TableMB": "tt",
 
 	// agents and games
 }

@@ -8,6 +8,7 @@ import (
 	"os"
 	"strings"
 
+	"github.com/boardgame-arena/arena/agents"
 	"github.com/boardgame-arena/arena/games"
 	"github.com/boardgame-arena/arena/internal/readfile"
 )
@@ -47,11 +48,7 @@ func runReplay(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	if sim, ok := v.New().(games.SimState); ok {
-		turns, err := splitTurns(text)
-		if err != nil {
-			return err
-		}
-		return replaySim(v, sim, turns, *format, stdout)
+		return replaySim(v, sim, text, *format, stdout)
 	}
 	if *format == "cg" {
 		return errNoCG(v)
@@ -113,4 +110,57 @@ func moveFields(text string) []string {
 		out = append(out, strings.Fields(line)...)
 	}
 	return out
+}
+
+// replaySim replays the turns of a simultaneous game (games.ReplaySim).
+// Formats: text (the position after every turn), json
+// (games.SimTranscript), cg (the CodinGame input each player receives
+// before every turn, and before the next one).
+func replaySim(v games.Variant, s games.SimState, text, format string, stdout io.Writer) error {
+	turns, err := games.SplitTurns(text)
+	if err != nil {
+		return err
+	}
+	cg, isCG := s.(agents.CGGame)
+	if format == "cg" && !isCG {
+		return errNoCG(v)
+	}
+	var buf []byte
+	writeInputs := func(int) {
+		for p := 0; p < 2; p++ {
+			buf = cg.AppendInput(buf[:0], p, cg.Ply() == 0)
+			fmt.Fprintf(stdout, "=== turn %d, input of player %d\n%s", cg.Ply()+1, p, buf)
+		}
+	}
+	var before func(int)
+	if format == "cg" {
+		before = writeInputs
+	}
+	t, err := games.ReplaySim(v.String(), s, turns, before)
+	switch {
+	case format == "json" && err == nil:
+		return json.NewEncoder(stdout).Encode(t)
+	case format == "cg" && err == nil && !s.Terminal():
+		writeInputs(0)
+	case format == "text":
+		fmt.Fprintf(stdout, "%s\n", t.Board)
+		for _, turn := range t.Turns {
+			fmt.Fprintf(stdout, "\nturn %d: %s | %s\n%s\n", turn.Turn, turn.Moves[0], turn.Moves[1], turn.Board)
+		}
+		if err == nil {
+			fmt.Fprintf(stdout, "\nresult: %s", t.Result)
+			if t.Result != "*" {
+				fmt.Fprintf(stdout, " (score %+d)", t.Score)
+			}
+			fmt.Fprintln(stdout)
+		}
+	}
+	return err
+}
+
+// errNoCG says that v's game has no CodinGame input (agents.CGGame) and
+// which games have one.
+func errNoCG(v games.Variant) error {
+	return fmt.Errorf("--format cg: %s has no CodinGame input (games with one: %s)", v,
+		strings.Join(games.WithPosition(func(b games.Base) bool { _, ok := b.(agents.CGGame); return ok }), ", "))
 }

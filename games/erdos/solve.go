@@ -103,8 +103,7 @@ var errStopped = errors.New("erdos: solve stopped")
 
 // Solve returns the exact value of s from the side to move's view (see
 // games.ExactSolver) and a principal variation that replays legally to the
-// end of the game. It returns ctx's error if ctx is done first, and counts
-// its nodes into the counter of games.WithNodeCounter if ctx carries one.
+// end of the game. It returns ctx's error if ctx is done first.
 func (sv *Solver) Solve(ctx context.Context, s *State) (int, []games.Move, error) {
 	sv.start(ctx)
 	defer sv.flush()
@@ -145,7 +144,6 @@ func (sv *Solver) Test(ctx context.Context, s *State, g int) (bool, error) {
 
 func (sv *Solver) start(ctx context.Context) {
 	sv.ctx, sv.stopped, sv.nodes, sv.counted = ctx, false, 0, 0
-	sv.counter = games.NodeCounter(ctx)
 	if ctx.Err() != nil {
 		sv.stopped = true
 	}
@@ -559,10 +557,11 @@ var pool struct {
 
 // SolveExact implements games.ExactSolver with a solver from a pool (a new
 // one when no idle solver has the table size asked for), its table
-// games.TableMB(ctx) megabytes or DefaultSolverMB. It searches on one
-// thread whatever threads says; run several solves at once to use more.
-func (s *State) SolveExact(ctx context.Context, threads int) (int, []games.Move, int64, error) {
-	mb := games.TableMB(ctx)
+// o.TableMB megabytes or DefaultSolverMB, counting its nodes into o.Nodes
+// if set. It searches on one thread whatever o.Threads says; run several
+// solves at once to use more. It takes no value hint.
+func (s *State) SolveExact(ctx context.Context, o games.SolveOptions) (int, []games.Move, int64, error) {
+	mb := o.TableMB
 	if mb <= 0 {
 		mb = DefaultSolverMB
 	}
@@ -579,8 +578,10 @@ func (s *State) SolveExact(ctx context.Context, threads int) (int, []games.Move,
 	if sv == nil {
 		sv = NewSolver(mb)
 	}
+	sv.counter = o.Nodes
 	v, pv, err := sv.Solve(ctx, s)
 	nodes := sv.nodes
+	sv.counter = nil // the pool keeps no caller's counter
 	pool.Lock()
 	pool.idle = append(pool.idle, sv)
 	if len(pool.idle) > maxIdle {

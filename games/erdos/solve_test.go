@@ -259,7 +259,7 @@ func TestSolveExactInterface(t *testing.T) {
 	s := randomPosition(Standard, 12, r)
 	var es games.ExactSolver = s
 	var n atomic.Int64
-	v, pv, nodes, err := es.SolveExact(games.WithNodeCounter(context.Background(), &n), 1)
+	v, pv, nodes, err := es.SolveExact(context.Background(), games.SolveOptions{Nodes: &n})
 	if err != nil || len(pv) == 0 || nodes <= 0 {
 		t.Fatalf("SolveExact: %d %v %d %v", v, pv, nodes, err)
 	}
@@ -270,8 +270,13 @@ func TestSolveExactInterface(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if w, _, _, err := u.SolveExact(games.WithTableMB(context.Background(), 2), 1); err != nil || w != v {
+	if w, _, _, err := u.SolveExact(context.Background(), games.SolveOptions{TableMB: 2}); err != nil || w != v {
 		t.Errorf("from text: %d %v, want %d", w, err, v)
+	}
+	// The pooled solvers forget the counter: a later solve without one
+	// adds nothing to it.
+	if _, _, _, err := randomPosition(Standard, 12, r).SolveExact(context.Background(), games.SolveOptions{}); err != nil || n.Load() != nodes {
+		t.Errorf("a later solve: %v, counter %d, want %d", err, n.Load(), nodes)
 	}
 	pool.Lock()
 	defer pool.Unlock()
@@ -290,7 +295,7 @@ func TestSolveStops(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
 	defer cancel()
 	start := time.Now()
-	_, _, _, err := New(Standard).SolveExact(ctx, 1)
+	_, _, _, err := New(Standard).SolveExact(ctx, games.SolveOptions{})
 	if !errors.Is(err, context.DeadlineExceeded) {
 		t.Fatalf("err %v, want the deadline", err)
 	}

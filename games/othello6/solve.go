@@ -55,10 +55,10 @@ import (
 // is read back by re-searching each step with a window around its value,
 // the table's move first.
 //
-// Given a value hint (games.ValueHint: the perfect agent passes the value
-// its last move proved, which no reply can lower), the root first looks
-// for a move that keeps it, by null-window searches at the hint
-// (keepHint), then starts its windows from that move's bound. A solve
+// Given a value hint (games.SolveOptions.ValueHint: the perfect agent
+// passes the value its last move proved, which no reply can lower), the
+// root first looks for a move that keeps it, by null-window searches at
+// the hint (keepHint), then starts its windows from that move's bound. A solve
 // stopped later still has that move (games.KeptHint). At 24 empties, below
 // a book from 25 (BenchmarkSolveBookGap), the move came after 0.05 s of
 // CPU on average (worst 0.19 s) after random replies, 0.24 s (0.50 s)
@@ -128,20 +128,19 @@ type SolveResult struct {
 	Nodes int64
 }
 
-// SolveExact implements games.ExactSolver with a fresh table of the size
-// games.WithTableMB asks for, else one sized for the position (see
-// solveTableMB, capped by the time ctx leaves it, see budgetTableMB). It
-// adds its nodes to the counter of games.WithNodeCounter as it goes, if ctx
-// carries one.
-func (s *State) SolveExact(ctx context.Context, threads int) (int, []games.Move, int64, error) {
-	mb := games.TableMB(ctx)
+// SolveExact implements games.ExactSolver with a fresh table of o.TableMB
+// megabytes, else one sized for the position (see solveTableMB, capped by
+// the time ctx leaves it, see budgetTableMB). It adds its nodes to o.Nodes
+// as it goes, if set, and starts from o's value hint (see SolveWith).
+func (s *State) SolveExact(ctx context.Context, o games.SolveOptions) (int, []games.Move, int64, error) {
+	mb := o.TableMB
 	if mb <= 0 {
 		mb = solveTableMB(s.Empties())
 		if end, ok := ctx.Deadline(); ok {
-			mb = min(mb, budgetTableMB(time.Until(end), threads))
+			mb = min(mb, budgetTableMB(time.Until(end), o.Threads))
 		}
 	}
-	r, err := Solve(ctx, s, threads, mb)
+	r, err := NewSolver(mb).SolveWith(ctx, s, o)
 	return r.Value, r.PV, r.Nodes, err
 }
 
@@ -174,7 +173,8 @@ func budgetTableMB(d time.Duration, threads int) int {
 var errStopped = errors.New("othello6: solve stopped")
 
 // Solve computes the exact value of s with the given number of threads and
-// a fresh transposition table of ttMB megabytes.
+// a fresh transposition table of ttMB megabytes (no hint, no progress
+// counter: see SolveWith).
 func Solve(ctx context.Context, s *State, threads, ttMB int) (SolveResult, error) {
 	return NewSolver(ttMB).Solve(ctx, s, threads)
 }
@@ -190,17 +190,25 @@ func NewSolver(ttMB int) *Solver { return &Solver{tt: newSolveTT(ttMB)} }
 // Clear empties the table (for fair timing).
 func (so *Solver) Clear() { clear(so.tt.slots) }
 
-// Solve computes the exact value of s with the given number of threads.
-// Stopped while it reads the line back, it returns the value and the line
-// so far (at least the first move, if a window proved one worth the
-// value). Given a hint (games.ValueHint) and stopped before it proved the value,
-// it returns a *games.KeptHint error when it had found a move that keeps
-// the hint, with that move as PV and its lower bound as Value.
+// Solve computes the exact value of s with the given number of threads
+// (SolveWith with no hint and no progress counter).
 func (so *Solver) Solve(ctx context.Context, s *State, threads int) (SolveResult, error) {
+	return so.SolveWith(ctx, s, games.SolveOptions{Threads: threads})
+}
+
+// SolveWith computes the exact value of s with o.Threads threads, adding
+// its nodes to o.Nodes as it goes if set (o.TableMB is ignored: the
+// Solver has its table). Stopped while it reads the line back, it returns
+// the value and the line so far (at least the first move, if a window
+// proved one worth the value). Given a hint (o.ValueHint) and stopped
+// before it proved the value, it returns a *games.KeptHint error when it
+// had found a move that keeps the hint, with that move as PV and its lower
+// bound as Value.
+func (so *Solver) SolveWith(ctx context.Context, s *State, o games.SolveOptions) (SolveResult, error) {
 	if s.over {
 		return SolveResult{Value: sign(s.side) * SolvedScore(s.discs[0], s.discs[1])}, nil
 	}
-	sv := newSolver(ctx, threads, so.tt)
+	sv := newSolver(ctx, o.Threads, so.tt).use(o)
 	me, opp := s.discs[s.side], s.discs[1-s.side]
 	return sv.result(me, opp, sv.root(me, opp))
 }
@@ -302,8 +310,8 @@ type solveShared struct {
 	deadline    time.Time
 	hasDeadline bool
 	tt          *solveTT
-	// The position is worth at least hint (games.ValueHint), if set: the
-	// root looks for a move that keeps it first (keepHint). kept is the
+	// The position is worth at least hint (SolveOptions.ValueHint), if
+	// set: the root looks for a move that keeps it first (keepHint). kept is the
 	// move proven worth the most so far, by keepHint or a window that
 	// failed high or found the value (keepProven).
 	hint    int
@@ -320,7 +328,7 @@ type solveShared struct {
 	lastFree []*lastTable
 	stop     atomic.Bool
 	nodes    atomic.Int64
-	progress *atomic.Int64 // games.NodeCounter's, or nil
+	progress *atomic.Int64 // SolveOptions.Nodes, or nil
 	idle     atomic.Int32  // threads waiting for work
 }
 
@@ -361,12 +369,19 @@ func newSolver(ctx context.Context, threads int, tt *solveTT) *solver {
 	if threads < 1 {
 		threads = 1
 	}
-	sv := &solver{shared: &solveShared{ctx: ctx, tt: tt, progress: games.NodeCounter(ctx)}, last: new(lastTable)}
+	sv := &solver{shared: &solveShared{ctx: ctx, tt: tt}, last: new(lastTable)}
 	sv.shared.deadline, sv.shared.hasDeadline = ctx.Deadline()
-	sv.shared.hint, sv.shared.hasHint = games.ValueHint(ctx)
 	sv.shared.kept.move = -1
 	sv.shared.guessMove = -1
 	sv.shared.idle.Store(int32(threads - 1))
+	return sv
+}
+
+// use takes o's progress counter and value hint (its threads and table are
+// newSolver's).
+func (sv *solver) use(o games.SolveOptions) *solver {
+	sv.shared.progress = o.Nodes
+	sv.shared.hint, sv.shared.hasHint = o.ValueHint, o.HasValueHint
 	return sv
 }
 
@@ -494,8 +509,8 @@ func (sv *solver) keepProven(me, opp uint64, v int) {
 }
 
 // keepHint looks for a move of the root (me, opp) worth at least the hint
-// (games.ValueHint), so that a solve stopped before it proves the value
-// still has a move that loses nothing the position was known to be worth
+// (SolveOptions.ValueHint), so that a solve stopped before it proves the
+// value still has a move that loses nothing the position was known to be worth
 // (games.KeptHint). It tries the guess's move first (−1 for none), then
 // the others best first by the ordering search (a small part of the
 // solve), each by a null-window search at the hint, whose table entries

@@ -12,7 +12,7 @@ import (
 
 // gapPosition is a position just below the embedded book where the perfect
 // agent must solve, with the lower bound on its value that the book gives
-// (games.WithValueHint).
+// (games.SolveOptions.ValueHint).
 type gapPosition struct {
 	me, opp uint64
 	hint    int
@@ -95,7 +95,7 @@ func optimalMove(me, opp uint64) int {
 // embedded book (16 positions a row, one thread, cold 64 MB table, CPU
 // time): one and two plies below it, after a random or an optimal reply,
 // without and with the book's bound as the solver's hint (what the agent
-// passes, see games.WithValueHint), and the time to the first move that
+// passes, see games.SolveOptions.ValueHint), and the time to the first move that
 // keeps the hint alone (keep: what a solve stopped early still has, see
 // games.KeptHint). A command, not a test (a few minutes;
 // the optimal replies are solved first):
@@ -123,12 +123,8 @@ func BenchmarkSolveBookGap(b *testing.B) {
 					for i := 0; i < b.N; i++ {
 						for _, p := range pos {
 							clear(tt.slots)
-							ctx := context.Background()
-							if hinted {
-								ctx = games.WithValueHint(ctx, p.hint)
-							}
 							cpu0 := cpuTime()
-							sv := newSolver(ctx, 1, tt)
+							sv := newSolver(context.Background(), 1, tt).use(games.SolveOptions{ValueHint: p.hint, HasValueHint: hinted})
 							var v int
 							if mode == "keep" {
 								// Only the guess and the search for a move that

@@ -431,14 +431,13 @@ func TestSolveTableMB(t *testing.T) {
 	}
 }
 
-func TestSolveExactCountsIntoContext(t *testing.T) {
-	// arena solve's progress reads the counter of games.WithNodeCounter
+func TestSolveExactCountsIntoOptions(t *testing.T) {
+	// arena solve's progress reads the counter of games.SolveOptions.Nodes
 	// while the solve runs; at the end it holds every node reported.
 	s := randomPosition(rng.New(8), 16)
 	for _, threads := range []int{1, 2} {
 		var n atomic.Int64
-		ctx := games.WithTableMB(games.WithNodeCounter(context.Background(), &n), 2)
-		_, _, nodes, err := s.SolveExact(ctx, threads)
+		_, _, nodes, err := s.SolveExact(context.Background(), games.SolveOptions{Threads: threads, TableMB: 2, Nodes: &n})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -496,7 +495,7 @@ func TestBudgetTableMB(t *testing.T) {
 	}
 }
 
-// TestSolveHintNeverChangesTheValue: a value hint (games.WithValueHint)
+// TestSolveHintNeverChangesTheValue: a value hint (games.SolveOptions)
 // right, too low, too high or out of range changes the time, not the value.
 func TestSolveHintNeverChangesTheValue(t *testing.T) {
 	r := rng.New(31)
@@ -508,7 +507,7 @@ func TestSolveHintNeverChangesTheValue(t *testing.T) {
 		}
 		for _, hint := range []int{want.Value, want.Value - 6, want.Value + 6, want.Value + 1, -99, 99} {
 			for _, threads := range []int{1, 2} {
-				got, err := Solve(games.WithValueHint(context.Background(), hint), s, threads, 4)
+				got, err := NewSolver(4).SolveWith(context.Background(), s, games.SolveOptions{Threads: threads, ValueHint: hint, HasValueHint: true})
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -539,8 +538,8 @@ func TestKeepHint(t *testing.T) {
 			t.Fatal(err)
 		}
 		for _, hint := range []int{want.Value, want.Value - 4, -Size * Size, want.Value + 2} {
-			ctx := games.WithValueHint(context.Background(), hint)
-			sv := newSolver(ctx, 1, newSolveTT(4))
+			hinted := games.SolveOptions{ValueHint: hint, HasValueHint: true}
+			sv := newSolver(context.Background(), 1, newSolveTT(4)).use(hinted)
 			_, g := sv.guess(me, opp, s.Empties()) // as root does
 			k := sv.keepHint(me, opp, s.Empties(), g)
 			sv.flush()
@@ -577,7 +576,7 @@ func TestKeepHint(t *testing.T) {
 				continue // would finish before its next look at the stop
 			}
 			so := NewSolver(4)
-			sv2 := newSolver(ctx, 1, so.tt)
+			sv2 := newSolver(context.Background(), 1, so.tt).use(hinted)
 			sv2.shared.stopAt = keepNodes + 1
 			v := sv2.root(me, opp)
 			// keepHint's move, or one a window proved worth more before
