@@ -5,7 +5,6 @@ import (
 	"time"
 
 	"github.com/boardgame-arena/arena/arena"
-	"github.com/boardgame-arena/arena/internal/sysmem"
 	"github.com/boardgame-arena/arena/spec"
 )
 
@@ -23,8 +22,6 @@ const (
 	maxMaxPlies     = arena.MaxPlyCap
 	maxOpeningPlies = arena.MaxOpeningPlies
 	maxPerftDepth   = 64
-	maxThreads      = 256
-	maxTTMB         = 1 << 16
 	maxSolveTime    = 365 * 24 * time.Hour
 )
 
@@ -47,14 +44,6 @@ func durationIn(name string, d, lo, hi time.Duration, zeroOK bool, note string) 
 		zero = "0 or "
 	}
 	return fmt.Errorf("--%s %s is out of range: use %s%s to %s%s", name, spec.FormatDuration(d), zero, spec.FormatDuration(lo), spec.FormatDuration(hi), note)
-}
-
-// checkTT validates a transposition-table size in MB given as --tt.
-func checkTT(mb int) error {
-	if err := inRange("tt", mb, 1, maxTTMB, " MB"); err != nil {
-		return err
-	}
-	return sysmem.CheckMB(fmt.Sprintf("--tt %d", mb), mb)
 }
 
 // checkOpenings checks the K of an --openings random:K as a run's options
