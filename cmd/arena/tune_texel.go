@@ -165,7 +165,7 @@ func runTuneTexel(args []string, stdout, stderr io.Writer) error {
 		if o.Resume != "" {
 			path = o.Resume
 		}
-		openCtx, cancel := untilStop(ctx, stop)
+		openCtx, cancel := arena.UntilStop(ctx, stop)
 		runner, closeHub, err := f.broker.hub(openCtx, true, path, stderr)
 		cancel()
 		if err != nil {

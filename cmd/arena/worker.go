@@ -199,20 +199,6 @@ func (b *brokerFlags) open(stderr io.Writer) func(ctx context.Context, path stri
 	}
 }
 
-// untilStop is ctx, also ended by the first Ctrl-C (stop): waiting for a
-// broker is not a game to finish.
-func untilStop(ctx context.Context, stop <-chan struct{}) (context.Context, context.CancelFunc) {
-	c, cancel := context.WithCancelCause(ctx)
-	go func() {
-		select {
-		case <-stop:
-			cancel(errors.New("interrupted"))
-		case <-c.Done():
-		}
-	}()
-	return c, func() { cancel(nil) }
-}
-
 func runWorker(args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("worker", "--broker nats://HOST:PORT [--concurrency K] [--token T | --nkey SEEDFILE] [--tls-ca CA.pem] [--wait]  |  --new-nkey SEEDFILE", stderr)
 	url := fs.String("broker", "", "the coordinator's address, as it printed it: nats://HOST:PORT")
@@ -267,7 +253,7 @@ func runWorker(args []string, stdout, stderr io.Writer) error {
 	// Say what the worker waits for: a coordinator not started yet, one
 	// whose run is over or a wrong address all look the same from here.
 	fmt.Fprintf(stderr, "arena worker %s: waiting for the broker at %s (up to %s: --patience)\n", *name, *url, *patience)
-	openCtx, cancelOpen := untilStop(ctx, stop)
+	openCtx, cancelOpen := arena.UntilStop(ctx, stop)
 	nc, err := broker.ConnectContext(openCtx, *url, "arena worker "+*name, broker.Credentials{Token: *token, CA: *ca, NKey: *nkey}, *patience, *patience)
 	cancelOpen()
 	if err != nil {
