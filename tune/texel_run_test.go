@@ -287,6 +287,14 @@ func TestSelfPlayErrors(t *testing.T) {
 	if _, err := ReadSelfPlay(tour); err == nil || option.Render(err, flag) != "--resume "+tour+": not a self-play record of tune texel (a round-robin)" {
 		t.Errorf("ReadSelfPlay of a tournament: %v", err)
 	}
+	bad := o
+	bad.Agent, bad.Out = "nosuch", filepath.Join(dir, "bad.jsonl")
+	if _, err := SelfPlay(context.Background(), bad); err == nil || !strings.HasPrefix(err.Error(), "self-play: ") || !strings.Contains(err.Error(), "nosuch") {
+		t.Errorf("self-play of an unknown agent: %v", err)
+	}
+	if _, err := os.Stat(bad.Out); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("a refused self-play left its record: %v", err)
+	}
 	stop := make(chan struct{})
 	close(stop)
 	o.Out = filepath.Join(dir, "stopped.jsonl")
