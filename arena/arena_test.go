@@ -697,19 +697,20 @@ func TestPlayGameKeepsWorking(t *testing.T) {
 }
 
 func TestRecordsRoundTrip(t *testing.T) {
-	tour := mustNew(t, Options{Game: "t-sum", Agents: []string{"random", "t-max"}, GamesPerPair: 4, Seed: 2})
+	o := Options{Game: "t-sum", Agents: []string{"random", "t-max"}, GamesPerPair: 4, Seed: 2}
 	path := filepath.Join(t.TempDir(), "run.jsonl")
-	w, err := CreateRecord(path, tour, 2)
+	s, err := OpenSession(SessionOptions{Options: o, Out: path, Concurrency: 2})
 	if err != nil {
 		t.Fatal(err)
 	}
+	tour := s.Tournament()
 	got, _ := collect(t, tour, RunOptions{Concurrency: 2})
 	for i := range got {
-		if err := w.WriteGames(&got[i]); err != nil {
+		if err := s.Record(ptrs(got[i : i+1])); err != nil {
 			t.Fatal(err)
 		}
 	}
-	w.Close()
+	s.Close()
 	f, err := results.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
@@ -722,7 +723,7 @@ func TestRecordsRoundTrip(t *testing.T) {
 	if string(a) != string(b) {
 		t.Error("records changed on the way through the file")
 	}
-	if _, err := CreateRecord(path, tour, 1); err == nil || !strings.Contains(err.Error(), "--resume") {
+	if _, err := OpenSession(SessionOptions{Options: o, Out: path, Concurrency: 1}); err == nil || !strings.Contains(err.Error(), "--resume") {
 		t.Errorf("overwriting a record file: %v", err)
 	}
 }

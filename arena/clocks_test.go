@@ -356,19 +356,13 @@ func TestTimeControlOptions(t *testing.T) {
 		t.Errorf("OptionsFrom: tc %v, want %v", back.TimeControl, o.TimeControl)
 	}
 	path := filepath.Join(t.TempDir(), "run.jsonl")
-	w, err := CreateRecord(path, tour, 1)
-	if err != nil {
-		t.Fatal(err)
-	}
-	w.Close()
-	if _, _, w, err := ResumeRecord(path, nil, 1); err != nil {
+	createRecord(t, path, tour).Close()
+	if _, err := resume(path, nil); err != nil {
 		t.Errorf("resume as it was: %v", err)
-	} else {
-		w.Close()
 	}
 	other := o
 	other.TimeControl = parseTC(t, "2s")
-	if _, _, _, err := ResumeRecord(path, mustNew(t, other), 1); err == nil || !strings.Contains(err.Error(), "tc: 2s+50ms (file) ≠ 2s (now)") {
+	if _, err := resume(path, &other); err == nil || !strings.Contains(err.Error(), "tc: 2s+50ms (file) ≠ 2s (now)") {
 		t.Errorf("resume with another tc: %v", err)
 	}
 	c := tour.Config

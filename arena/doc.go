@@ -163,5 +163,6 @@
 // lets the running ones finish and be recorded. Cancelling the context (the
 // second Ctrl-C) returns at once: running games are dropped, and every game
 // already handed to the sink stays written. Interrupts turns the signals on
-// a channel into these two stops.
+// a channel into these two stops; UntilStop ends a wait that is not a game
+// (opening a broker) at the first.
 package arena

@@ -26,20 +26,14 @@ func TestResumeRefusesChangedMapFile(t *testing.T) {
 	if d := tour.Config.GameDigest; len(d) != 64 {
 		t.Fatalf("header digest %q, want the map's SHA-256", d)
 	}
-	w, err := CreateRecord(path, tour, 1)
-	if err != nil {
-		t.Fatal(err)
-	}
-	w.Close()
+	createRecord(t, path, tour).Close()
 
-	_, _, w, err = ResumeRecord(path, nil, 1)
-	if err != nil {
+	if _, err := resume(path, nil); err != nil {
 		t.Fatalf("unchanged map: %v", err)
 	}
-	w.Close()
 
 	write(6)
-	_, _, _, err = ResumeRecord(path, nil, 1)
+	_, err := resume(path, nil)
 	if err == nil || !strings.Contains(err.Error(), "map file (sha256; restore the file") {
 		t.Fatalf("resume after the map file changed: %v", err)
 	}

@@ -27,7 +27,7 @@ const (
 )
 
 // Limits on the size of a run. Options.Check refuses options beyond them,
-// and ResumeRecord a record header beyond them (see CheckConfig), before
+// and a resumed Session a record header beyond them (see CheckConfig), before
 // anything is built: the schedule (72 bytes a game) and the games kept for
 // the tables (a few hundred bytes each) live in memory, so a mistyped
 // GamesPerPair of 100000000000 or a hand-edited header must not allocate

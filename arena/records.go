@@ -11,59 +11,11 @@ import (
 	"github.com/boardgame-arena/arena/results"
 )
 
-// CreateRecord starts the record file of t at path with its header. It
-// refuses to overwrite an existing file.
-func CreateRecord(path string, t *Tournament, concurrency int) (*results.Writer, error) {
-	return results.Create(path, t.header(concurrency))
-}
-
 // header is the record header of a run of t starting now with the given
 // concurrency.
 func (t *Tournament) header(concurrency int) results.Header {
 	return results.Header{Record: results.KindHeader, Version: results.FormatVersion,
 		Created: time.Now().UTC().Format(time.RFC3339), Concurrency: concurrency, Config: t.Config}
-}
-
-// ResumeRecord opens the record file at path to continue it. When want is
-// not nil (the command line gave a configuration), it must equal the file's;
-// otherwise the tournament is rebuilt from the file's header alone. It
-// returns the tournament, the games already recorded, and a writer that
-// appends to the file (a torn last line is cut off first).
-func ResumeRecord(path string, want *Tournament, concurrency int) (*Tournament, *results.File, *results.Writer, error) {
-	t, file, err := ReadResume(path, want)
-	if err != nil {
-		return nil, nil, nil, err
-	}
-	w, err := results.Append(file, concurrency)
-	if err != nil {
-		return nil, nil, nil, err
-	}
-	return t, file, w, nil
-}
-
-// ReadResume is ResumeRecord's reading and checking, without writing to
-// the file: a caller with checks of its own (is the run a sweep, does the
-// anchor name a player …) makes them between ReadResume and
-// results.Append, so that a refused resume leaves the file as it was,
-// torn last line included.
-func ReadResume(path string, want *Tournament) (*Tournament, *results.File, error) {
-	file, err := results.ReadFile(path)
-	if err != nil {
-		return nil, nil, err
-	}
-	if err := CheckHeader(path, file.Header.Config); err != nil {
-		return nil, nil, err
-	}
-	t := want
-	if t == nil {
-		if t, err = rebuild(path, file.Header.Config); err != nil {
-			return nil, nil, err
-		}
-	}
-	if err := t.continues(path, file); err != nil {
-		return nil, nil, err
-	}
-	return t, file, nil
 }
 
 // resumed is the tournament that continues file, the record at path

@@ -16,6 +16,29 @@ import (
 	"github.com/boardgame-arena/arena/results"
 )
 
+// createRecord starts the record file of tour at path, as a new
+// session's (OpenSession with Out), for a test that writes games of its
+// own choosing into it.
+func createRecord(t *testing.T, path string, tour *Tournament) *results.Writer {
+	t.Helper()
+	w, err := results.Create(path, tour.header(1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return w
+}
+
+// resume reads the record at path to continue it, in a session that plays
+// here with 1 worker; o, if not nil, are the caller's options (a command
+// line's), which must then be the file's.
+func resume(path string, o *Options) (*Session, error) {
+	so := SessionOptions{Resume: path, Concurrency: 1}
+	if o != nil {
+		so.Edit = func(e *Options) { *e = *o }
+	}
+	return OpenSession(so)
+}
+
 // resumeOptions is the tournament of the kill-and-resume test: deterministic
 // given its seed, slow enough (t-slow sleeps per move) to be killed midway.
 // At 3 ms a move the child played all 36 games while a loaded CI machine
@@ -135,25 +158,20 @@ func TestResumeAfterSIGKILL(t *testing.T) {
 func TestResumeRejectsAnotherConfiguration(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "run.jsonl")
 	tour := mustNew(t, resumeOptions)
-	w, err := CreateRecord(path, tour, 1)
-	if err != nil {
-		t.Fatal(err)
-	}
-	w.Close()
+	createRecord(t, path, tour).Close()
 	other := resumeOptions
 	other.GamesPerPair = 8
 	other.Seed = 1
-	_, _, _, err = ResumeRecord(path, mustNew(t, other), 1)
+	_, err := resume(path, &other)
 	if err == nil || !strings.Contains(err.Error(), "games: 6 (file) ≠ 8 (now)") || !strings.Contains(err.Error(), "seed: 99 (file) ≠ 1 (now)") {
 		t.Errorf("mismatch error: %v", err)
 	}
 	// The same configuration resumes; with nothing left to play, Run does nothing.
-	tour2, file, w2, err := ResumeRecord(path, mustNew(t, resumeOptions), 1)
-	if err != nil || len(file.Games) != 0 {
-		t.Fatalf("%v, %d games", err, len(file.Games))
+	s, err := resume(path, &resumeOptions)
+	if err != nil || len(s.Done()) != 0 {
+		t.Fatalf("%v", err)
 	}
-	w2.Close()
-	if len(tour2.Fixtures) != len(tour.Fixtures) {
+	if len(s.Tournament().Fixtures) != len(tour.Fixtures) {
 		t.Error("resumed tournament has another schedule")
 	}
 }

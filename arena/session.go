@@ -188,16 +188,9 @@ func (s *Session) Start(log io.Writer) error {
 // abandoned (Abandon) and the error returned; else the caller closes what
 // open returned once the run is over.
 func (s *Session) Connect(ctx context.Context, stop <-chan struct{}, log io.Writer, open func(ctx context.Context, path string) (Runner, func(), error)) (Runner, func(), error) {
-	octx, cancel := context.WithCancelCause(ctx)
-	go func() {
-		select {
-		case <-stop:
-			cancel(errors.New("interrupted"))
-		case <-octx.Done():
-		}
-	}()
+	octx, cancel := UntilStop(ctx, stop)
 	runner, closer, err := open(octx, s.path)
-	cancel(nil)
+	cancel()
 	if err != nil {
 		s.Abandon()
 		return nil, nil, err
@@ -336,6 +329,21 @@ func (s *Session) Abandon() {
 		os.Remove(s.path)
 		s.created = false
 	}
+}
+
+// UntilStop is ctx, also ended (with the cause "interrupted") when stop
+// is closed: for a wait that is not a game to finish, such as opening a
+// broker or joining one, which a first Ctrl-C ends. cancel releases it.
+func UntilStop(ctx context.Context, stop <-chan struct{}) (_ context.Context, cancel context.CancelFunc) {
+	c, cancelCause := context.WithCancelCause(ctx)
+	go func() {
+		select {
+		case <-stop:
+			cancelCause(errors.New("interrupted"))
+		case <-c.Done():
+		}
+	}()
+	return c, func() { cancelCause(nil) }
 }
 
 // Interrupts turns the first signal on sig (a Ctrl-C) into a soft stop:

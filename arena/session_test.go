@@ -426,6 +426,33 @@ func TestInterrupts(t *testing.T) {
 	}
 }
 
+// TestUntilStop: the context ends, "interrupted", when stop is closed, and
+// with its parent; cancel ends it without a cause of its own.
+func TestUntilStop(t *testing.T) {
+	stop := make(chan struct{})
+	ctx, cancel := UntilStop(context.Background(), stop)
+	defer cancel()
+	close(stop)
+	<-ctx.Done()
+	if err := context.Cause(ctx); err == nil || err.Error() != "interrupted" {
+		t.Errorf("after stop: cause %v", err)
+	}
+	parent, cancelParent := context.WithCancel(context.Background())
+	ctx, cancel = UntilStop(parent, nil)
+	defer cancel()
+	cancelParent()
+	<-ctx.Done()
+	if err := context.Cause(ctx); err != context.Canceled {
+		t.Errorf("after the parent: cause %v", err)
+	}
+	ctx, cancel = UntilStop(context.Background(), make(chan struct{}))
+	cancel()
+	<-ctx.Done()
+	if err := context.Cause(ctx); err != context.Canceled {
+		t.Errorf("after cancel: cause %v", err)
+	}
+}
+
 // TestInterruptedSession: a soft stop lets the running games finish and
 // be recorded, and the session resumes to the planned games; a hard stop
 // drops the games in progress and leaves a readable record.

@@ -132,18 +132,7 @@ func TestShardResume(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "shard-2.jsonl")
 	o := shardOptions
 	o.Shard = &results.Shard{Index: 2, Count: 3}
-	tour, err := New(o)
-	if err != nil {
-		t.Fatal(err)
-	}
-	w, err := CreateRecord(path, tour, 1)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err = tour.Run(context.Background(), RunOptions{Concurrency: 1, Sink: func(b []*results.GameRecord) error { return w.WriteGames(b...) }}); err != nil {
-		t.Fatal(err)
-	}
-	w.Close()
+	playSession(t, SessionOptions{Options: o, Out: path, Concurrency: 1})
 	// Keep the header and two games, as if the job had been killed there.
 	data, err := os.ReadFile(path)
 	if err != nil {
@@ -159,30 +148,23 @@ func TestShardResume(t *testing.T) {
 
 	other := shardOptions
 	other.Shard = &results.Shard{Index: 3, Count: 3}
-	want3, err := New(other)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, _, _, err := ResumeRecord(path, want3, 1); err == nil || !strings.Contains(err.Error(), "shard: 2/3 (file) ≠ 3/3 (now)") {
+	if _, err := resume(path, &other); err == nil || !strings.Contains(err.Error(), "shard: 2/3 (file) ≠ 3/3 (now)") {
 		t.Errorf("resume as shard 3/3: error %v", err)
 	}
-	whole, err := New(shardOptions)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, _, _, err := ResumeRecord(path, whole, 1); err == nil || !strings.Contains(err.Error(), "shard: 2/3 (file) ≠ none (now)") {
+	if _, err := resume(path, &shardOptions); err == nil || !strings.Contains(err.Error(), "shard: 2/3 (file) ≠ none (now)") {
 		t.Errorf("resume as the whole run: error %v", err)
 	}
 
-	again, file, w2, err := ResumeRecord(path, nil, 1)
+	s, err := OpenSession(SessionOptions{Resume: path, Concurrency: 2})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if again.Config.Shard.String() != "2/3" || len(again.Fixtures) != 6 || len(file.Games) != 2 {
-		t.Fatalf("resumed shard %v with %d fixtures, %d games already", again.Config.Shard, len(again.Fixtures), len(file.Games))
+	again := s.Tournament()
+	if again.Config.Shard.String() != "2/3" || len(again.Fixtures) != 6 || len(s.Done()) != 2 {
+		t.Fatalf("resumed shard %v with %d fixtures, %d games already", again.Config.Shard, len(again.Fixtures), len(s.Done()))
 	}
-	st, err := again.Run(context.Background(), RunOptions{Concurrency: 2, Done: file.Games, Sink: func(b []*results.GameRecord) error { return w2.WriteGames(b...) }})
-	w2.Close()
+	st, err := s.Run(context.Background(), RunOptions{})
+	s.Close()
 	if err != nil || !st.Complete || st.Played != 4 {
 		t.Fatalf("resumed run: %+v, %v", st, err)
 	}

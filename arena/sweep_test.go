@@ -109,21 +109,17 @@ func TestResumeSweepAndOldSweepFile(t *testing.T) {
 	all := playSweep(t, whole, nil)
 	// Stop after some games, then resume from the header alone.
 	path := filepath.Join(t.TempDir(), "sweep.jsonl")
-	w, err := CreateRecord(path, whole, 1)
-	if err != nil {
-		t.Fatal(err)
-	}
+	w := createRecord(t, path, whole)
 	if err := w.WriteGames(ptrs(all[:5])...); err != nil {
 		t.Fatal(err)
 	}
 	w.Close()
-	tour, file, w, err := ResumeRecord(path, nil, 1)
+	s, err := resume(path, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	rest := playSweep(t, tour, file.Games)
-	w.Close()
-	got := append(slices.Clone(file.Games), rest...)
+	rest := playSweep(t, s.Tournament(), s.Done())
+	got := append(slices.Clone(s.Done()), rest...)
 	slices.SortFunc(got, func(a, b results.GameRecord) int { return a.Index - b.Index })
 	if len(got) != len(all) {
 		t.Fatalf("resumed run: %d games, want %d", len(got), len(all))
@@ -152,13 +148,11 @@ func TestResumeSweepAndOldSweepFile(t *testing.T) {
 	}
 	old.Fixtures = kept
 	oldPath := filepath.Join(t.TempDir(), "old.jsonl")
-	if w, err = CreateRecord(oldPath, old, 1); err != nil {
-		t.Fatal(err)
-	}
+	w = createRecord(t, oldPath, old)
 	games := playSweep(t, old, nil)
 	w.WriteGames(ptrs(games[:3])...)
 	w.Close()
-	if _, _, _, err := ResumeRecord(oldPath, nil, 1); err == nil || !strings.Contains(err.Error(), "tune sweep") {
+	if _, err := resume(oldPath, nil); err == nil || !strings.Contains(err.Error(), "tune sweep") {
 		t.Errorf("resuming an old sweep's file: %v, want a refusal that names tune sweep", err)
 	}
 	// It still reads (for rate and report).

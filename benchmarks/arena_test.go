@@ -182,7 +182,7 @@ func BenchmarkArenaTournament(b *testing.B) {
 			t := arenaBench(b, bc.kind, b.N)
 			var sink func([]*results.GameRecord) error
 			if bc.record {
-				w, err := arena.CreateRecord(filepath.Join(b.TempDir(), "run.jsonl"), t, bc.workers)
+				w, err := results.Create(filepath.Join(b.TempDir(), "run.jsonl"), results.Header{Concurrency: bc.workers, Config: t.Config})
 				if err != nil {
 					b.Fatal(err)
 				}

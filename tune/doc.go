@@ -17,6 +17,12 @@
 // Stop channel in the run options ends a run after its running games
 // (or iteration), a cancelled context at once.
 //
+// Games that are recorded — self-play games, a verification match, a
+// sweep — are played in an arena.Session, which creates the record or
+// continues it (read and checked once, written to only once the run
+// starts). An SPSA run's file is its own: a line per iteration, whose
+// games are not recorded (SPSASession).
+//
 // # SPSA
 //
 // The update rule is fishtest's and OpenBench's. With N iterations and

@@ -7,7 +7,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
 
 	"github.com/boardgame-arena/arena/arena"
 	"github.com/boardgame-arena/arena/games"
@@ -69,70 +68,61 @@ func (e *SelfPlayError) Unwrap() error { return e.Err }
 // fit samples depend on the order of the games. A run that ends early
 // returns a *SelfPlayError.
 func SelfPlay(ctx context.Context, o SelfPlayOptions) ([]results.GameRecord, error) {
+	s, err := o.open(o.Run.Runner != nil)
+	if err != nil {
+		return nil, err
+	}
+	defer s.Close()
+	return o.play(ctx, s)
+}
+
+// open opens the session of the games: a new record (Out), the one to
+// continue (Resume, which must hold o's games), or none. remote says that
+// a Runner will play them (SessionOptions.Remote).
+func (o *SelfPlayOptions) open(remote bool) (*arena.Session, error) {
 	if o.Openings == "" {
 		o.Openings = DefaultTexelOpenings
 	}
-	var (
-		t    *arena.Tournament
-		w    *results.Writer
-		done []results.GameRecord
-		path = o.Out
-		err  error
-	)
-	switch {
-	case o.Resume != "" && o.Out != "":
+	if o.Resume != "" && o.Out != "" {
 		return nil, fmt.Errorf("%w continues its own file; leave out %w", named("Resume"), named("Out"))
-	case o.Resume != "":
-		path = o.Resume
-		if t, done, w, err = record(o.Resume, nil, true, o.Run.Concurrency, o.sameAs); err != nil {
-			return nil, err
-		}
-	default:
-		t, err = arena.New(arena.Options{Game: o.Game, Agents: []string{o.Agent, o.Agent}, GamesPerPair: o.Games, Seed: o.Seed, Openings: o.Openings})
-		if err != nil {
-			return nil, fmt.Errorf("self-play: %w", err)
-		}
-		if o.Out != "" {
-			if _, _, w, err = record(o.Out, t, false, o.Run.Concurrency, nil); err != nil {
-				return nil, err
-			}
-		}
 	}
-	if w != nil {
-		defer w.Close()
+	// A fit reads the positions of every game.
+	so := arena.SessionOptions{Out: o.Out, Resume: o.Resume, KeepMoves: -1}
+	if o.Resume != "" {
+		so.Check = o.sameAs
+	} else {
+		so.Options = arena.Options{Game: o.Game, Agents: []string{o.Agent, o.Agent}, GamesPerPair: o.Games, Seed: o.Seed, Openings: o.Openings}
 	}
-	var mu sync.Mutex
-	recs := slices.Clone(done)
-	played, total := 0, len(t.Fixtures)-len(done)
+	return session("self-play", so, o.Run.Concurrency, remote)
+}
+
+// play plays the games of s not yet recorded (SelfPlay).
+func (o *SelfPlayOptions) play(ctx context.Context, s *arena.Session) ([]results.GameRecord, error) {
+	planned := len(s.Tournament().Fixtures)
+	played, total := 0, planned-len(s.Done())
 	run := o.Run
-	run.Done = done
+	run.ReuseGames = true // the session copies what it keeps
 	run.Sink = func(b []*results.GameRecord) error {
-		if w != nil {
-			if err := w.WriteGames(b...); err != nil {
-				return fmt.Errorf("writing %s: %w", path, err)
-			}
-		}
-		mu.Lock()
-		for _, g := range b {
-			recs = append(recs, *g)
-		}
-		played += len(b)
-		n := played
-		mu.Unlock()
+		played += len(b) // the sink is never called concurrently
 		if o.OnGames != nil {
-			o.OnGames(n, total)
+			o.OnGames(played, total)
 		}
 		return nil
 	}
 	if o.OnGames != nil {
 		o.OnGames(0, total)
 	}
-	st, err := t.Run(ctx, run)
+	st, err := s.Run(ctx, run)
 	if err == nil && !st.Complete {
 		err = errors.New("stopped")
 	}
 	if err != nil {
-		return nil, &SelfPlayError{Err: err, Played: len(recs), Total: len(t.Fixtures), Path: path}
+		return nil, &SelfPlayError{Err: err, Played: s.Recorded(), Total: planned, Path: s.Path()}
+	}
+	kept := s.Games()
+	recs := make([]results.GameRecord, len(kept))
+	for i, g := range kept {
+		recs[i] = *g
 	}
 	// The games arrive in the order they finish.
 	slices.SortFunc(recs, func(a, b results.GameRecord) int { return a.Index - b.Index })

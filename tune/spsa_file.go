@@ -54,8 +54,7 @@ type LogFile struct {
 // follows from it and the ones before). A caller with checks of its own
 // (flags that a resumed run refuses …) makes them between ReadResume and
 // AppendLog, so that a refused resume leaves the file as it was, torn last
-// line included; arena.ReadResume and results.Append are the same for
-// record files.
+// line included, as an arena.Session's resume of a record file does.
 func ReadResume(path string) (*SPSA, *LogFile, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {

@@ -432,42 +432,22 @@ func (r SweepResult) WriteSVG(w io.Writer) error {
 // the library's one call for what arena tune sweep does. o gives the game,
 // games per pairing, seed and limits; its Kind and Agents are the sweep's.
 // ropts are the rating options (the default anchor is the first
-// opponent, see ReportOptions). run's Sink, if set, sees every batch.
+// opponent, see ReportOptions). run's Sink, if set, sees every batch;
+// RunSweep sets its Done (a sweep to continue is a record: arena.Session).
 func RunSweep(ctx context.Context, s *Sweep, o arena.Options, run arena.RunOptions, ropts results.AnalysisOptions) (SweepResult, error) {
-	t, err := arena.New(s.Options(o))
+	sess, err := session("", arena.SessionOptions{Options: s.Options(o), Check: s.Check}, run.Concurrency, run.Runner != nil)
 	if err != nil {
 		return SweepResult{}, err
 	}
-	if err := s.Check(t); err != nil {
-		return SweepResult{}, err
-	}
-	var kept []*results.GameRecord
-	sink := run.Sink
-	run.Sink = func(batch []*results.GameRecord) error {
-		if sink != nil {
-			if err := sink(batch); err != nil {
-				return err
-			}
-		}
-		for _, g := range batch {
-			c := *g
-			c.Moves, c.Opening, c.MoveStats, c.Clocks = nil, nil, nil, nil
-			kept = append(kept, &c)
-		}
-		return nil
-	}
-	for i := range run.Done {
-		kept = append(kept, &run.Done[i])
-	}
-	st, err := t.Run(ctx, run)
+	st, err := sess.Run(ctx, run)
 	if err != nil {
 		return SweepResult{}, err
 	}
 	if !st.Complete {
 		return SweepResult{}, fmt.Errorf("sweep stopped after %d of %d games", st.Skipped+st.Played, st.Planned)
 	}
-	names := t.Names()
-	rep, err := results.Analyse(results.NewDataset(t.Config.Game, names, kept), s.ReportOptions(ropts, names))
+	names := sess.Tournament().Names()
+	rep, err := results.Analyse(sess.Dataset(), s.ReportOptions(ropts, names))
 	if err != nil {
 		return SweepResult{}, err
 	}

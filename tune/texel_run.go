@@ -82,6 +82,15 @@ type TexelOptions struct {
 	// self-play games and the verification match; Stop also ends the fit
 	// early, with the best weights found so far.
 	Run arena.RunOptions
+	// Connect, if not nil, opens what plays the self-play games and the
+	// verification match instead of Run.Runner: a coordinator of remote
+	// workers (as arena.Session.Connect takes it), which may keep its
+	// state next to the self-play record (path, "" for none). It is
+	// called once that record is open, so that a refused record or resume
+	// starts nothing, with a context that Run.Stop also ends; if it
+	// fails, a record the run made is removed. close is called when the
+	// run is over.
+	Connect func(ctx context.Context, path string) (runner arena.Runner, close func(), err error)
 	// Log, if not nil, hears notes: a fit that cannot say much, a
 	// verification match not played or not decided. Progress, if not nil,
 	// hears the positions sampled and the progress of the fit and the
@@ -210,9 +219,30 @@ func RunTexel(ctx context.Context, o TexelOptions) (*TexelReport, error) {
 	if o.Openings == "" {
 		o.Openings = DefaultTexelOpenings
 	}
-	recs, err := o.trainingGames(ctx)
+	// The self-play record first, then what plays the games.
+	sp := SelfPlayOptions{
+		Game: o.Game, Agent: o.Agent, Games: o.SelfPlay, Seed: o.Seed, Openings: o.Openings,
+		Out: o.Out, Resume: o.Resume, Run: o.Run, OnGames: o.OnGames,
+	}
+	var self *arena.Session
+	if len(o.Records) == 0 {
+		if self, err = sp.open(o.Run.Runner != nil || o.Connect != nil); err != nil {
+			return nil, err
+		}
+		defer self.Close()
+	}
+	closeRunner, err := o.connect(ctx, self)
 	if err != nil {
 		return nil, err
+	}
+	defer closeRunner()
+	sp.Run = o.Run
+	recs, err := o.trainingGames(ctx, &sp, self)
+	if err != nil {
+		return nil, err
+	}
+	if self != nil {
+		self.Close() // all its games are written
 	}
 
 	// The positions, and what they cost.
@@ -292,15 +322,37 @@ func (o *TexelOptions) note(format string, args ...any) {
 	}
 }
 
+// connect opens what plays the games (Connect), if the run plays any:
+// once the self-play session (self, nil for games of record files) is
+// open, for its games and the verification match. It sets Run.Runner.
+func (o *TexelOptions) connect(ctx context.Context, self *arena.Session) (closeRunner func(), err error) {
+	if o.Connect == nil || (self == nil && !o.Verify) {
+		return func() {}, nil
+	}
+	var runner arena.Runner
+	if self != nil {
+		runner, closeRunner, err = self.Connect(ctx, o.Run.Stop, o.Run.Log, o.Connect)
+	} else {
+		octx, cancel := arena.UntilStop(ctx, o.Run.Stop)
+		runner, closeRunner, err = o.Connect(octx, "")
+		cancel()
+	}
+	if err != nil {
+		return nil, err
+	}
+	if closeRunner == nil {
+		closeRunner = func() {}
+	}
+	o.Run.Runner = runner
+	return closeRunner, nil
+}
+
 // trainingGames are the games of the record files, each file in schedule
 // order (as self-play gives its games: the positions sampled depend on the
-// order), or the self-play games.
-func (o *TexelOptions) trainingGames(ctx context.Context) ([]results.GameRecord, error) {
-	if len(o.Records) == 0 {
-		return SelfPlay(ctx, SelfPlayOptions{
-			Game: o.Game, Agent: o.Agent, Games: o.SelfPlay, Seed: o.Seed, Openings: o.Openings,
-			Out: o.Out, Resume: o.Resume, Run: o.Run, OnGames: o.OnGames,
-		})
+// order), or the self-play games of sp in its session self.
+func (o *TexelOptions) trainingGames(ctx context.Context, sp *SelfPlayOptions, self *arena.Session) ([]results.GameRecord, error) {
+	if self != nil {
+		return sp.play(ctx, self)
 	}
 	var recs []results.GameRecord
 	for _, path := range o.Records {

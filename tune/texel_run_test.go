@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"math"
 	"os"
 	"path/filepath"
@@ -98,21 +99,17 @@ func TestTexelOptionsCheck(t *testing.T) {
 // theirs and returns its path.
 func writeRecords(t *testing.T, o arena.Options, recs []results.GameRecord) string {
 	t.Helper()
-	tour, err := arena.New(o)
-	if err != nil {
-		t.Fatal(err)
-	}
 	path := filepath.Join(t.TempDir(), "games.jsonl")
-	w, err := arena.CreateRecord(path, tour, 1)
+	s, err := arena.OpenSession(arena.SessionOptions{Options: o, Out: path, Concurrency: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
 	for i := range recs {
-		if err := w.WriteGames(&recs[i]); err != nil {
+		if err := s.Record([]*results.GameRecord{&recs[i]}); err != nil {
 			t.Fatal(err)
 		}
 	}
-	if err := w.Close(); err != nil {
+	if err := s.Close(); err != nil {
 		t.Fatal(err)
 	}
 	return path
@@ -290,6 +287,14 @@ func TestSelfPlayErrors(t *testing.T) {
 	if _, err := ReadSelfPlay(tour); err == nil || option.Render(err, flag) != "--resume "+tour+": not a self-play record of tune texel (a round-robin)" {
 		t.Errorf("ReadSelfPlay of a tournament: %v", err)
 	}
+	bad := o
+	bad.Agent, bad.Out = "nosuch", filepath.Join(dir, "bad.jsonl")
+	if _, err := SelfPlay(context.Background(), bad); err == nil || !strings.HasPrefix(err.Error(), "self-play: ") || !strings.Contains(err.Error(), "nosuch") {
+		t.Errorf("self-play of an unknown agent: %v", err)
+	}
+	if _, err := os.Stat(bad.Out); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("a refused self-play left its record: %v", err)
+	}
 	stop := make(chan struct{})
 	close(stop)
 	o.Out = filepath.Join(dir, "stopped.jsonl")
@@ -302,5 +307,65 @@ func TestSelfPlayErrors(t *testing.T) {
 	o.Out = ""
 	if _, err = SelfPlay(context.Background(), o); err == nil || err.Error() != "self-play stopped after 0 of 4 games (in no record file)" {
 		t.Errorf("stopped self-play without a file: %v", err)
+	}
+}
+
+// TestRunTexelConnect: what plays the games (Connect) is opened once the
+// self-play record is open, with its path: a record that exists, or a
+// resume refused, opens nothing and leaves the files as they were; a
+// Connect that fails removes the record it would have filled; one that
+// opens plays the self-play games and the verification match, and is
+// closed once, at the end.
+func TestRunTexelConnect(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "self.jsonl")
+	var paths []string
+	runs, closes := 0, 0
+	failed := errors.New("no broker")
+	o := texelOptions()
+	o.Agent, o.SelfPlay, o.Out, o.Evaluations, o.VerifyGames = "greedy", 4, path, 20, 4
+	o.Connect = func(ctx context.Context, p string) (arena.Runner, func(), error) {
+		paths = append(paths, p)
+		if len(paths) == 1 {
+			return nil, nil, failed
+		}
+		return func(ctx context.Context, t *arena.Tournament, opts arena.RunOptions) (arena.RunStats, error) {
+			runs++
+			opts.Concurrency = 1 // a coordinator's workers are Concurrency 0 here
+			return t.Run(ctx, opts)
+		}, func() { closes++ }, nil
+	}
+	if _, err := RunTexel(context.Background(), o); err != failed {
+		t.Fatalf("a Connect that fails: %v", err)
+	}
+	if _, err := os.Stat(path); !errors.Is(err, os.ErrNotExist) || fmt.Sprint(paths) != "["+path+"]" {
+		t.Fatalf("a run that could not start left its record (%v); Connect had %q", err, paths)
+	}
+	r, err := RunTexel(context.Background(), o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if runs != 2 || closes != 1 || r.Verify == nil || r.Verify.Games() == 0 {
+		t.Errorf("the runner played %d runs (want 2: self-play, verification), closed %d times, verification %+v", runs, closes, r.Verify)
+	}
+	if file, err := results.ReadFile(path); err != nil || len(file.Games) != 4 || file.Header.Concurrency != 0 {
+		t.Errorf("self-play record: %v (want 4 games, a remote run's concurrency 0)", err)
+	}
+	// Refused before anything is opened: the record exists; a resume of
+	// other games (its file as it was).
+	paths = nil
+	data, _ := os.ReadFile(path)
+	resumed := o
+	resumed.Out, resumed.Resume, resumed.Seed = "", path, 2
+	for _, tc := range []struct {
+		o    TexelOptions
+		want string
+	}{{o, "exists"}, {resumed, "the self-play file was started with other options"}} {
+		if _, err := RunTexel(context.Background(), tc.o); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("error %v, want %q", err, tc.want)
+		}
+	}
+	if got, _ := os.ReadFile(path); len(paths) != 0 || string(got) != string(data) {
+		t.Errorf("refused runs opened %q, and changed the record: %t", paths, string(got) != string(data))
 	}
 }

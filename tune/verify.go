@@ -35,8 +35,9 @@ type VerifyOptions struct {
 	// Out, if not empty, is a new record file for the match's games (a
 	// file that exists is refused before any game).
 	Out string
-	// Run carries the workers (Concurrency), Stop, Sink and Log of the
-	// match (see arena.RunOptions); Done resumes a recorded match.
+	// Run carries the workers (Concurrency), Runner, Stop, Sink and Log of
+	// the match (see arena.RunOptions); the sink sees a batch once Out has
+	// it. Verify sets Done: the match starts anew.
 	Run arena.RunOptions
 	// OnPairs, if not nil, is called as pairs complete (for progress).
 	OnPairs func(*results.PairTracker)
@@ -79,28 +80,12 @@ func Verify(ctx context.Context, o VerifyOptions) (VerifyResult, error) {
 	m.Agents = []string{o.Tuned, o.Start}
 	m.GamesPerPair = o.Games
 	m.SPRT = &test
-	t, err := arena.New(m)
+	s, err := session("verification match", arena.SessionOptions{Options: m, Out: o.Out}, o.Run.Concurrency, o.Run.Runner != nil)
 	if err != nil {
-		return VerifyResult{}, fmt.Errorf("verification match: %w", err)
+		return VerifyResult{}, err
 	}
-	if o.Out != "" {
-		_, _, w, err := record(o.Out, t, false, o.Run.Concurrency, nil)
-		if err != nil {
-			return VerifyResult{}, err
-		}
-		defer w.Close()
-		sink := o.Run.Sink
-		o.Run.Sink = func(b []*results.GameRecord) error {
-			if err := w.WriteGames(b...); err != nil {
-				return err
-			}
-			if sink != nil {
-				return sink(b)
-			}
-			return nil
-		}
-	}
-	tr, st, err := t.RunMatch(ctx, o.Run, o.OnPairs)
+	defer s.Close()
+	tr, st, err := s.RunMatch(ctx, o.Run, o.OnPairs)
 	if err != nil {
 		return VerifyResult{}, err
 	}

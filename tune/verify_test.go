@@ -69,7 +69,7 @@ func TestVerifyUndecidedAndErrors(t *testing.T) {
 		t.Errorf("reversed SPRT: %v", err)
 	}
 	_, err = Verify(context.Background(), VerifyOptions{Match: arena.Options{Game: "othello6"}, Tuned: "nosuch", Start: "random"})
-	if err == nil || !strings.Contains(err.Error(), "nosuch") {
+	if err == nil || !strings.HasPrefix(err.Error(), "verification match: ") || !strings.Contains(err.Error(), "nosuch") {
 		t.Errorf("unknown agent: %v", err)
 	}
 }

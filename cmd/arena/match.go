@@ -102,12 +102,12 @@ func runMatch(args []string, stdout, stderr io.Writer) error {
 			return fmt.Errorf("%s records a %s: continue it with arena tournament --resume %s", *rf.resume, t.Config.Kind, *rf.resume)
 		}
 		return nil
-	}, stderr)
+	})
 	if err != nil {
 		return err
 	}
-	defer s.close()
-	t := s.tour
+	defer s.Close()
+	t := s.Tournament()
 	names := t.Names()
 	fmt.Fprintf(stderr, "arena: %s match %s vs %s (results from %s's view), at most %d games, %s", t.Config.Game, names[0], names[1], names[0], len(t.Fixtures), plural(*rf.concurrency, "worker", "workers"))
 	if t.Config.SPRT != nil {
@@ -117,7 +117,7 @@ func runMatch(args []string, stdout, stderr io.Writer) error {
 		fmt.Fprintf(stderr, ", clock %s", tc)
 	}
 	fmt.Fprintln(stderr)
-	if s.path == "" {
+	if s.Path() == "" {
 		fmt.Fprintln(stderr, "arena: records are not saved (use --out FILE to keep them and be able to resume)")
 	}
 	batchPairs := (*rf.interval + 1) / 2 // -1: never; 1: every pair
@@ -126,7 +126,7 @@ func runMatch(args []string, stdout, stderr io.Writer) error {
 	}
 	nextLine := batchPairs
 	// The page's ratings: the defaults of arena report, from the match's seed.
-	live := newLivePage(*rf.report, s.Session, results.AnalysisOptions{Bootstrap: 1000, Seed: t.Config.Seed}, *rf.interval, stderr)
+	live := newLivePage(*rf.report, s, results.AnalysisOptions{Bootstrap: 1000, Seed: t.Config.Seed}, *rf.interval, stderr)
 	ctx, stop, release := interrupts(stderr)
 	defer release()
 	runner, closeHub, err := s.Connect(ctx, stop, stderr, rf.broker.open(stderr))
@@ -154,7 +154,7 @@ func runMatch(args []string, stdout, stderr io.Writer) error {
 	if runErr != nil {
 		return runErr
 	}
-	s.summarise(stderr, st, time.Since(start))
+	summarise(stderr, s, st, time.Since(start))
 	rep := buildMatchReport(t, tr, s.Recorded())
 	if *rf.format == "json" {
 		enc := json.NewEncoder(stdout)
@@ -166,10 +166,10 @@ func runMatch(args []string, stdout, stderr io.Writer) error {
 		writeMatchText(stdout, t, tr, rep)
 	}
 	if tr.Decision == results.Continue && !st.Complete {
-		if s.path == "" {
+		if s.Path() == "" {
 			return errors.New("interrupted before the match was decided")
 		}
-		return fmt.Errorf("interrupted before the match was decided; continue with: arena match --resume %s", s.path)
+		return fmt.Errorf("interrupted before the match was decided; continue with: arena match --resume %s", s.Path())
 	}
 	return reportErr
 }

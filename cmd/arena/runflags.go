@@ -162,24 +162,13 @@ func (r *runFlags) check(kind string, n int) error {
 	return o.Check()
 }
 
-// session is a run of a tournament, match or sweep from the command line:
-// the library's session and what the commands print of it.
-type session struct {
-	*arena.Session
-	tour *arena.Tournament
-	path string
-	done []results.GameRecord // recorded before this run (resume)
-	// games are the games kept, as playRun left them (tune sweep's).
-	games []*results.GameRecord
-}
-
 // open opens the session of the flags: a new record for --out, the
 // existing one for --resume (whose configuration the flags must match if
 // given), or none. extra applies the command's own flags (all, or for a
 // resume only those in the set given). check, if not nil, is the
 // command's own check of the run (a resumed file's kind and agents),
 // made before the file is written to (see arena.SessionOptions.Check).
-func open(rf *runFlags, extra func(o *arena.Options, only map[string]bool), check func(*arena.Tournament) error, stderr io.Writer) (*session, error) {
+func open(rf *runFlags, extra func(o *arena.Options, only map[string]bool), check func(*arena.Tournament) error) (*arena.Session, error) {
 	so := arena.SessionOptions{Out: *rf.out, Resume: *rf.resume, Concurrency: *rf.concurrency, Remote: rf.broker.remote(), Check: check}
 	if so.Resume == "" {
 		rf.apply(&so.Options, nil)
@@ -194,23 +183,16 @@ func open(rf *runFlags, extra func(o *arena.Options, only map[string]bool), chec
 		// The live page's viewer shows the first games, its plots all.
 		so.KeepMoves, so.KeepTimes = liveViewerGames, true
 	}
-	s, err := arena.OpenSession(so)
-	if err != nil {
-		return nil, err
-	}
-	return &session{Session: s, tour: s.Tournament(), path: s.Path(), done: s.Done()}, nil
+	return arena.OpenSession(so)
 }
 
-func (s *session) close()                    { s.Close() }
-func (s *session) dataset() *results.Dataset { return s.Dataset() }
-
-// summarise says on stderr how many games a run played, how fast and
+// summarise says on stderr how many games a run of s played, how fast and
 // where they are recorded, and how many stuck agents it left behind.
-func (s *session) summarise(stderr io.Writer, st arena.RunStats, elapsed time.Duration) {
+func summarise(stderr io.Writer, s *arena.Session, st arena.RunStats, elapsed time.Duration) {
 	if st.Played > 0 {
 		fmt.Fprintf(stderr, "arena: played %d games in %.1f s (%.1f games/s)", st.Played, elapsed.Seconds(), float64(st.Played)/elapsed.Seconds())
-		if s.path != "" {
-			fmt.Fprintf(stderr, "; records in %s", s.path)
+		if s.Path() != "" {
+			fmt.Fprintf(stderr, "; records in %s", s.Path())
 		}
 		fmt.Fprintln(stderr)
 	}
@@ -220,21 +202,24 @@ func (s *session) summarise(stderr io.Writer, st arena.RunStats, elapsed time.Du
 }
 
 // setupError is playRun's failure to set up the run's broker, before any
-// game; the record file is then removed if this invocation made it.
+// game (the session is abandoned: a record file this run made is gone).
 type setupError struct{ error }
 
-// playRun plays t's games not yet in s (remaining of them), locally or
-// through rf's broker, with progress on stderr and Ctrl-C as an orderly
-// stop, recording each batch in s. After each batch it calls afterBatch
-// (nil: nothing); every --rating-interval games (by default a quarter of a
-// run of 400 games or more) it pauses the progress bar and calls interim
-// with the number of games recorded, for the standings so far. It returns
-// the run's statistics and how long it took; an error setting up the broker
-// comes back as a setupError.
-func playRun(t *arena.Tournament, s *session, rf *runFlags, remaining int, stderr io.Writer, afterBatch func(), interim func(n int)) (arena.RunStats, time.Duration, error) {
+func (e setupError) Unwrap() error { return e.error }
+
+// playRun plays the games of s not yet recorded, locally or through rf's
+// broker, with progress on stderr and Ctrl-C as an orderly stop. After
+// each batch (recorded by s) it calls afterBatch (nil: nothing); every
+// --rating-interval games (by default a quarter of a run of 400 games or
+// more) it pauses the progress bar and calls interim with the number of
+// games recorded, for the standings so far. It returns the run's
+// statistics and how long it took; an error setting up the broker comes
+// back as a setupError.
+func playRun(s *arena.Session, rf *runFlags, stderr io.Writer, afterBatch func(), interim func(n int)) (arena.RunStats, time.Duration, error) {
+	planned := len(s.Tournament().Fixtures)
 	interval := *rf.interval
-	if interval == 0 && len(t.Fixtures) >= 400 {
-		interval = max(len(t.Fixtures)/4, 1)
+	if interval == 0 && planned >= 400 {
+		interval = max(planned/4, 1)
 	}
 	ctx, stop, release := interrupts(stderr)
 	defer release()
@@ -243,8 +228,8 @@ func playRun(t *arena.Tournament, s *session, rf *runFlags, remaining int, stder
 		return arena.RunStats{}, 0, setupError{err}
 	}
 	defer closeHub()
-	prog := newProgress(stderr, remaining, *rf.noProgress)
-	nextTable := len(s.done) + interval
+	prog := newProgress(stderr, planned-len(s.Done()), *rf.noProgress)
+	nextTable := len(s.Done()) + interval
 	start := time.Now()
 	st, runErr := s.Run(ctx, arena.RunOptions{
 		Stop: stop, Log: stderr, Runner: runner,
@@ -254,7 +239,7 @@ func playRun(t *arena.Tournament, s *session, rf *runFlags, remaining int, stder
 			if afterBatch != nil {
 				afterBatch()
 			}
-			if n := s.Recorded(); interval > 0 && n >= nextTable && n < len(t.Fixtures) {
+			if n := s.Recorded(); interval > 0 && n >= nextTable && n < planned {
 				for nextTable <= n {
 					nextTable += interval
 				}
@@ -265,6 +250,5 @@ func playRun(t *arena.Tournament, s *session, rf *runFlags, remaining int, stder
 		},
 	})
 	prog.finish()
-	s.games = s.Games()
 	return st, time.Since(start), runErr
 }

@@ -89,22 +89,22 @@ func runTournament(args []string, stdout, stderr io.Writer) error {
 		}
 		// Before a record file is created or a game played.
 		return checkAnchor(ropts.Anchor, t.Names())
-	}, stderr)
+	})
 	if err != nil {
 		return err
 	}
-	defer s.close()
-	t := s.tour
+	defer s.Close()
+	t := s.Tournament()
 	// The record's seed, not the flag's default: a resumed run rates with
 	// the seed it started with, as arena rate does.
 	ropts.Seed = t.Config.Seed
-	remaining := len(t.Fixtures) - len(s.done)
+	done := len(s.Done())
 	fmt.Fprintf(stderr, "arena: %s %s, %d agents, %d games per pairing: %d games", t.Config.Game, t.Config.Kind, len(t.Config.Agents), t.Config.GamesPerPair, len(t.Fixtures))
 	if sh := t.Config.Shard; sh != nil {
 		fmt.Fprintf(stderr, " in shard %s (of the run's %d)", sh, t.Config.TotalGames)
 	}
-	if len(s.done) > 0 {
-		fmt.Fprintf(stderr, " (%d already recorded, %d to play)", len(s.done), remaining)
+	if done > 0 {
+		fmt.Fprintf(stderr, " (%d already recorded, %d to play)", done, len(t.Fixtures)-done)
 	}
 	fmt.Fprintf(stderr, ", %s, openings %s", plural(*rf.concurrency, "worker", "workers"), t.Config.Openings)
 	if tc := t.Config.TimeControl; tc != "" {
@@ -115,28 +115,28 @@ func runTournament(args []string, stdout, stderr io.Writer) error {
 	if overload != "" {
 		fmt.Fprintln(stderr, "arena: warning:", overload)
 	}
-	if s.path == "" {
+	if s.Path() == "" {
 		fmt.Fprintln(stderr, "arena: records are not saved (use --out FILE to keep them and be able to resume)")
 	}
-	live := newLivePage(*rf.report, s.Session, ropts, *rf.interval, stderr)
-	st, elapsed, runErr := playRun(t, s, rf, remaining, stderr, live.update, func(n int) {
+	live := newLivePage(*rf.report, s, ropts, *rf.interval, stderr)
+	st, elapsed, runErr := playRun(s, rf, stderr, live.update, func(n int) {
 		o := ropts
 		o.Bootstrap = min(o.Bootstrap, 200)
-		if rep, err := results.Analyse(s.dataset(), o); err == nil {
+		if rep, err := results.Analyse(s.Dataset(), o); err == nil {
 			fmt.Fprintf(stderr, "\nStandings after %d of %d games:\n", n, len(t.Fixtures))
 			rep.WriteStandings(stderr, false)
 		}
 	})
-	if se, ok := runErr.(setupError); ok {
-		return se.error // nothing was played
+	if _, ok := runErr.(setupError); ok {
+		return runErr // nothing was played: no page
 	}
 	reportErr := live.final(st.Complete && runErr == nil)
 	if runErr != nil {
 		return runErr
 	}
-	s.summarise(stderr, st, elapsed)
+	summarise(stderr, s, st, elapsed)
 	if s.Recorded() > 0 {
-		rep, err := results.Analyse(s.dataset(), ropts)
+		rep, err := results.Analyse(s.Dataset(), ropts)
 		if err != nil {
 			return err
 		}
@@ -149,10 +149,10 @@ func runTournament(args []string, stdout, stderr io.Writer) error {
 	}
 	if !st.Complete {
 		n := s.Recorded()
-		if s.path == "" {
+		if s.Path() == "" {
 			return fmt.Errorf("interrupted after %d of %d games", n, len(t.Fixtures))
 		}
-		return fmt.Errorf("interrupted after %d of %d games; continue with: arena tournament --resume %s", n, len(t.Fixtures), s.path)
+		return fmt.Errorf("interrupted after %d of %d games; continue with: arena tournament --resume %s", n, len(t.Fixtures), s.Path())
 	}
 	return reportErr
 }

@@ -207,7 +207,7 @@ func runTuneSPSA(args []string, stdout, stderr io.Writer) error {
 	}()
 	// With --broker, every iteration is a run of the work queue (workers
 	// serve them all with arena worker --wait); they are applied in order.
-	openCtx, cancel := untilStop(ctx, stop)
+	openCtx, cancel := arena.UntilStop(ctx, stop)
 	runner, closeHub, err := f.broker.hub(openCtx, true, sess.Path, stderr)
 	cancel()
 	if err != nil {

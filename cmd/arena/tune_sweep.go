@@ -118,16 +118,16 @@ func runTuneSweep(args []string, stdout, stderr io.Writer) error {
 			return err
 		}
 		return checkAnchor(ropts.Anchor, t.Names())
-	}, stderr)
+	})
 	if err != nil {
 		return err
 	}
-	defer s.close()
-	t := s.tour
+	defer s.Close()
+	t := s.Tournament()
 	ropts.Seed = t.Config.Seed // a resumed sweep's, as in arena tournament
 	names := t.Names()
 	ropts = sw.ReportOptions(ropts, names)
-	remaining := len(t.Fixtures) - len(s.done)
+	done := len(s.Done())
 	opponents := "1 opponent"
 	if len(sw.Against) > 1 {
 		opponents = fmt.Sprintf("%d opponents", len(sw.Against))
@@ -137,34 +137,32 @@ func runTuneSweep(args []string, stdout, stderr io.Writer) error {
 	if sh := t.Config.Shard; sh != nil {
 		fmt.Fprintf(stderr, " in shard %s (of the sweep's %d)", sh, t.Config.TotalGames)
 	}
-	if len(s.done) > 0 {
-		fmt.Fprintf(stderr, " (%d already recorded, %d to play)", len(s.done), remaining)
+	if done > 0 {
+		fmt.Fprintf(stderr, " (%d already recorded, %d to play)", done, len(t.Fixtures)-done)
 	}
 	fmt.Fprintf(stderr, ", %s, openings %s\n", plural(*rf.concurrency, "worker", "workers"), t.Config.Openings)
 	overload := overloadNote(t.Config.Agents, *rf.concurrency, runtime.NumCPU())
 	if overload != "" {
 		fmt.Fprintln(stderr, "arena: warning:", overload)
 	}
-	if s.path == "" {
+	if s.Path() == "" {
 		fmt.Fprintln(stderr, "arena: records are not saved (use --out FILE to keep them and be able to resume)")
 	}
-	st, elapsed, runErr := playRun(t, s, rf, remaining, stderr, nil, func(n int) {
+	st, elapsed, err := playRun(s, rf, stderr, nil, func(n int) {
 		o := ropts
 		o.Bootstrap = min(o.Bootstrap, 200)
-		if r, err := sw.Rate(s.dataset(), names, o); err == nil {
+		if r, err := sw.Rate(s.Dataset(), names, o); err == nil {
 			fmt.Fprintf(stderr, "\nAfter %d of %d games:\n", n, len(t.Fixtures))
 			r.WriteTable(stderr, false)
 		}
 	})
-	if se, ok := runErr.(setupError); ok {
-		return se.error // nothing was played
+	if err != nil {
+		return err
 	}
-	if runErr != nil {
-		return runErr
-	}
-	s.summarise(stderr, st, elapsed)
-	if len(s.games) > 0 {
-		r, err := sw.Rate(s.dataset(), names, ropts)
+	summarise(stderr, s, st, elapsed)
+	n := s.Recorded()
+	if n > 0 {
+		r, err := sw.Rate(s.Dataset(), names, ropts)
 		if err != nil {
 			return err
 		}
@@ -176,11 +174,10 @@ func runTuneSweep(args []string, stdout, stderr io.Writer) error {
 		}
 	}
 	if !st.Complete {
-		n := len(s.games)
-		if s.path == "" {
+		if s.Path() == "" {
 			return fmt.Errorf("interrupted after %d of %d games", n, len(t.Fixtures))
 		}
-		return fmt.Errorf("interrupted after %d of %d games; continue with: arena tune sweep --resume %s %s", n, len(t.Fixtures), s.path, sweepArgs(sw))
+		return fmt.Errorf("interrupted after %d of %d games; continue with: arena tune sweep --resume %s %s", n, len(t.Fixtures), s.Path(), sweepArgs(sw))
 	}
 	return nil
 }

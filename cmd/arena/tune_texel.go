@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"flag"
@@ -154,25 +155,15 @@ func runTuneTexel(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	o := f.TexelOptions
-	// With --broker, the self-play games and the verification match are
-	// runs of one broker kept open for the whole tune (as tune spsa's
-	// iterations).
 	ctx, stop, release := interrupts(stderr)
 	defer release()
 	o.Run.Stop = stop
-	if len(o.Records) == 0 || o.Verify {
-		path := o.Out
-		if o.Resume != "" {
-			path = o.Resume
+	if f.broker.remote() {
+		// The self-play games and the verification match are runs of one
+		// broker kept open for the whole tune (as tune spsa's iterations).
+		o.Connect = func(ctx context.Context, path string) (arena.Runner, func(), error) {
+			return f.broker.hub(ctx, true, path, stderr)
 		}
-		openCtx, cancel := untilStop(ctx, stop)
-		runner, closeHub, err := f.broker.hub(openCtx, true, path, stderr)
-		cancel()
-		if err != nil {
-			return err
-		}
-		defer closeHub()
-		o.Run.Runner = runner
 	}
 	o.Log = stderr
 	var bar *progress

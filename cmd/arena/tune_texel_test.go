@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"os"
 	"os/signal"
 	"path/filepath"
@@ -153,6 +154,28 @@ func TestTuneTexelSelfPlayResume(t *testing.T) {
 	}
 	if _, _, err := texelRun(append([]string{"--self-play", "6", "--out", path}, args...)...); err == nil || !strings.Contains(err.Error(), "exist") {
 		t.Errorf("--out onto an existing file: error %v", err)
+	}
+}
+
+// TestTuneTexelRefusedOutStartsNoBroker: a self-play record that exists
+// is refused before the broker starts, as in arena tournament: no broker
+// address is printed and no store directory is left next to the record
+// (the broker was opened first, and its store stayed).
+func TestTuneTexelRefusedOutStartsNoBroker(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "self.jsonl")
+	if err := os.WriteFile(path, []byte("not ours\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, stderr, err := texelRun("--self-play", "4", "--agent", "greedy", "--out", path, "--verify=false", "--no-progress",
+		"--broker", "embedded", "--listen", fmt.Sprintf("127.0.0.1:%d", freePort(t)))
+	if err == nil || !strings.Contains(err.Error(), "already exists") {
+		t.Errorf("--out onto an existing file: %v", err)
+	}
+	if _, serr := os.Stat(path + ".broker"); !errors.Is(serr, os.ErrNotExist) || strings.Contains(stderr, "nats://") {
+		t.Errorf("the refused run started its broker (store: %v):\n%s", serr, stderr)
+	}
+	if got, _ := os.ReadFile(path); string(got) != "not ours\n" {
+		t.Errorf("the file was changed: %q", got)
 	}
 }
 

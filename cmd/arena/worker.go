@@ -196,20 +196,6 @@ func (b *brokerFlags) open(stderr io.Writer) func(ctx context.Context, path stri
 	}
 }
 
-// untilStop is ctx, also ended by the first Ctrl-C (stop): waiting for a
-// broker is not a game to finish.
-func untilStop(ctx context.Context, stop <-chan struct{}) (context.Context, context.CancelFunc) {
-	c, cancel := context.WithCancelCause(ctx)
-	go func() {
-		select {
-		case <-stop:
-			cancel(errors.New("interrupted"))
-		case <-c.Done():
-		}
-	}()
-	return c, func() { cancel(nil) }
-}
-
 func runWorker(args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("worker", "--broker nats://HOST:PORT [--concurrency K] [--token T | --nkey SEEDFILE] [--tls-ca CA.pem] [--wait]  |  --new-nkey SEEDFILE", stderr)
 	url := fs.String("broker", "", "the coordinator's address, as it printed it: nats://HOST:PORT")
@@ -259,7 +245,7 @@ func runWorker(args []string, stdout, stderr io.Writer) error {
 	fmt.Fprintf(stderr, "arena worker %s: waiting for the broker at %s (up to %s: --patience)\n", *name, *url, *patience)
 	// The first Ctrl-C ends the wait and the work: unfinished batches go
 	// to other workers.
-	ctx, cancel := untilStop(ctx, stop)
+	ctx, cancel := arena.UntilStop(ctx, stop)
 	defer cancel()
 	return broker.Join(ctx, o)
 }
