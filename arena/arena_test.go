@@ -3,7 +3,9 @@ package arena
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
@@ -723,7 +725,7 @@ func TestRecordsRoundTrip(t *testing.T) {
 	if string(a) != string(b) {
 		t.Error("records changed on the way through the file")
 	}
-	if _, err := OpenSession(SessionOptions{Options: o, Out: path, Concurrency: 1}); err == nil || !strings.Contains(err.Error(), "--resume") {
+	if _, err := OpenSession(SessionOptions{Options: o, Out: path, Concurrency: 1}); err == nil || !errors.Is(err, fs.ErrExist) {
 		t.Errorf("overwriting a record file: %v", err)
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"slices"
 	"sync"
@@ -125,7 +126,9 @@ func OpenSession(o SessionOptions) (*Session, error) {
 	}
 	s.header = t.header(o.Concurrency)
 	if o.Out != "" {
-		if s.writer, err = results.Create(o.Out, s.header); err != nil {
+		if s.writer, err = results.Create(o.Out, s.header); errors.Is(err, fs.ErrExist) {
+			return nil, existsError{fmt.Errorf("%w already exists: continue it with %w, or choose another file", option.New("Out", o.Out, ""), option.New("Resume", o.Out, ""))}
+		} else if err != nil {
 			return nil, err
 		}
 		s.path, s.created = o.Out, true
@@ -385,3 +388,11 @@ func Interrupts(parent context.Context, sig <-chan os.Signal, log io.Writer) (ct
 		})
 	}
 }
+
+// existsError is OpenSession's refusal of an Out that exists, in its
+// options' names; it is errors.Is fs.ErrExist, so that a caller that does
+// not continue records (a verification match) can say so instead.
+type existsError struct{ error }
+
+func (e existsError) Unwrap() error        { return e.error }
+func (e existsError) Is(target error) bool { return target == fs.ErrExist }

@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
@@ -491,5 +492,29 @@ func TestInterruptedSession(t *testing.T) {
 		if n := countGameLines(path); n != 8 || s.Recorded() != 8 {
 			t.Errorf("after the resume: %d games recorded, %d kept", n, s.Recorded())
 		}
+	}
+}
+
+// TestSessionOutExists: an Out that exists is refused in the session's
+// options' names (how to continue it), is errors.Is fs.ErrExist, and is
+// left as it was.
+func TestSessionOutExists(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "run.jsonl")
+	if err := os.WriteFile(path, []byte("ours\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, err := OpenSession(SessionOptions{Options: sessionOptions, Out: path, Concurrency: 1})
+	if want := "Out " + path + " already exists: continue it with Resume " + path + ", or choose another file"; err == nil || err.Error() != want {
+		t.Errorf("got %v, want %q", err, want)
+	}
+	if !errors.Is(err, fs.ErrExist) {
+		t.Errorf("%v is not fs.ErrExist", err)
+	}
+	flag := func(name string) string { return "--" + strings.ToLower(name) }
+	if got, want := option.Render(err, flag), "--out "+path+" already exists: continue it with --resume "+path+", or choose another file"; got != want {
+		t.Errorf("rendered %q, want %q", got, want)
+	}
+	if b, _ := os.ReadFile(path); string(b) != "ours\n" {
+		t.Errorf("the file became %q", b)
 	}
 }

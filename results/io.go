@@ -307,14 +307,11 @@ type Writer struct {
 }
 
 // existsError is Create's refusal of an existing file, errors.Is
-// fs.ErrExist. Its text still names arena's flags: arena.CreateRecord's
-// tests pin them, and the record-backed run session that calls Create will
-// say how to resume in its own options' names.
+// fs.ErrExist; the caller says how to continue it in its own options'
+// names (arena.OpenSession: "continue it with Resume").
 type existsError string
 
-func (e existsError) Error() string {
-	return fmt.Sprintf("%s already exists: continue it with --resume %s, or choose another --out", string(e), string(e))
-}
+func (e existsError) Error() string { return string(e) + " already exists" }
 
 func (e existsError) Is(target error) bool { return target == fs.ErrExist }
 

@@ -2,8 +2,10 @@ package tune
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"runtime"
 	"slices"
 	"strconv"
@@ -387,6 +389,10 @@ func (o *TexelOptions) verify(ctx context.Context, tuned, start string) (VerifyR
 		}
 	}
 	vr, err := Verify(ctx, vo)
+	if errors.Is(err, fs.ErrExist) {
+		// A verification match is not continued: another file it is.
+		return vr, fmt.Errorf("%w already exists: choose another file", option.New("VerifyOut", o.VerifyOut, ""))
+	}
 	if err == nil && !vr.Complete {
 		o.note("texel: the verification match was stopped before its test decided\n")
 	}

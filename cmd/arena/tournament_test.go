@@ -147,8 +147,8 @@ func TestTournamentResume(t *testing.T) {
 		t.Errorf("--resume with another --out: exit %d: %s", code, stderr)
 	}
 	code, _, stderr = runArena(append(args, "--out", full)...)
-	if code != 1 || !strings.Contains(stderr, "already exists") {
-		t.Errorf("overwrite: exit %d: %s", code, stderr)
+	if want := "--out " + full + " already exists: continue it with --resume " + full + ", or choose another file"; code != 1 || !strings.Contains(stderr, want) {
+		t.Errorf("overwrite: exit %d: %s\nwant %q", code, stderr, want)
 	}
 }
 

@@ -109,6 +109,13 @@ func TestTuneTexelRecordsJSON(t *testing.T) {
 	if file, err := results.ReadFile(verify); err != nil || len(file.Games) < r.Verify.Games() {
 		t.Errorf("verification record: %v", err)
 	}
+	// A verification match is not continued: its record is not offered
+	// for a resume.
+	_, _, err = texelRun("--records", recs, "--agent", "greedy:name=g", "--evaluations", "20", "--skip-plies", "4", "--positions", "300",
+		"--verify-games", "4", "--verify-out", verify, "--concurrency", "2", "--format", "json")
+	if want := "--verify-out " + verify + " already exists: choose another file"; err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("--verify-out onto its own record: %v, want %q", err, want)
+	}
 }
 
 // Self-play writes its games; a resume takes the flags its file keeps
