@@ -16,7 +16,7 @@
 // run would have played.
 //
 // Options.Shard restricts a tournament to a static slice of that schedule
-// for batch schedulers (arena tournament --shard i/N): whole colour-swapped
+// for batch schedulers (the command line's --shard i/N): whole colour-swapped
 // game pairs, numbered pairing by pairing and dealt to the N shards in turn
 // (see results.Shard), so each shard has about 1/N of every pairing. The
 // shards' records keep the whole schedule's indices and seeds, so together
@@ -27,7 +27,7 @@
 //
 // Opening r is shared by every pairing. "random:K" plays K uniformly random
 // plies drawn from (seed, r) — by default the game's own number
-// (games.Game.OpeningPlies), else DefaultOpeningPlies — and draws again if they would end the
+// (games.Entry.OpeningPlies), else DefaultOpeningPlies — and draws again if they would end the
 // game. A file gives one opening per line (moves separated by spaces; for a
 // simultaneous game joint plies "a | b" separated by commas), used in order
 // and cycled, or in an order shuffled by the seed. A line "fen TEXT" is a
@@ -63,18 +63,18 @@
 // the move's deadline (start + limit; with a coarse start, up to a tick
 // early, never late) and is cancelled by a hard stop; it is valid only
 // during the call. An agent that gives up with an error wrapping
-// context.DeadlineExceeded loses on time. Limits come from --move-time, or, in automatic
+// context.DeadlineExceeded loses on time. Limits come from Options.MoveTime, or, in automatic
 // mode, from the agent's own budget (agents.Budgeter: time=, turn=),
-// the game's limits (games.Game.MoveTime), or DefaultMoveCap. A move that takes longer than its limit plus the margin
+// the game's limits (games.Entry.MoveTime), or DefaultMoveCap. A move that takes longer than its limit plus the margin
 // forfeits the game, as do a panic (crash), a returned error (error), a move
 // that is not legal (illegal_move) and changing the position (crash); the
 // record says which and why. Both players failing on the same turn of a
-// simultaneous game is a draw. A game reaching the ply cap (--max-plies) is
+// simultaneous game is a draw. A game reaching the ply cap (Options.MaxPlies) is
 // adjudicated a draw.
 //
 // # Clocks
 //
-// A seat with Limits.Clock (Options.TimeControl, --tc, for every agent
+// A seat with Limits.Clock (Options.TimeControl for every agent
 // without its own tc= key, which overrides it) plays on a Fischer clock:
 // it starts each game with the base; a move's limit is the time left, so
 // the move context's deadline is the move's start plus the time left and

@@ -20,7 +20,7 @@ import (
 
 // DefaultOpeningPlies is the number of random plies that start each game
 // pair when no openings are given, for a game that does not set its own
-// (games.Game.OpeningPlies).
+// (games.Entry.OpeningPlies).
 const DefaultOpeningPlies = 2
 
 func defaultPlies(g *games.Entry) int {
@@ -46,7 +46,7 @@ type Opening struct {
 	start    games.State // the position, cloned for every game
 	// Variant, when not nil, replaces the tournament's game spec for this
 	// opening's games: a random book gives every round of a game with a
-	// round key (games.Game.RoundKey, e.g. a map seed) its own value.
+	// round key (games.Entry.RoundKey, e.g. a map seed) its own value.
 	Variant *games.Variant
 }
 
@@ -193,7 +193,7 @@ const (
 // a position format, as "fen " and a position (games.ParsePosition). File openings are used in
 // order, or in an order shuffled by the seed.
 //
-// With random openings, a game that has a round key (games.Game.RoundKey,
+// With random openings, a game that has a round key (games.Entry.RoundKey,
 // such as a map seed) and is given without any option gets its own value
 // of that key for every round, drawn from (seed, r), so that the tournament
 // visits many boards; give the option explicitly (e.g. "game:seed=42") to

@@ -65,7 +65,7 @@ type Options struct {
 	ShuffleOpenings bool
 	// MoveTime is every agent's limit per move, 1ms to MaxMoveTime; 0 is
 	// automatic: the agent's own budget (agents.Budgeter: a search's
-	// time=, a bot's turn=), else the game's limits (games.Game.MoveTime),
+	// time=, a bot's turn=), else the game's limits (games.Entry.MoveTime),
 	// else DefaultMoveCap.
 	MoveTime   time.Duration
 	MoveMargin time.Duration // grace beyond the limit, 1ms to MaxMoveMargin; 0 means DefaultMargin

@@ -11,7 +11,7 @@ import (
 // Options.Swept agents, the values of one parameter, each play every other
 // agent, their opponents, and never each other. It is a kind of its own,
 // recorded in the header (Config.Kind and Config.Swept), so that everything
-// that rebuilds a run from its header (--resume, broker workers, shards)
+// that rebuilds a run from its header (a resumed session, broker workers, shards)
 // plans exactly the sweep's games.
 
 // Seed streams of a sweep's games. Every value meets opponent j in game g

@@ -16,7 +16,7 @@ import (
 // legally from the opening with the game's rules; and its result must be
 // the final position's when the game ended normally, a draw at the ply cap
 // when adjudicated at the cap, and what solving the final position again
-// gives when adjudicated as solved (--adjudicate solve). A forfeit (time, crash, illegal move) cannot be
+// gives when adjudicated as solved (Options.Adjudicate "solve"). A forfeit (time, crash, illegal move) cannot be
 // re-checked beyond the legality of the moves before it. Times and move
 // statistics are not checked.
 func (t *Tournament) CheckGame(g *results.GameRecord) error {

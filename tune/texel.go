@@ -82,7 +82,7 @@ type Sample struct {
 type SampleOptions struct {
 	// SkipPlies is the number of plies of every game that are not
 	// sampled, counted from its start position (after a "fen" start);
-	// negative means the game's opening plies (games.Game.OpeningPlies,
+	// negative means the game's opening plies (games.Entry.OpeningPlies,
 	// or the arena's default), the random plies that open a tournament's
 	// games.
 	SkipPlies int
