@@ -15,7 +15,7 @@ import (
 	"github.com/olekukonko/tablewriter/tw"
 )
 
-// Formats lists the output formats of Report.Write.
+// Formats lists the output formats of Analysis.Write.
 var Formats = []string{"text", "json", "csv", "markdown"}
 
 // maxLOSPlayers bounds the LOS matrix printed in text and markdown (it is
