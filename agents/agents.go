@@ -1,8 +1,27 @@
-// Package agents defines the Agent interface, the built-in agents and the
-// parser for agent specs such as "random", "greedy" or "mcts:iters=2000,c=1.2".
+// Package agents defines the Agent interface, the registry of agent kinds
+// and the agents of the project, each named by a spec such as "random",
+// "greedy" or "mcts:iters=2000,c=1.2".
 //
-// An agent is created from its spec and a seed; every random choice it makes
+// Parse reads a spec once into a Spec (its kind, keys, display name and
+// its own tc= clock) and Spec.New builds an agent from it with a seed; New
+// and Validate do both from the text. Every random choice an agent makes
 // flows from that seed, so the same seed and settings give the same games.
+// A kind registers itself (Register with a Kind: name, help, keys, New),
+// and is then accepted wherever a spec is; errors name the spec and the
+// key that was wrong and list the kinds or keys that exist.
+//
+// The kinds: random, greedy, human, alphabeta and mcts (over
+// search/alphabeta and search/mcts), perfect (a game's exact solver and
+// book), and the external ones, cg (a CodinGame bot, supervised by
+// agents/botproc) and ugi (an engine speaking UGI: a thin adapter over
+// ugi.Client, whose grammar and client live in package ugi).
+//
+// Optional interfaces say more about an agent to the arena: Seeder,
+// GameStarter, GameChecker, ProgramChecker, Budgeter, StartBudgeter,
+// MoveLimiter, Reporter (Stats of a move) and Analyser (what it thinks of
+// every move). A move's context carries its deadline, and may carry a
+// game clock (WithClock, ClockFrom; the arena's and ugi/server's) and move
+// limits (WithMoveLimits; ugi/server's go depth and go nodes).
 package agents
 
 import (

@@ -1,23 +1,32 @@
 // Package broker spreads the games of a tournament or match over many
 // machines through a NATS JetStream work queue.
 //
-// The coordinator (Runner, used by arena tournament|match --broker) owns
-// the record file as a local run does. It publishes the run's configuration
-// in the key-value bucket ARENA (key "run"), queues the games not yet
-// recorded as batches (a colour-swapped pair each) on the work-queue stream
-// ARENA_WORK, and records the results that workers publish on the stream
-// ARENA_RESULTS, after checking each against the schedule and the game's
-// rules (arena.Tournament.CheckGame). Its own local workers are ordinary
-// workers connected in-process, so every game goes the same way.
+// The coordinator is an arena.Runner (the RunOptions.Runner of a run):
+// Runner(Options) opens the broker for one run, and a Hub (Open) keeps it
+// open across runs (tune spsa's iterations); a record-backed run connects
+// one through arena.Session.Connect (arena tournament|match --broker). It
+// publishes the run's configuration in the key-value bucket ARENA (key
+// "run"), queues the games not yet recorded as batches (a colour-swapped
+// pair each) on the work-queue stream ARENA_WORK, and hands the run's sink
+// (which the session records) the results that workers publish on the
+// stream ARENA_RESULTS, after checking each against the schedule and the
+// game's rules (arena.Tournament.CheckGame). Its own local workers are
+// ordinary workers connected in-process, so every game goes the same way.
 //
-// A worker (Work, used by arena worker) rebuilds the same tournament from
-// the configuration, pulls batches, plays them (every game is reproducible
-// from the schedule, so a redelivered batch plays the same games), keeps
-// its batches alive with InProgress while they play, publishes each result
-// with the message id run.game (JetStream drops a duplicate within its
-// window; the coordinator drops any that get through) and acknowledges a
-// batch once its results are stored. A batch whose worker dies is
-// redelivered after the ack wait.
+// A worker (Join with JoinOptions, which connects and then Works; arena
+// worker) rebuilds the same tournament from the configuration, pulls
+// batches, plays them (every game is reproducible from the schedule, so a
+// redelivered batch plays the same games), keeps its batches alive with
+// InProgress while they play, publishes each result with the message id
+// run.game (JetStream drops a duplicate within its window; the
+// coordinator drops any that get through) and acknowledges a batch once
+// its results are stored. A batch whose worker dies is redelivered after
+// the ack wait.
+//
+// Options, JoinOptions and the credentials (Credentials, ServerOptions,
+// ReadNKeyUsers, NewNKey) refuse a value with an *option.Error naming the
+// Go option (Token, NKey, CA, Listen, Patience, …), never a command-line
+// flag; Options.JoinCommand lets a command line say how its workers join.
 package broker
 
 import (

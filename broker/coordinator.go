@@ -67,7 +67,7 @@ func Runner(o Options) func(ctx context.Context, t *arena.Tournament, opts arena
 
 // Hub is a coordinator's broker kept open across runs (the iterations of
 // tune spsa): the embedded server, or the address of an existing one.
-// Workers that serve run after run (arena worker --wait) follow it.
+// Workers that serve run after run (WorkerOptions.Wait) follow it.
 type Hub struct {
 	o       Options
 	srv     *server.Server // nil for an existing server
@@ -80,7 +80,7 @@ type Hub struct {
 }
 
 // FirstConnect bounds a coordinator's wait for an existing server
-// (--broker nats://…): it should be running already, so a wrong address
+// (Options.Broker nats://…): it should be running already, so a wrong address
 // or a server that is down is reported soon rather than waited for.
 var FirstConnect = 5 * time.Second
 
@@ -211,8 +211,8 @@ type coordinator struct {
 	byWorker map[string]*workerTally
 }
 
-// LocalWorker is the name of a coordinator's own workers; arena worker
-// refuses it as a --name. Their games carry no worker name in the record,
+// LocalWorker is the name of a coordinator's own workers;
+// CheckWorkerName refuses it as a worker's Name. Their games carry no worker name in the record,
 // as in a run without a broker.
 const LocalWorker = "local"
 

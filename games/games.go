@@ -29,7 +29,11 @@
 //   - Referees (referee.go), moves beyond the listed ones: MoveValidator,
 //     MoveFaulter.
 //   - Solving (solver.go, book.go): ExactSolver, EmptiesCounter, Booker,
-//     BookValuer, BookBounder.
+//     BookValuer, BookBounder. The caller of SolveExact says what it
+//     asks (threads, table size, a node counter, a value hint) in a
+//     SolveOptions; a solve that stops early says what it proved
+//     (KeptHint, ProvenBounds, BestGuess). search/solve solves positions
+//     and whole plies over them.
 //   - Text and positions (position.go): PositionWriter, PositionReader,
 //     Viewer, InputDigester.
 //   - Drawing (drawing.go): Drawer. Every registered game draws itself
@@ -45,6 +49,13 @@
 // position options and lines in openings files use them. A state read from
 // text has the same hash, moves and rendering as the one that wrote it, but
 // no history: its Ply starts at 0.
+//
+// Around the contract the package gives what every caller shares: the
+// registry (Register an Entry; Lookup a spec into a Variant; New), replays
+// of transcripts (Replay, and ReplaySim with SplitTurns for simultaneous
+// games), Perft and Divide, MarginOutcome (the outcome of a game decided
+// by a score margin), Sequentialize (a simultaneous game seen as a
+// sequential one) and WriteSVG.
 //
 // Hot paths never allocate: legal moves are appended into a caller-provided
 // slice and undo information lives inside the state.

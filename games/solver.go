@@ -26,8 +26,8 @@ type ExactSolver interface {
 
 // EmptiesCounter is implemented by positions of placement games that can say
 // how many empty cells (places left to fill) they have: a bound on the plies
-// left and the measure by which solver adjudication (`--adjudicate
-// solve:empties=N`) decides a position is small enough to solve. Without
+// left and the measure by which the arena's solver adjudication
+// (solve:empties=N) decides a position is small enough to solve. Without
 // it solver adjudication never applies to the game.
 type EmptiesCounter interface {
 	Empties() int

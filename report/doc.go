@@ -6,9 +6,15 @@
 // whole report and each position as a list of fragment numbers, so that a
 // thousand games stay a few megabytes.
 //
-// Write is the entry point: it rates the games with results.Analyse
-// (so the standings are arena rate's) and fills the page (page.go, an
-// html/template) with the tables, the match sections and the plots. Every
+// Write is the entry point, and WriteFile the same written atomically
+// over a file (a live page, refreshed while a run plays, is never seen
+// half written): it rates the games with results.Analyse and
+// Options.Rating (so the standings are arena rate's) and fills the page
+// (page.go, an html/template) with the tables, the match sections and
+// the plots. The package names no command-line flag: the command line
+// that plays a record again is the caller's to write (Options.Command,
+// as arena's command line does), and an option it refuses (PNGDir) is an
+// *option.Error. Every
 // plot is a gonum.org/v1/plot Plot drawn by one helper (renderer.render in
 // plot.go) into inline SVG and, with Options.PNGDir, into a PNG file too;
 // each kind of data mark has a colour of its own, which the tests use to

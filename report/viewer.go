@@ -105,9 +105,9 @@ type viewerGame struct {
 	// start after them.
 	Opening int `json:"o,omitempty"`
 	// Clocks are both players' time left in ms after each ply past the
-	// opening (results.Game.Clocks, to 0.1 ms; results.NoClock without).
+	// opening (results.GameRecord.Clocks, to 0.1 ms; results.NoClock without).
 	Clocks [][2]float64 `json:"c,omitempty"`
-	// Stats are the moves' statistics (results.Game.MoveStats) in the
+	// Stats are the moves' statistics (results.GameRecord.MoveStats) in the
 	// order asked, each [player, ms, depth, score, nodes, info].
 	Stats [][]any `json:"st,omitempty"`
 }

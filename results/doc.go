@@ -7,7 +7,7 @@
 // A record file is JSON Lines. The first line is a Header holding the whole
 // Config of the run (game, agents, games per pairing, seed, openings,
 // limits, SPRT parameters, number of planned games) and the format Version.
-// Every finished game adds one Game line, written with a single write as
+// Every finished game adds one GameRecord line, written with a single write as
 // the game ends, so a killed process loses at most the line being written;
 // Read ignores such a torn last line and Append cuts it off before
 // continuing the file. A resumed run adds a Resume line. Read checks every
@@ -22,9 +22,9 @@
 // only those fields; any other line goes through Read's decoder.
 //
 // Times per move: when a clock was in force (Config.TimeControl, or an
-// agent's tc= key; Player.TC names each player's), Game.Clocks holds both
+// agent's tc= key; Player.TC names each player's), GameRecord.Clocks holds both
 // players' time left in milliseconds after every ply the agents played
-// (NoClock for a player without one), and Game.MoveStats has one entry per
+// (NoClock for a player without one), and GameRecord.MoveStats has one entry per
 // move an agent was asked for — who, how long, and the depth, score, nodes
 // and info an agents.Reporter gave for it (an engine's pv and nps are in
 // info). MoveStats is also kept without a clock when either agent reports
@@ -91,15 +91,26 @@
 // the two hypotheses, each the most likely pair distribution with the
 // hypothesis' expected score; Decide compares it with Wald's bounds
 // log(β/(1−α)) and log((1−β)/α). Hypotheses are in logistic Elo or in
-// normalized Elo (see Normalized). A match counts pairs in round order
+// normalized Elo (see Normalized). SPRT.OnPenta and OnWDL run the test on
+// counts alone, with the Elo estimates (an SPRTResult, arena sprt's). A match counts pairs in round order
 // and stops counting at the decision (PairTracker); the ratings count
 // every recorded game, and a report's notes say how many the match
 // counted when that is fewer (Summary.Matches).
 //
 // # Output
 //
-// Analyse gathers standings, crosstable, LOS, per-colour results,
-// termination reasons and mean game length; Report.Write renders them as
-// text, markdown, CSV or JSON. ExportPGN and ExportCSV write the games for
-// other tools.
+// Analyse (and Tally.Analyse) gathers standings, crosstable, LOS,
+// per-colour results, termination reasons and mean game length into an
+// Analysis; Analysis.Write renders it as text, markdown, CSV or JSON.
+// ExportPGN and ExportCSV write the games for other tools.
+//
+// # Options
+//
+// AnalysisOptions (bootstrap, seed, draw model, prior, anchor, first-move
+// advantage) are checked by AnalysisOptions.Check, which Analyse runs
+// too, with CheckAnchor for the players; ParseDraws, ParseAnchor,
+// ParseSPRT, ParseShard, ParsePenta and ParseWDL read text forms. A
+// refused option is an *option.Error that names it (Bootstrap, Prior,
+// Anchor, Shard, Penta, …), never a command line's flag: arena's command
+// line shows it as its flag.
 package results

@@ -8,7 +8,7 @@ import (
 )
 
 // AppendGame appends g as one JSON line (with its newline) to buf. It
-// writes the same fields as encoding/json would for Game, in the same
+// writes the same fields as encoding/json would for GameRecord, in the same
 // order, without reflection: a record is encoded on a tournament's hot
 // path once per game, where encoding/json took longer than a whole game
 // between fast agents.

@@ -132,7 +132,7 @@ func Read(r io.Reader, path string) (*File, error) {
 // decodeLine decodes one non-blank line of a record file (line numbers
 // from 1; last: the file's final line, without a newline) for Read and
 // Tally alike: a header into *h (checked), a game into *g (checked by
-// Game.Check, not against the header), a resume note into *rs. kind is
+// GameRecord.Check, not against the header), a resume note into *rs. kind is
 // the record kind; torn reports a final line that is no JSON at all, a
 // write cut short, which readers ignore.
 func decodeLine(trimmed []byte, line int, last bool, h *Header, g *GameRecord, rs *Resume) (kind string, torn bool, err error) {

@@ -67,7 +67,7 @@ func (t *PairTracker) points(g *GameRecord) float64 {
 
 // MatchCount is what arena match counted of one of its record files:
 // the complete game pairs in round order, up to its SPRT's decision
-// (PairTracker). Ratings count every recorded game; Report.Notes says
+// (PairTracker). Ratings count every recorded game; Analysis.Notes says
 // when the two differ.
 type MatchCount struct {
 	Path     string

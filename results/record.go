@@ -30,7 +30,7 @@ const (
 	Sweep = "sweep"
 )
 
-// Termination reasons (Game.Termination).
+// Termination reasons (GameRecord.Termination).
 const (
 	// Normal: the game reached its end by the rules.
 	Normal = "normal"
@@ -50,15 +50,15 @@ const (
 	Adjudication = "adjudication"
 )
 
-// AdjudicatedSolved is Game.Adjudicated of a game ended by solver
-// adjudication (--adjudicate solve:…): its result is the end of perfect
+// AdjudicatedSolved is GameRecord.Adjudicated of a game ended by solver
+// adjudication (Config.Adjudicate): its result is the end of perfect
 // play from its last position.
 const AdjudicatedSolved = "solved"
 
 // Terminations lists every termination reason, normal first.
 var Terminations = []string{Normal, Timeout, Crash, Error, Illegal, Adjudication}
 
-// BothForfeit is Game.Forfeit when both players of a simultaneous game
+// BothForfeit is GameRecord.Forfeit when both players of a simultaneous game
 // failed on the same turn; the game is then a draw.
 const BothForfeit = 2
 
@@ -69,7 +69,8 @@ type AgentInfo struct {
 }
 
 // Config is everything that decides which games a run plays and how. Two
-// runs with equal Configs play the same games, so --resume compares them.
+// runs with equal Configs play the same games, so a resumed run compares
+// them.
 type Config struct {
 	Kind         string      `json:"kind"`                  // RoundRobin, Gauntlet, Match or Sweep
 	Game         string      `json:"game"`                  // canonical game spec, e.g. "erdos:algol"
@@ -88,9 +89,9 @@ type Config struct {
 	MoveMarginMS float64 `json:"move_margin_ms"`
 	MaxPlies     int     `json:"max_plies"`
 	SPRT         *SPRT   `json:"sprt,omitempty"` // matches only
-	// TimeControl is the run's clock, BASE[+INC] as --tc reads it (e.g.
-	// "10s+100ms"), for every agent whose spec has no tc= key of its own;
-	// empty for none.
+	// TimeControl is the run's clock, BASE[+INC] as agents.ParseTimeControl
+	// reads it (e.g. "10s+100ms"), for every agent whose spec has no tc= key
+	// of its own; empty for none.
 	TimeControl string `json:"tc,omitempty"`
 	// Adjudicate is the run's solver adjudication, as arena.ParseAdjudicate
 	// writes it (e.g. "solve:empties=10,time=1s"); empty for none.
@@ -176,18 +177,18 @@ type GameRecord struct {
 	// when a clock was in force or either agent reports statistics
 	// (agents.Reporter); games between other agents leave it out.
 	MoveStats []MoveStat `json:"move_stats,omitempty"`
-	// Worker names the broker worker that played the game (arena worker
-	// --name, by default HOST:PID), as the coordinator received its
-	// result, so that a forfeit can be traced to a machine; empty for a
-	// game played by the process that wrote the record. It is the
+	// Worker names the broker worker that played the game (its
+	// broker.WorkerOptions.Name; arena worker's default is HOST:PID), as the
+	// coordinator received its result, so that a forfeit can be traced to a
+	// machine; empty for a game played by the process that wrote the record. It is the
 	// worker's own word (see the README's trust model).
 	Worker string `json:"worker,omitempty"`
 }
 
-// MaxWorkerName bounds Game.Worker (the coordinator cuts longer names).
+// MaxWorkerName bounds GameRecord.Worker (the coordinator cuts longer names).
 const MaxWorkerName = 100
 
-// NoClock stands in Game.Clocks for the time of a player who had no clock.
+// NoClock stands in GameRecord.Clocks for the time of a player who had no clock.
 const NoClock = -1
 
 // MoveStat is what a record keeps of one move: who chose it, how long it

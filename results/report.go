@@ -22,7 +22,8 @@ type AnalysisOptions struct {
 
 // Analysis is the full analysis of a set of games: the standings with
 // ratings, the crosstable, LOS, per-colour results and termination counts.
-// It is also the --format json document (snake_case keys).
+// It is also the document Write writes as "json" (snake_case keys; arena
+// rate --format json).
 type Analysis struct {
 	Game         string           `json:"game"`
 	Games        int              `json:"games"`

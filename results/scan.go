@@ -27,7 +27,7 @@ func factsOf(g *GameRecord) gameFacts {
 	return f
 }
 
-// points returns what the game was worth to seat p, as Game.Points.
+// points returns what the game was worth to seat p, as GameRecord.Points.
 func (f *gameFacts) points(p int) float64 {
 	switch f.winner {
 	case -1:
@@ -40,9 +40,9 @@ func (f *gameFacts) points(p int) float64 {
 
 // gameScanner decodes game lines in the canonical form AppendGame writes
 // (fields in their order, no spaces, strings of plain printable ASCII
-// without escapes) without building a Game: it reads the few fields the
+// without escapes) without building a GameRecord: it reads the few fields the
 // statistics need, checks the rest's syntax and types, and applies
-// Game.Check's rules. Any line it does not accept, for whatever reason, is
+// GameRecord.Check's rules. Any line it does not accept, for whatever reason, is
 // decoded the slow way (strictUnmarshal and Check), so that what is
 // accepted and every error message stay exactly those of Read; the
 // scanner is only ever a shortcut (FuzzScanGame checks that it agrees).
@@ -229,7 +229,7 @@ func (s *gameScanner) scan(line []byte, f *gameFacts) (ok bool) {
 	if s.bad || s.i != len(s.b) {
 		return false
 	}
-	// Game.Check's rules; a failure goes to the slow path for its message.
+	// GameRecord.Check's rules; a failure goes to the slow path for its message.
 	switch {
 	case len(game) == 0, f.index < 0, f.names[0] == f.names[1], f.plies != plies:
 		return false

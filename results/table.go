@@ -15,7 +15,7 @@ import (
 	"github.com/olekukonko/tablewriter/tw"
 )
 
-// Formats lists the output formats of Report.Write.
+// Formats lists the output formats of Analysis.Write.
 var Formats = []string{"text", "json", "csv", "markdown"}
 
 // maxLOSPlayers bounds the LOS matrix printed in text and markdown (it is
@@ -23,7 +23,7 @@ var Formats = []string{"text", "json", "csv", "markdown"}
 const maxLOSPlayers = 16
 
 // Write renders the report: "text" (tables for a terminal), "markdown",
-// "csv" (the standings only, one row per player) or "json" (the Report).
+// "csv" (the standings only, one row per player) or "json" (the Analysis).
 func (r *Analysis) Write(w io.Writer, format string) error {
 	switch format {
 	case "json":

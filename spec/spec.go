@@ -1,5 +1,7 @@
 // Package spec parses the "name:key=value,key=value" strings that name games
-// and agents on the command line, e.g. "erdos:algol" or "mcts:iters=2000,c=1.2".
+// and agents, e.g. "erdos:algol" or "mcts:iters=2000,c=1.2", wherever they
+// are given: games.Lookup and agents.Parse read theirs with it, from a Go
+// caller or a command line alike.
 //
 // # Syntax
 //

@@ -16,7 +16,11 @@
 // rest of the bot's group: nothing of this process runs to do it.)
 //
 // A Process is meant for one goroutine that talks to the bot (Write,
-// ReadLine), while any goroutine may Stop or Kill it.
+// ReadLine), while any goroutine may Stop or Kill it. Check tells whether
+// a Config's program can be started here, before any game. A Slot holds
+// the one current process of an owner that replaces its bot after a
+// failure (the cg agent, a ugi.Client); Attach makes a new process the
+// slot's, to be killed should the owner be dropped without being closed.
 //
 // Linux is the target. On other Unix systems the same code builds and
 // works without the parent-death signal; elsewhere only the bot itself, not

@@ -96,10 +96,10 @@ func run() error {
 	}); err != nil {
 		return err
 	}
-	report, err := results.Analyse(results.NewDataset(t.Config.Game, t.Names(), played), results.AnalysisOptions{})
+	analysis, err := results.Analyse(results.NewDataset(t.Config.Game, t.Names(), played), results.AnalysisOptions{})
 	if err != nil {
 		return err
 	}
 	fmt.Printf("%d games of %s (%s)\n\n", len(played), t.Config.Game, strings.Join(t.Names(), ", "))
-	return report.Write(os.Stdout, "text")
+	return analysis.Write(os.Stdout, "text")
 }

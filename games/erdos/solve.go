@@ -598,7 +598,8 @@ const maxIdle = 8
 // representative of s's class under the game's symmetries (column
 // permutations; under the standard rules also reversing the ranks with the
 // levels): two positions have the same canonical text if and only if a
-// symmetry maps one onto the other. `arena solve --plies` deduplicates by it.
+// symmetry maps one onto the other. search/solve's Plies (arena solve
+// --plies) deduplicates by it.
 func (s *State) CanonicalPosition() string {
 	if s.b.reason != NotOver && s.b.algol && s.b.ply == Cells {
 		return s.Position() // the stale count (Q2) is not in the key

@@ -1,6 +1,7 @@
 // Package sysmem tells how much memory the machine has, so that options
-// which size tables (alpha-beta's tt=, solve --tt) can refuse sizes the
-// machine cannot hold with an error instead of dying in the allocator.
+// which size tables (the agents' tt= keys, search/solve's TableMB) can
+// refuse sizes the machine cannot hold with an error instead of dying in
+// the allocator.
 package sysmem
 
 import (

@@ -27,8 +27,10 @@
 // complete iteration is returned.
 //
 // In exact mode the search runs to the end of the game with no evaluation:
-// scores are proven results (see FormatScore). A game-specific solver that is
-// much faster than this generic one can be offered through ExactSolver.
+// scores are proven results (see FormatScore). A game-specific solver much
+// faster than this generic one is a games.ExactSolver: the callers that
+// solve (the alphabeta agent, search/solve) use it where a game has one,
+// and this search otherwise.
 //
 // # Scores
 //
