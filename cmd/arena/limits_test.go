@@ -33,7 +33,7 @@ func TestFlagLimits(t *testing.T) {
 		{[]string{"tournament", "--move-time", "1000h"}, "--move-time 1000h is out of range"},
 		{[]string{"tournament", "--move-margin", "0s"}, "--move-margin 0s is out of range: use 1ms to 1h"},
 		{[]string{"tournament", "--max-plies", "-1"}, "--max-plies -1 is out of range: use 0 to 1000000 (0: no cap)"},
-		{[]string{"tournament", "--max-plies", "2000000"}, "out of range"},
+		{[]string{"tournament", "--max-plies", "2000000"}, "--max-plies 2000000 is out of range: use 0 to 1000000 (0: no cap)"},
 		{[]string{"tournament", "--rating-interval", "-2"}, "--rating-interval -2 is out of range"},
 		{[]string{"tournament", "--openings", "random:1000000000"}, "--openings random:1000000000: want random:K with K from 0 to 1000"},
 		{[]string{"match", "--agents", "random", "greedy", "--games", "100000000000"}, "--games 100000000000: use an even number"},

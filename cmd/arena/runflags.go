@@ -137,10 +137,12 @@ func (r *runFlags) apply(o *arena.Options, only map[string]bool) {
 // something else than the option's, --tc's text and --rating-interval.
 func (r *runFlags) check(kind string, n int) error {
 	if *r.moveMargin == 0 { // the option's 0 is the default margin
-		return option.New("MoveMargin", "0s", "{MoveMargin} 0s is out of range: use 1ms to %s", spec.FormatDuration(arena.MaxMoveMargin))
+		return option.OutOfRange("MoveMargin", "0s", "1ms", spec.FormatDuration(arena.MaxMoveMargin), "")
 	}
-	if *r.maxPlies < 0 { // the flag's 0 is the option's negative: no cap
-		return option.New("MaxPlies", *r.maxPlies, "{MaxPlies} %d is out of range: use 0 to %d (0: no cap)", *r.maxPlies, arena.MaxPlyCap)
+	// The flag's 0 is the option's negative (no cap), so the whole range
+	// is said here, with what 0 means.
+	if *r.maxPlies < 0 || *r.maxPlies > arena.MaxPlyCap {
+		return option.OutOfRange("MaxPlies", *r.maxPlies, 0, arena.MaxPlyCap, " (0: no cap)")
 	}
 	if *r.tc != "" {
 		if _, err := agents.ParseTimeControl(*r.tc); err != nil {
