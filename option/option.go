@@ -94,7 +94,8 @@ func Names(text string, name func(string) string) string {
 
 // Render is err's message with the text of every *Error in its tree
 // (through Unwrap and errors.Join) shown through name, so that a wrapped
-// "tournament: GamesPerPair 3: ..." reads "tournament: --games 3: ...".
+// "tournament: GamesPerPair 3: …" names the command line's flag instead
+// of GamesPerPair.
 // Render(nil, name) is "".
 func Render(err error, name func(string) string) string {
 	if err == nil {

@@ -1,7 +1,6 @@
 package main
 
-// This file holds the helpers every command shares: flag parsing, checks
-// of output paths, words.
+// The helpers every command shares: flag parsing, output paths, words.
 
 import (
 	"bytes"

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/boardgame-arena/arena/agents/botproc/botproctest"
+	"github.com/boardgame-arena/arena/ugi/ugitest"
 )
 
 // The UGI engine and checker are tested in ugi and ugi/server; these
@@ -62,28 +63,6 @@ func arenaBinary(t testing.TB) string {
 		t.Fatal(binErr)
 	}
 	return arenaPath
-}
-
-// writeScript writes a shell-script UGI engine that records its PID in
-// pidFile and answers go by goAction (shell code).
-func writeScript(t *testing.T, pidFile, goAction string) string {
-	t.Helper()
-	script := filepath.Join(t.TempDir(), "engine.sh")
-	body := `#!/bin/sh
-echo $$ >> ` + pidFile + `
-while read -r line; do
-  case "$line" in
-    ugi) echo "id name broken"; echo ugiok;;
-    isready) echo readyok;;
-    go*) ` + goAction + `;;
-    quit) exit 0;;
-  esac
-done
-`
-	if err := os.WriteFile(script, []byte(body), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	return script
 }
 
 // engineCommand is the ugi:cmd= value of arena engine --agent agent (a
@@ -160,13 +139,13 @@ func TestCheckEngine(t *testing.T) {
 	if code != 0 || !strings.Contains(stdout, "pass handshake      ugiok in ") || !strings.HasSuffix(stdout, "all 11 checks passed\n") {
 		t.Fatalf("arena engine failed the check: exit %d\n%s\n%s", code, stdout, stderr)
 	}
-	pids := filepath.Join(t.TempDir(), "pids")
+	dir := t.TempDir()
 	code, stdout, stderr = runArena("check-engine", "--positions", "2", "--movetime", "20ms", "--margin", "100ms",
-		"--agent", "ugi:cmd=sh "+writeScript(t, pids, "echo 'bestmove z9'"))
+		"--agent", "ugi:cmd=sh "+ugitest.Script(t, dir, "echo 'bestmove z9'"))
 	if code != 1 || !strings.Contains(stdout, "FAIL legal-moves") || !strings.Contains(stdout, "bestmove z9") || !strings.Contains(stderr, "of 11 checks failed") {
 		t.Errorf("exit %d, stdout %q, stderr %q; want 1, the failure and the number of failed checks", code, stdout, stderr)
 	}
-	botproctest.NoneRunning(t, pids)
+	botproctest.NoneRunning(t, ugitest.PidFile(dir))
 }
 
 // TestCheckEngineFlagRanges: the duration flags are refused outside their

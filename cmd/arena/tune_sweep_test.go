@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/boardgame-arena/arena/results"
+	"github.com/boardgame-arena/arena/ugi/ugitest"
 )
 
 // sweepArgsFor is a small, fast sweep: mcts's iters at two values against
@@ -274,7 +275,7 @@ func TestRefusedResumeBeforePlay(t *testing.T) {
 	// An engine that answers every move with one that is not legal: each
 	// of its games is recorded at once as a forfeit. Its stderr file's
 	// directory goes away to make the program one that cannot start.
-	engine := writeScript(t, filepath.Join(dir, "pids"), "echo bestmove none")
+	engine := ugitest.Script(t, dir, "echo bestmove none")
 	logDir := filepath.Join(dir, "logs")
 	agent := "ugi:cmd=sh " + engine + ",stderr=" + filepath.Join(logDir, "err.log") + ",name=engine"
 	busy, err := net.Listen("tcp", "127.0.0.1:0")
