@@ -157,7 +157,7 @@ func runTuneTexel(args []string, stdout, stderr io.Writer) error {
 	o := f.TexelOptions
 	ctx, stop, release := interrupts(stderr)
 	defer release()
-	o.Run.Stop = stop
+	o.Run.Stop, o.Run.Log = stop, stderr
 	if f.broker.remote() {
 		// The self-play games and the verification match are runs of one
 		// broker kept open for the whole tune (as tune spsa's iterations).

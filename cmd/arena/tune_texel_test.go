@@ -162,6 +162,23 @@ func TestTuneTexelSelfPlayResume(t *testing.T) {
 	if _, _, err := texelRun(append([]string{"--self-play", "6", "--out", path}, args...)...); err == nil || !strings.Contains(err.Error(), "exist") {
 		t.Errorf("--out onto an existing file: error %v", err)
 	}
+	// A resume of a record killed while writing says that it cut off the
+	// torn last line, as tournament and match do, plays the lost game
+	// again and fits the same weights.
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, data[:len(data)-20], 0o644); err != nil {
+		t.Fatal(err)
+	}
+	torn, stderr, err := texelRun(append([]string{"--resume", path}, args...)...)
+	if err != nil || !strings.Contains(stderr, "cut off a torn last line") {
+		t.Errorf("resume of a torn record: %v, stderr:\n%s", err, stderr)
+	}
+	if strip(torn) != strip(first) {
+		t.Errorf("the torn record's resume differs:\n%s\nfirst:\n%s", torn, first)
+	}
 }
 
 // TestTuneTexelRefusedOutStartsNoBroker: a self-play record that exists
