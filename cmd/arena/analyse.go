@@ -13,7 +13,7 @@ import (
 )
 
 func init() {
-	register(command{"analyse", "show an agent's choice in a position with its per-move statistics", runAnalyse})
+	register(command{"analyse", groupEngines, "show an agent's choice in a position, with its per-move statistics", runAnalyse})
 }
 
 // analyseReport is the --format json output of analyse.
@@ -43,6 +43,7 @@ func runAnalyse(args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("analyse", "--game G --agent SPEC [--moves \"m1 m2 …\" | --fen F] [--player P] [--seed S] [--format text|json]", stderr)
 	game := fs.String("game", "othello6", "game spec (see 'arena games')")
 	agentSpec := fs.String("agent", "alphabeta:depth=6", "agent spec (see 'arena agents')")
+	fs.alias("agents", "agent")
 	moves := fs.String("moves", "", "moves to play from the start first, space-separated (sequential games)")
 	fen := fs.String("fen", "", fenHelp+" (sequential games)")
 	player := fs.Int("player", 0, "simultaneous games: the player whose action is wanted, 0 or 1")

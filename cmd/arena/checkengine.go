@@ -11,13 +11,14 @@ import (
 )
 
 func init() {
-	register(command{"check-engine", "check that a UGI engine follows the protocol: handshake, legal moves, movetime, stop, info lines", runCheckEngine})
+	register(command{"check-engine", groupEngines, "check that a UGI engine follows the protocol the arena speaks", runCheckEngine})
 }
 
 func runCheckEngine(args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("check-engine", "--agent \"ugi:cmd=…\" [--game othello6] [--positions 10] [--movetime 100ms] [--margin 200ms] [--clock 1s] [--seed 1]", stderr)
 	game := fs.String("game", "othello6", "game spec the engine is checked on (sequential)")
 	agent := fs.String("agent", "", "the engine as a ugi agent spec, e.g. ugi:cmd='python3 engine.py' (required)")
+	fs.alias("agents", "agent")
 	positions := fs.Int("positions", 10, "random positions (1 to 1000) the engine must answer with a legal move")
 	movetime := fs.Duration("movetime", 100*time.Millisecond, "movetime of each go (1ms to 1m)")
 	margin := fs.Duration("margin", 200*time.Millisecond, "how late after movetime (or after stop) a bestmove may come (0 to 1m)")

@@ -3,7 +3,6 @@ package main
 // The helpers every command shares: flag parsing, output paths, words.
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"flag"
@@ -22,22 +21,10 @@ import (
 	"github.com/boardgame-arena/arena/games"
 )
 
-// newFlagSet returns a flag set whose usage text names the command and its
-// synopsis, written to stderr.
-func newFlagSet(name, synopsis string, stderr io.Writer) *flag.FlagSet {
-	fs := flag.NewFlagSet(name, flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	fs.Usage = func() {
-		fmt.Fprintf(fs.Output(), "Usage: arena %s %s\n\nFlags:\n", name, synopsis)
-		fs.PrintDefaults()
-	}
-	return fs
-}
-
 // parseFlags parses args, letting list flags (such as --agents) take every
 // following argument up to the next flag, as in "--agents greedy random".
 // Positional arguments are returned.
-func parseFlags(fs *flag.FlagSet, args []string, lists ...string) ([]string, error) {
+func parseFlags(fs *flagSet, args []string, lists ...string) ([]string, error) {
 	var out []string
 	isList := func(a string) (string, bool) {
 		name := strings.TrimLeft(a, "-")
@@ -45,7 +32,7 @@ func parseFlags(fs *flag.FlagSet, args []string, lists ...string) ([]string, err
 			return "", false
 		}
 		for _, l := range lists {
-			if l == name {
+			if l == fs.canonical(name) {
 				return name, true
 			}
 		}
@@ -66,34 +53,10 @@ func parseFlags(fs *flag.FlagSet, args []string, lists ...string) ([]string, err
 		}
 		i = j - 1
 	}
-	if err := parse(fs, out); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return nil, err
-		}
-		return nil, errUsage
+	if err := fs.parse(out); err != nil {
+		return nil, err
 	}
 	return fs.Args(), nil
-}
-
-// parse is fs.Parse, with the flag package's message about a bad value
-// (written before the usage) rewritten where it says too little: for a
-// duration flag, "invalid value "1" for flag -time: parse error" becomes
-// `--time: "1" needs a unit, such as 1s or 500ms`. Every command parses
-// here, so every duration flag of every command gets the message.
-func parse(fs *flag.FlagSet, args []string) error {
-	w := fs.Output()
-	var buf bytes.Buffer
-	fs.SetOutput(&buf)
-	err := fs.Parse(args)
-	fs.SetOutput(w)
-	text := buf.String()
-	if err != nil {
-		if msg := durationFlagError(fs, err); msg != "" {
-			text = strings.Replace(text, err.Error(), msg, 1)
-		}
-	}
-	io.WriteString(w, text)
-	return err
 }
 
 // badValue matches the flag package's error for a value its flag's Set
@@ -129,7 +92,7 @@ func durationFlagError(fs *flag.FlagSet, err error) string {
 // parseFilesAndFlags parses args where file names and flags may be mixed
 // (rate and report: "run1.jsonl --format json run2.jsonl"): it parses, takes
 // a file, and parses the rest, returning the files in order.
-func parseFilesAndFlags(fs *flag.FlagSet, args []string) ([]string, error) {
+func parseFilesAndFlags(fs *flagSet, args []string) ([]string, error) {
 	var files []string
 	rest, err := parseFlags(fs, args)
 	for err == nil && len(rest) > 0 {
@@ -174,7 +137,7 @@ func sequentialPosition(cmd, game, moves string) (games.Variant, games.State, er
 }
 
 // parseNoArgs is parseFlags for commands that take no positional arguments.
-func parseNoArgs(fs *flag.FlagSet, args []string, lists ...string) error {
+func parseNoArgs(fs *flagSet, args []string, lists ...string) error {
 	rest, err := parseFlags(fs, args, lists...)
 	if err != nil {
 		return err

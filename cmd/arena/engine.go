@@ -11,7 +11,7 @@ import (
 )
 
 func init() {
-	register(command{"engine", "run any agent as a UGI engine on stdin/stdout (for GUIs, fastchess-like runners, other arenas)", runEngine})
+	register(command{"engine", groupEngines, "serve any agent as a UGI engine on stdin and stdout", runEngine})
 }
 
 // engineInput is what arena engine reads its commands from (tests give
@@ -22,6 +22,7 @@ func runEngine(args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("engine", "--agent SPEC [--game othello6] [--seed 1]", stderr)
 	game := fs.String("game", "othello6", "game spec played until the GUI sets the UGI_Game option")
 	agent := fs.String("agent", "", "agent spec of the engine, e.g. mcts:time=100ms (required)")
+	fs.alias("agents", "agent")
 	seed := fs.Uint64("seed", 1, "seed of the agent's random choices (game k after it is reseeded with seed and k)")
 	if err := parseNoArgs(fs, args); err != nil {
 		return err

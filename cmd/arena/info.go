@@ -10,8 +10,8 @@ import (
 )
 
 func init() {
-	register(command{"games", "list the games and their options", runGames})
-	register(command{"agents", "list the agents and the keys each takes", runAgents})
+	register(command{"games", groupInfo, "list the games and their variants", runGames})
+	register(command{"agents", groupInfo, "list the agents and the keys each takes", runAgents})
 }
 
 func runGames(args []string, stdout, stderr io.Writer) error {

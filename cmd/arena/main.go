@@ -15,6 +15,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strings"
 
 	_ "github.com/boardgame-arena/arena/games/all"
@@ -23,9 +24,23 @@ import (
 // command is one subcommand of arena.
 type command struct {
 	name    string
+	group   string // the task it serves, a heading of arena help
 	summary string
 	run     func(args []string, stdout, stderr io.Writer) error
 }
+
+// The headings of arena help, in its order.
+const (
+	groupPlay        = "Play"
+	groupRate        = "Rate and report"
+	groupTune        = "Tune"
+	groupEngines     = "Engines"
+	groupSolve       = "Solve and check"
+	groupDistributed = "Distributed"
+	groupInfo        = "Information"
+)
+
+var groupOrder = []string{groupPlay, groupRate, groupTune, groupEngines, groupSolve, groupDistributed, groupInfo}
 
 // commands lists the subcommands in the order help shows them.
 var commands []command
@@ -48,9 +63,12 @@ func run(args []string, stdout, stderr io.Writer) int {
 		args = defaultCommand
 	}
 	name := args[0]
+	if name == "--version" || name == "-version" {
+		name, args = "version", []string{"version"}
+	}
 	if name == "help" || name == "-h" || name == "--help" || name == "-help" {
 		if len(args) > 1 {
-			return run([]string{args[1], "--help"}, stdout, stderr)
+			return run(append(args[1:len(args):len(args)], "--help"), stdout, stderr)
 		}
 		usage(stdout)
 		return 0
@@ -68,24 +86,66 @@ func run(args []string, stdout, stderr io.Writer) int {
 				return 0
 			case errors.Is(err, flag.ErrHelp):
 				return 0
-			case errors.Is(err, errUsage):
+			}
+			var ue *usageError
+			if errors.As(err, &ue) {
+				fmt.Fprintf(stderr, "arena %s: %s\n", ue.command, errorText(ue))
+				fmt.Fprintf(stderr, "Run 'arena %s --help' for its flags; the reference is %s.\n", ue.command, docPage(ue.command))
+				return 2
+			}
+			if errors.Is(err, errUsage) {
 				return 2
 			}
 			fmt.Fprintf(stderr, "arena %s: %s\n", name, errorText(err))
 			return 1
 		}
 	}
-	fmt.Fprintf(stderr, "arena: unknown command %q\n\n", name)
-	usage(stderr)
+	fmt.Fprintf(stderr, "arena: unknown command %q", name)
+	if near := nearestCommand(name); near != "" {
+		fmt.Fprintf(stderr, "; did you mean %s?", near)
+	}
+	fmt.Fprintln(stderr, "\nRun 'arena help' for the commands.")
 	return 2
 }
 
+// nearestCommand is the command name closest to name, "" if none is near.
+func nearestCommand(name string) string {
+	best, bestD := "", 3
+	for _, c := range commands {
+		if d := editDistance(name, c.name); d < bestD {
+			best, bestD = c.name, d
+		}
+	}
+	return best
+}
+
+// usage is arena help: the commands grouped by task, aligned.
 func usage(w io.Writer) {
 	fmt.Fprintln(w, "arena — play, check and measure two-player board-game AI")
-	fmt.Fprintln(w, "\nUsage: arena <command> [flags]   (arena <command> --help for its flags)")
-	fmt.Fprintln(w, "\nCommands:")
-	for _, c := range commands {
-		fmt.Fprintf(w, "  %-10s %s\n", c.name, c.summary)
+	fmt.Fprintln(w, "\nUsage: arena <command> [flags]      arena <command> --help for its flags")
+	type line struct{ name, summary string }
+	byGroup := map[string][]line{}
+	width := 0
+	add := func(group, name, summary string) {
+		byGroup[group] = append(byGroup[group], line{name, summary})
+		width = max(width, len(name))
 	}
-	fmt.Fprintf(w, "\nWith no arguments arena runs: arena %s\n", strings.Join(defaultCommand, " "))
+	for _, c := range commands {
+		if c.name == "tune" {
+			for _, t := range tuneCommands {
+				add(c.group, "tune "+t.name, t.summary)
+			}
+			continue
+		}
+		add(c.group, c.name, c.summary)
+	}
+	for _, g := range groupOrder {
+		slices.SortFunc(byGroup[g], func(a, b line) int { return strings.Compare(a.name, b.name) })
+		fmt.Fprintf(w, "\n%s:\n", g)
+		for _, l := range byGroup[g] {
+			fmt.Fprintf(w, "  %-*s  %s\n", width, l.name, l.summary)
+		}
+	}
+	fmt.Fprintf(w, "\nWith no arguments arena runs a short othello6 round robin: arena %s.\n", strings.Join(defaultCommand, " "))
+	fmt.Fprintln(w, "The reference is in docs/ (docs/README.md); a command's page is docs/commands/<command>.md.")
 }

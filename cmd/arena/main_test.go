@@ -3,16 +3,52 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"flag"
 	"fmt"
 	"os"
 	"path/filepath"
-	"regexp"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/boardgame-arena/arena/games"
 )
+
+// commandLines lists every command as it is typed: "tournament", "tune
+// spsa" (tune itself is only a prefix).
+func commandLines() [][]string {
+	var out [][]string
+	for _, c := range commands {
+		if c.name != "tune" {
+			out = append(out, []string{c.name})
+		}
+	}
+	for _, c := range tuneCommands {
+		out = append(out, []string{"tune", c.name})
+	}
+	return out
+}
+
+// commandFlags returns the flags of the command line cmd (aliases left
+// out), from the flag set its --help makes.
+func commandFlags(t *testing.T, cmd []string) []*flag.Flag {
+	t.Helper()
+	var sets []*flagSet
+	newFlagSetHook = func(fs *flagSet) { sets = append(sets, fs) }
+	code, _, stderr := runArena(append(cmd, "--help")...)
+	newFlagSetHook = nil
+	if code != 0 || len(sets) == 0 {
+		t.Fatalf("arena %s --help: exit %d, %d flag sets: %s", strings.Join(cmd, " "), code, len(sets), stderr)
+	}
+	fs := sets[len(sets)-1]
+	var out []*flag.Flag
+	fs.VisitAll(func(f *flag.Flag) {
+		if fs.aliases[f.Name] == "" {
+			out = append(out, f)
+		}
+	})
+	return out
+}
 
 // arena runs the command line in-process and returns exit code and outputs.
 func runArena(args ...string) (int, string, string) {
@@ -25,15 +61,18 @@ func TestEveryCommandHasHelp(t *testing.T) {
 	if len(commands) == 0 {
 		t.Fatal("no commands registered")
 	}
-	for _, c := range commands {
-		code, _, errOut := runArena(c.name, "--help")
-		if code != 0 || !strings.Contains(errOut, "Usage: arena "+c.name) {
-			t.Errorf("arena %s --help: exit %d, output %q", c.name, code, errOut)
+	for _, cmd := range commandLines() {
+		code, _, errOut := runArena(append(cmd, "--help")...)
+		name := strings.Join(cmd, " ")
+		if code != 0 || !strings.Contains(errOut, "Usage: arena "+name) || !strings.Contains(errOut, "Reference: "+docPage(name)) {
+			t.Errorf("arena %s --help: exit %d, output %q", name, code, errOut)
 		}
 	}
 	code, out, _ := runArena("help")
-	if code != 0 || !strings.Contains(out, "Commands:") {
-		t.Errorf("arena help: exit %d, %q", code, out)
+	for _, g := range groupOrder {
+		if code != 0 || !strings.Contains(out, "\n"+g+":\n") {
+			t.Errorf("arena help: exit %d, no heading %q in %q", code, g, out)
+		}
 	}
 }
 
@@ -44,7 +83,12 @@ func TestUsageErrors(t *testing.T) {
 		want string
 	}{
 		{[]string{"frobnicate"}, 2, `unknown command "frobnicate"`},
-		{[]string{"perft", "--depht", "3"}, 2, "flag provided but not defined: -depht"},
+		{[]string{"perft", "--depht", "3"}, 2, "arena perft: unknown flag --depht; did you mean --depth?\nRun 'arena perft --help' for its flags; the reference is docs/commands/perft.md.\n"},
+		{[]string{"tournament", "--agent", "greedy", "random", "--agnets"}, 2, "arena tournament: unknown flag --agnets; did you mean --agents?\n"},
+		{[]string{"tune", "spsa", "--itertions", "3"}, 2, "arena tune spsa: unknown flag --itertions; did you mean --iterations?\n"},
+		{[]string{"perft", "--depth"}, 2, "arena perft: --depth needs a value\n"},
+		{[]string{"perft", "--depth", "x"}, 2, "arena perft: --depth \"x\": not a whole number\n"},
+		{[]string{"tournamnt"}, 2, "arena: unknown command \"tournamnt\"; did you mean tournament?\nRun 'arena help' for the commands.\n"},
 		{[]string{"perft", "--game", "chess"}, 1, `unknown game "chess"`},
 		{[]string{"perft", "--format", "xml"}, 1, `unknown --format "xml"`},
 		{[]string{"perft", "--depth", "0"}, 1, "--depth 0 is out of range: use 1 to 64 plies"},
@@ -69,18 +113,15 @@ func TestUsageErrors(t *testing.T) {
 // and the missing unit, not the flag package's "invalid value "1" for
 // flag -time: parse error".
 func TestDurationFlagsNeedUnit(t *testing.T) {
-	durationFlag := regexp.MustCompile(`(?m)^  -(\S+) duration`)
-	var names [][]string
-	for _, c := range commands {
-		names = append(names, []string{c.name})
-	}
-	for _, c := range tuneCommands {
-		names = append(names, []string{"tune", c.name})
-	}
 	n := 0
-	for _, cmd := range names {
-		_, _, help := runArena(append(cmd, "--help")...)
-		for _, m := range durationFlag.FindAllStringSubmatch(help, -1) {
+	for _, cmd := range commandLines() {
+		for _, f := range commandFlags(t, cmd) {
+			if g, ok := f.Value.(flag.Getter); !ok {
+				continue
+			} else if _, ok := g.Get().(time.Duration); !ok {
+				continue
+			}
+			m := []string{"", f.Name}
 			n++
 			for value, want := range map[string]string{
 				"1":   fmt.Sprintf(`--%s: "1" needs a unit, such as 1s or 500ms`, m[1]),
@@ -88,8 +129,8 @@ func TestDurationFlagsNeedUnit(t *testing.T) {
 				"abc": fmt.Sprintf(`--%s: "abc" is not a duration: write a number and a unit`, m[1]),
 			} {
 				code, _, stderr := runArena(append(cmd, "--"+m[1], value)...)
-				if code != 2 || !strings.HasPrefix(stderr, want) || strings.Contains(stderr, "parse error") {
-					t.Errorf("arena %s --%s %s: exit %d, stderr %q; want 2 and %q, then the usage", strings.Join(cmd, " "), m[1], value, code, stderr, want)
+				if code != 2 || !strings.HasPrefix(stderr, "arena "+strings.Join(cmd, " ")+": "+want) || strings.Contains(stderr, "parse error") || strings.Count(stderr, "\n") != 2 {
+					t.Errorf("arena %s --%s %s: exit %d, stderr %q; want 2 and %q, then where to read more", strings.Join(cmd, " "), m[1], value, code, stderr, want)
 				}
 			}
 		}
@@ -98,10 +139,6 @@ func TestDurationFlagsNeedUnit(t *testing.T) {
 	// three each, solve's and tune spsa's two, tune texel's and worker's one.
 	if n < 18 {
 		t.Errorf("found %d duration flags in the commands' help; want every one (18 or more)", n)
-	}
-	// Other bad values keep the flag package's message.
-	if code, _, stderr := runArena("perft", "--depth", "x"); code != 2 || !strings.Contains(stderr, `invalid value "x" for flag -depth`) {
-		t.Errorf("perft --depth x: exit %d, %q", code, stderr)
 	}
 }
 

@@ -13,7 +13,7 @@ import (
 )
 
 func init() {
-	register(command{"match", "two agents in colour-swapped game pairs until an SPRT decides", runMatch})
+	register(command{"match", groupPlay, "two agents in colour-swapped pairs until an SPRT decides", runMatch})
 }
 
 // matchReport is the --format json output of match.
@@ -53,6 +53,7 @@ func finite(v float64) *float64 {
 func parseMatch(args []string, stderr io.Writer) (rf *runFlags, test *results.SPRT, err error) {
 	fs := newFlagSet("match", "--agents A B [--sprt elo0=0,elo1=10,alpha=0.05,beta=0.05] [--model logistic|normalized] [--games N] [--concurrency K] [--out F | --resume F] [--format text|json] [--report F.html] [--broker embedded|nats://HOST:PORT …]", stderr)
 	rf = addRunFlags(fs, 10000, "most games to play (even); without --sprt, exactly this many")
+	fs.alias("agent", "agents")
 	fs.Lookup("format").Usage = "output format: text or json"
 	fs.Lookup("rating-interval").Usage = "print a status line (pentanomial, LLR, Elo, LOS) every N games on stderr, -1 to 1000000 (0: every max(K, 10) pairs; -1: never)"
 	sprtText := fs.String("sprt", "", "sequential test elo0=E0,elo1=E1[,alpha=A][,beta=B]: stop when it accepts H0 or H1")

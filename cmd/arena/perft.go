@@ -12,7 +12,7 @@ import (
 )
 
 func init() {
-	register(command{"perft", "count the move sequences of a given depth (move-generator check and speed)", runPerft})
+	register(command{"perft", groupSolve, "count the move sequences of a depth (move-generator check and speed)", runPerft})
 }
 
 // perftReport is the --format json output of perft.

@@ -17,7 +17,7 @@ import (
 )
 
 func init() {
-	register(command{"play", "play one game, showing the board after every move", runPlay})
+	register(command{"play", groupPlay, "play one game, showing the board after every move", runPlay})
 }
 
 func runPlay(args []string, stdout, stderr io.Writer) error {
@@ -25,6 +25,7 @@ func runPlay(args []string, stdout, stderr io.Writer) error {
 	game := fs.String("game", "othello6", "game spec (see 'arena games')")
 	var specs listFlag
 	fs.Var(&specs, "agents", "the two agent specs, first player first (see 'arena agents'); default greedy random")
+	fs.alias("agent", "agents")
 	seed := fs.Uint64("seed", 1, "seed for every random choice of the agents")
 	quiet := fs.Bool("quiet", false, "print only the moves and the result, not the board")
 	tcText := fs.String("tc", "", "game clock BASE[+INC] for both agents (an agent's tc= key overrides it), e.g. 10s+100ms; a flag fall loses on time")

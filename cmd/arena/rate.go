@@ -11,7 +11,7 @@ import (
 )
 
 func init() {
-	register(command{"rate", "ratings, crosstable and exports from record files (merged)", runRate})
+	register(command{"rate", groupRate, "ratings, crosstable and exports from record files", runRate})
 }
 
 // ratingFlags are the rating options shared by tournament, match and rate.
@@ -24,7 +24,7 @@ type ratingFlags struct {
 	prior     float64
 }
 
-func addRatingFlags(fs *flag.FlagSet, seed *uint64) *ratingFlags {
+func addRatingFlags(fs *flagSet, seed *uint64) *ratingFlags {
 	r := &ratingFlags{seed: seed}
 	fs.IntVar(&r.bootstrap, "bootstrap", 1000, fmt.Sprintf("bootstrap resamples for the 95 %% intervals and LOS (0: none; at most %d)", results.MaxBootstrap))
 	fs.StringVar(&r.draws, "draws", "half", "draw model: half (a draw is half a win) or davidson (draws have their own probability; its log win/loss odds are scaled by 2/(2+ν) to the half model's Elo scale, as BayesElo does)")
@@ -136,7 +136,7 @@ func runRate(args []string, stdout, stderr io.Writer) error {
 // (saying so on stderr when a file's last line is torn), and sets *seed,
 // the bootstrap's, to the first file's tournament seed unless --seed was
 // given: then rate and report print the intervals the tournament printed.
-func readAndMerge(cmd string, files []string, fs *flag.FlagSet, seed *uint64, stderr io.Writer) (*results.Dataset, error) {
+func readAndMerge(cmd string, files []string, fs *flagSet, seed *uint64, stderr io.Writer) (*results.Dataset, error) {
 	var read []*results.File
 	for _, name := range files {
 		f, err := results.ReadFile(name)
@@ -166,7 +166,7 @@ func readAndMerge(cmd string, files []string, fs *flag.FlagSet, seed *uint64, st
 // tallyFiles is readAndMerge for the tables alone: the files are counted
 // as they are read (results.Tally), with the same checks, messages and
 // seed.
-func tallyFiles(cmd string, files []string, fs *flag.FlagSet, seed *uint64, stderr io.Writer) (*results.Tally, error) {
+func tallyFiles(cmd string, files []string, fs *flagSet, seed *uint64, stderr io.Writer) (*results.Tally, error) {
 	t := results.NewTally()
 	for _, name := range files {
 		f, err := t.ReadFile(name)

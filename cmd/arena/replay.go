@@ -14,7 +14,7 @@ import (
 )
 
 func init() {
-	register(command{"replay", "check a move list and show the legal moves at every ply", runReplay})
+	register(command{"replay", groupSolve, "check a move list and show the legal moves at every ply", runReplay})
 }
 
 func runReplay(args []string, stdout, stderr io.Writer) error {

@@ -17,7 +17,7 @@ import (
 )
 
 func init() {
-	register(command{"report", "self-contained HTML report of record files (merged): standings, plots, matches, game viewer", runReport})
+	register(command{"report", groupRate, "one HTML page of standings, plots, matches and a game viewer", runReport})
 }
 
 // maxViewerGames bounds --viewer-games: each game costs a few kilobytes.

@@ -338,43 +338,6 @@ func TestLiveReportViewerCap(t *testing.T) {
 	}
 }
 
-// shellWords splits a command line as a POSIX shell does for the quoting
-// rerunCommand writes: plain words and single-quoted parts.
-func shellWords(t *testing.T, line string) []string {
-	t.Helper()
-	var words []string
-	var cur strings.Builder
-	inWord, quoted := false, false
-	for _, r := range line {
-		switch {
-		case quoted && r == '\'':
-			quoted = false
-		case quoted:
-			cur.WriteRune(r)
-		case r == '\'':
-			quoted, inWord = true, true
-		case r == '\\':
-			t.Fatalf("unexpected backslash outside quotes in %q", line)
-		case r == ' ':
-			if inWord {
-				words = append(words, cur.String())
-				cur.Reset()
-				inWord = false
-			}
-		default:
-			cur.WriteRune(r)
-			inWord = true
-		}
-	}
-	if quoted {
-		t.Fatalf("unterminated quote in %q", line)
-	}
-	if inWord {
-		words = append(words, cur.String())
-	}
-	return words
-}
-
 // TestReportCommandReproduces: the command the report shows for a record
 // plays the very same games again.
 func TestReportCommandReproduces(t *testing.T) {
@@ -387,7 +350,7 @@ func TestReportCommandReproduces(t *testing.T) {
 		t.Fatalf("tournament: %s", stderr)
 	}
 	f1 := readRecords(t, first)
-	words := shellWords(t, rerunCommand(f1.Header.Config))
+	words := shellWords(rerunCommand(f1.Header.Config))
 	if words[0] != "arena" {
 		t.Fatalf("command %q", words)
 	}

@@ -21,7 +21,7 @@ import (
 
 // runFlags are the flags that define which games a tournament or match plays.
 type runFlags struct {
-	fs              *flag.FlagSet
+	fs              *flagSet
 	game            *string
 	agents          listFlag
 	games           *int
@@ -48,7 +48,7 @@ type runFlags struct {
 // they must agree with the file (or be left out).
 var configFlags = []string{"game", "agents", "games", "gauntlet", "seed", "openings", "shuffle-openings", "move-time", "move-margin", "tc", "max-plies", "adjudicate", "sprt", "model", "shard"}
 
-func addRunFlags(fs *flag.FlagSet, defaultGames int, gamesHelp string) *runFlags {
+func addRunFlags(fs *flagSet, defaultGames int, gamesHelp string) *runFlags {
 	r := &runFlags{fs: fs}
 	r.game = fs.String("game", "othello6", "game spec (see 'arena games')")
 	fs.Var(&r.agents, "agents", "agent specs, one per argument (see 'arena agents')")

@@ -18,7 +18,7 @@ import (
 )
 
 func init() {
-	register(command{"solve", "solve a position exactly: value, best move, principal variation; or every position K plies on (--plies)", runSolve})
+	register(command{"solve", groupSolve, "exact value, best move and principal variation of a position", runSolve})
 }
 
 // solveReport is the --format json output of solve. Value is from the side

@@ -12,7 +12,7 @@ import (
 )
 
 func init() {
-	register(command{"sprt", "SPRT log-likelihood ratio, Elo, nElo and LOS from pentanomial or W-D-L counts", runSPRT})
+	register(command{"sprt", groupRate, "SPRT verdict, Elo and LOS from pentanomial or W-D-L counts", runSPRT})
 }
 
 func runSPRT(args []string, stdout, stderr io.Writer) error {

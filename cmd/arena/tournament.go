@@ -11,7 +11,7 @@ import (
 )
 
 func init() {
-	register(command{"tournament", "round-robin or gauntlet tournament with ratings (the default command)", runTournament})
+	register(command{"tournament", groupPlay, "round robin or gauntlet with ratings (the default command)", runTournament})
 }
 
 // demoCandidates are the default agents, with budgets that keep the default
@@ -34,6 +34,7 @@ func demoAgents() []string {
 func parseTournament(args []string, stderr io.Writer) (rf *runFlags, gauntlet bool, ropts results.AnalysisOptions, err error) {
 	fs := newFlagSet("tournament", "[--game G] [--agents A B …] [--games N] [--gauntlet] [--concurrency K] [--seed S] [--openings random:K|FILE] [--out F | --resume F] [--format text|json|csv|markdown] [--report F.html] [--shard i/N] [--broker embedded|nats://HOST:PORT …]", stderr)
 	rf = addRunFlags(fs, 40, "games per pairing (even: colour-swapped pairs)")
+	fs.alias("agent", "agents")
 	g := fs.Bool("gauntlet", false, "the first agent plays each of the others (instead of everyone playing everyone)")
 	rt := addRatingFlags(fs, rf.seed)
 	rf.report = fs.String("report", "", "keep an HTML report (as arena report writes) in this file: rewritten every --rating-interval games (default: every 5 % of the games) and at the end")

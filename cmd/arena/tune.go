@@ -7,7 +7,7 @@ import (
 )
 
 func init() {
-	register(command{"tune", "tune agent parameters: spsa (SPSA on game pairs), sweep (Elo against one parameter's values), texel (evaluation weights fitted to game results)", runTune})
+	register(command{"tune", groupTune, "tune agent parameters (spsa, sweep, texel)", runTune})
 }
 
 // tuneCommands are the subcommands of tune, each registered by its own
@@ -24,11 +24,12 @@ func runTune(args []string, stdout, stderr io.Writer) error {
 	}
 	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" || args[0] == "-help" || args[0] == "help" {
 		w := stderr // as every command's --help (the flag package's)
-		fmt.Fprintln(w, "Usage: arena tune METHOD [flags]   (arena tune METHOD --help for its flags)")
+		fmt.Fprintln(w, "Usage: arena tune METHOD [flags]      arena tune METHOD --help for its flags")
 		fmt.Fprintln(w, "\nMethods:")
 		for _, c := range tuneCommands {
-			fmt.Fprintf(w, "  %-7s %s\n", c.name, c.summary)
+			fmt.Fprintf(w, "  %-5s  %s\n", c.name, c.summary)
 		}
+		fmt.Fprintln(w, "\nReference: docs/tuning.md")
 		if len(args) == 0 {
 			return fmt.Errorf("%w: name a method (%s)", errUsage, strings.Join(names, ", "))
 		}

@@ -21,7 +21,7 @@ import (
 )
 
 func init() {
-	registerTune(command{"spsa", "SPSA (fishtest/OpenBench rule) on colour-swapped game pairs of θ+c·δ against θ−c·δ, then verify", runTuneSPSA})
+	registerTune(command{"spsa", groupTune, "SPSA on colour-swapped game pairs, then a verification SPRT", runTuneSPSA})
 }
 
 // spsaConfigFlags are the flags that make up a run's configuration: a
@@ -55,6 +55,7 @@ func parseTuneSPSA(args []string, stderr io.Writer) (*spsaFlags, error) {
 	c := &f.cfg
 	fs.StringVar(&c.Game, "game", "othello6", "game spec (see 'arena games')")
 	fs.StringVar(&c.Agent, "agent", "", "the agent spec to tune; the parameters are keys of it (e.g. mcts:iters=400 with c and fpu)")
+	fs.alias("agents", "agent")
 	fs.StringVar(&f.paramsFile, "params", "", "parameter file, one a line: name, int|float, start, min, max, c_end, r_end (OpenBench's format; # comments)")
 	fs.IntVar(&c.Iterations, "iterations", 0, fmt.Sprintf("SPSA iterations N, 1 to %d", tune.MaxIterations))
 	fs.IntVar(&c.PairsPer, "pairs-per", 8, fmt.Sprintf("colour-swapped game pairs per iteration, 1 to %d", tune.MaxPairsPer))

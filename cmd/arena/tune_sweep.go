@@ -13,7 +13,7 @@ import (
 )
 
 func init() {
-	registerTune(command{"sweep", "Elo against one parameter's values: each value plays the same gauntlet (arena tune sweep --param c --values 0.3,0.7,1.4)", runTuneSweep})
+	registerTune(command{"sweep", groupTune, "Elo against the values of one parameter", runTuneSweep})
 }
 
 // sweepFlags are tune sweep's own flags, besides the run and rating flags.

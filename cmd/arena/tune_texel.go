@@ -18,7 +18,7 @@ import (
 )
 
 func init() {
-	registerTune(command{"texel", "fit a game's evaluation weights to the results of recorded or self-play games (Texel), then verify", runTuneTexel})
+	registerTune(command{"texel", groupTune, "fit evaluation weights to game results, then verify", runTuneTexel})
 }
 
 // texelFlags are tune texel's parsed flags.
@@ -52,6 +52,7 @@ func parseTuneTexel(args []string, stderr io.Writer) (*texelFlags, error) {
 	fs.Var(&records, "records", "record files (JSON Lines, as tournament and match write them), one per argument: their positions are the training data")
 	fs.IntVar(&o.SelfPlay, "self-play", 0, fmt.Sprintf("play this many games (even, 2 to %d) of --agent against itself for the training data, instead of --records", maxGames))
 	fs.StringVar(&o.Agent, "agent", "alphabeta:depth=4", "agent spec: plays the self-play games, its eval.NAME keys are the start weights (else the game's defaults), the tuned spec is it with the tuned eval.NAME keys, and the verification match plays the two")
+	fs.alias("agents", "agent")
 	fs.IntVar(&o.SkipPlies, "skip-plies", -1, fmt.Sprintf("plies of every game not sampled, from its start, 0 to %d (-1: the game's opening plies, 2 for most games)", tune.MaxSkipPlies))
 	fs.IntVar(&o.Positions, "positions", tune.DefaultPositions, fmt.Sprintf("most positions kept, a uniform sample of the eligible ones, 1 to %d (each is a game state in memory: about 2.5 KB for othello6)", tune.MaxPositions))
 	fs.IntVar(&o.Evaluations, "evaluations", tune.DefaultEvaluations, fmt.Sprintf("most error evaluations of the Nelder–Mead fit, 1 to %d (each evaluates every position once)", tune.MaxEvaluations))

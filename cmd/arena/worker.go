@@ -17,7 +17,7 @@ import (
 )
 
 func init() {
-	register(command{"worker", "play the games of a tournament or match coordinated through --broker on other machines", runWorker})
+	register(command{"worker", groupDistributed, "play the games of a --broker run from another machine", runWorker})
 }
 
 // tokenEnv holds the broker token when --token is not given (a command
@@ -26,14 +26,14 @@ const tokenEnv = "ARENA_TOKEN"
 
 // brokerFlags are the coordinator's flags of tournament and match.
 type brokerFlags struct {
-	fs                                            *flag.FlagSet // to tell the flags given
+	fs                                            *flagSet // to tell the flags given
 	broker, listen, token, tlsCert, tlsKey, tlsCA *string
 	nkeyUsers, nkey                               *string
 	ackWait                                       *time.Duration
 	batch                                         *int
 }
 
-func addBrokerFlags(fs *flag.FlagSet) *brokerFlags {
+func addBrokerFlags(fs *flagSet) *brokerFlags {
 	return &brokerFlags{
 		fs:        fs,
 		broker:    fs.String("broker", "", "spread the games over workers: embedded (start a NATS JetStream server here; others join with arena worker) or nats://HOST:PORT of an existing one"),
