@@ -51,9 +51,17 @@ func newFlagSet(name, synopsis string, stderr io.Writer) *flagSet {
 // the flags of a command from its --help run.
 var newFlagSetHook func(*flagSet)
 
-// group lists names (separated by blanks) under title in the help, after
-// the groups listed before.
+// group lists names (separated by blanks) under title in the help: the
+// groups in the order of their first listing, a group's flags in the
+// order listed. Shared flags (addRunFlags) list themselves; a command adds
+// its own flags to the same titles.
 func (fs *flagSet) group(title, names string) {
+	for i := range fs.groups {
+		if fs.groups[i].title == title {
+			fs.groups[i].names = append(fs.groups[i].names, strings.Fields(names)...)
+			return
+		}
+	}
 	fs.groups = append(fs.groups, flagGroup{title, strings.Fields(names)})
 }
 
