@@ -51,16 +51,20 @@ func finite(v float64) *float64 {
 // parseMatch parses and checks the match flags. It runs nothing and opens
 // no file (FuzzFlags calls it).
 func parseMatch(args []string, stderr io.Writer) (rf *runFlags, test *results.SPRT, err error) {
-	fs := newFlagSet("match", "--agents A B [--sprt elo0=0,elo1=10,alpha=0.05,beta=0.05] [--model logistic|normalized] [--games N] [--concurrency K] [--out F | --resume F] [--format text|json] [--report F.html] [--broker embedded|nats://HOST:PORT …]", stderr)
-	rf = addRunFlags(fs, 10000, "most games to play (even); without --sprt, exactly this many")
+	fs := newFlagSet("match", "--agents SPEC SPEC [--sprt TEST] [--games N] [--out FILE | --resume FILE] [--broker URL] [flags]", stderr)
+	rf = addRunFlags(fs, 10000, "at most `N` games; without --sprt, exactly N")
 	fs.alias("agent", "agents")
-	fs.Lookup("format").Usage = "output format: text or json"
-	fs.Lookup("rating-interval").Usage = "print a status line (pentanomial, LLR, Elo, LOS) every N games on stderr, -1 to 1000000 (0: every max(K, 10) pairs; -1: never)"
-	sprtText := fs.String("sprt", "", "sequential test elo0=E0,elo1=E1[,alpha=A][,beta=B]: stop when it accepts H0 or H1")
-	model := fs.String("model", results.Logistic, "SPRT model: logistic or normalized (Elo)")
-	rf.report = fs.String("report", "", "keep an HTML report (as arena report writes) in this file: rewritten every --rating-interval games (default: every 5 % of the most games) and when the match ends")
+	fs.Lookup("agents").Usage = "the two agents, `SPEC…`; the results are from the first one's view"
+	fs.Lookup("format").Usage = "output `FORMAT`: text or json"
+	fs.Lookup("rating-interval").Usage = fmt.Sprintf("a status line on stderr every `N` games, -1 to %d (0: automatic, -1: never)", maxGames)
+	sprtText := fs.String("sprt", "", "stop when the sequential test `TEST` decides: elo0=E0,elo1=E1[,alpha=A][,beta=B]")
+	model := fs.String("model", results.Logistic, "SPRT `MODEL`: logistic or normalized (Elo)")
+	fs.group("Ratings", "sprt model")
+	rf.report = fs.String("report", "", "keep the HTML report (as arena report writes) in `FILE` up to date")
+	fs.group("Output", "report")
 	rf.broker = addBrokerFlags(fs)
-	shard := fs.String("shard", "", "not for a match (refused): see arena tournament --shard")
+	shard := fs.String("shard", "", "not for a match (refused): give `i/N` to a tournament of the two agents")
+	fs.group("Distributed", "shard")
 	if err = parseNoArgs(fs, args, "agents"); err != nil {
 		return
 	}
