@@ -156,8 +156,9 @@ func TestBrokerNKeyAgainstToken(t *testing.T) {
 	url := fmt.Sprintf("nats://127.0.0.1:%d", freePort(t))
 	w = startArena(t, dir, "worker", "--broker", url, "--patience", "1s")
 	err := w.wait(t, 15*time.Second)
-	if want := "waiting for the broker at " + url + " (up to 1s"; err == nil || !strings.Contains(w.stderr.String(), want) || !strings.Contains(w.stderr.String(), "nothing answered for 1s") {
-		t.Errorf("no broker: err %v, want %q and that nothing answered; stderr:\n%s", err, want, w.stderr.String())
+	if want := "waiting for the broker at " + url + " (up to 1s"; err == nil || !strings.Contains(w.stderr.String(), want) || !strings.Contains(w.stderr.String(), "nothing answered for 1s") ||
+		!strings.HasPrefix(w.stderr.String(), "arena worker: ") {
+		t.Errorf("no broker: err %v, want %q, that nothing answered, and every line after \"arena worker: \"; stderr:\n%s", err, want, w.stderr.String())
 	}
 }
 

@@ -114,7 +114,7 @@ func runMatch(args []string, stdout, stderr io.Writer) error {
 	defer s.Close()
 	t := s.Tournament()
 	names := t.Names()
-	fmt.Fprintf(stderr, "arena: %s match %s vs %s (results from %s's view), at most %d games, %s", t.Config.Game, names[0], names[1], names[0], len(t.Fixtures), plural(*rf.concurrency, "worker", "workers"))
+	fmt.Fprintf(stderr, "arena match: %s, %s vs %s (results from %s's view), at most %d games, %s", t.Config.Game, names[0], names[1], names[0], len(t.Fixtures), plural(*rf.concurrency, "worker", "workers"))
 	if t.Config.SPRT != nil {
 		fmt.Fprintf(stderr, ", SPRT %s", t.Config.SPRT)
 	}
@@ -123,7 +123,7 @@ func runMatch(args []string, stdout, stderr io.Writer) error {
 	}
 	fmt.Fprintln(stderr)
 	if s.Path() == "" {
-		fmt.Fprintln(stderr, "arena: records are not saved (use --out FILE to keep them and be able to resume)")
+		fmt.Fprintln(stderr, "arena match: records are not saved (use --out FILE to keep them and be able to resume)")
 	}
 	batchPairs := (*rf.interval + 1) / 2 // -1: never; 1: every pair
 	if *rf.interval == 0 {
@@ -219,11 +219,11 @@ func writeMatchText(w io.Writer, t *arena.Tournament, tr *results.PairTracker, r
 	fmt.Fprintf(w, "%s: %s vs %s (from %s's view)\n", r.Game, r.Agents[0], r.Agents[1], r.Agents[0])
 	switch {
 	case tr.Test == nil:
-		fmt.Fprintf(w, "Fixed-length match: %d pairs (%d games)\n", r.Pairs, r.Games)
+		fmt.Fprintf(w, "Fixed-length match: %s (%s)\n", plural(r.Pairs, "pair", "pairs"), plural(r.Games, "game", "games"))
 	case tr.Decision == results.Continue:
-		fmt.Fprintf(w, "SPRT %s: undecided after %d pairs (%d games)\n", tr.Test, r.Pairs, r.Games)
+		fmt.Fprintf(w, "SPRT %s: undecided after %s (%s)\n", tr.Test, plural(r.Pairs, "pair", "pairs"), plural(r.Games, "game", "games"))
 	default:
-		fmt.Fprintf(w, "SPRT %s: %s after %d pairs (%d games)\n", tr.Test, tr.Decision, r.Pairs, r.Games)
+		fmt.Fprintf(w, "SPRT %s: %s after %s (%s)\n", tr.Test, tr.Decision, plural(r.Pairs, "pair", "pairs"), plural(r.Games, "game", "games"))
 	}
 	fmt.Fprintf(w, "Pentanomial [LL, LD, DD+WL, WD, WW]: %s\n", tr.Penta)
 	fmt.Fprintf(w, "Games: %d-%d-%d (W-D-L), score %.1f %%\n", r.Wins, r.Draws, r.Losses, 100*tr.WDL.Score())

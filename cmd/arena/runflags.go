@@ -203,16 +203,31 @@ func open(rf *runFlags, extra func(o *arena.Options, only map[string]bool), chec
 // summarise says on stderr how many games a run of s played, how fast and
 // where they are recorded, and how many stuck agents it left behind.
 func summarise(stderr io.Writer, s *arena.Session, st arena.RunStats, elapsed time.Duration) {
+	prefix := "arena " + runCommand(s.Tournament().Config.Kind) + ": "
 	if st.Played > 0 {
-		fmt.Fprintf(stderr, "arena: played %d games in %.1f s (%.1f games/s)", st.Played, elapsed.Seconds(), float64(st.Played)/elapsed.Seconds())
+		fmt.Fprintf(stderr, "%splayed %s in %.1f s (%.1f games/s)", prefix, plural(st.Played, "game", "games"), elapsed.Seconds(), float64(st.Played)/elapsed.Seconds())
 		if s.Path() != "" {
 			fmt.Fprintf(stderr, "; records in %s", s.Path())
 		}
 		fmt.Fprintln(stderr)
 	}
-	if st.Abandoned > 0 {
-		fmt.Fprintf(stderr, "arena: %d agent goroutines were still stuck in a move when their games were forfeited\n", st.Abandoned)
+	if st.Abandoned == 1 {
+		fmt.Fprintf(stderr, "%s1 agent goroutine was still stuck in a move when its game was forfeited\n", prefix)
+	} else if st.Abandoned > 1 {
+		fmt.Fprintf(stderr, "%s%d agent goroutines were still stuck in a move when their games were forfeited\n", prefix, st.Abandoned)
 	}
+}
+
+// runCommand is the command that plays a run of the kind, for the prefix
+// of its notes.
+func runCommand(kind string) string {
+	switch kind {
+	case results.Match:
+		return "match"
+	case results.Sweep:
+		return "tune sweep"
+	}
+	return "tournament"
 }
 
 // setupError is playRun's failure to set up the run's broker, before any

@@ -103,7 +103,7 @@ func runTournament(args []string, stdout, stderr io.Writer) error {
 	// the seed it started with, as arena rate does.
 	ropts.Seed = t.Config.Seed
 	done := len(s.Done())
-	fmt.Fprintf(stderr, "arena: %s %s, %d agents, %d games per pairing: %d games", t.Config.Game, t.Config.Kind, len(t.Config.Agents), t.Config.GamesPerPair, len(t.Fixtures))
+	fmt.Fprintf(stderr, "arena tournament: %s %s, %s, %d games per pairing: %s", t.Config.Game, t.Config.Kind, plural(len(t.Config.Agents), "agent", "agents"), t.Config.GamesPerPair, plural(len(t.Fixtures), "game", "games"))
 	if sh := t.Config.Shard; sh != nil {
 		fmt.Fprintf(stderr, " in shard %s (of the run's %d)", sh, t.Config.TotalGames)
 	}
@@ -117,10 +117,10 @@ func runTournament(args []string, stdout, stderr io.Writer) error {
 	fmt.Fprintln(stderr)
 	overload := overloadNote(t.Config.Agents, *rf.concurrency, runtime.NumCPU())
 	if overload != "" {
-		fmt.Fprintln(stderr, "arena: warning:", overload)
+		fmt.Fprintln(stderr, "arena tournament: warning:", overload)
 	}
 	if s.Path() == "" {
-		fmt.Fprintln(stderr, "arena: records are not saved (use --out FILE to keep them and be able to resume)")
+		fmt.Fprintln(stderr, "arena tournament: records are not saved (use --out FILE to keep them and be able to resume)")
 	}
 	live := newLivePage(*rf.report, s, ropts, *rf.interval, stderr)
 	st, elapsed, runErr := playRun(s, rf, stderr, live.update, func(n int) {
