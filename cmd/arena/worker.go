@@ -228,7 +228,7 @@ func runWorker(args []string, stdout, stderr io.Writer) error {
 		return nil
 	}
 	if *url == "" {
-		return errors.New("arena worker needs --broker nats://HOST:PORT (the address the coordinator printed)")
+		return errors.New("give --broker nats://HOST:PORT, the address the coordinator printed")
 	}
 	if *conc < 1 || *conc > maxConcurrency {
 		return fmt.Errorf("--concurrency %d: use 1 to %d", *conc, maxConcurrency)
