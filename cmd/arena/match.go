@@ -152,7 +152,7 @@ func runMatch(args []string, stdout, stderr io.Writer) error {
 			for nextLine <= tr.Penta.Pairs() {
 				nextLine += batchPairs
 			}
-			fmt.Fprintln(stderr, statusLine(tr))
+			fmt.Fprintln(stderr, "arena match: "+statusLine(tr))
 		}
 	})
 	reportErr := live.final(st.Complete || tr.Decision != results.Continue)

@@ -39,12 +39,13 @@ func TestSummariseSaysOneRight(t *testing.T) {
 }
 
 // TestRunNotesNamedByCommand: every line tournament and match write on
-// stderr (with --no-progress) starts with "arena <command>: ", and a match
-// of one pair says "1 pair" (it said "arena:" and "1 pairs").
+// stderr (with --no-progress) starts with "arena <command>: ", a match's
+// status lines too, and a match of one pair says "1 pair" (it said
+// "arena:", nothing before a status line, and "1 pairs").
 func TestRunNotesNamedByCommand(t *testing.T) {
 	for _, args := range [][]string{
 		{"tournament", "--agents", "random", "greedy", "--games", "2", "--no-progress", "--bootstrap", "0"},
-		{"match", "--agents", "random", "greedy", "--games", "2", "--no-progress"},
+		{"match", "--agents", "random", "greedy", "--games", "2", "--no-progress", "--rating-interval", "2"}, // and a status line
 	} {
 		code, stdout, stderr := runArena(args...)
 		if code != 0 {
@@ -52,14 +53,14 @@ func TestRunNotesNamedByCommand(t *testing.T) {
 		}
 		lines := strings.Split(strings.TrimSuffix(stderr, "\n"), "\n")
 		if len(lines) < 3 {
-			t.Errorf("arena %s: stderr %q: want the run, its records and its summary", args[0], stderr)
+			t.Errorf("arena %s: stderr %q: want the run, its records, its summary (and a match's status)", args[0], stderr)
 		}
 		for _, l := range lines {
 			if !strings.HasPrefix(l, "arena "+args[0]+": ") {
 				t.Errorf("arena %s: a note without the command's prefix: %q", args[0], l)
 			}
 		}
-		if args[0] == "match" && !strings.Contains(stdout, "Fixed-length match: 1 pair (2 games)\n") {
+		if args[0] == "match" && (!strings.Contains(stdout, "Fixed-length match: 1 pair (2 games)\n") || !strings.Contains(stderr, ": pairs     1 [")) {
 			t.Errorf("arena match of one pair:\n%s", stdout)
 		}
 	}
