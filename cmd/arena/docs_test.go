@@ -251,7 +251,8 @@ func TestDocsCommandLinesUseRealFlags(t *testing.T) {
 var mdLink = regexp.MustCompile(`\]\(([^)#\s]+)(#[^)\s]*)?\)`)
 
 // TestDocsLinksResolve: every relative link of the README and docs leads
-// to a file or directory of the checkout (or of ../shared beside it).
+// to a file or directory of the checkout (not outside it: a clone has
+// nothing beside it).
 func TestDocsLinksResolve(t *testing.T) {
 	for _, file := range docFiles(t) {
 		data, err := os.ReadFile(filepath.Join(repoRoot, file))
@@ -264,8 +265,12 @@ func TestDocsLinksResolve(t *testing.T) {
 				if strings.Contains(target, "://") || strings.HasPrefix(target, "mailto:") {
 					continue
 				}
-				path := filepath.Join(repoRoot, filepath.Dir(file), target)
-				if _, err := os.Stat(path); err != nil {
+				rel := filepath.Join(filepath.Dir(file), target)
+				if strings.HasPrefix(rel, "..") {
+					t.Errorf("%s:%d: link to %s leaves the checkout", file, n+1, target)
+					continue
+				}
+				if _, err := os.Stat(filepath.Join(repoRoot, rel)); err != nil {
 					t.Errorf("%s:%d: link to %s: %v", file, n+1, target, err)
 				}
 			}
