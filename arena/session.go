@@ -177,7 +177,7 @@ func (s *Session) Start(log io.Writer) error {
 		return err
 	}
 	if s.resume.Torn && log != nil {
-		fmt.Fprintf(log, "arena: %s: cut off a torn last line (the run was killed while writing it)\n", s.path)
+		fmt.Fprintf(log, "%s: cut off a torn last line (the run was killed while writing it)\n", s.path)
 	}
 	s.writer, s.resume = w, nil
 	return nil
@@ -368,11 +368,11 @@ func Interrupts(parent context.Context, sig <-chan os.Signal, log io.Writer) (ct
 			select {
 			case <-sig:
 				if n == 1 {
-					fmt.Fprintln(log, "\narena: stopping: no new games; the running ones will finish and be recorded (Ctrl-C again to stop at once)")
+					fmt.Fprintln(log, "\nstopping: no new games; the running ones will finish and be recorded (Ctrl-C again to stop at once)")
 					close(soft)
 					continue
 				}
-				fmt.Fprintln(log, "\narena: stopping now; games in progress are dropped, recorded ones are safe")
+				fmt.Fprintln(log, "\nstopping now; games in progress are dropped, recorded ones are safe")
 				cancel()
 				return
 			case <-quit:

@@ -497,7 +497,7 @@ func (rs *runState) abandon(s *slot, sn *moveSnap) {
 	rs.mu.Lock()
 	rs.abandoned++
 	rs.mu.Unlock()
-	fmt.Fprintf(rs.log, "arena: game %d: %s is stuck; recorded a timeout forfeit and started a fresh worker\n", rec.Index, name)
+	fmt.Fprintf(rs.log, "game %d: %s is stuck; recorded a timeout forfeit and started a fresh worker\n", rec.Index, name)
 	// The stuck worker's held-back games and unplayed claimed fixtures go
 	// on: the games to the sink, the fixtures to its replacement. (It wrote
 	// them before the game began, and touches neither once abandoned.)

@@ -20,6 +20,7 @@ import (
 	"github.com/nats-io/nkeys"
 
 	"github.com/boardgame-arena/arena/arena"
+	"github.com/boardgame-arena/arena/internal/linelog"
 	"github.com/boardgame-arena/arena/results"
 )
 
@@ -140,7 +141,7 @@ func OpenContext(ctx context.Context, o Options) (*Hub, error) {
 	} else {
 		// Check now that the server answers and takes the credentials,
 		// so that a wrong address is a setup error, not a run that hangs.
-		fmt.Fprintf(o.Log, "arena: waiting for the broker at %s (up to %s)\n", h.url, FirstConnect)
+		fmt.Fprintf(o.Log, "waiting for the broker at %s (up to %s)\n", h.url, FirstConnect)
 		nc, err := ConnectContext(ctx, h.url, "arena coordinator", o.Credentials, FirstConnect, 0)
 		if err != nil {
 			return nil, err
@@ -160,9 +161,9 @@ func OpenContext(ctx context.Context, o Options) (*Hub, error) {
 	if join != h.url {
 		// Every interface: the host name, which another machine may or
 		// may not resolve.
-		fmt.Fprintf(o.Log, "arena: broker %s on every interface; workers join with: %s (or this machine's address)\n", h.url, how)
+		fmt.Fprintf(o.Log, "broker %s on every interface; workers join with: %s (or this machine's address)\n", h.url, how)
 	} else {
-		fmt.Fprintf(o.Log, "arena: broker %s; workers join with: %s\n", h.url, how)
+		fmt.Fprintf(o.Log, "broker %s; workers join with: %s\n", h.url, how)
 	}
 	return h, nil
 }
@@ -252,7 +253,7 @@ func coordinate(ctx context.Context, t *arena.Tournament, opts arena.RunOptions,
 	evs, err := nc.Subscribe(eventSubject(c.id), func(m *nats.Msg) {
 		var e Event
 		if json.Unmarshal(m.Data, &e) == nil && len(e.Text) < 4096 {
-			fmt.Fprintf(c.log, "arena: worker %q cannot play this run: %s\n", e.Worker, printable(e.Text))
+			fmt.Fprintf(c.log, "worker %q cannot play this run: %s\n", e.Worker, printable(e.Text))
 		}
 	})
 	if err != nil {
@@ -280,8 +281,8 @@ func coordinate(ctx context.Context, t *arena.Tournament, opts arena.RunOptions,
 		local.Add(1)
 		go func() {
 			defer local.Done()
-			if err := Work(localCtx, lc, WorkerOptions{Name: LocalWorker, Concurrency: opts.Concurrency, Log: opts.Log}); err != nil && localCtx.Err() == nil {
-				fmt.Fprintf(c.log, "arena: local workers: %v\n", err)
+			if err := Work(localCtx, lc, WorkerOptions{Name: LocalWorker, Concurrency: opts.Concurrency, Log: linelog.New(opts.Log, "local worker: ")}); err != nil && localCtx.Err() == nil {
+				fmt.Fprintf(c.log, "local workers: %v\n", err)
 			}
 		}()
 	}
@@ -601,7 +602,7 @@ func (c *coordinator) summary(always bool) {
 		return
 	}
 	names := slices.Sorted(maps.Keys(c.byWorker))
-	fmt.Fprintf(c.log, "arena: games by worker (forfeits are the worker's report; the record names the worker of each game):\n")
+	fmt.Fprintf(c.log, "games by worker (forfeits are the worker's report; the record names the worker of each game):\n")
 	for _, n := range names {
 		w := c.byWorker[n]
 		label := n
@@ -627,7 +628,7 @@ func (c *coordinator) summary(always bool) {
 func (c *coordinator) reject(worker, why string) {
 	c.rejected++
 	worker = workerName(worker)
-	fmt.Fprintf(c.log, "arena: rejected a result from worker %q (not recorded): %s\n", worker, why)
+	fmt.Fprintf(c.log, "rejected a result from worker %q (not recorded): %s\n", worker, why)
 }
 
 // cleanup removes a finished run's consumers.

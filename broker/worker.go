@@ -105,7 +105,7 @@ func Join(ctx context.Context, o JoinOptions) error {
 	if o.Concurrency == 1 {
 		games = "game"
 	}
-	fmt.Fprintf(o.Log, "arena worker %s: connected to %s, %d %s at once; waiting for a run\n", o.Name, o.Broker, o.Concurrency, games)
+	fmt.Fprintf(o.Log, "worker %s connected to %s, %d %s at once; waiting for a run\n", o.Name, o.Broker, o.Concurrency, games)
 	err = Work(ctx, nc, o.WorkerOptions)
 	if errors.Is(err, context.Canceled) {
 		return nil
@@ -207,7 +207,7 @@ func Work(ctx context.Context, nc *nats.Conn, o WorkerOptions) error {
 			// the one it found over (it may have joined late).
 			if !o.Wait && (finished[info.ID] || info.State == Done || info.State == Stopped) {
 				if !finished[info.ID] {
-					fmt.Fprintf(o.Log, "arena worker: run %s is over; played 0 games\n", info.ID)
+					fmt.Fprintf(o.Log, "run %s is over; played 0 games\n", info.ID)
 				}
 				return nil
 			}
@@ -216,12 +216,12 @@ func Work(ctx context.Context, nc *nats.Conn, o WorkerOptions) error {
 		if finished[info.ID] || refused[info.ID] {
 			continue
 		}
-		fmt.Fprintf(o.Log, "arena worker: joining run %s: %s %s, %d games\n", info.ID, info.Config.Game, info.Config.Kind, info.Config.TotalGames)
+		fmt.Fprintf(o.Log, "joining run %s: %s %s, %d games\n", info.ID, info.Config.Game, info.Config.Kind, info.Config.TotalGames)
 		played, err := playRun(ctx, js, nc, kv, info, o)
 		switch {
 		case errors.Is(err, errCannotPlay):
 			refused[info.ID] = true
-			fmt.Fprintf(o.Log, "arena worker: %v\n", err)
+			fmt.Fprintf(o.Log, "%v\n", err)
 			if !o.Wait {
 				return err
 			}
@@ -230,7 +230,7 @@ func Work(ctx context.Context, nc *nats.Conn, o WorkerOptions) error {
 			return err
 		}
 		finished[info.ID] = true
-		fmt.Fprintf(o.Log, "arena worker: run %s is over; played %d games\n", info.ID, played)
+		fmt.Fprintf(o.Log, "run %s is over; played %d games\n", info.ID, played)
 		if !o.Wait {
 			return nil
 		}
@@ -469,7 +469,7 @@ func playRun(ctx context.Context, js jetstream.JetStream, nc *nats.Conn, kv jets
 					continue
 				}
 				if o.Verbose {
-					fmt.Fprintf(o.Log, "arena worker: took games %s\n", strings.Trim(fmt.Sprint(games), "[]"))
+					fmt.Fprintf(o.Log, "took games %s\n", strings.Trim(fmt.Sprint(games), "[]"))
 				}
 				for _, g := range games {
 					select {

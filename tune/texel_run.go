@@ -270,7 +270,7 @@ func RunTexel(ctx context.Context, o TexelOptions) (*TexelReport, error) {
 		if pos.Quiet {
 			quiet = "quiet positions only"
 		}
-		fmt.Fprintf(o.Progress, "texel: %d positions (%d held out) of %d eligible in %d games (%d held out, %d skipped: not ended by the rules), past the first %d plies; %s; about %.1f KB a position\n",
+		fmt.Fprintf(o.Progress, "%d positions (%d held out) of %d eligible in %d games (%d held out, %d skipped: not ended by the rules), past the first %d plies; %s; about %.1f KB a position\n",
 			n, len(pos.Test), pos.Eligible, pos.Games+pos.HeldOutGames, pos.HeldOutGames, pos.Skipped, pos.SkipPlies, quiet, float64(rep.BytesPerPosition)/1024)
 	}
 
@@ -280,7 +280,7 @@ func RunTexel(ctx context.Context, o TexelOptions) (*TexelReport, error) {
 	next := step
 	fit, err := Texel(pos, su.start, FitOptions{K: o.K, Evaluations: o.Evaluations, Stop: o.Run.Stop, Progress: func(done int, best float64) {
 		if o.Progress != nil && done >= next {
-			fmt.Fprintf(o.Progress, "texel: %d evaluations, best MSE %.6f (%s)\n", done, best, time.Since(t0).Round(time.Second))
+			fmt.Fprintf(o.Progress, "%d evaluations, best MSE %.6f (%s)\n", done, best, time.Since(t0).Round(time.Second))
 			next += step
 		}
 	}})
@@ -289,7 +289,7 @@ func RunTexel(ctx context.Context, o TexelOptions) (*TexelReport, error) {
 	}
 	rep.Seconds = time.Since(t0).Seconds()
 	if o.K == 0 && (fit.K <= MinK*1.01 || fit.K >= MaxK/1.01) {
-		o.note("texel: warning: K = %g is at the end of its range (%g to %g): with the start weights the evaluation does not predict the results (near K = 0: no better than a coin, or worse), so the fit has little to work from; try other start weights (eval.NAME keys of the agent) or other games\n", fit.K, MinK, MaxK)
+		o.note("warning: K = %g is at the end of its range (%g to %g): with the start weights the evaluation does not predict the results (near K = 0: no better than a coin, or worse), so the fit has little to work from; try other start weights (eval.NAME keys of the agent) or other games\n", fit.K, MinK, MaxK)
 	}
 	rep.Stopped = fit.Stopped
 	rep.K, rep.MSEStart, rep.MSE, rep.Evaluations = fit.K, fit.MSEStart, fit.MSE, fit.Evaluations
@@ -306,7 +306,7 @@ func RunTexel(ctx context.Context, o TexelOptions) (*TexelReport, error) {
 	switch {
 	case !o.Verify:
 	case fit.Stopped:
-		o.note("texel: the fit was stopped: the weights above are the best found so far; no verification match (play one with arena match)\n")
+		o.note("the fit was stopped: the weights above are the best found so far; no verification match (play one with arena match)\n")
 	default:
 		vr, err := o.verify(ctx, rep.TunedSpec, rep.StartSpec)
 		if err != nil {
@@ -371,7 +371,7 @@ func (o *TexelOptions) trainingGames(ctx context.Context, sp *SelfPlayOptions, s
 // verify plays the verification match of tuned against start.
 func (o *TexelOptions) verify(ctx context.Context, tuned, start string) (VerifyResult, error) {
 	if tuned == start {
-		o.note("texel: the tuned weights are the start weights: the verification match would play one agent against itself\n")
+		o.note("the tuned weights are the start weights: the verification match would play one agent against itself\n")
 	}
 	run := o.Run
 	run.Sink, run.Done = nil, nil
@@ -384,7 +384,7 @@ func (o *TexelOptions) verify(ctx context.Context, tuned, start string) (VerifyR
 		vo.OnPairs = func(tr *results.PairTracker) {
 			if p := tr.Penta.Pairs(); p >= last+50 {
 				last = p
-				fmt.Fprintf(o.Progress, "verify: %d pairs, LLR %.2f\n", p, tr.LLR)
+				fmt.Fprintf(o.Progress, "verification: %d pairs, LLR %.2f\n", p, tr.LLR)
 			}
 		}
 	}
@@ -394,7 +394,7 @@ func (o *TexelOptions) verify(ctx context.Context, tuned, start string) (VerifyR
 		return vr, fmt.Errorf("%w already exists: choose another file", option.New("VerifyOut", o.VerifyOut, ""))
 	}
 	if err == nil && !vr.Complete {
-		o.note("texel: the verification match was stopped before its test decided\n")
+		o.note("the verification match was stopped before its test decided\n")
 	}
 	return vr, err
 }

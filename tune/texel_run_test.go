@@ -137,7 +137,7 @@ func TestRunTexelRecords(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !fitted || !strings.Contains(progress.String(), "texel: 2") || !strings.Contains(progress.String(), "evaluations, best MSE") {
+	if !fitted || !strings.Contains(progress.String(), " positions (") || !strings.Contains(progress.String(), "evaluations, best MSE") {
 		t.Errorf("OnFit called %v; progress:\n%s", fitted, progress.String())
 	}
 	if r.Games != 36 || r.HeldOutGames != 4 || r.SkippedGames != 0 || r.SkipPlies != 2 || r.Positions+r.HeldOutPositions != r.Eligible {

@@ -17,6 +17,9 @@
 // rules text: "1"…"9" for L1…L9, "10"…"18" for R1…R9 and a bare column
 // letter "A"…"I" for TA…TI; FormatMove always writes the canonical form.
 //
+// For example, on the empty board R3 slides to A3; then L3 enters at B3
+// and stops on I3; then TA stops on A2, against the tile on A3.
+//
 // # Rules
 //
 // A slot is legal when its line has an empty cell and its side differs from

@@ -29,7 +29,8 @@
 // # Implementation
 //
 // Legal placements come from eight shift-and-mask flood fills (runs of at
-// most four discs, grown in three steps); flips are found ray by ray with the same masks, so no
+// most four discs, grown in three steps). Flips take one bit scan per ray
+// over precomputed ray masks, combined without branches (Flips), so no
 // loop visits squares one by one. The state keeps both disc sets, the legal
 // placement mask of the side to move, the Zobrist hash and a fixed undo stack,
 // so Play, Undo and LegalMoves never allocate.
@@ -57,19 +58,58 @@
 // mobility, discs) it scored 69.5 % at depth 2 and 63 % at depth 4 in 100
 // alpha-beta games each from random 4-ply openings.
 //
+// # Exact solver
+//
+// Solve and State.SolveExact (games.ExactSolver: arena solve, the
+// alphabeta agent's exact mode, the perfect agent, solver adjudication)
+// give the exact value of a position, SolvedScore from the mover's view
+// (empty cells go to the winner), and a principal variation. Perfect play
+// from the start is worth −4: the second player wins 20–16.
+//
+// The search is negamax with principal-variation search on bare bitboards.
+// The last move's flips are counted from line tables, not played; up to 4
+// empty cells, cells are tried in parity order; from 5 to 10,
+// fastest-first, with a small table of bounds per thread that stays in the
+// processor's cache; above that, moves are ordered by a fitted pattern
+// evaluation (solve_eval.go) and, from 15 empty cells, by shallow
+// alpha-beta searches with it, over a lockless two-slot transposition
+// table (the table's move searched first, the children's entries
+// prefetched), with enhanced transposition cut-offs and a stability
+// cut-off. Threads split the work young-brothers-wait style. SolveExact
+// without a table size sizes the table for the position (4 MB up to 20
+// empty cells, doubling every two more, 256 MB from 32) and, with a
+// deadline, for its time (at most 64 MB a second and thread, at least
+// 4 MB). The principal variation is read back from the table and checked
+// move by move.
+//
 // # Book of solved positions
 //
-// book.bin, embedded, holds every position reachable from the start with
-// at least 25 empty cells (one per symmetry class) and those with 24 that
-// the perfect agent can meet, each with an optimal move and its exact
-// value, and the exact values of the replies to the second player's
-// positions among those (State.BookValue, games.BookValuer):
-// State.BookMove (games.Booker) reads it for the perfect agent where
-// solving would take too long. Rebuild it (long commands, not tests; they
-// checkpoint and resume) with
+// book.bin (136 345 bytes, embedded) holds every position reachable from
+// the start with at least 24 empty cells, one per class of the board's 8
+// symmetries (63 058 positions: 32 empty cells: 1, 31: 1, 30: 3, 29: 14,
+// 28: 60, 27: 314, 26: 1 632, 25: 9 069, 24: 51 964), each with an
+// optimal move and its exact value, and the exact values of the replies to
+// the positions with 24 on the second player's paths. State.BookMove
+// (games.Booker), State.BookValue (games.BookValuer) and State.BookBound
+// (games.BookBounder: a lower bound for a position just below the book,
+// through the book positions one move before it, with or without its
+// history) read it; the perfect agent plays from it down to 24 empty cells.
+//
+// The positions are not stored: the file holds the root (the start) and
+// the fewest empty cells, which determine them, then 2 bytes per position
+// (move and value, or "not solved yet": an interrupted build's checkpoint
+// is a book in the same format), the reply values, and a CRC-32; see
+// book.go. LoadBook lists the positions again (about 26 ms and 7 MB for
+// the embedded book, once per process: BenchmarkLoadDefaultBook) and
+// refuses a damaged file, saying why. Rebuild it with the commands below
+// (hours on 2 threads, progress on stderr; Ctrl-C keeps a checkpoint that
+// the next run resumes): the positions with 25 or more empty cells, then,
+// from that book (-known), those with 24 and the reply values. With
+// -paths-only the second command solves only the fifth of the layer that
+// the perfect agent can meet in a game it plays from the start.
 //
 //	go run ./games/othello6/internal/mkbook -min-empties 25 -out games/othello6/book.bin
-//	go run ./games/othello6/internal/mkbook -min-empties 24 -known games/othello6/book.bin -paths-only -reply-values -out games/othello6/book.bin
+//	go run ./games/othello6/internal/mkbook -min-empties 24 -known games/othello6/book.bin -reply-values -threads 2 -out games/othello6/book.bin
 package othello6
 
 import (

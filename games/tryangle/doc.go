@@ -79,7 +79,18 @@
 // them), and "tryangle:nodes='…',edges='…',units='…'" gives them inline.
 // Explicit maps may have up to 64 houses, coordinates within ±100000, at
 // most 10000 starting units per house, and no crossing paths (which keeps
-// the triangle count bounded). Map.Params writes any map back in that form.
+// the triangle count bounded); a map file at most 1 MiB. Also refused, as
+// no referee writes them: two houses at one place and a path listed twice.
+// What the rules allow in play is kept: a self-loop "a,a", paths that touch
+// or pass through a house, and a map without triangles, which both players
+// lose at once (dominance with no triangle: a draw after 0 plies).
+// Map.Params writes any map back in that form.
+//
+// A tournament of the bare spec "tryangle" plays every game pair on a map
+// of its own (the arena sets seed= afresh for each pair, and plays no
+// random opening moves); "tryangle:seed=N" plays every game on that map.
+// The game's limits are CodinGame's: 1 s for the first turn, 50 ms for the
+// others.
 //
 // # Moves
 //
@@ -88,6 +99,15 @@
 // returns its index with bit 31 set; the line is parsed once, and playing it
 // applies its commands, or loses the game if it holds an unknown command.
 // FormatMove returns the line. CheckLine reports unknown commands up front.
+//
+// A line holds commands separated by ';', keywords in any case: MOVE from
+// to amount, SPAWN h1 h2 h3, ATTACK h1 h2 h3 target, ADD_PATH h1 h2 h3
+// target, REMOVE_PATH h1 h2 h3 target, WAIT, MSG text, and the debug
+// drawings LINE, RECT, CIRCLE and TEXT, which are accepted and do nothing.
+// Any line is a move (one with an unknown command loses by the rules),
+// recorded as typed:
+//
+//	MOVE 3 7 2;SPAWN 4 5 9;MSG hi
 //
 // Built-in agents choose among plans instead: LegalMovesFor(p) lists
 // player p's candidate plans, each a complete command line computed from
@@ -168,6 +188,31 @@
 // owned, unit_first, unit_next, unit_extra, reach, danger, houses, near,
 // horizon) so that an agent can play or tune others:
 // alphabeta:eval.houses=20.
+//
+// # Searching at 50 ms a turn
+//
+// Plans make search affordable: a plan list costs 16–50 µs to generate
+// (BenchmarkPlans) and a whole game of random plans about 4 ms
+// (BenchmarkRandomGame, 74 turns on average), so random playouts to the
+// end would leave MCTS about ten iterations in its 40 ms. A state keeps
+// the plan lists of the positions it has seen, by hash, once a position's
+// plans are asked for a second time (as search does and a game played
+// forward never does): a search generates each position's plans once, and
+// a list from the cache costs about 0.1 µs (BenchmarkPlansCached). The
+// cache allocates its ring (about 1.7 MB) once, then nothing.
+//
+// The strongest settings found for the game's limits:
+//
+//	mcts:time=50ms,first=1s,rollout=none,escale=300,expand=4,relative,c=0.2,maxdepth=8
+//
+// leaves scored by the evaluation's change from the root (rollout=none,
+// relative), joint nodes expanded after 4 visits, the tree at most 8 turns
+// deep (a line grown to the end of the game would be replayed by every
+// iteration), and the game's 1 s for the first turn, whose tree is reused.
+// alphabeta:time=50ms reaches 2–6 turns (4–12 plies, median 6). Both stop a
+// fifth early (40 ms). That mcts beat alphabeta:time=50ms and the official
+// final-league boss; the figures, and the ladder script that measures
+// them (benchmarks/tryangle-ladder.sh), are in benchmarks/README.md.
 //
 // # Protocol and export
 //

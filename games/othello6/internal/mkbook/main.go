@@ -16,10 +16,11 @@
 // the perfect agent can meet, and those are solved first (with
 // -paths-only, only those: a partial book, which the agent can use as it
 // is); -reply-values then adds the exact values of the replies to the
-// bottom positions on the second player's paths. The embedded book:
+// bottom positions on the second player's paths. The embedded book (all
+// of the layer with 24 empty cells):
 //
 //	go run ./games/othello6/internal/mkbook -min-empties 25 -out games/othello6/book.bin
-//	go run ./games/othello6/internal/mkbook -min-empties 24 -known games/othello6/book.bin -paths-only -reply-values -out games/othello6/book.bin
+//	go run ./games/othello6/internal/mkbook -min-empties 24 -known games/othello6/book.bin -reply-values -threads 2 -out games/othello6/book.bin
 package main
 
 import (
