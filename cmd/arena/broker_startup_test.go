@@ -165,7 +165,9 @@ func TestBrokerNKeyAgainstToken(t *testing.T) {
 // TestBrokerLiveProgress: on a coordinator whose games are all played by a
 // remote worker (--concurrency 0), the progress lines, the interim
 // standings (--rating-interval) and the --report page work as in a local
-// run.
+// run; the broker's lines start with the command, as every note does
+// (they began "arena:" and "arena worker w1:", and the library's own
+// lines now begin with nothing).
 func TestBrokerLiveProgress(t *testing.T) {
 	dir := t.TempDir()
 	port := freePort(t)
@@ -184,10 +186,21 @@ func TestBrokerLiveProgress(t *testing.T) {
 		t.Errorf("the worker played %d games, want all 20", n)
 	}
 	stderr := coord.stderr.String()
-	progress := regexp.MustCompile(`arena: (1?[0-9])/20 games`).FindAllString(stderr, -1)
+	progress := regexp.MustCompile(`arena tournament: (1?[0-9])/20 games`).FindAllString(stderr, -1)
 	standings := regexp.MustCompile(`Standings after (1?[0-9]) of 20 games`).FindAllString(stderr, -1)
-	if len(progress) < 1 || len(standings) < 1 || !strings.Contains(stderr, "arena: 20/20 games") {
+	if len(progress) < 1 || len(standings) < 1 || !strings.Contains(stderr, "arena tournament: 20/20 games") {
 		t.Errorf("the coordinator's stderr has %d progress lines and %d interim standings before the end, want one or more of each:\n%s", len(progress), len(standings), stderr)
+	}
+	// The broker's lines are the command's, on both sides.
+	for _, want := range []string{"\narena tournament: broker nats://", "\narena tournament: games by worker"} {
+		if !strings.Contains(stderr, want) {
+			t.Errorf("the coordinator's stderr lacks %q:\n%s", want, stderr)
+		}
+	}
+	for _, l := range strings.Split(strings.TrimSpace(w.stderr.String()), "\n") {
+		if l != "" && !strings.HasPrefix(l, "arena worker: ") {
+			t.Errorf("a worker's line without its command: %q", l)
+		}
 	}
 	page, err := os.ReadFile(filepath.Join(dir, "r.html"))
 	if err != nil || !strings.Contains(string(page), "alphabeta:depth=4") {

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/boardgame-arena/arena/arena"
+	"github.com/boardgame-arena/arena/internal/linelog"
 	"github.com/boardgame-arena/arena/results"
 )
 
@@ -55,6 +56,7 @@ func parseMatch(args []string, stderr io.Writer) (rf *runFlags, test *results.SP
 	rf = addRunFlags(fs, 10000, "at most `N` games; without --sprt, exactly N")
 	fs.alias("agent", "agents")
 	fs.Lookup("agents").Usage = "the two agents, `SPEC…`; the results are from the first one's view"
+	fs.Lookup("no-progress").Usage = "no progress bar (a match has none; see --rating-interval)"
 	fs.Lookup("format").Usage = "output `FORMAT`: text or json"
 	fs.Lookup("rating-interval").Usage = fmt.Sprintf("a status line on stderr every `N` games, -1 to %d (0: automatic, -1: never)", maxGames)
 	sprtText := fs.String("sprt", "", "stop when the sequential test `TEST` decides: elo0=E0,elo1=E1[,alpha=A][,beta=B]")
@@ -132,16 +134,17 @@ func runMatch(args []string, stdout, stderr io.Writer) error {
 	nextLine := batchPairs
 	// The page's ratings: the defaults of arena report, from the match's seed.
 	live := newLivePage(*rf.report, s, results.AnalysisOptions{Bootstrap: 1000, Seed: t.Config.Seed}, *rf.interval, stderr)
-	ctx, stop, release := interrupts(stderr)
+	log := linelog.New(stderr, "arena match: ") // the library's lines
+	ctx, stop, release := interrupts(log)
 	defer release()
-	runner, closeHub, err := s.Connect(ctx, stop, stderr, rf.broker.open(stderr))
+	runner, closeHub, err := s.Connect(ctx, stop, log, rf.broker.open(log))
 	if err != nil {
 		return err
 	}
 	defer closeHub()
 	start := time.Now()
 	tr, st, runErr := s.RunMatch(ctx, arena.RunOptions{
-		Stop: stop, Log: stderr, Runner: runner,
+		Stop: stop, Log: log, Runner: runner,
 		ReuseGames: true, // the session copies what it keeps
 		Sink: func([]*results.GameRecord) error {
 			live.update()
@@ -152,7 +155,7 @@ func runMatch(args []string, stdout, stderr io.Writer) error {
 			for nextLine <= tr.Penta.Pairs() {
 				nextLine += batchPairs
 			}
-			fmt.Fprintln(stderr, "arena match: "+statusLine(tr))
+			fmt.Fprintln(log, statusLine(tr))
 		}
 	})
 	reportErr := live.final(st.Complete || tr.Decision != results.Continue)

@@ -14,6 +14,7 @@ import (
 
 	"github.com/boardgame-arena/arena/agents"
 	"github.com/boardgame-arena/arena/arena"
+	"github.com/boardgame-arena/arena/internal/linelog"
 	"github.com/boardgame-arena/arena/option"
 	"github.com/boardgame-arena/arena/results"
 	"github.com/boardgame-arena/arena/spec"
@@ -250,18 +251,22 @@ func playRun(s *arena.Session, rf *runFlags, stderr io.Writer, afterBatch func()
 	if interval == 0 && planned >= 400 {
 		interval = max(planned/4, 1)
 	}
-	ctx, stop, release := interrupts(stderr)
+	// The library's lines (Ctrl-C, a stuck agent, the broker) are the
+	// command's: "arena tournament: took games 3 4".
+	log := linelog.New(stderr, "arena "+rf.fs.name+": ")
+	ctx, stop, release := interrupts(log)
 	defer release()
-	runner, closeHub, err := s.Connect(ctx, stop, stderr, rf.broker.open(stderr))
+	runner, closeHub, err := s.Connect(ctx, stop, log, rf.broker.open(log))
 	if err != nil {
 		return arena.RunStats{}, 0, setupError{err}
 	}
 	defer closeHub()
 	prog := newProgress(stderr, planned-len(s.Done()), *rf.noProgress)
+	prog.prefix = "arena " + rf.fs.name + ": "
 	nextTable := len(s.Done()) + interval
 	start := time.Now()
 	st, runErr := s.Run(ctx, arena.RunOptions{
-		Stop: stop, Log: stderr, Runner: runner,
+		Stop: stop, Log: log, Runner: runner,
 		ReuseGames: true, // the session copies what it keeps
 		Sink: func(batch []*results.GameRecord) error {
 			prog.add(len(batch))

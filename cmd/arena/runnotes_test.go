@@ -39,12 +39,12 @@ func TestSummariseSaysOneRight(t *testing.T) {
 }
 
 // TestRunNotesNamedByCommand: every line tournament and match write on
-// stderr (with --no-progress) starts with "arena <command>: ", a match's
-// status lines too, and a match of one pair says "1 pair" (it said
-// "arena:", nothing before a status line, and "1 pairs").
+// stderr starts with "arena <command>: ", a tournament's progress lines
+// and a match's status lines too, and a match of one pair says "1 pair"
+// (it said "arena:", nothing before a status line, and "1 pairs").
 func TestRunNotesNamedByCommand(t *testing.T) {
 	for _, args := range [][]string{
-		{"tournament", "--agents", "random", "greedy", "--games", "2", "--no-progress", "--bootstrap", "0"},
+		{"tournament", "--agents", "random", "greedy", "--games", "2", "--bootstrap", "0"}, // and progress lines
 		{"match", "--agents", "random", "greedy", "--games", "2", "--no-progress", "--rating-interval", "2"}, // and a status line
 	} {
 		code, stdout, stderr := runArena(args...)
@@ -59,6 +59,9 @@ func TestRunNotesNamedByCommand(t *testing.T) {
 			if !strings.HasPrefix(l, "arena "+args[0]+": ") {
 				t.Errorf("arena %s: a note without the command's prefix: %q", args[0], l)
 			}
+		}
+		if args[0] == "tournament" && !strings.Contains(stderr, "arena tournament: 2/2 games") {
+			t.Errorf("arena tournament: no progress line in %q", stderr)
 		}
 		if args[0] == "match" && (!strings.Contains(stdout, "Fixed-length match: 1 pair (2 games)\n") || !strings.Contains(stderr, ": pairs     1 [")) {
 			t.Errorf("arena match of one pair:\n%s", stdout)

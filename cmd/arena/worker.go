@@ -14,6 +14,7 @@ import (
 
 	"github.com/boardgame-arena/arena/arena"
 	"github.com/boardgame-arena/arena/broker"
+	"github.com/boardgame-arena/arena/internal/linelog"
 )
 
 func init() {
@@ -240,12 +241,13 @@ func runWorker(args []string, stdout, stderr io.Writer) error {
 	if *token == "" && *nkey == "" {
 		*token = os.Getenv(tokenEnv)
 	}
+	log := linelog.New(stderr, "arena worker: ") // the library's lines
 	o := broker.JoinOptions{Broker: *url, Credentials: broker.Credentials{Token: *token, CA: *ca, NKey: *nkey}, Patience: *patience,
-		WorkerOptions: broker.WorkerOptions{Name: *name, Concurrency: *conc, Wait: *wait, Verbose: *verbose, Log: stderr}}
+		WorkerOptions: broker.WorkerOptions{Name: *name, Concurrency: *conc, Wait: *wait, Verbose: *verbose, Log: log}}
 	if err := o.Check(); err != nil {
 		return err
 	}
-	ctx, stop, release := interrupts(stderr)
+	ctx, stop, release := interrupts(log)
 	defer release()
 	// Say what the worker waits for: a coordinator not started yet, one
 	// whose run is over or a wrong address all look the same from here.
