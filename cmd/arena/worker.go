@@ -251,7 +251,7 @@ func runWorker(args []string, stdout, stderr io.Writer) error {
 	defer release()
 	// Say what the worker waits for: a coordinator not started yet, one
 	// whose run is over or a wrong address all look the same from here.
-	fmt.Fprintf(stderr, "arena worker: %s: waiting for the broker at %s (up to %s: --patience)\n", *name, *url, *patience)
+	fmt.Fprintf(log, "worker %s waiting for the broker at %s (up to %s: --patience)\n", *name, *url, *patience)
 	// The first Ctrl-C ends the wait and the work: unfinished batches go
 	// to other workers.
 	ctx, cancel := arena.UntilStop(ctx, stop)
