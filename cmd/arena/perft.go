@@ -31,7 +31,7 @@ type divideEntry struct {
 }
 
 func runPerft(args []string, stdout, stderr io.Writer) error {
-	fs := newFlagSet("perft", "[--game G] [--depth N] [--moves \"M…\" | --fen POSITION] [--divide] [flags]", stderr)
+	fs := newFlagSet("perft", "[--game SPEC] [--depth N] [--moves \"M…\" | --fen POSITION] [--divide] [flags]", stderr)
 	game := fs.String("game", "othello6", "game `SPEC` (see arena games)")
 	depth := fs.Int("depth", 8, "depth `N` in plies, 1 to 64 (a forced pass is a ply)")
 	moves := fs.String("moves", "", "play these `MOVES` (space-separated) from the start first")
