@@ -58,7 +58,7 @@ type pliesReport struct {
 }
 
 func runSolve(args []string, stdout, stderr io.Writer) error {
-	fs := newFlagSet("solve", "[--game SPEC] [--moves \"M…\" | --fen POSITION] [--plies K [--list]] [--threads N] [--time D] [flags]", stderr)
+	fs := newFlagSet("solve", "[--game SPEC] [--moves \"M…\" | --fen POSITION] [--plies K [--list]] [--time D] [flags]", stderr)
 	game := fs.String("game", "othello6", "game `SPEC` (see arena games); sequential games only")
 	moves := fs.String("moves", "", "play these `MOVES` (space-separated) from the start first")
 	fen := fs.String("fen", "", fenHelp)
