@@ -317,8 +317,13 @@ func TestPerftDivideProgress(t *testing.T) {
 	v, _ := games.Lookup("othello6")
 	var progress bytes.Buffer
 	entries := perftDivide(v.New().(games.State), 6, games.Perft, &progress)
-	if len(entries) != 4 || !strings.HasSuffix(progress.String(), "\n") || !strings.Contains(progress.String(), "perft: 4 of 4 first moves counted, 7604 leaves so far, ") {
+	if len(entries) != 4 || !strings.HasSuffix(progress.String(), "\n") || !strings.Contains(progress.String(), "arena perft: 4 of 4 first moves counted, 7604 leaves so far, ") {
 		t.Errorf("%d entries, progress %q", len(entries), progress.String())
+	}
+	for _, line := range strings.Split(strings.TrimSuffix(progress.String(), "\n"), "\n") {
+		if !strings.HasPrefix(line, "arena perft: ") {
+			t.Errorf("a progress line without the prefix \"arena perft: \": %q", line)
+		}
 	}
 	for _, tc := range []struct {
 		d    time.Duration
