@@ -89,6 +89,7 @@ func TestUsageErrors(t *testing.T) {
 		{[]string{"perft", "--depth"}, 2, "arena perft: --depth needs a value\n"},
 		{[]string{"perft", "--depth", "x"}, 2, "arena perft: --depth \"x\": not a whole number\n"},
 		{[]string{"solve", "--game", "tryangle"}, 1, "arena solve: --game tryangle has simultaneous moves: solve needs a game of alternating moves\n"},
+		{[]string{"tune", "spsa", "--agent", "mcts", "--params", "/nonexistent", "--iterations", "2"}, 1, "arena tune spsa: --params: open /nonexistent"},
 		{[]string{"tournamnt"}, 2, "arena: unknown command \"tournamnt\"; did you mean tournament?\nRun 'arena help' for the commands.\n"},
 		{[]string{"perft", "--game", "chess"}, 1, `unknown game "chess"`},
 		{[]string{"perft", "--format", "xml"}, 1, `unknown --format "xml"`},

@@ -30,7 +30,10 @@ func runTune(args []string, stdout, stderr io.Writer) error {
 	}
 	for _, c := range tuneCommands {
 		if c.name == args[0] {
-			return c.run(args[1:], stdout, stderr)
+			if err := c.run(args[1:], stdout, stderr); err != nil {
+				return &commandError{"tune " + c.name, err}
+			}
+			return nil
 		}
 	}
 	// As an unknown command: the nearest method, and where to read more.
