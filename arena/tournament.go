@@ -71,7 +71,12 @@ func New(o Options) (*Tournament, error) {
 			return nil, fmt.Errorf("agent %q: %v", text, err)
 		}
 		if program != nil {
-			t.programs = append(t.programs, program)
+			t.programs = append(t.programs, func() error {
+				if err := program(); err != nil {
+					return fmt.Errorf("agent %q: %v", text, err)
+				}
+				return nil
+			})
 		}
 		name := sp.Name()
 		for k := 2; used[name]; k++ {

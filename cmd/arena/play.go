@@ -67,7 +67,7 @@ func runPlay(args []string, stdout, stderr io.Writer) error {
 		}
 		if pc, ok := a.(agents.ProgramChecker); ok {
 			if err := pc.CheckProgram(); err != nil {
-				return err
+				return fmt.Errorf("agent %q: %v", text, err)
 			}
 		}
 		players[i] = a
