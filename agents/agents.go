@@ -16,6 +16,11 @@
 // agents/botproc) and ugi (an engine speaking UGI: a thin adapter over
 // ugi.Client, whose grammar and client live in package ugi).
 //
+// An agent's display name (DisplayName) is its name= key, else for an
+// external agent its program's name ("ugi:cmd=python3 bots/engine.py" is
+// engine.py), else its spec; a run makes its agents' names unique (Names)
+// and records each spec whole beside its name.
+//
 // Optional interfaces say more about an agent to the arena: Seeder,
 // GameStarter, GameChecker, ProgramChecker, Budgeter, StartBudgeter,
 // MoveLimiter, Reporter (Stats of a move) and Analyser (what it thinks of
@@ -39,7 +44,8 @@ import (
 
 // Agent chooses moves.
 type Agent interface {
-	// Name is the display name (the spec's name= key, else the spec itself).
+	// Name is the display name (DisplayName: the spec's name= key, else
+	// an external agent's program, else the spec itself).
 	Name() string
 	// Move returns a legal move for player p in s. For a sequential game p
 	// is s.ToMove(); for a simultaneous one it is the player whose move is
@@ -180,18 +186,16 @@ func Kinds() []*Kind {
 // ProgramChecker is an agent that runs an external program (ugi, cg):
 // CheckProgram says why the program could not start on this machine
 // (botproc.Check), so that a run can refuse it before its first game
-// instead of losing every game as a crash.
+// instead of losing every game as a crash. The error does not name the
+// agent: the caller names it, by the spec it was given.
 type ProgramChecker interface {
 	CheckProgram() error
 }
 
-// checkProgram is CheckProgram for an agent named name that runs argv,
-// its stderr appended to stderrPath if not empty.
-func checkProgram(name string, argv []string, stderrPath string) error {
-	if err := botproc.Check(botproc.Config{Argv: argv, StderrFile: stderrPath}); err != nil {
-		return fmt.Errorf("%s: %v", name, err)
-	}
-	return nil
+// checkProgram is CheckProgram for an agent that runs argv, its stderr
+// appended to stderrPath if not empty.
+func checkProgram(argv []string, stderrPath string) error {
+	return botproc.Check(botproc.Config{Argv: argv, StderrFile: stderrPath})
 }
 
 // Spec is an agent spec read once: its kind and keys, and its own time
@@ -222,7 +226,9 @@ func Parse(text string) (Spec, error) {
 	return s, nil
 }
 
-// Name is the display name: the name= key, or the spec text itself.
+// Name is the display name (DisplayName): the name= key, else the
+// program of an agent that runs one (cmd=), else the spec text itself.
+// A run makes the names of its agents unique (Names).
 func (s Spec) Name() string { return DisplayName(s.Spec) }
 
 // New builds the agent described by text with the given seed. Errors say
@@ -276,12 +282,4 @@ func Validate(text string) error {
 		c.Close()
 	}
 	return err
-}
-
-// DisplayName returns the name= key of s, or the spec text itself.
-func DisplayName(s spec.Spec) string {
-	if n := s.Vals["name"]; n != "" {
-		return n
-	}
-	return s.String()
 }

@@ -94,7 +94,7 @@ type CG struct {
 }
 
 // CheckProgram implements ProgramChecker.
-func (a *CG) CheckProgram() error { return checkProgram(a.name, a.argv, a.stderrPath) }
+func (a *CG) CheckProgram() error { return checkProgram(a.argv, a.stderrPath) }
 
 // NewCG returns a cg agent running argv. stderrPath, when not empty,
 // receives the bot's stderr (appended).

@@ -115,7 +115,7 @@ type UGI struct {
 
 // CheckProgram implements ProgramChecker.
 func (a *UGI) CheckProgram() error {
-	return checkProgram(a.name, a.engine.Argv, a.engine.StderrFile)
+	return checkProgram(a.engine.Argv, a.engine.StderrFile)
 }
 
 // Name implements Agent.

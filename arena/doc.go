@@ -148,7 +148,8 @@
 // tune commands play: OpenSession checks the options (Options.Check:
 // errors are *option.Error values naming the field, which a command line
 // shows as its flag) and creates the record file, or reads the record it
-// continues once — its header rebuilds the tournament, a caller's own
+// continues once — its header rebuilds the tournament (its agents keep
+// the names it records, see Options.Names), a caller's own
 // options must agree with it, and the games recorded must be the
 // schedule's — before anything is written. Run and RunMatch record every
 // finished batch (one write) before the caller's sink sees it and keep the

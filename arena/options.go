@@ -86,6 +86,10 @@ type Options struct {
 	// Swept is, for a results.Sweep, how many of the agents (the first)
 	// are the swept values; the others are their opponents.
 	Swept int
+	// Names are the agents' display names, one each, unique: a resumed
+	// run's, from its record (OptionsFrom), which it never changes. nil
+	// names the agents from their specs (agents.Names).
+	Names []string
 }
 
 // Check reports the first option out of its range, or given with one it
@@ -217,6 +221,26 @@ func OptionsFrom(c results.Config) Options {
 	}
 	for _, a := range c.Agents {
 		o.Agents = append(o.Agents, a.Spec)
+		o.Names = append(o.Names, a.Name)
 	}
 	return o
+}
+
+// checkNames checks Options.Names for n agents: one each, none empty,
+// no two alike.
+func checkNames(names []string, n int) error {
+	if len(names) != n {
+		return option.New("Names", nil, "{Names} gives %d names for %d agents; give one each, or none to name the agents from their specs", len(names), n)
+	}
+	seen := map[string]bool{}
+	for _, name := range names {
+		switch {
+		case name == "":
+			return option.New("Names", nil, "{Names} holds an empty name")
+		case seen[name]:
+			return option.New("Names", nil, "{Names} gives two agents the name %q; each agent needs its own", name)
+		}
+		seen[name] = true
+	}
+	return nil
 }

@@ -3,6 +3,7 @@ package arena
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 	"time"
 
@@ -36,7 +37,13 @@ func resumed(path string, file *results.File, edit func(*Options)) (*Tournament,
 		// From the file's configuration, changed where the caller says,
 		// so that the error names exactly what differs.
 		o := OptionsFrom(c)
+		recorded := slices.Clone(o.Agents)
 		edit(&o)
+		if !slices.Equal(o.Agents, recorded) {
+			// Other agents: named from their specs, so that the
+			// error lists what differs rather than the names.
+			o.Names = nil
+		}
 		t, err = New(o)
 	}
 	if err != nil {
@@ -125,6 +132,13 @@ func CheckConfig(c results.Config) error {
 	}
 	if uint64(c.TotalGames) != total || c.TotalGames < 0 {
 		return fmt.Errorf("total_games is %d, but a %s of %d agents with games_per_pair %d plans %d", c.TotalGames, c.Kind, n, g, total)
+	}
+	seen := map[string]bool{}
+	for i, a := range c.Agents {
+		if a.Name == "" || seen[a.Name] {
+			return fmt.Errorf("agent %d is named %q, empty or another agent's name; every agent has a name of its own", i, a.Name)
+		}
+		seen[a.Name] = true
 	}
 	if c.MaxPlies < 0 || c.MaxPlies > MaxPlyCap {
 		return fmt.Errorf("max_plies is %d; it must be from 0 (no cap) to %d", c.MaxPlies, MaxPlyCap)

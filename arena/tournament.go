@@ -26,6 +26,9 @@ type Tournament struct {
 	Fixtures []Fixture
 	openings []Opening // per round
 	setup    Setup     // copied for every game
+	// specs are the agents' specs, each under its name in the run
+	// (agents.Spec.Named), from which the workers build the agents.
+	specs []agents.Spec
 	// programs are the checks of the agents that run an external program
 	// (agents.ProgramChecker), from the agents New built: CheckPrograms.
 	programs []func() error
@@ -60,25 +63,35 @@ func New(o Options) (*Tournament, error) {
 		MoveTimeMS: ms(o.MoveTime), MoveMarginMS: ms(o.MoveMargin), MaxPlies: o.MaxPlies, SPRT: o.SPRT,
 		TimeControl: o.TimeControl.String(), Swept: o.Swept,
 	}
-	used := map[string]bool{}
 	for _, text := range o.Agents {
 		sp, err := agents.Parse(text)
 		if err != nil {
 			return nil, fmt.Errorf("agent %q: %v", text, err)
 		}
+		t.specs = append(t.specs, sp)
+	}
+	names := o.Names
+	if names == nil {
+		names = agents.Names(t.specs)
+	} else if err := checkNames(names, len(o.Agents)); err != nil {
+		return nil, err
+	}
+	for i, text := range o.Agents {
+		sp := t.specs[i]
 		budget, program, err := checkAgent(sp, v)
 		if err != nil {
 			return nil, fmt.Errorf("agent %q: %v", text, err)
 		}
 		if program != nil {
-			t.programs = append(t.programs, program)
+			t.programs = append(t.programs, func() error {
+				if err := program(); err != nil {
+					return fmt.Errorf("agent %q: %v", text, err)
+				}
+				return nil
+			})
 		}
-		name := sp.Name()
-		for k := 2; used[name]; k++ {
-			name = fmt.Sprintf("%s#%d", sp.Name(), k)
-		}
-		used[name] = true
-		t.Config.Agents = append(t.Config.Agents, results.AgentInfo{Name: name, Spec: text})
+		t.specs[i] = sp.Named(names[i])
+		t.Config.Agents = append(t.Config.Agents, results.AgentInfo{Name: names[i], Spec: text})
 		lim := Limits{Move: o.MoveTime, Margin: o.MoveMargin}
 		if o.MoveTime == 0 {
 			lim = autoLimits(v.Game, budget, o.MoveMargin)
@@ -691,7 +704,7 @@ func (w *worker) agent(idx int, seed uint64) (agents.Agent, error) {
 		closeAgent(a)
 		w.inst[idx] = nil
 	}
-	a, err := agents.New(w.rs.t.Config.Agents[idx].Spec, seed)
+	a, err := w.rs.t.specs[idx].New(seed)
 	if err != nil {
 		return nil, err
 	}

@@ -219,3 +219,34 @@ func TestReadStopsAtTheLineLimit(t *testing.T) {
 		t.Errorf("read %d bytes of a line before refusing it; the limit is %d", src.n, MaxLineBytes)
 	}
 }
+
+// TestSpecClashes: a name that stands for different specs in the merged
+// files is told (an engine without name= is named after its program, so
+// a/engine.py and b/engine.py would pool as one player); the same spec
+// in several files is not.
+func TestSpecClashes(t *testing.T) {
+	read := func(header, path string) *File {
+		f, err := Read(strings.NewReader(header+"\n"), path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return f
+	}
+	f1 := read(testHeader, "1.jsonl")
+	f2 := read(strings.Replace(testHeader, `"seed":1`, `"seed":2`, 1), "2.jsonl")
+	f3 := read(strings.Replace(testHeader, `"spec":"random:name=a"`, `"spec":"ugi:cmd=b/engine.py"`, 1), "3.jsonl")
+	d, err := Merge(f1, f2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c := d.SpecClashes(); len(c) != 0 {
+		t.Errorf("same specs in two files: clashes %+v", c)
+	}
+	if d, err = Merge(f1, f2, f3); err != nil {
+		t.Fatal(err)
+	}
+	c := d.SpecClashes()
+	if len(c) != 1 || c[0].Name != "a" || strings.Join(c[0].Specs, " ") != "random:name=a ugi:cmd=b/engine.py" || strings.Join(c[0].Paths, " ") != "1.jsonl 3.jsonl" {
+		t.Errorf("clashes %+v", c)
+	}
+}

@@ -64,6 +64,45 @@ func Merge(files ...*File) (*Dataset, error) {
 	return d, nil
 }
 
+// SpecClash is a player name that stands for different agent specs in
+// the files of a Dataset: the games of all of them are pooled as one
+// player's.
+type SpecClash struct {
+	Name  string
+	Specs []string // distinct, in order of first appearance
+	Paths []string // the file of each spec's first appearance
+}
+
+// SpecClashes lists the names that stand for more than one spec across
+// the files, in order of first appearance. An engine without name= is
+// named after its program, so two different programs named engine.py in
+// two runs are pooled as one player unless their specs give each a name.
+func (d *Dataset) SpecClashes() []SpecClash {
+	var out []SpecClash
+	at := map[string]int{}
+	seen := map[string]map[string]bool{}
+	for _, f := range d.Files {
+		for _, a := range f.Header.Config.Agents {
+			if seen[a.Name] == nil {
+				seen[a.Name] = map[string]bool{}
+			}
+			if seen[a.Name][a.Spec] {
+				continue
+			}
+			seen[a.Name][a.Spec] = true
+			i, ok := at[a.Name]
+			if !ok {
+				at[a.Name] = len(out)
+				out = append(out, SpecClash{Name: a.Name})
+				i = len(out) - 1
+			}
+			out[i].Specs = append(out[i].Specs, a.Spec)
+			out[i].Paths = append(out[i].Paths, f.Path)
+		}
+	}
+	return slices.DeleteFunc(out, func(c SpecClash) bool { return len(c.Specs) < 2 })
+}
+
 // NewDataset pools games recorded elsewhere (e.g. in memory by a running
 // tournament); players lists the expected names in order.
 func NewDataset(game string, players []string, games []*GameRecord) *Dataset {

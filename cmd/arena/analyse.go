@@ -40,15 +40,18 @@ type analyseMove struct {
 }
 
 func runAnalyse(args []string, stdout, stderr io.Writer) error {
-	fs := newFlagSet("analyse", "--game G --agent SPEC [--moves \"m1 m2 …\" | --fen F] [--player P] [--seed S] [--format text|json]", stderr)
-	game := fs.String("game", "othello6", "game spec (see 'arena games')")
-	agentSpec := fs.String("agent", "alphabeta:depth=6", "agent spec (see 'arena agents')")
+	fs := newFlagSet("analyse", "[--game SPEC] [--agent SPEC] [--moves \"M…\" | --fen POSITION] [--player P] [flags]", stderr)
+	game := fs.String("game", "othello6", "game `SPEC` (see arena games)")
+	agentSpec := fs.String("agent", "alphabeta:depth=6", "agent `SPEC` (see arena agents)")
 	fs.alias("agents", "agent")
-	moves := fs.String("moves", "", "moves to play from the start first, space-separated (sequential games)")
-	fen := fs.String("fen", "", fenHelp+" (sequential games)")
-	player := fs.Int("player", 0, "simultaneous games: the player whose action is wanted, 0 or 1")
-	seed := fs.Uint64("seed", 1, "seed for the agent's random choices")
-	format := fs.String("format", "text", "output format: text or json")
+	moves := fs.String("moves", "", "play these `MOVES` (space-separated) from the start first")
+	fen := fs.String("fen", "", fenHelp)
+	player := fs.Int("player", 0, "simultaneous games: the player `P` whose action is wanted, 0 or 1")
+	seed := fs.Uint64("seed", 1, "`SEED` of the agent's random choices")
+	format := fs.String("format", "text", "output `FORMAT`: text or json")
+	fs.group("Core", "game agent seed")
+	fs.group("Position", "moves fen player")
+	fs.group("Output", "format")
 	if err := parseNoArgs(fs, args); err != nil {
 		return err
 	}

@@ -15,16 +15,18 @@ func init() {
 }
 
 func runCheckEngine(args []string, stdout, stderr io.Writer) error {
-	fs := newFlagSet("check-engine", "--agent \"ugi:cmd=…\" [--game othello6] [--positions 10] [--movetime 100ms] [--margin 200ms] [--clock 1s] [--seed 1]", stderr)
-	game := fs.String("game", "othello6", "game spec the engine is checked on (sequential)")
-	agent := fs.String("agent", "", "the engine as a ugi agent spec, e.g. ugi:cmd='python3 engine.py' (required)")
+	fs := newFlagSet("check-engine", "--agent SPEC [--game GAME] [--positions N] [--seed N] [flags]", stderr)
+	agent := fs.String("agent", "", "the engine as a ugi agent `SPEC`, e.g. ugi:cmd='python3 engine.py' (required)")
 	fs.alias("agents", "agent")
-	positions := fs.Int("positions", 10, "random positions (1 to 1000) the engine must answer with a legal move")
+	game := fs.String("game", "othello6", "`GAME` the engine is checked on (a sequential game)")
+	positions := fs.Int("positions", 10, "random positions the engine must answer with a legal move, 1 to 1000")
+	seed := fs.Uint64("seed", 1, "seed of the random positions")
 	movetime := fs.Duration("movetime", 100*time.Millisecond, "movetime of each go (1ms to 1m)")
 	margin := fs.Duration("margin", 200*time.Millisecond, "how late after movetime (or after stop) a bestmove may come (0 to 1m)")
-	clock := fs.Duration("clock", time.Second, "the mover's time left in the clock check (10ms to 1m); its bestmove is due within half of it")
-	seed := fs.Uint64("seed", 1, "seed of the random positions")
-	handshake := fs.Duration("handshake", ugi.DefaultCheckHandshake, "the longest the handshake's ugiok and readyok are waited for, 1ms to 1h (the agent's init= is the limit if shorter)")
+	clock := fs.Duration("clock", time.Second, "the mover's time left in the clock check (10ms to 1m)")
+	handshake := fs.Duration("handshake", ugi.DefaultCheckHandshake, "longest wait for ugiok and readyok, 1ms to 1h (the agent's init= if shorter)")
+	fs.group("Core", "agent game positions seed")
+	fs.group("Limits", "movetime margin clock handshake")
 	if err := parseNoArgs(fs, args); err != nil {
 		return err
 	}

@@ -128,7 +128,7 @@ func sequentialPosition(cmd, game, moves string) (games.Variant, games.State, er
 	}
 	s, ok := v.New().(games.State)
 	if !ok {
-		return v, nil, fmt.Errorf("%s needs a sequential game; %s is simultaneous", cmd, v)
+		return v, nil, fmt.Errorf("--game %s has simultaneous moves: %s needs a game of alternating moves", v, cmd)
 	}
 	if _, err := games.Replay(v.String(), s, strings.Fields(moves)); err != nil {
 		return v, nil, fmt.Errorf("--moves: %w", err)

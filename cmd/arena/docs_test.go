@@ -234,8 +234,8 @@ func TestDocsCommandLinesUseRealFlags(t *testing.T) {
 					continue
 				}
 				for _, w := range words[2:] {
-					if !strings.HasPrefix(w, "-") || w == "-" {
-						continue
+					if !strings.HasPrefix(w, "-") || w == "-" || strings.Trim(w, "-0123456789.") == "" {
+						continue // a word, stdin, or a negative number
 					}
 					f, _, _ := strings.Cut(strings.TrimLeft(w, "-"), "=")
 					if f != "help" && f != "h" && fs.Lookup(f) == nil {

@@ -19,11 +19,12 @@ func init() {
 var engineInput io.Reader = os.Stdin
 
 func runEngine(args []string, stdout, stderr io.Writer) error {
-	fs := newFlagSet("engine", "--agent SPEC [--game othello6] [--seed 1]", stderr)
-	game := fs.String("game", "othello6", "game spec played until the GUI sets the UGI_Game option")
-	agent := fs.String("agent", "", "agent spec of the engine, e.g. mcts:time=100ms (required)")
+	fs := newFlagSet("engine", "--agent SPEC [--game GAME] [--seed N]", stderr)
+	agent := fs.String("agent", "", "agent `SPEC` to serve, e.g. mcts:time=100ms (required)")
 	fs.alias("agents", "agent")
-	seed := fs.Uint64("seed", 1, "seed of the agent's random choices (game k after it is reseeded with seed and k)")
+	game := fs.String("game", "othello6", "`GAME` played until the GUI sets the UGI_Game option")
+	seed := fs.Uint64("seed", 1, "seed of the agent's random choices (the k-th uginewgame reseeds it from N, k)")
+	fs.group("Core", "agent game seed")
 	if err := parseNoArgs(fs, args); err != nil {
 		return err
 	}

@@ -7,8 +7,9 @@ import (
 	"github.com/boardgame-arena/arena/games"
 )
 
-// fenHelp is the usage of --fen, shared by replay, perft, solve and analyse.
-const fenHelp = "start from this position, in the game's text format (see README, Games; replay prints it as \"position:\"), instead of the start"
+// fenHelp is the usage of --fen, shared by perft, solve and analyse: the
+// text form is the one replay prints as "position:".
+const fenHelp = "start from `POSITION` (the game's text form, as replay prints it)"
 
 // fenPosition reads --fen for variant v: nil when fen is empty.
 func fenPosition(v games.Variant, fen string) (games.State, error) {

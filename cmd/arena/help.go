@@ -139,7 +139,7 @@ const helpWidth = 24
 // printHelp writes the command's help: usage, summary, the flags by group
 // (flags no group lists come last, under "Other"), and the reference page.
 func (fs *flagSet) printHelp(w io.Writer) {
-	fmt.Fprintf(w, "Usage: arena %s %s\n", fs.name, fs.synopsis)
+	fmt.Fprintln(w, strings.TrimSpace("Usage: arena "+fs.name+" "+fs.synopsis))
 	if s := commandSummary(fs.name); s != "" {
 		fmt.Fprintf(w, "\n%s%s.\n", strings.ToUpper(s[:1]), s[1:])
 	}

@@ -57,7 +57,8 @@ func runAgents(args []string, stdout, stderr io.Writer) error {
 	if err := parseNoArgs(fs, args); err != nil {
 		return err
 	}
-	fmt.Fprintln(stdout, "Agent specs are name:key=value,key=value; every agent takes name=DISPLAY.")
+	fmt.Fprintln(stdout, "Agent specs are kind:key=value,key=value. Every kind also takes name=DISPLAY (default:")
+	fmt.Fprintln(stdout, "the program's name for cmd= agents, else the spec) and tc=BASE[+INC], its own game clock.")
 	for _, k := range agents.Kinds() {
 		fmt.Fprintf(stdout, "\n%s — %s\n", k.Name, k.Help)
 		for _, key := range k.Keys {

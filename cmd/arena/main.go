@@ -55,6 +55,16 @@ func main() {
 	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
 }
 
+// commandError is the error of a command below the top level ("tune
+// spsa"), which run names in its message.
+type commandError struct {
+	command string
+	err     error
+}
+
+func (e *commandError) Error() string { return e.err.Error() }
+func (e *commandError) Unwrap() error { return e.err }
+
 // errUsage marks errors already explained by a usage message.
 var errUsage = errors.New("usage")
 
@@ -95,6 +105,10 @@ func run(args []string, stdout, stderr io.Writer) int {
 			}
 			if errors.Is(err, errUsage) {
 				return 2
+			}
+			var ce *commandError
+			if errors.As(err, &ce) {
+				name, err = ce.command, ce.err
 			}
 			fmt.Fprintf(stderr, "arena %s: %s\n", name, errorText(err))
 			return 1

@@ -88,6 +88,8 @@ func TestUsageErrors(t *testing.T) {
 		{[]string{"tune", "spsa", "--itertions", "3"}, 2, "arena tune spsa: unknown flag --itertions; did you mean --iterations?\n"},
 		{[]string{"perft", "--depth"}, 2, "arena perft: --depth needs a value\n"},
 		{[]string{"perft", "--depth", "x"}, 2, "arena perft: --depth \"x\": not a whole number\n"},
+		{[]string{"solve", "--game", "tryangle"}, 1, "arena solve: --game tryangle has simultaneous moves: solve needs a game of alternating moves\n"},
+		{[]string{"tune", "spsa", "--agent", "mcts", "--params", "/nonexistent", "--iterations", "2"}, 1, "arena tune spsa: --params: open /nonexistent"},
 		{[]string{"tournamnt"}, 2, "arena: unknown command \"tournamnt\"; did you mean tournament?\nRun 'arena help' for the commands.\n"},
 		{[]string{"perft", "--game", "chess"}, 1, `unknown game "chess"`},
 		{[]string{"perft", "--format", "xml"}, 1, `unknown --format "xml"`},
@@ -322,8 +324,13 @@ func TestPerftDivideProgress(t *testing.T) {
 	v, _ := games.Lookup("othello6")
 	var progress bytes.Buffer
 	entries := perftDivide(v.New().(games.State), 6, games.Perft, &progress)
-	if len(entries) != 4 || !strings.HasSuffix(progress.String(), "\n") || !strings.Contains(progress.String(), "perft: 4 of 4 first moves counted, 7604 leaves so far, ") {
+	if len(entries) != 4 || !strings.HasSuffix(progress.String(), "\n") || !strings.Contains(progress.String(), "arena perft: 4 of 4 first moves counted, 7604 leaves so far, ") {
 		t.Errorf("%d entries, progress %q", len(entries), progress.String())
+	}
+	for _, line := range strings.Split(strings.TrimSuffix(progress.String(), "\n"), "\n") {
+		if !strings.HasPrefix(line, "arena perft: ") {
+			t.Errorf("a progress line without the prefix \"arena perft: \": %q", line)
+		}
 	}
 	for _, tc := range []struct {
 		d    time.Duration

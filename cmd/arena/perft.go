@@ -31,14 +31,18 @@ type divideEntry struct {
 }
 
 func runPerft(args []string, stdout, stderr io.Writer) error {
-	fs := newFlagSet("perft", "--game G --depth D [--moves \"m1 m2 …\" | --fen F] [--divide] [--generic] [--format text|json]", stderr)
-	game := fs.String("game", "othello6", "game spec (see 'arena games')")
-	depth := fs.Int("depth", 8, "depth in plies, 1 to 64 (a forced pass is one ply); refused where the tree has more than 2^64 positions")
-	moves := fs.String("moves", "", "moves to play from the start before counting, space-separated")
+	fs := newFlagSet("perft", "[--game SPEC] [--depth N] [--moves \"M…\" | --fen POSITION] [--divide] [flags]", stderr)
+	game := fs.String("game", "othello6", "game `SPEC` (see arena games)")
+	depth := fs.Int("depth", 8, "depth `N` in plies, 1 to 64 (a forced pass is a ply)")
+	moves := fs.String("moves", "", "play these `MOVES` (space-separated) from the start first")
 	fen := fs.String("fen", "", fenHelp)
 	divide := fs.Bool("divide", false, "print the leaf count below each legal move")
-	generic := fs.Bool("generic", false, "use the generic play/undo perft even where the game has a faster bulk counter")
-	format := fs.String("format", "text", "output format: text or json")
+	generic := fs.Bool("generic", false, "count by the generic play/undo perft, not the game's bulk counter")
+	format := fs.String("format", "text", "output `FORMAT`: text or json")
+	fs.group("Core", "game depth")
+	fs.group("Position", "moves fen")
+	fs.group("Search", "generic")
+	fs.group("Output", "divide format")
 	if err := parseNoArgs(fs, args); err != nil {
 		return err
 	}
@@ -69,7 +73,7 @@ func runPerft(args []string, stdout, stderr io.Writer) error {
 	}
 	var progress io.Writer
 	if eta := perftETA(s, est, count); eta >= perftAnnounce {
-		fmt.Fprintf(stderr, "perft: perft(%d) of %s visits about %.1e positions (estimated from %d random lines of play): about %s on this machine; progress after first moves; Ctrl-C stops\n",
+		fmt.Fprintf(stderr, "arena perft: perft(%d) of %s visits about %.1e positions (estimated from %d random lines of play): about %s on this machine; progress after first moves; Ctrl-C stops\n",
 			*depth, v, est[*depth], perftLines, roughDuration(eta))
 		progress = stderr
 	}
@@ -160,7 +164,7 @@ func perftDivide(s games.State, depth int, count func(games.State, int) uint64, 
 		last = now
 		took := now.Sub(start)
 		left := time.Duration(float64(took) / float64(len(done)) * float64(total-len(done)))
-		fmt.Fprintf(progress, "perft: %d of %d first moves counted, %d leaves so far, %s (about %s left)\n", len(done), total, leaves, roughDuration(took), roughDuration(left))
+		fmt.Fprintf(progress, "arena perft: %d of %d first moves counted, %d leaves so far, %s (about %s left)\n", len(done), total, leaves, roughDuration(took), roughDuration(left))
 	})
 }
 

@@ -54,12 +54,18 @@ func runPlay(args []string, stdout, stderr io.Writer) error {
 	}
 	var players [2]agents.Agent
 	var seats [2]arena.Seat
-	for i, text := range specs {
+	var parsed []agents.Spec
+	for _, text := range specs {
 		sp, err := agents.Parse(text)
 		if err != nil {
 			return err
 		}
-		a, err := sp.New(rng.Derive(*seed, uint64(i)))
+		parsed = append(parsed, sp)
+	}
+	names := agents.Names(parsed) // as a tournament names them
+	for i, text := range specs {
+		sp := parsed[i]
+		a, err := sp.Named(names[i]).New(rng.Derive(*seed, uint64(i)))
 		if err != nil {
 			return err
 		}
@@ -71,7 +77,7 @@ func runPlay(args []string, stdout, stderr io.Writer) error {
 		}
 		if pc, ok := a.(agents.ProgramChecker); ok {
 			if err := pc.CheckProgram(); err != nil {
-				return err
+				return fmt.Errorf("agent %q: %v", text, err)
 			}
 		}
 		players[i] = a

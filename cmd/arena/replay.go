@@ -18,12 +18,15 @@ func init() {
 }
 
 func runReplay(args []string, stdout, stderr io.Writer) error {
-	fs := newFlagSet("replay", "--game G [--fen F] (--moves \"m1 m2 …\" | --file F) [--format text|json|cg]", stderr)
-	game := fs.String("game", "othello6", "game spec (see 'arena games')")
-	moves := fs.String("moves", "", "the moves, space-separated, in the game's notation; for simultaneous games one turn per line, \"line0 | line1\"")
-	file := fs.String("file", "", "read the moves from this file (whitespace-separated, '#' starts a comment; for simultaneous games one turn per line, \"line0 | line1\"; at most 16 MiB); - for stdin")
-	fen := fs.String("fen", "", "play the moves from this position, in the game's text format (see README, Games), instead of the start (sequential games)")
-	format := fs.String("format", "text", "output format: text or json; cg (games with a CodinGame protocol) prints the CodinGame input of each player before every turn")
+	fs := newFlagSet("replay", "[--game SPEC] [--fen POSITION] [--moves \"M…\" | --file FILE] [--format text|json|cg]", stderr)
+	game := fs.String("game", "othello6", "game `SPEC` (see arena games)")
+	moves := fs.String("moves", "", "the `MOVES`, space-separated; simultaneous games: one turn \"a | b\" per line")
+	file := fs.String("file", "", "read the moves from `FILE` (- for stdin; # starts a comment; at most 16 MiB)")
+	fen := fs.String("fen", "", "play the moves from `POSITION` (the game's text form), not the start")
+	format := fs.String("format", "text", "output `FORMAT`: text, json or cg (the CodinGame input before each turn)")
+	fs.group("Core", "game moves file")
+	fs.group("Position", "fen")
+	fs.group("Output", "format")
 	if err := parseNoArgs(fs, args); err != nil {
 		return err
 	}

@@ -24,12 +24,14 @@ func init() {
 const maxViewerGames = 1_000_000
 
 func runReport(args []string, stdout, stderr io.Writer) error {
-	fs := newFlagSet("report", "FILE… --out report.html [--png DIR] [--viewer-games N] [--bootstrap N] [--draws half|davidson] [--first-move] [--anchor NAME=R]", stderr)
-	out := fs.String("out", "", "the HTML file to write (required)")
-	png := fs.String("png", "", "also write every plot as DIR/NAME.png (the directory is created if missing)")
-	title := fs.String("title", "", "the page's title (default: the game and the number of games)")
-	viewerGames := fs.Int("viewer-games", report.DefaultViewerGames, fmt.Sprintf("games the game viewer holds, the first ones recorded (0: all, at most %d; -1: no viewer); by default also no more than about %d MB of them", maxViewerGames, report.DefaultViewerBytes/1_000_000))
-	seed := fs.Uint64("seed", 0, "seed of the bootstrap (default: the first file's tournament seed, as arena rate)")
+	fs := newFlagSet("report", "FILE… --out PAGE [--png DIR] [--viewer-games N] [flags]", stderr)
+	out := fs.String("out", "", "the HTML `PAGE` to write (required)")
+	png := fs.String("png", "", "also write every plot as `DIR`/NAME.png (DIR is made if missing)")
+	title := fs.String("title", "", "the page's `TITLE` (default: the game and the number of games)")
+	viewerGames := fs.Int("viewer-games", report.DefaultViewerGames, fmt.Sprintf("the first `N` games in the viewer, 0 (all) to %d, -1: none; if unset, ≤ %d MB", maxViewerGames, report.DefaultViewerBytes/1_000_000))
+	seed := fs.Uint64("seed", 0, "bootstrap `SEED` (default: the first file's tournament seed, as arena rate)")
+	fs.group("Output", "out png title viewer-games")
+	fs.group("Ratings", "seed")
 	rf := addRatingFlags(fs, seed)
 	files, err := parseFilesAndFlags(fs, args)
 	if err != nil {
@@ -77,9 +79,9 @@ func runReport(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(stdout, "wrote %s (%s, %d games, %d plots)\n", *out, byteSize(size), len(d.Games), len(wr.Plots))
+	fmt.Fprintf(stdout, "wrote %s (%s, %s, %s)\n", *out, byteSize(size), plural(len(d.Games), "game", "games"), plural(len(wr.Plots), "plot", "plots"))
 	if len(wr.PNGs) > 0 {
-		fmt.Fprintf(stdout, "wrote %d PNG files in %s\n", len(wr.PNGs), *png)
+		fmt.Fprintf(stdout, "wrote %s in %s\n", plural(len(wr.PNGs), "PNG file", "PNG files"), *png)
 	}
 	return nil
 }
@@ -173,7 +175,7 @@ func (l *livePage) update() {
 		}, liveRefresh)
 		if err != nil && !l.failed {
 			l.failed = true
-			fmt.Fprintf(l.stderr, "\narena: warning: --report: %v (the run goes on)\n", err)
+			fmt.Fprintf(l.stderr, "\narena %s: warning: --report: %v (the run goes on)\n", l.command(), err)
 		}
 	}()
 }
@@ -196,8 +198,17 @@ func (l *livePage) final(complete bool) error {
 	if err := l.write(l.opts, status, 0); err != nil {
 		return fmt.Errorf("--report: %w", err)
 	}
-	fmt.Fprintf(l.stderr, "arena: report in %s\n", l.path)
+	fmt.Fprintf(l.stderr, "arena %s: report in %s\n", l.command(), l.path)
 	return nil
+}
+
+// command is the arena command whose run the page follows, which its
+// notes on stderr name as every line of that command does.
+func (l *livePage) command() string {
+	if l.s.Tournament().Config.Kind == results.Match {
+		return "match"
+	}
+	return "tournament"
 }
 
 func (l *livePage) count() (n, total int) {

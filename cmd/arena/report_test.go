@@ -246,7 +246,7 @@ func TestLiveReport(t *testing.T) {
 	if err := json.Unmarshal([]byte(firstLine), &h); err != nil || h.Created == "" || !strings.Contains(s, h.Created) {
 		t.Errorf("the page does not show the record's header (created %q)", h.Created)
 	}
-	if !strings.Contains(stderr, "report in "+page) {
+	if !strings.Contains(stderr, "\narena tournament: report in "+page+"\n") {
 		t.Errorf("stderr does not say where the report is: %s", stderr)
 	}
 	entries, _ := os.ReadDir(dir)
@@ -432,7 +432,7 @@ func TestMatchReport(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
-	if !strings.Contains(stderr, "report in "+page) {
+	if !strings.Contains(stderr, "\narena match: report in "+page+"\n") {
 		t.Errorf("stderr does not say where the report is: %s", stderr)
 	}
 	data, err := os.ReadFile(page)
@@ -486,5 +486,23 @@ func TestCheckWritable(t *testing.T) {
 		if err := checkWritable("--plot", tc.path); err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%s: error %v, want one with %q", tc.path, err, tc.want)
 		}
+	}
+}
+
+// TestReportOneGame: a record of one game is said in the singular.
+func TestReportOneGame(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join(reportTestdata, "tournament.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.SplitAfterN(string(data), "\n", 3) // the header and the first game
+	dir := t.TempDir()
+	file, out := filepath.Join(dir, "one.jsonl"), filepath.Join(dir, "r.html")
+	if err := os.WriteFile(file, []byte(lines[0]+lines[1]), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, stdout, stderr := runArena("report", file, "--out", out, "--bootstrap", "0")
+	if code != 0 || !strings.Contains(stdout, ", 1 game, ") {
+		t.Errorf("exit %d, stdout %q, stderr %q; want \", 1 game, \"", code, stdout, stderr)
 	}
 }

@@ -58,18 +58,23 @@ type pliesReport struct {
 }
 
 func runSolve(args []string, stdout, stderr io.Writer) error {
-	fs := newFlagSet("solve", "--game G [--moves \"m1 m2 …\" | --fen F] [--plies K [--list]] [--threads N] [--tt MB] [--generic] [--time D] [--progress D] [--format text|json]", stderr)
-	game := fs.String("game", "othello6", "game spec (see 'arena games'); sequential games only")
-	moves := fs.String("moves", "", "moves to play from the start before solving, space-separated")
+	fs := newFlagSet("solve", "[--game SPEC] [--moves \"M…\" | --fen POSITION] [--plies K [--list]] [--time D] [flags]", stderr)
+	game := fs.String("game", "othello6", "game `SPEC` (see arena games); sequential games only")
+	moves := fs.String("moves", "", "play these `MOVES` (space-separated) from the start first")
 	fen := fs.String("fen", "", fenHelp)
-	plies := fs.Int("plies", 0, "solve every position K plies after the given one (distinct up to the game's symmetries where it has them, else up to transpositions), 0 to 64; prints how many win, draw and lose and, when all are solved, the value of the given position by minimax over them (0: solve the position itself)")
-	list := fs.Bool("list", false, "with --plies: print every distinct position and its value (text format)")
+	plies := fs.Int("plies", 0, "solve every distinct position `K` plies on instead, 0 to 64 (0: this one)")
+	list := fs.Bool("list", false, "with --plies: print every distinct position and its value")
 	threads := fs.Int("threads", 1, "search threads, 1 to 256 (with --plies: positions solved at once)")
-	tt := fs.Int("tt", solve.DefaultTableMB, "transposition table size in MB of the generic search and of game solvers that take one (erdos, othello6), per thread with --plies, 1 to 65536 and at most 3/4 of the machine's memory (with --plies, all the threads' tables together); 0, or --time without --tt: a game's solver sizes its own for the position and the time (the generic search takes 256)")
-	generic := fs.Bool("generic", false, "use alpha-beta's generic exact mode even where the game has its own solver")
-	limit := fs.Duration("time", 0, "give up after this long, up to 8760h (0: no limit); Ctrl-C stops too, reporting what was solved")
-	progress := fs.Duration("progress", 5*time.Second, "print progress (nodes, nodes/s, elapsed; positions solved with --plies) on stderr this often, 100ms to 1h (0: never)")
-	format := fs.String("format", "text", "output format: text or json")
+	tt := fs.Int("tt", solve.DefaultTableMB, "transposition table in `MB`, 1 to 65536 (0: the solver sizes it for --time)")
+	generic := fs.Bool("generic", false, "use alpha-beta's generic exact mode even where the game has a solver")
+	limit := fs.Duration("time", 0, "give up after `D`, up to 8760h, and say what was proven (0: no limit)")
+	progress := fs.Duration("progress", 5*time.Second, "print progress on stderr every `D`, 100ms to 1h (0: never)")
+	format := fs.String("format", "text", "output `FORMAT`: text or json")
+	fs.group("Core", "game plies")
+	fs.group("Position", "moves fen")
+	fs.group("Search", "threads tt generic")
+	fs.group("Limits", "time")
+	fs.group("Output", "list progress format")
 	if err := parseNoArgs(fs, args); err != nil {
 		return err
 	}
@@ -143,12 +148,12 @@ func tableMB(tt int, ttGiven bool, limit time.Duration) int {
 func progressLine(p solve.Progress) string {
 	switch p.Stage {
 	case solve.Listing:
-		return fmt.Sprintf("solve: listing: %d distinct positions after %s (%.1f s)", p.Positions, plural(p.Plies, "ply", "plies"), p.Elapsed.Seconds())
+		return fmt.Sprintf("arena solve: listing: %s after %s (%.1f s)", plural(p.Positions, "distinct position", "distinct positions"), plural(p.Plies, "ply", "plies"), p.Elapsed.Seconds())
 	case solve.Listed:
-		return fmt.Sprintf("solve: %d distinct positions after %s (%d lines, deduplicated by %s) in %.1f s",
-			p.Positions, plural(p.Plies, "ply", "plies"), p.Lines, p.Dedup, p.Elapsed.Seconds())
+		return fmt.Sprintf("arena solve: %s after %s (%s, deduplicated by %s) in %.1f s",
+			plural(p.Positions, "distinct position", "distinct positions"), plural(p.Plies, "ply", "plies"), plural(int(p.Lines), "line", "lines"), p.Dedup, p.Elapsed.Seconds())
 	}
-	line := fmt.Sprintf("solve: %s elapsed", p.Elapsed.Round(time.Second))
+	line := fmt.Sprintf("arena solve: %s elapsed", p.Elapsed.Round(time.Second))
 	if p.Nodes > 0 {
 		line += fmt.Sprintf(", %.1f M nodes, %.2f M nodes/s", float64(p.Nodes)/1e6, float64(p.Nodes)/p.Elapsed.Seconds()/1e6)
 	}
@@ -168,7 +173,7 @@ func solvePlies(ctx context.Context, v games.Variant, s games.State, o solve.Pli
 	var ls *solve.ListingStopped
 	switch {
 	case errors.As(err, &ls):
-		return fmt.Errorf("solve --plies: stopped listing the positions after %s: %s", plural(ls.Ply, "ply", "plies"), stopCause(ls.Err))
+		return fmt.Errorf("--plies: stopped listing the positions after %s: %s", plural(ls.Ply, "ply", "plies"), stopCause(ls.Err))
 	case err != nil && !stoppedErr(err):
 		return err
 	}
@@ -186,7 +191,8 @@ func solvePlies(ctx context.Context, v games.Variant, s games.State, o solve.Pli
 		}
 	} else {
 		fmt.Fprintf(stdout, "%s\n\n", s)
-		fmt.Fprintf(stdout, "positions after %d plies: %d distinct (by %s) of %d lines; %d solved\n", rep.Plies, rep.Distinct, rep.Dedup, rep.Leaves, rep.Solved)
+		fmt.Fprintf(stdout, "positions after %s: %d distinct (by %s) of %s; %d solved\n",
+			plural(rep.Plies, "ply", "plies"), rep.Distinct, rep.Dedup, plural(int(rep.Leaves), "line", "lines"), rep.Solved)
 		fmt.Fprintf(stdout, "for the side to move now: %d win, %d draw, %d loss\n", rep.Win, rep.Draw, rep.Loss)
 		var vals []string
 		for k, n := range rep.Values {
@@ -211,7 +217,7 @@ func solvePlies(ctx context.Context, v games.Variant, s games.State, o solve.Pli
 		}
 	}
 	if err != nil {
-		return fmt.Errorf("solve --plies stopped after solving %d of %d positions (reported above): %s", rep.Solved, rep.Distinct, rep.Stopped)
+		return fmt.Errorf("--plies: stopped after solving %d of %d positions (reported above): %s", rep.Solved, rep.Distinct, rep.Stopped)
 	}
 	return nil
 }
@@ -262,7 +268,7 @@ func solveStopped(stdout io.Writer, format, game string, s games.State, err erro
 	if d := u.Describe(s); d != "" {
 		why += "; " + d
 	}
-	return fmt.Errorf("solve stopped after %d nodes (%.1f s): %s", nodes, took.Seconds(), why)
+	return fmt.Errorf("stopped after %d nodes (%.1f s): %s", nodes, took.Seconds(), why)
 }
 
 // stopCause says why a solve stopped: --time ran out, Ctrl-C, or err.

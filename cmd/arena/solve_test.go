@@ -70,7 +70,7 @@ func TestSolveErrors(t *testing.T) {
 	}{
 		{[]string{"solve", "--moves", "a1"}, "illegal move"},
 		{[]string{"solve", "--threads", "-1"}, "--threads -1: use 1 to 256"},
-		{[]string{"solve", "--moves", endgame, "--time", "1ns"}, "solve stopped"},
+		{[]string{"solve", "--moves", endgame, "--time", "1ns"}, "arena solve: stopped after"},
 		{[]string{"analyse", "--agent", "nobody"}, `unknown agent "nobody"`},
 		{[]string{"analyse", "--moves", "a1"}, "illegal move"},
 		{[]string{"analyse", "--agent", "greedy", "--player", "1"}, "--player is for simultaneous games; in othello6 the side to move plays"},
@@ -122,12 +122,12 @@ func TestSolvePlies(t *testing.T) {
 		rep.Solved != rep.Distinct || rep.Leaves <= int64(rep.Distinct) || rep.Start == nil || *rep.Start != 1 || rep.StartRes != "win" || len(rep.Values) == 0 {
 		t.Fatalf("exit %d %s %s", code, out, errOut)
 	}
-	if !strings.Contains(errOut, "solve: listing: 16 distinct positions after 1 ply (") ||
-		!strings.Contains(errOut, fmt.Sprintf("solve: %d distinct positions after 2 plies (%d lines, deduplicated by symmetry) in ", rep.Distinct, rep.Leaves)) {
+	if !strings.Contains(errOut, "arena solve: listing: 16 distinct positions after 1 ply (") ||
+		!strings.Contains(errOut, fmt.Sprintf("arena solve: %d distinct positions after 2 plies (%d lines, deduplicated by symmetry) in ", rep.Distinct, rep.Leaves)) {
 		t.Errorf("listing progress on stderr: %q", errOut)
 	}
 	code, out, errOut = runArena("solve", "--game", "pyrga", "--moves", pyrgaLate, "--plies", "1", "--list", "--tt", "4")
-	if code != 0 || !strings.Contains(out, "positions after 1 plies: ") || !strings.Contains(out, "distinct (by transpositions)") ||
+	if code != 0 || !strings.Contains(out, "positions after 1 ply: ") || !strings.Contains(out, "distinct (by transpositions)") ||
 		!strings.Contains(out, "by minimax over them") || strings.Count(out, "\t") == 0 {
 		t.Fatalf("exit %d %s %s", code, out, errOut)
 	}
@@ -143,18 +143,23 @@ func TestSolvePlies(t *testing.T) {
 // TestProgressLine checks the lines themselves without a clock.
 func TestSolveStops(t *testing.T) {
 	code, _, errOut := runArena("solve", "--game", "erdos", "--moves", "c3:1 c4:4 c5:5 b3:4 b5:1 b2:5", "--progress", "100ms", "--time", "2s")
-	if code == 0 || !strings.Contains(errOut, "M nodes/s") || !strings.Contains(errOut, "solve stopped after") {
+	if code == 0 || !strings.Contains(errOut, "M nodes/s") || !strings.Contains(errOut, "\narena solve: stopped after ") {
 		t.Fatalf("exit %d, stderr %q", code, errOut)
+	}
+	for _, line := range strings.Split(strings.TrimSuffix(errOut, "\n"), "\n") {
+		if !strings.HasPrefix(line, "arena solve: ") {
+			t.Errorf("a line of stderr without the prefix \"arena solve: \": %q", line)
+		}
 	}
 	code, out, errOut := runArena("solve", "--game", "erdos", "--moves", "c3:1 c4:4 c5:5 b3:4 b5:1 b2:5 b1:3", "--plies", "2", "--progress", "100ms", "--time", "350ms", "--format", "json")
 	var rep pliesReport
 	if code == 0 || json.Unmarshal([]byte(out), &rep) != nil || rep.Stopped != "out of time (--time)" || rep.Start != nil ||
-		!strings.Contains(errOut, fmt.Sprintf("stopped after solving %d of %d positions (reported above): out of time (--time)", rep.Solved, rep.Distinct)) {
+		!strings.Contains(errOut, fmt.Sprintf("arena solve: --plies: stopped after solving %d of %d positions (reported above): out of time (--time)", rep.Solved, rep.Distinct)) {
 		t.Fatalf("exit %d, stdout %q stderr %q", code, out, errOut)
 	}
 	// Listing 6 plies takes minutes: --time stops the listing itself.
 	code, _, errOut = runArena("solve", "--game", "erdos", "--plies", "6", "--time", "300ms", "--tt", "4")
-	if code == 0 || !strings.Contains(errOut, "solve --plies: stopped listing the positions after") || !strings.Contains(errOut, "plies: out of time (--time)") {
+	if code == 0 || !strings.Contains(errOut, "arena solve: --plies: stopped listing the positions after") || !strings.Contains(errOut, "plies: out of time (--time)") {
 		t.Errorf("listing stopped by --time: exit %d, stderr %q", code, errOut)
 	}
 }
@@ -165,14 +170,16 @@ func TestProgressLine(t *testing.T) {
 		p    solve.Progress
 		want string
 	}{
-		{solve.Progress{Stage: solve.Searching, Elapsed: time.Second}, "solve: 1s elapsed"},
-		{solve.Progress{Stage: solve.Searching, Elapsed: 2 * time.Second, Nodes: 5_000_000}, "solve: 2s elapsed, 5.0 M nodes, 2.50 M nodes/s"},
-		{solve.Progress{Stage: solve.Solving, Elapsed: time.Second, Positions: 9}, "solve: 1s elapsed, 0/9 positions (0.0%)"},
+		{solve.Progress{Stage: solve.Searching, Elapsed: time.Second}, "arena solve: 1s elapsed"},
+		{solve.Progress{Stage: solve.Searching, Elapsed: 2 * time.Second, Nodes: 5_000_000}, "arena solve: 2s elapsed, 5.0 M nodes, 2.50 M nodes/s"},
+		{solve.Progress{Stage: solve.Solving, Elapsed: time.Second, Positions: 9}, "arena solve: 1s elapsed, 0/9 positions (0.0%)"},
 		{solve.Progress{Stage: solve.Solving, Elapsed: 2 * time.Second, Nodes: 5_000_000, Positions: 9, Solved: 3},
-			"solve: 2s elapsed, 5.0 M nodes, 2.50 M nodes/s, 3/9 positions (33.3%), about 4s left"},
-		{solve.Progress{Stage: solve.Listing, Elapsed: 1500 * time.Millisecond, Plies: 1, Positions: 13}, "solve: listing: 13 distinct positions after 1 ply (1.5 s)"},
+			"arena solve: 2s elapsed, 5.0 M nodes, 2.50 M nodes/s, 3/9 positions (33.3%), about 4s left"},
+		{solve.Progress{Stage: solve.Listing, Elapsed: 1500 * time.Millisecond, Plies: 1, Positions: 13}, "arena solve: listing: 13 distinct positions after 1 ply (1.5 s)"},
 		{solve.Progress{Stage: solve.Listed, Elapsed: 2 * time.Second, Plies: 3, Positions: 3764, Lines: 1398000, Dedup: "symmetry"},
-			"solve: 3764 distinct positions after 3 plies (1398000 lines, deduplicated by symmetry) in 2.0 s"},
+			"arena solve: 3764 distinct positions after 3 plies (1398000 lines, deduplicated by symmetry) in 2.0 s"},
+		{solve.Progress{Stage: solve.Listed, Elapsed: time.Second, Plies: 1, Positions: 1, Lines: 1, Dedup: "transpositions"},
+			"arena solve: 1 distinct position after 1 ply (1 line, deduplicated by transpositions) in 1.0 s"},
 	} {
 		if got := progressLine(c.p); got != c.want {
 			t.Errorf("%+v: %q, want %q", c.p, got, c.want)
@@ -214,11 +221,11 @@ func TestSolveStoppedJSON(t *testing.T) {
 	}{
 		{&games.ProvenBounds{Lo: 1, Hi: 5, Err: context.DeadlineExceeded},
 			`{"game":"g","stopped":"out of time (--time)","lo":1,"hi":5,"nodes":7,"seconds":2}`,
-			"solve stopped after 7 nodes (2.0 s): out of time (--time); proven: the value is from +1 to +5, a win for the side to move"},
+			"stopped after 7 nodes (2.0 s): out of time (--time); proven: the value is from +1 to +5, a win for the side to move"},
 		{&games.KeptHint{Move: c2, Value: -4, Err: context.Canceled},
 			`{"game":"g","stopped":"interrupted","move":"c2","move_value":-4,"nodes":7,"seconds":2}`,
-			"solve stopped after 7 nodes (2.0 s): interrupted; c2 is proven worth at least -4"},
-		{context.Canceled, `{"game":"g","stopped":"interrupted","nodes":7,"seconds":2}`, "solve stopped after 7 nodes (2.0 s): interrupted"},
+			"stopped after 7 nodes (2.0 s): interrupted; c2 is proven worth at least -4"},
+		{context.Canceled, `{"game":"g","stopped":"interrupted","nodes":7,"seconds":2}`, "stopped after 7 nodes (2.0 s): interrupted"},
 	} {
 		var out strings.Builder
 		err := solveStopped(&out, "json", "g", s, c.err, 7, 2*time.Second)

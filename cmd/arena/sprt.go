@@ -16,15 +16,18 @@ func init() {
 }
 
 func runSPRT(args []string, stdout, stderr io.Writer) error {
-	fs := newFlagSet("sprt", "(--penta LL,LD,DD,WD,WW | --wdl W,D,L) --elo0 E0 --elo1 E1 [--model logistic|normalized] [--alpha 0.05] [--beta 0.05] [--format text|json]", stderr)
-	penta := fs.String("penta", "", "game-pair counts LL,LD,DD,WD,WW by the first player's points in the pair (0, ½, 1, 1½, 2; DD counts WL too)")
-	wdl := fs.String("wdl", "", "single-game counts W,D,L of the first player (the trinomial test, for games that are not in colour-swapped pairs)")
-	elo0 := fs.Float64("elo0", 0, "H0: the Elo difference (in the --model's units) under the null hypothesis (required)")
-	elo1 := fs.Float64("elo1", 0, "H1: the Elo difference under the alternative, above elo0 (required)")
-	model := fs.String("model", results.Logistic, "hypotheses in logistic Elo (logistic) or normalized Elo (normalized), as fishtest and fastchess")
-	alpha := fs.Float64("alpha", 0.05, "probability of accepting H1 when H0 holds, in (0, 0.5)")
-	beta := fs.Float64("beta", 0.05, "probability of accepting H0 when H1 holds, in (0, 0.5)")
-	format := fs.String("format", "text", "output format: text or json")
+	fs := newFlagSet("sprt", "(--penta LL,LD,DD,WD,WW | --wdl W,D,L) --elo0 E0 --elo1 E1 [flags]", stderr)
+	penta := fs.String("penta", "", "game-pair counts `LL,LD,DD,WD,WW` of the first player (DD counts WL too)")
+	wdl := fs.String("wdl", "", "single-game counts `W,D,L` of the first player (the trinomial test)")
+	elo0 := fs.Float64("elo0", 0, "the Elo difference `E0` under H0, in --model's units (required)")
+	elo1 := fs.Float64("elo1", 0, "the Elo difference `E1` under H1, above E0 (required)")
+	model := fs.String("model", results.Logistic, "the Elo `MODEL` of the hypotheses: logistic or normalized")
+	alpha := fs.Float64("alpha", 0.05, "the chance `A` of accepting H1 when H0 holds, in (0, 0.5)")
+	beta := fs.Float64("beta", 0.05, "the chance `B` of accepting H0 when H1 holds, in (0, 0.5)")
+	format := fs.String("format", "text", "output `FORMAT`: text or json")
+	fs.group("Core", "penta wdl elo0 elo1")
+	fs.group("Ratings", "model alpha beta")
+	fs.group("Output", "format")
 	if err := parseNoArgs(fs, args); err != nil {
 		return err
 	}
@@ -71,9 +74,9 @@ func runSPRT(args []string, stdout, stderr io.Writer) error {
 		return enc.Encode(r)
 	}
 	if r.Penta != nil {
-		fmt.Fprintf(stdout, "Pentanomial [LL, LD, DD+WL, WD, WW]: %s (%d pairs, %d games)\n", r.Penta, r.Pairs, r.Games)
+		fmt.Fprintf(stdout, "Pentanomial [LL, LD, DD+WL, WD, WW]: %s (%s, %s)\n", r.Penta, plural(r.Pairs, "pair", "pairs"), plural(r.Games, "game", "games"))
 	} else {
-		fmt.Fprintf(stdout, "Games W-D-L: %s (%d games)\n", r.WDL, r.Games)
+		fmt.Fprintf(stdout, "Games W-D-L: %s (%s)\n", r.WDL, plural(r.Games, "game", "games"))
 	}
 	fmt.Fprintf(stdout, "SPRT %s: LLR %.2f (bounds %.2f, %.2f): %s\n", test, r.LLR, r.Lower, r.Upper, r.Decision)
 	if r.Games == 0 {

@@ -54,6 +54,15 @@ func TestSPRTCommandText(t *testing.T) {
 			t.Errorf("output lacks %q:\n%s", want, out)
 		}
 	}
+	// One of a kind is said in the singular.
+	for _, c := range []struct{ counts, want string }{
+		{"--penta=0,0,0,0,1", "(1 pair, 2 games)"},
+		{"--wdl=1,0,0", "(1 game)"},
+	} {
+		if _, out, _ := runArena("sprt", "--elo0", "0", "--elo1", "5", c.counts); !strings.Contains(out, c.want) {
+			t.Errorf("sprt %s: output lacks %q:\n%s", c.counts, c.want, out)
+		}
+	}
 }
 
 func TestSPRTCommandErrors(t *testing.T) {

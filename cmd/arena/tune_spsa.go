@@ -50,33 +50,39 @@ type spsaFlags struct {
 // file (and checks that --history and --plot can be written, leaving no
 // file behind), and runs nothing.
 func parseTuneSPSA(args []string, stderr io.Writer) (*spsaFlags, error) {
-	fs := newFlagSet("tune spsa", "--agent SPEC --params FILE --iterations N [--game G] [--pairs-per P] [--alpha A] [--gamma G] [--A A] [--seed S] [--openings random:K|FILE] [--concurrency K] [--out F | --resume F] [--history F.csv|F.json] [--plot F.svg] [--verify=false] [--verify-sprt elo0=0,elo1=5] [--format text|json] [--broker embedded|nats://HOST:PORT …]", stderr)
+	fs := newFlagSet("tune spsa", "--agent SPEC --params FILE --iterations N [--out FILE | --resume FILE] [flags]", stderr)
 	f := &spsaFlags{}
 	c := &f.cfg
-	fs.StringVar(&c.Game, "game", "othello6", "game spec (see 'arena games')")
-	fs.StringVar(&c.Agent, "agent", "", "the agent spec to tune; the parameters are keys of it (e.g. mcts:iters=400 with c and fpu)")
+	fs.StringVar(&c.Agent, "agent", "", "agent `SPEC` to tune; the parameters are keys of it (required)")
 	fs.alias("agents", "agent")
-	fs.StringVar(&f.paramsFile, "params", "", "parameter file, one a line: name, int|float, start, min, max, c_end, r_end (OpenBench's format; # comments)")
-	fs.IntVar(&c.Iterations, "iterations", 0, fmt.Sprintf("SPSA iterations N, 1 to %d", tune.MaxIterations))
+	fs.StringVar(&f.paramsFile, "params", "", "parameter `FILE`, a line each: name, int|float, start, min, max, c_end, r_end")
+	fs.IntVar(&c.Iterations, "iterations", 0, fmt.Sprintf("SPSA iterations, 1 to %d (required)", tune.MaxIterations))
 	fs.IntVar(&c.PairsPer, "pairs-per", 8, fmt.Sprintf("colour-swapped game pairs per iteration, 1 to %d", tune.MaxPairsPer))
+	fs.StringVar(&c.Game, "game", "othello6", "`GAME` to play (see arena games)")
+	fs.Uint64Var(&c.Seed, "seed", 1, "seed of every random choice, the verification match's too")
+	fs.IntVar(&f.concurrency, "concurrency", min(runtime.NumCPU(), maxConcurrency), "games played at once, 1 to 256 (with --broker, 0: remote workers only)")
 	fs.Float64Var(&c.Alpha, "alpha", tune.DefaultAlpha, "exponent α of a_k = a/(A+k)^α, in (0, 10]")
 	fs.Float64Var(&c.Gamma, "gamma", tune.DefaultGamma, "exponent γ of c_k = c/k^γ, in (0, 10]")
 	fs.Float64Var(&c.A, "A", -1, fmt.Sprintf("stability constant A of a_k, 0 to %d (-1: 10 %% of --iterations)", tune.MaxIterations))
-	fs.Uint64Var(&c.Seed, "seed", 1, "seed of every random choice: flips, roundings, openings, agents, the verification match")
-	fs.StringVar(&c.Openings, "openings", "", "random:K (K random plies per game pair), none, or a FILE of openings, shuffled afresh each iteration (default: the game's own number of random plies)")
-	moveTime := fs.Duration("move-time", 0, "wall-clock limit per move, 1ms to 24h (0: each agent's time= budget, else the game's limit, else 1m)")
-	fs.StringVar(&c.TimeControl, "tc", "", "game clock BASE[+INC] for both sides, e.g. 1s+10ms; not with --move-time")
-	fs.IntVar(&c.MaxPlies, "max-plies", arena.DefaultMaxPlies, fmt.Sprintf("adjudicate a game as a draw after this many plies, 0 to %d (0: no cap)", maxMaxPlies))
-	fs.IntVar(&f.concurrency, "concurrency", min(runtime.NumCPU(), maxConcurrency), "games played at once, 1 to 256 (an iteration's pairs play in parallel; with --broker: by the coordinator's own workers, 0: none, the remote workers play every game)")
-	fs.StringVar(&f.out, "out", "", "run file (JSON Lines: the configuration, then one line per finished iteration) to write; it must not exist yet")
-	fs.StringVar(&f.resume, "resume", "", "continue this run file exactly (its configuration is read from it)")
-	fs.StringVar(&f.history, "history", "", "write every iteration (flips, θ+ and θ− values, W-D-L, θ after) to this file: .csv or .json")
-	fs.StringVar(&f.plot, "plot", "", "write the parameter paths θ/c against the iteration to this SVG file")
-	fs.BoolVar(&f.verify, "verify", true, "after the last iteration, play an SPRT match of the tuned agent against the start (--verify=false: none)")
-	sprtText := fs.String("verify-sprt", "elo0=0,elo1=5", "the verification match's test elo0=E0,elo1=E1[,alpha=A][,beta=B]")
-	fs.IntVar(&f.verifyGames, "verify-games", tune.DefaultVerifyGames, fmt.Sprintf("most games of the verification match (even, 2 to %d)", maxGames))
-	fs.StringVar(&f.format, "format", "text", "output format: text or json")
+	fs.StringVar(&c.Openings, "openings", "", "opening `BOOK`: random:K, none or a file, shuffled each iteration")
+	moveTime := fs.Duration("move-time", 0, "wall-clock limit per move, 1ms to 24h (0: the agents' or the game's)")
+	fs.StringVar(&c.TimeControl, "tc", "", "game clock `BASE[+INC]` for both sides, e.g. 1s+10ms; not with --move-time")
+	fs.IntVar(&c.MaxPlies, "max-plies", arena.DefaultMaxPlies, fmt.Sprintf("a game is a draw after this many plies, 0 to %d (0: no cap)", maxMaxPlies))
+	fs.BoolVar(&f.verify, "verify", true, "end with an SPRT match of the tuned agent vs the start (--verify=false: none)")
+	sprtText := fs.String("verify-sprt", "elo0=0,elo1=5", "the verification's `TEST`: elo0=E0,elo1=E1[,alpha=A][,beta=B]")
+	fs.IntVar(&f.verifyGames, "verify-games", tune.DefaultVerifyGames, fmt.Sprintf("most games of the verification match, even, 2 to %d", maxGames))
+	fs.StringVar(&f.out, "out", "", "run `FILE` to write (JSON Lines); it must not exist yet")
+	fs.StringVar(&f.resume, "resume", "", "continue the run `FILE` exactly (its configuration is read from it)")
+	fs.StringVar(&f.history, "history", "", "write every iteration to `FILE`, .csv or .json")
+	fs.StringVar(&f.plot, "plot", "", "draw the parameters' paths θ/c against the iteration in `FILE` (SVG)")
+	fs.StringVar(&f.format, "format", "text", "output `FORMAT`: text or json")
 	fs.BoolVar(&f.noProgress, "no-progress", false, "no progress bar on stderr")
+	fs.group("Core", "agent params iterations pairs-per game seed concurrency")
+	fs.group("SPSA", "alpha gamma A")
+	fs.group("Openings", "openings")
+	fs.group("Limits", "move-time tc max-plies")
+	fs.group("Verification", "verify verify-sprt verify-games")
+	fs.group("Output", "out resume history plot format no-progress")
 	f.broker = addBrokerFlags(fs)
 	if err := parseNoArgs(fs, args); err != nil {
 		return nil, err
@@ -185,13 +191,14 @@ func runTuneSPSA(args []string, stdout, stderr io.Writer) error {
 		f.verify, f.verifySPRT, f.verifyGames = !v.Off, v.SPRT, v.Games
 	}
 	c := s.Config
-	fmt.Fprintf(stderr, "arena: SPSA on %s: %s, %d parameters, %d iterations of %d game pairs, α=%g γ=%g A=%g, %s\n",
-		c.Game, c.Agent, len(c.Params), c.Iterations, c.PairsPer, c.Alpha, c.Gamma, c.A, plural(f.concurrency, "worker", "workers"))
+	fmt.Fprintf(stderr, "arena tune spsa: SPSA on %s: %s, %s, %s of %s, α=%g γ=%g A=%g, %s\n",
+		c.Game, c.Agent, plural(len(c.Params), "parameter", "parameters"), plural(c.Iterations, "iteration", "iterations"),
+		plural(c.PairsPer, "game pair", "game pairs"), c.Alpha, c.Gamma, c.A, plural(f.concurrency, "worker", "workers"))
 	if len(done) > 0 {
-		fmt.Fprintf(stderr, "arena: resuming after iteration %d of %d\n", len(done), c.Iterations)
+		fmt.Fprintf(stderr, "arena tune spsa: resuming after iteration %d of %d\n", len(done), c.Iterations)
 	}
 	if sess.Path == "" {
-		fmt.Fprintln(stderr, "arena: iterations are not saved (use --out FILE to keep them and be able to resume)")
+		fmt.Fprintln(stderr, "arena tune spsa: iterations are not saved (use --out FILE to keep them and be able to resume)")
 	}
 	ctx, stop, release := interrupts(stderr)
 	defer release()
@@ -202,7 +209,7 @@ func runTuneSPSA(args []string, stdout, stderr io.Writer) error {
 	go func() {
 		select {
 		case <-stop:
-			fmt.Fprintln(stderr, "arena: the running iteration (or verification pair) finishes first, then the run stops")
+			fmt.Fprintln(stderr, "arena tune spsa: the running iteration (or verification pair) finishes first, then the run stops")
 		case <-quit:
 		}
 	}()
@@ -217,7 +224,7 @@ func runTuneSPSA(args []string, stdout, stderr io.Writer) error {
 	}
 	defer closeHub()
 	if sess.Torn {
-		fmt.Fprintf(stderr, "arena: %s: cut off a torn last line (the run was killed while writing it)\n", f.resume)
+		fmt.Fprintf(stderr, "arena tune spsa: %s: cut off a torn last line (the run was killed while writing it)\n", f.resume)
 	}
 	prog := newProgress(stderr, (c.Iterations-min(len(done), c.Iterations))*2*c.PairsPer, f.noProgress)
 	every := max(c.Iterations/20, 1) // a θ line every 5 % of the run
@@ -230,14 +237,14 @@ func runTuneSPSA(args []string, stdout, stderr io.Writer) error {
 				prog.pause()
 				theta.Reset()
 				s.Summary(&theta, it.After)
-				fmt.Fprintf(stderr, "arena: iteration %d/%d: %d-%d-%d, θ %s\n", it.K, c.Iterations, it.Wins, it.Draws, it.Losses, theta.String())
+				fmt.Fprintf(stderr, "arena tune spsa: iteration %d/%d: %d-%d-%d, θ %s\n", it.K, c.Iterations, it.Wins, it.Draws, it.Losses, theta.String())
 			}
 			return nil
 		},
 	})
 	prog.finish()
 	if played := len(res.Iterations) - len(done); played > 0 {
-		fmt.Fprintf(stderr, "arena: %d iterations (%d games) in %.1f s\n", played, played*2*c.PairsPer, time.Since(start).Seconds())
+		fmt.Fprintf(stderr, "arena tune spsa: %s (%d games) in %.1f s\n", plural(played, "iteration", "iterations"), played*2*c.PairsPer, time.Since(start).Seconds())
 	}
 	// The history and the plot are written whatever happened: an
 	// interrupted run's are as far as it got.
@@ -261,7 +268,7 @@ func runTuneSPSA(args []string, stdout, stderr io.Writer) error {
 			return err
 		}
 		vo.SPRT, vo.Games = f.verifySPRT, f.verifyGames
-		fmt.Fprintf(stderr, "arena: verification match %s vs %s, SPRT %s, at most %d games\n", vo.Tuned, vo.Start, vo.SPRT, vo.Games)
+		fmt.Fprintf(stderr, "arena tune spsa: verification match %s vs %s, SPRT %s, at most %d games\n", vo.Tuned, vo.Start, vo.SPRT, vo.Games)
 		vp := newProgress(stderr, vo.Games, f.noProgress)
 		vo.Run = arena.RunOptions{Concurrency: f.concurrency, Stop: stop, Log: stderr, Runner: runner}
 		vo.OnPairs = func(tr *results.PairTracker) { vp.add(2*tr.Penta.Pairs() - vp.done) }

@@ -263,3 +263,29 @@ func TestTuneSPSARefusedResumeLeavesFile(t *testing.T) {
 		t.Errorf("θ after each iteration: %v resumed, %v uninterrupted", a, b)
 	}
 }
+
+// TestTuneSPSANotes: tune spsa's notes on stderr start with the command's
+// name, and say "1 parameter", "1 iteration", "1 game pair" (they said
+// "1 parameters, 1 iterations of 1 game pairs" under "arena: ").
+func TestTuneSPSANotes(t *testing.T) {
+	params := writeParams(t, "c, float, 0.7, 0.1, 3, 0.1, 0.002\n")
+	code, _, errOut := runArena("tune", "spsa", "--agent", "mcts:iters=10", "--params", params, "--iterations", "1", "--pairs-per", "1",
+		"--concurrency", "1", "--verify=false", "--no-progress")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	for _, want := range []string{
+		"arena tune spsa: SPSA on othello6: mcts:iters=10, 1 parameter, 1 iteration of 1 game pair, ",
+		"arena tune spsa: iterations are not saved",
+		"arena tune spsa: 1 iteration (2 games) in ",
+	} {
+		if !strings.Contains(errOut, want) {
+			t.Errorf("stderr lacks %q:\n%s", want, errOut)
+		}
+	}
+	for _, line := range strings.Split(strings.TrimSpace(errOut), "\n") {
+		if !strings.HasPrefix(line, "arena tune spsa: ") {
+			t.Errorf("a note without the command's prefix: %q", line)
+		}
+	}
+}

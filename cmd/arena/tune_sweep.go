@@ -2,9 +2,11 @@ package main
 
 import (
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"runtime"
+	"slices"
 	"strings"
 
 	"github.com/boardgame-arena/arena/arena"
@@ -30,20 +32,26 @@ type sweepFlags struct {
 // nothing and reads no file; it checks that --plot can be written (and
 // leaves no file behind).
 func parseTuneSweep(args []string, stderr io.Writer) (*runFlags, *sweepFlags, *tune.Sweep, results.AnalysisOptions, error) {
-	fs := newFlagSet("tune sweep", `--agent SPEC --param KEY --values V1,V2,… --against SPEC [--against SPEC …] [--game G] [--games N] [--concurrency K] [--seed S] [--out F | --resume F] [--shard i/N] [--format text|json|markdown] [--plot F.svg] [--broker embedded|nats://HOST:PORT …]  |  … --records F…`, stderr)
-	rf := addRunFlags(fs, 40, "games per pairing of a value with an opponent (even: colour-swapped pairs)")
+	fs := newFlagSet("tune sweep", "--agent SPEC --param KEY --values V1,V2,… --against SPEC… [--games N] [flags]", stderr)
 	sf := &sweepFlags{}
-	sf.agent = fs.String("agent", "", `the agent spec whose --param is swept, e.g. "mcts:iters=2000"`)
-	sf.param = fs.String("param", "", "the spec key to sweep, e.g. c, fpu, iters or eval.corner (any key the agent kind takes)")
-	sf.values = fs.String("values", "", fmt.Sprintf("the values, separated by commas, in the order of the table and plot: %d to %d distinct values, e.g. 0.3,0.5,0.7,1.0,1.4", tune.MinSweepValues, tune.MaxSweepValues))
-	fs.Var(&sf.against, "against", fmt.Sprintf("an opponent's agent spec; every value plays each opponent (repeat, or list several: 1 to %d)", tune.MaxSweepOpponents))
-	sf.plot = fs.String("plot", "", "write the Elo-against-value figure with its 95 % intervals to this SVG file")
+	sf.agent = fs.String("agent", "", "agent `SPEC` whose --param is swept, e.g. mcts:iters=2000 (required)")
+	sf.param = fs.String("param", "", "the spec `KEY` to sweep, e.g. c, fpu, iters or eval.corner (required)")
+	sf.values = fs.String("values", "", fmt.Sprintf("`V1,V2,…`: %d to %d distinct values, in the table's order (required)", tune.MinSweepValues, tune.MaxSweepValues))
+	fs.Var(&sf.against, "against", fmt.Sprintf("opponents' agent `SPEC`s, one per argument or repeated, 1 to %d (required)", tune.MaxSweepOpponents))
+	fs.Var(&sf.records, "records", "play nothing: print the curve of these record `FILE`s of the sweep")
+	fs.group("Core", "agent param values against records")
+	// The sweep's agents are --agent and --against: --agents is no flag.
+	var rf *runFlags
+	withoutFlags(fs, []string{"agents"}, func(s *flagSet) { rf = addRunFlags(s, 40, "games per value and opponent") })
+	rf.fs = fs
 	rt := addRatingFlags(fs, rf.seed)
+	fs.Lookup("anchor").Usage = "fix a player's rating: `NAME=R` (default: the first --against at 0)"
+	fs.Lookup("format").Usage = "output `FORMAT`: text, json or markdown"
+	sf.plot = fs.String("plot", "", "draw the Elo against the values, with 95 % intervals, in `FILE` (SVG)")
 	rf.broker = addBrokerFlags(fs)
-	rf.shard = fs.String("shard", "", fmt.Sprintf("play only shard i of N, i/N with 1 ≤ i ≤ N ≤ %d, into its own --out file (for job arrays); --records then rates the N files together", results.MaxShards))
-	fs.Var(&sf.records, "records", "play nothing: rate these record files of the sweep (e.g. the files of its --shard runs, or one finished file) and print its curve")
-	fs.Lookup("anchor").Usage = "NAME=R fixes player NAME at rating R, a finite number (default: the first --against at 0)"
-	fs.Lookup("agents").Usage = "not used here: the swept agent is --agent, its opponents --against"
+	rf.shard = fs.String("shard", "", fmt.Sprintf("play only shard `i/N`, 1 ≤ i ≤ N ≤ %d, into its own --out file", results.MaxShards))
+	fs.group("Output", "plot")
+	fs.group("Distributed", "shard")
 	fail := func(err error) (*runFlags, *sweepFlags, *tune.Sweep, results.AnalysisOptions, error) {
 		return nil, nil, nil, results.AnalysisOptions{}, err
 	}
@@ -55,9 +63,6 @@ func parseTuneSweep(args []string, stderr io.Writer) (*runFlags, *sweepFlags, *t
 	}
 	if len(sf.records) > 0 && (*rf.out != "" || *rf.resume != "" || *rf.shard != "" || *rf.broker.broker != "") {
 		return fail(errors.New("--records rates files already played: leave out --out, --resume, --shard and --broker"))
-	}
-	if len(rf.agents) > 0 {
-		return fail(errors.New("tune sweep takes --agent (the swept agent) and --against (its opponents), not --agents"))
 	}
 	if err := checkFormat(*rf.format, "text", "json", "markdown"); err != nil {
 		return fail(err)
@@ -132,7 +137,7 @@ func runTuneSweep(args []string, stdout, stderr io.Writer) error {
 	if len(sw.Against) > 1 {
 		opponents = fmt.Sprintf("%d opponents", len(sw.Against))
 	}
-	fmt.Fprintf(stderr, "arena: %s sweep of %s over %d values against %s, %d games per pairing: %d games",
+	fmt.Fprintf(stderr, "arena tune sweep: %s sweep of %s over %d values against %s, %d games per pairing: %d games",
 		t.Config.Game, sw.Param, len(sw.Values), opponents, t.Config.GamesPerPair, len(t.Fixtures))
 	if sh := t.Config.Shard; sh != nil {
 		fmt.Fprintf(stderr, " in shard %s (of the sweep's %d)", sh, t.Config.TotalGames)
@@ -143,10 +148,10 @@ func runTuneSweep(args []string, stdout, stderr io.Writer) error {
 	fmt.Fprintf(stderr, ", %s, openings %s\n", plural(*rf.concurrency, "worker", "workers"), t.Config.Openings)
 	overload := overloadNote(t.Config.Agents, *rf.concurrency, runtime.NumCPU())
 	if overload != "" {
-		fmt.Fprintln(stderr, "arena: warning:", overload)
+		fmt.Fprintln(stderr, "arena tune sweep: warning:", overload)
 	}
 	if s.Path() == "" {
-		fmt.Fprintln(stderr, "arena: records are not saved (use --out FILE to keep them and be able to resume)")
+		fmt.Fprintln(stderr, "arena tune sweep: records are not saved (use --out FILE to keep them and be able to resume)")
 	}
 	st, elapsed, err := playRun(s, rf, stderr, nil, func(n int) {
 		o := ropts
@@ -217,7 +222,7 @@ func writeSweep(r tune.SweepReport, format, plot string, stdout, stderr io.Write
 	if err := r.WriteSVGFile(plot); err != nil {
 		return fmt.Errorf("--plot: %w", err)
 	}
-	fmt.Fprintf(stderr, "arena: plot in %s\n", plot)
+	fmt.Fprintf(stderr, "arena tune sweep: plot in %s\n", plot)
 	return nil
 }
 
@@ -230,4 +235,33 @@ func sweepArgs(sw *tune.Sweep) string {
 		parts = append(parts, "--against", shellQuote(a))
 	}
 	return strings.Join(parts, " ")
+}
+
+// withoutFlags calls add, which defines flags, so that those named in
+// drop (with their aliases and their places in the help's groups) are left
+// out of fs: add defines them on a scratch set, whose other flags, aliases
+// and groups move to fs.
+func withoutFlags(fs *flagSet, drop []string, add func(*flagSet)) {
+	scratch := &flagSet{FlagSet: flag.NewFlagSet(fs.name, flag.ContinueOnError), name: fs.name}
+	add(scratch)
+	kept := func(name string) bool { return !slices.Contains(drop, scratch.canonical(name)) }
+	scratch.VisitAll(func(f *flag.Flag) {
+		if kept(f.Name) && scratch.aliases[f.Name] == "" {
+			fs.Var(f.Value, f.Name, f.Usage)
+		}
+	})
+	for alias, name := range scratch.aliases {
+		if kept(name) {
+			fs.alias(alias, name)
+		}
+	}
+	for _, g := range scratch.groups {
+		var names []string
+		for _, n := range g.names {
+			if kept(n) {
+				names = append(names, n)
+			}
+		}
+		fs.group(g.title, strings.Join(names, " "))
+	}
 }

@@ -29,7 +29,7 @@ func TestTuneSweep(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
-	if !strings.Contains(stderr, "othello6 sweep of iters over 2 values against 2 opponents, 6 games per pairing: 24 games") || !strings.Contains(stderr, "plot in "+plot) {
+	if !strings.Contains(stderr, "arena tune sweep: othello6 sweep of iters over 2 values against 2 opponents, 6 games per pairing: 24 games") || !strings.Contains(stderr, "arena tune sweep: plot in "+plot) {
 		t.Errorf("stderr: %s", stderr)
 	}
 	var doc struct {
@@ -156,7 +156,8 @@ func TestTuneSweepErrors(t *testing.T) {
 		{[]string{"tune", "sweep", "--agent", "mcts", "--param", "c", "--values", "0.5", "--against", "random"}, "lists 1 values"},
 		{[]string{"tune", "sweep", "--agent", "mcts", "--param", "c", "--values", strings.Repeat("1,", 70) + "1", "--against", "random"}, "lists 71 values"},
 		{[]string{"tune", "sweep", "--agent", "mcts", "--param", "c", "--values", "1,2", "--against", "nosuch"}, `--against "nosuch"`},
-		{append(base, "--agents", "greedy"), "not --agents"},
+		// --agents is no flag of tune sweep: its agents are --agent and --against.
+		{append(base, "--agents", "greedy"), "arena tune sweep: unknown flag --agents; did you mean --agent?"},
 		{append(base, "--games", "7"), "--games 7"},
 		{append(base, "--games", "600000"), "the sweep plays 1200000 games"},
 		{append(base, "--format", "csv"), `unknown --format "csv"`},
@@ -326,5 +327,47 @@ func TestRefusedResumeBeforePlay(t *testing.T) {
 		if got, _ := os.ReadFile(path); strings.Count(string(got), `"record":"game"`) != 6 || strings.Count(string(got), `"record":"resume"`) != 1 {
 			t.Errorf("%s --resume: want 6 games and a resume note:\n%s", cmd, got)
 		}
+	}
+}
+
+// TestTuneSweepHelp: the help lists neither --agents, which tune sweep
+// does not take (it listed it as "not used here"), nor a --format csv it
+// refuses.
+func TestTuneSweepHelp(t *testing.T) {
+	code, _, help := runArena("tune", "sweep", "--help")
+	if code != 0 || strings.Contains(help, "--agents") || strings.Contains(help, "csv") || !strings.Contains(help, "--against SPEC") {
+		t.Errorf("exit %d, help:\n%s", code, help)
+	}
+}
+
+// TestWithoutFlags: the flags dropped leave no trace in the flag set (nor
+// their aliases, nor their places in the groups); the others keep their
+// values, texts, defaults, aliases and groups.
+func TestWithoutFlags(t *testing.T) {
+	fs := newFlagSet("x", "", nil)
+	var a *int
+	withoutFlags(fs, []string{"b"}, func(s *flagSet) {
+		a = s.Int("a", 3, "the `N` of a")
+		s.String("b", "", "b")
+		s.Bool("c", false, "c")
+		s.alias("bb", "b")
+		s.alias("aa", "a")
+		s.group("G", "a b")
+		s.group("H", "b")
+		s.group("G", "c")
+	})
+	for _, name := range []string{"b", "bb"} {
+		if fs.Lookup(name) != nil {
+			t.Errorf("--%s is still a flag", name)
+		}
+	}
+	if f := fs.Lookup("a"); f == nil || f.DefValue != "3" || f.Usage != "the `N` of a" || fs.canonical("aa") != "a" {
+		t.Fatalf("--a: %+v, --aa stands for %q", f, fs.canonical("aa"))
+	}
+	if err := fs.parse([]string{"--aa", "5", "--c"}); err != nil || *a != 5 {
+		t.Errorf("parse: %v, a = %d", err, *a)
+	}
+	if got := fmt.Sprint(fs.groups); got != "[{G [a c]} {H []}]" {
+		t.Errorf("groups %s", got)
 	}
 }

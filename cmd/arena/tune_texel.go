@@ -44,32 +44,36 @@ var texelFitFlags = []string{"skip-plies", "positions", "evaluations", "k", "ver
 // make (tune.TexelOptions.Check); with --resume it reads the file's
 // header, and plays nothing.
 func parseTuneTexel(args []string, stderr io.Writer) (*texelFlags, error) {
-	fs := newFlagSet("tune texel", "--game G (--records FILE… | --self-play N [--out F | --resume F]) [--agent SPEC] [--skip-plies K] [--positions MAX] [--evaluations N] [--k K] [--seed S] [--verify=false] [--verify-sprt elo0=0,elo1=5] [--format text|json] [--broker embedded|nats://HOST:PORT …]", stderr)
+	fs := newFlagSet("tune texel", "(--records FILE… | --self-play N [--out FILE | --resume FILE]) [--game GAME] [--agent SPEC] [flags]", stderr)
 	f := &texelFlags{}
 	o := &f.TexelOptions
 	var records listFlag
-	fs.StringVar(&o.Game, "game", "othello6", "game spec; its evaluation must have weights ("+strings.Join(tune.WeightedGames(), ", ")+")")
-	fs.Var(&records, "records", "record files (JSON Lines, as tournament and match write them), one per argument: their positions are the training data")
-	fs.IntVar(&o.SelfPlay, "self-play", 0, fmt.Sprintf("play this many games (even, 2 to %d) of --agent against itself for the training data, instead of --records", maxGames))
-	fs.StringVar(&o.Agent, "agent", "alphabeta:depth=4", "agent spec: plays the self-play games, its eval.NAME keys are the start weights (else the game's defaults), the tuned spec is it with the tuned eval.NAME keys, and the verification match plays the two")
+	fs.Var(&records, "records", "record `FILE`s, one per argument, whose positions are the training data")
+	fs.IntVar(&o.SelfPlay, "self-play", 0, fmt.Sprintf("instead of --records, play `N` self-play games of --agent, even, 2 to %d", maxGames))
+	fs.StringVar(&o.Game, "game", "othello6", "`GAME` whose evaluation weights are fitted (arena games lists them)")
+	fs.StringVar(&o.Agent, "agent", "alphabeta:depth=4", "agent `SPEC` whose eval.NAME keys are tuned; it plays the games")
 	fs.alias("agents", "agent")
-	fs.IntVar(&o.SkipPlies, "skip-plies", -1, fmt.Sprintf("plies of every game not sampled, from its start, 0 to %d (-1: the game's opening plies, 2 for most games)", tune.MaxSkipPlies))
-	fs.IntVar(&o.Positions, "positions", tune.DefaultPositions, fmt.Sprintf("most positions kept, a uniform sample of the eligible ones, 1 to %d (each is a game state in memory: about 2.5 KB for othello6)", tune.MaxPositions))
-	fs.IntVar(&o.Evaluations, "evaluations", tune.DefaultEvaluations, fmt.Sprintf("most error evaluations of the Nelder–Mead fit, 1 to %d (each evaluates every position once)", tune.MaxEvaluations))
-	fs.Float64Var(&o.K, "k", 0, fmt.Sprintf("the logistic scale K, %g to %g (0: fit it with the start weights)", tune.MinK, tune.MaxK))
-	fs.Uint64Var(&o.Seed, "seed", 1, "seed of every random choice: self-play games, the positions sampled, the held-out games, the verification match")
-	fs.StringVar(&o.Openings, "openings", tune.DefaultTexelOpenings, "openings of the self-play games and the verification match: random:K, none, or a FILE (as for tournament)")
-	fs.IntVar(&o.Run.Concurrency, "concurrency", min(runtime.NumCPU(), maxConcurrency), "games played at once, 1 to 256 (with --broker: by the coordinator's own workers; 0: none, the remote workers play every game)")
-	fs.StringVar(&o.Out, "out", "", "with --self-play: write the self-play games to this record file (it must not exist yet); an interrupted run continues with --resume")
-	fs.StringVar(&o.Resume, "resume", "", "with --self-play: continue this self-play record file, then fit")
-	fs.BoolVar(&o.Verify, "verify", true, "play an SPRT match of the tuned spec against --agent (--verify=false: none)")
-	sprtText := fs.String("verify-sprt", "elo0=0,elo1=5", "the verification match's test elo0=E0,elo1=E1[,alpha=A][,beta=B]")
-	fs.IntVar(&o.VerifyGames, "verify-games", tune.DefaultVerifyGames, fmt.Sprintf("most games of the verification match (even, 2 to %d)", maxGames))
-	fs.StringVar(&o.VerifyOut, "verify-out", "", "write the verification match's games to this record file (it must not exist yet)")
-	fs.StringVar(&f.format, "format", "text", "output format: text or json")
+	fs.Uint64Var(&o.Seed, "seed", 1, "seed of every random choice, the verification match's too")
+	fs.IntVar(&o.Run.Concurrency, "concurrency", min(runtime.NumCPU(), maxConcurrency), "games played at once, 1 to 256 (with --broker, 0: remote workers only)")
+	fs.IntVar(&o.SkipPlies, "skip-plies", -1, fmt.Sprintf("plies not sampled at the start of a game, 0 to %d (-1: the opening's)", tune.MaxSkipPlies))
+	fs.IntVar(&o.Positions, "positions", tune.DefaultPositions, fmt.Sprintf("most positions kept (a uniform sample), 1 to %d", tune.MaxPositions))
+	fs.IntVar(&o.Evaluations, "evaluations", tune.DefaultEvaluations, fmt.Sprintf("most error evaluations of the Nelder–Mead fit, 1 to %d", tune.MaxEvaluations))
+	fs.Float64Var(&o.K, "k", 0, fmt.Sprintf("the logistic scale K, %g to %g (0: fitted with the start weights)", tune.MinK, tune.MaxK))
+	fs.StringVar(&o.Openings, "openings", tune.DefaultTexelOpenings, "opening `BOOK` of the games played: random:K, none or a file")
+	fs.BoolVar(&o.Verify, "verify", true, "end with an SPRT match of the tuned spec vs --agent (--verify=false: none)")
+	sprtText := fs.String("verify-sprt", "elo0=0,elo1=5", "the verification's `TEST`: elo0=E0,elo1=E1[,alpha=A][,beta=B]")
+	fs.IntVar(&o.VerifyGames, "verify-games", tune.DefaultVerifyGames, fmt.Sprintf("most games of the verification match, even, 2 to %d", maxGames))
+	fs.StringVar(&o.VerifyOut, "verify-out", "", "record the verification match in `FILE` (it must not exist yet)")
+	fs.StringVar(&o.Out, "out", "", "with --self-play: record the games in `FILE` (it must not exist yet)")
+	fs.StringVar(&o.Resume, "resume", "", "with --self-play: continue the record `FILE` of an interrupted run")
+	fs.StringVar(&f.format, "format", "text", "output `FORMAT`: text or json")
 	fs.BoolVar(&f.noProgress, "no-progress", false, "no progress on stderr")
 	f.broker = addBrokerFlags(fs)
-	fs.Lookup("broker").Usage += "; the self-play games and the verification match go through it (workers that should serve both run with --wait)"
+	fs.group("Core", "records self-play game agent seed concurrency")
+	fs.group("Fit", "skip-plies positions evaluations k")
+	fs.group("Openings", "openings")
+	fs.group("Verification", "verify verify-sprt verify-games verify-out")
+	fs.group("Output", "out resume format no-progress")
 	if err := parseNoArgs(fs, args, "records"); err != nil {
 		return nil, err
 	}
@@ -204,13 +208,19 @@ func runTuneTexel(args []string, stdout, stderr io.Writer) error {
 			return err
 		}
 	}
-	// As every other command: an interrupted run prints what it has, and
-	// fails (exit 1), so that a script does not take it for a finished one.
+	return texelInterrupted(rep)
+}
+
+// texelInterrupted is the error of a run stopped before its end, nil for
+// one that ended: as every other command, an interrupted run prints what
+// it has, and fails (exit 1), so that a script does not take it for a
+// finished one.
+func texelInterrupted(rep *tune.TexelReport) error {
 	switch {
 	case rep.Stopped:
-		return fmt.Errorf("interrupted after %d evaluations of the fit: the weights above are the best found so far", rep.Evaluations)
+		return fmt.Errorf("interrupted after %s of the fit: the weights above are the best found so far", plural(rep.Evaluations, "evaluation", "evaluations"))
 	case rep.Verify != nil && !rep.Verify.Complete:
-		return fmt.Errorf("interrupted after %d games of the verification match, before its test decided", rep.Verify.Games())
+		return fmt.Errorf("interrupted after %s of the verification match, before its test decided", plural(rep.Verify.Games(), "game", "games"))
 	}
 	return nil
 }

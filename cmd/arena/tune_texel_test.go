@@ -260,3 +260,23 @@ func (w *signalOnWrite) Write(p []byte) (int, error) {
 	}
 	return n, err
 }
+
+// TestTexelInterruptedCounts: an interrupted fit says "1 evaluation" (it
+// said "1 evaluations"); a finished run is no error.
+func TestTexelInterruptedCounts(t *testing.T) {
+	for _, tc := range []struct {
+		rep  tune.TexelReport
+		want string
+	}{
+		{tune.TexelReport{Stopped: true, Evaluations: 1}, "interrupted after 1 evaluation of the fit: "},
+		{tune.TexelReport{Stopped: true, Evaluations: 7}, "interrupted after 7 evaluations of the fit: "},
+		{tune.TexelReport{Verify: &tune.VerifyResult{}}, "interrupted after 0 games of the verification match"},
+	} {
+		if err := texelInterrupted(&tc.rep); err == nil || !strings.HasPrefix(err.Error(), tc.want) {
+			t.Errorf("%+v: %v; want %q", tc.rep, err, tc.want)
+		}
+	}
+	if err := texelInterrupted(&tune.TexelReport{Verify: &tune.VerifyResult{Complete: true}}); err != nil {
+		t.Errorf("a finished run: %v", err)
+	}
+}
