@@ -44,7 +44,7 @@ func TestSummariseSaysOneRight(t *testing.T) {
 // (it said "arena:", nothing before a status line, and "1 pairs").
 func TestRunNotesNamedByCommand(t *testing.T) {
 	for _, args := range [][]string{
-		{"tournament", "--agents", "random", "greedy", "--games", "2", "--bootstrap", "0"}, // and progress lines
+		{"tournament", "--agents", "random", "greedy", "--games", "2", "--bootstrap", "0"},                   // and progress lines
 		{"match", "--agents", "random", "greedy", "--games", "2", "--no-progress", "--rating-interval", "2"}, // and a status line
 	} {
 		code, stdout, stderr := runArena(args...)
