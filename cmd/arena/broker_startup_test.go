@@ -156,15 +156,18 @@ func TestBrokerNKeyAgainstToken(t *testing.T) {
 	url := fmt.Sprintf("nats://127.0.0.1:%d", freePort(t))
 	w = startArena(t, dir, "worker", "--broker", url, "--patience", "1s")
 	err := w.wait(t, 15*time.Second)
-	if want := "waiting for the broker at " + url + " (up to 1s"; err == nil || !strings.Contains(w.stderr.String(), want) || !strings.Contains(w.stderr.String(), "nothing answered for 1s") {
-		t.Errorf("no broker: err %v, want %q and that nothing answered; stderr:\n%s", err, want, w.stderr.String())
+	if want := "waiting for the broker at " + url + " (up to 1s"; err == nil || !strings.Contains(w.stderr.String(), want) || !strings.Contains(w.stderr.String(), "nothing answered for 1s") ||
+		!strings.HasPrefix(w.stderr.String(), "arena worker: ") {
+		t.Errorf("no broker: err %v, want %q, that nothing answered, and a stderr that starts \"arena worker: \"; stderr:\n%s", err, want, w.stderr.String())
 	}
 }
 
 // TestBrokerLiveProgress: on a coordinator whose games are all played by a
 // remote worker (--concurrency 0), the progress lines, the interim
 // standings (--rating-interval) and the --report page work as in a local
-// run.
+// run; the broker's lines start with the command, as every note does
+// (they began "arena:" and "arena worker w1:", and the library's own
+// lines now begin with nothing).
 func TestBrokerLiveProgress(t *testing.T) {
 	dir := t.TempDir()
 	port := freePort(t)
@@ -183,10 +186,21 @@ func TestBrokerLiveProgress(t *testing.T) {
 		t.Errorf("the worker played %d games, want all 20", n)
 	}
 	stderr := coord.stderr.String()
-	progress := regexp.MustCompile(`arena: (1?[0-9])/20 games`).FindAllString(stderr, -1)
+	progress := regexp.MustCompile(`arena tournament: (1?[0-9])/20 games`).FindAllString(stderr, -1)
 	standings := regexp.MustCompile(`Standings after (1?[0-9]) of 20 games`).FindAllString(stderr, -1)
-	if len(progress) < 1 || len(standings) < 1 || !strings.Contains(stderr, "arena: 20/20 games") {
+	if len(progress) < 1 || len(standings) < 1 || !strings.Contains(stderr, "arena tournament: 20/20 games") {
 		t.Errorf("the coordinator's stderr has %d progress lines and %d interim standings before the end, want one or more of each:\n%s", len(progress), len(standings), stderr)
+	}
+	// The broker's lines are the command's, on both sides.
+	for _, want := range []string{"\narena tournament: broker nats://", "\narena tournament: games by worker"} {
+		if !strings.Contains(stderr, want) {
+			t.Errorf("the coordinator's stderr lacks %q:\n%s", want, stderr)
+		}
+	}
+	for _, l := range strings.Split(strings.TrimSpace(w.stderr.String()), "\n") {
+		if l != "" && !strings.HasPrefix(l, "arena worker: ") {
+			t.Errorf("a worker's line without its command: %q", l)
+		}
 	}
 	page, err := os.ReadFile(filepath.Join(dir, "r.html"))
 	if err != nil || !strings.Contains(string(page), "alphabeta:depth=4") {

@@ -280,7 +280,12 @@ func TestUsageNamesBrokerAndShard(t *testing.T) {
 		_, _, help := runArena(append(args, "--help")...)
 		usage, flags, _ := strings.Cut(help, "\n")
 		for _, flag := range []string{"broker", "shard"} {
-			takes := strings.Contains(flags, "\n  -"+flag+" ") && !(flag == "shard" && strings.Contains(flags, "not for a match (refused)"))
+			takes := strings.Contains(flags, "\n  --"+flag+" ") && !(flag == "shard" && strings.Contains(flags, "not for a match (refused)"))
+			if flag == "broker" && !takes {
+				// Every command listed takes --broker: a help this test
+				// cannot read would pass it unseen.
+				t.Errorf("arena %s: no --broker in its help:\n%s", strings.Join(args, " "), help)
+			}
 			if takes && !strings.Contains(usage, "--"+flag) {
 				t.Errorf("arena %s takes --%s, its usage line does not say so: %s", strings.Join(args, " "), flag, usage)
 			}

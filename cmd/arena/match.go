@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/boardgame-arena/arena/arena"
+	"github.com/boardgame-arena/arena/internal/linelog"
 	"github.com/boardgame-arena/arena/results"
 )
 
@@ -51,16 +52,21 @@ func finite(v float64) *float64 {
 // parseMatch parses and checks the match flags. It runs nothing and opens
 // no file (FuzzFlags calls it).
 func parseMatch(args []string, stderr io.Writer) (rf *runFlags, test *results.SPRT, err error) {
-	fs := newFlagSet("match", "--agents A B [--sprt elo0=0,elo1=10,alpha=0.05,beta=0.05] [--model logistic|normalized] [--games N] [--concurrency K] [--out F | --resume F] [--format text|json] [--report F.html] [--broker embedded|nats://HOST:PORT …]", stderr)
-	rf = addRunFlags(fs, 10000, "most games to play (even); without --sprt, exactly this many")
+	fs := newFlagSet("match", "--agents SPEC SPEC [--sprt TEST] [--games N] [--out FILE | --resume FILE] [--broker URL] [flags]", stderr)
+	rf = addRunFlags(fs, 10000, "at most `N` games; without --sprt, exactly N")
 	fs.alias("agent", "agents")
-	fs.Lookup("format").Usage = "output format: text or json"
-	fs.Lookup("rating-interval").Usage = "print a status line (pentanomial, LLR, Elo, LOS) every N games on stderr, -1 to 1000000 (0: every max(K, 10) pairs; -1: never)"
-	sprtText := fs.String("sprt", "", "sequential test elo0=E0,elo1=E1[,alpha=A][,beta=B]: stop when it accepts H0 or H1")
-	model := fs.String("model", results.Logistic, "SPRT model: logistic or normalized (Elo)")
-	rf.report = fs.String("report", "", "keep an HTML report (as arena report writes) in this file: rewritten every --rating-interval games (default: every 5 % of the most games) and when the match ends")
+	fs.Lookup("agents").Usage = "the two agents, `SPEC…`; the results are from the first one's view"
+	fs.Lookup("no-progress").Usage = "no progress bar (a match has none; see --rating-interval)"
+	fs.Lookup("format").Usage = "output `FORMAT`: text or json"
+	fs.Lookup("rating-interval").Usage = fmt.Sprintf("a status line on stderr every `N` games, -1 to %d (0: automatic, -1: never)", maxGames)
+	sprtText := fs.String("sprt", "", "stop when the sequential test `TEST` decides: elo0=E0,elo1=E1[,alpha=A][,beta=B]")
+	model := fs.String("model", results.Logistic, "SPRT `MODEL`: logistic or normalized (Elo)")
+	fs.group("Ratings", "sprt model")
+	rf.report = fs.String("report", "", "keep the HTML report (as arena report writes) in `FILE` up to date")
+	fs.group("Output", "report")
 	rf.broker = addBrokerFlags(fs)
-	shard := fs.String("shard", "", "not for a match (refused): see arena tournament --shard")
+	shard := fs.String("shard", "", "not for a match (refused): give `i/N` to a tournament of the two agents")
+	fs.group("Distributed", "shard")
 	if err = parseNoArgs(fs, args, "agents"); err != nil {
 		return
 	}
@@ -110,7 +116,7 @@ func runMatch(args []string, stdout, stderr io.Writer) error {
 	defer s.Close()
 	t := s.Tournament()
 	names := t.Names()
-	fmt.Fprintf(stderr, "arena: %s match %s vs %s (results from %s's view), at most %d games, %s", t.Config.Game, names[0], names[1], names[0], len(t.Fixtures), plural(*rf.concurrency, "worker", "workers"))
+	fmt.Fprintf(stderr, "arena match: %s, %s vs %s (results from %s's view), at most %d games, %s", t.Config.Game, names[0], names[1], names[0], len(t.Fixtures), plural(*rf.concurrency, "worker", "workers"))
 	if t.Config.SPRT != nil {
 		fmt.Fprintf(stderr, ", SPRT %s", t.Config.SPRT)
 	}
@@ -119,7 +125,7 @@ func runMatch(args []string, stdout, stderr io.Writer) error {
 	}
 	fmt.Fprintln(stderr)
 	if s.Path() == "" {
-		fmt.Fprintln(stderr, "arena: records are not saved (use --out FILE to keep them and be able to resume)")
+		fmt.Fprintln(stderr, "arena match: records are not saved (use --out FILE to keep them and be able to resume)")
 	}
 	batchPairs := (*rf.interval + 1) / 2 // -1: never; 1: every pair
 	if *rf.interval == 0 {
@@ -128,16 +134,17 @@ func runMatch(args []string, stdout, stderr io.Writer) error {
 	nextLine := batchPairs
 	// The page's ratings: the defaults of arena report, from the match's seed.
 	live := newLivePage(*rf.report, s, results.AnalysisOptions{Bootstrap: 1000, Seed: t.Config.Seed}, *rf.interval, stderr)
-	ctx, stop, release := interrupts(stderr)
+	log := linelog.New(stderr, "arena match: ") // the library's lines
+	ctx, stop, release := interrupts(log)
 	defer release()
-	runner, closeHub, err := s.Connect(ctx, stop, stderr, rf.broker.open(stderr))
+	runner, closeHub, err := s.Connect(ctx, stop, log, rf.broker.open(log))
 	if err != nil {
 		return err
 	}
 	defer closeHub()
 	start := time.Now()
 	tr, st, runErr := s.RunMatch(ctx, arena.RunOptions{
-		Stop: stop, Log: stderr, Runner: runner,
+		Stop: stop, Log: log, Runner: runner,
 		ReuseGames: true, // the session copies what it keeps
 		Sink: func([]*results.GameRecord) error {
 			live.update()
@@ -148,7 +155,7 @@ func runMatch(args []string, stdout, stderr io.Writer) error {
 			for nextLine <= tr.Penta.Pairs() {
 				nextLine += batchPairs
 			}
-			fmt.Fprintln(stderr, statusLine(tr))
+			fmt.Fprintln(log, statusLine(tr))
 		}
 	})
 	reportErr := live.final(st.Complete || tr.Decision != results.Continue)
@@ -215,11 +222,11 @@ func writeMatchText(w io.Writer, t *arena.Tournament, tr *results.PairTracker, r
 	fmt.Fprintf(w, "%s: %s vs %s (from %s's view)\n", r.Game, r.Agents[0], r.Agents[1], r.Agents[0])
 	switch {
 	case tr.Test == nil:
-		fmt.Fprintf(w, "Fixed-length match: %d pairs (%d games)\n", r.Pairs, r.Games)
+		fmt.Fprintf(w, "Fixed-length match: %s (%s)\n", plural(r.Pairs, "pair", "pairs"), plural(r.Games, "game", "games"))
 	case tr.Decision == results.Continue:
-		fmt.Fprintf(w, "SPRT %s: undecided after %d pairs (%d games)\n", tr.Test, r.Pairs, r.Games)
+		fmt.Fprintf(w, "SPRT %s: undecided after %s (%s)\n", tr.Test, plural(r.Pairs, "pair", "pairs"), plural(r.Games, "game", "games"))
 	default:
-		fmt.Fprintf(w, "SPRT %s: %s after %d pairs (%d games)\n", tr.Test, tr.Decision, r.Pairs, r.Games)
+		fmt.Fprintf(w, "SPRT %s: %s after %s (%s)\n", tr.Test, tr.Decision, plural(r.Pairs, "pair", "pairs"), plural(r.Games, "game", "games"))
 	}
 	fmt.Fprintf(w, "Pentanomial [LL, LD, DD+WL, WD, WW]: %s\n", tr.Penta)
 	fmt.Fprintf(w, "Games: %d-%d-%d (W-D-L), score %.1f %%\n", r.Wins, r.Draws, r.Losses, 100*tr.WDL.Score())

@@ -58,7 +58,7 @@ func TestTournamentWarnsWhenOverloaded(t *testing.T) {
 			t.Fatal(err)
 		}
 		noted := strings.Contains(strings.Join(rep.Notes, "\n"), "the machine was overloaded")
-		warned := strings.Contains(stderr, "arena: warning: the machine was overloaded")
+		warned := strings.Contains(stderr, "arena tournament: warning: the machine was overloaded")
 		if noted != tc.warn || warned != tc.warn {
 			t.Errorf("--concurrency %d on %d CPUs: note %v, stderr warning %v; want %v\nnotes: %q\nstderr: %s",
 				tc.concurrency, cpus, noted, warned, tc.warn, rep.Notes, stderr)

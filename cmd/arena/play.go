@@ -21,15 +21,18 @@ func init() {
 }
 
 func runPlay(args []string, stdout, stderr io.Writer) error {
-	fs := newFlagSet("play", "--game G --agents A B [--seed S] [--tc BASE[+INC]] [--quiet] [--svg DIR]", stderr)
-	game := fs.String("game", "othello6", "game spec (see 'arena games')")
+	fs := newFlagSet("play", "[--game GAME] [--agents SPEC SPEC] [--seed N] [--tc BASE[+INC]] [--quiet] [--svg DIR]", stderr)
+	game := fs.String("game", "othello6", "the `GAME` to play, a game spec (see 'arena games')")
 	var specs listFlag
-	fs.Var(&specs, "agents", "the two agent specs, first player first (see 'arena agents'); default greedy random")
+	fs.Var(&specs, "agents", "the two agents, `SPEC…`, first player first (default greedy random)")
 	fs.alias("agent", "agents")
-	seed := fs.Uint64("seed", 1, "seed for every random choice of the agents")
+	seed := fs.Uint64("seed", 1, "seed of the agents' random choices")
+	fs.group("Core", "game agents seed")
+	tcText := fs.String("tc", "", "game clock `BASE[+INC]` for both agents (an agent's tc= key overrides it)")
+	fs.group("Limits", "tc")
 	quiet := fs.Bool("quiet", false, "print only the moves and the result, not the board")
-	tcText := fs.String("tc", "", "game clock BASE[+INC] for both agents (an agent's tc= key overrides it), e.g. 10s+100ms; a flag fall loses on time")
-	svgDir := fs.String("svg", "", "write a picture of the start and of the position after every move to DIR/turn-NNN.svg (NNN the moves played; DIR is created)")
+	svgDir := fs.String("svg", "", "write a picture of every position to `DIR`/turn-NNN.svg (DIR is created)")
+	fs.group("Output", "quiet svg")
 	if err := parseNoArgs(fs, args, "agents"); err != nil {
 		return err
 	}

@@ -18,10 +18,11 @@ type progress struct {
 	done     int
 	nextLine int
 	start    time.Time
+	prefix   string // before each line: the command's ("arena tournament: ")
 }
 
 func newProgress(w io.Writer, total int, quiet bool) *progress {
-	p := &progress{w: w, total: total, start: time.Now(), nextLine: max(total/10, 1)}
+	p := &progress{w: w, total: total, start: time.Now(), nextLine: max(total/10, 1), prefix: "arena: "}
 	if quiet || total == 0 {
 		p.w = nil
 		return p
@@ -51,7 +52,7 @@ func (p *progress) add(n int) {
 		el := time.Since(p.start).Seconds()
 		rate := float64(p.done) / el
 		eta := time.Duration(float64(p.total-p.done)/rate) * time.Second
-		fmt.Fprintf(p.w, "arena: %d/%d games (%.0f %%), %.1f games/s, ETA %s\n", p.done, p.total, 100*float64(p.done)/float64(p.total), rate, eta.Round(time.Second))
+		fmt.Fprintf(p.w, "%s%d/%d games (%.0f %%), %.1f games/s, ETA %s\n", p.prefix, p.done, p.total, 100*float64(p.done)/float64(p.total), rate, eta.Round(time.Second))
 		for p.nextLine <= p.done {
 			p.nextLine += max(p.total/10, 1)
 		}

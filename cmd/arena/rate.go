@@ -24,13 +24,15 @@ type ratingFlags struct {
 	prior     float64
 }
 
+// addRatingFlags defines the rating flags on fs, in the group Ratings.
 func addRatingFlags(fs *flagSet, seed *uint64) *ratingFlags {
 	r := &ratingFlags{seed: seed}
-	fs.IntVar(&r.bootstrap, "bootstrap", 1000, fmt.Sprintf("bootstrap resamples for the 95 %% intervals and LOS (0: none; at most %d)", results.MaxBootstrap))
-	fs.StringVar(&r.draws, "draws", "half", "draw model: half (a draw is half a win) or davidson (draws have their own probability; its log win/loss odds are scaled by 2/(2+ν) to the half model's Elo scale, as BayesElo does)")
+	fs.IntVar(&r.bootstrap, "bootstrap", 1000, fmt.Sprintf("`N` resamples for the 95 %% intervals and LOS, 0 (none) to %d", results.MaxBootstrap))
+	fs.StringVar(&r.draws, "draws", "half", "draw `MODEL`: half (a draw is half a win) or davidson")
 	fs.BoolVar(&r.firstMove, "first-move", false, "fit a first-move advantage")
-	fs.StringVar(&r.anchor, "anchor", "", "NAME=R fixes player NAME at rating R, a finite number (default: every group averages 0)")
-	fs.Float64Var(&r.prior, "prior", 0, fmt.Sprintf("virtual draws added between every two players who met, 0 to %d (0: pure maximum likelihood); a prior moves ratings, it never closes an interval the games leave open", results.MaxPrior))
+	fs.StringVar(&r.anchor, "anchor", "", "`NAME=R` fixes player NAME at rating R (default: each group averages 0)")
+	fs.Float64Var(&r.prior, "prior", 0, fmt.Sprintf("`X` virtual draws between every two players who met, 0 to %d", results.MaxPrior))
+	fs.group("Ratings", "bootstrap draws first-move anchor prior")
 	return r
 }
 
@@ -54,12 +56,14 @@ func (r *ratingFlags) options() (results.AnalysisOptions, error) {
 }
 
 func runRate(args []string, stdout, stderr io.Writer) error {
-	fs := newFlagSet("rate", "FILE… [--format text|json|csv|markdown] [--export pgn|csv [--out F]] [--bootstrap N] [--draws half|davidson] [--first-move] [--anchor NAME=R]", stderr)
-	format := fs.String("format", "text", "output format: text, json, csv or markdown")
-	export := fs.String("export", "", "write the games as pgn (tag-only, for Ordo/BayesElo) or csv instead of the tables")
-	out := fs.String("out", "", "write the --export to this file (the tables then go to stdout)")
-	seed := fs.Uint64("seed", 0, "seed of the bootstrap (default: the first file's tournament seed, so that rate reprints the table the tournament printed)")
+	fs := newFlagSet("rate", "FILE… [--format FORMAT] [--export pgn|csv [--out FILE]] [flags]", stderr)
+	format := fs.String("format", "text", "output `FORMAT`: text, json, csv or markdown")
+	export := fs.String("export", "", "write the games as `FORMAT`, not the tables: pgn (for Ordo, BayesElo) or csv")
+	out := fs.String("out", "", "write the --export to `FILE` (the tables then go to stdout)")
+	seed := fs.Uint64("seed", 0, "seed of the bootstrap (default: the first file's, to reprint its table)")
 	rf := addRatingFlags(fs, seed)
+	fs.group("Ratings", "seed")
+	fs.group("Output", "format export out")
 	files, err := parseFilesAndFlags(fs, args)
 	if err != nil {
 		return err

@@ -14,6 +14,7 @@ import (
 
 	"github.com/boardgame-arena/arena/agents"
 	"github.com/boardgame-arena/arena/arena"
+	"github.com/boardgame-arena/arena/internal/linelog"
 	"github.com/boardgame-arena/arena/option"
 	"github.com/boardgame-arena/arena/results"
 	"github.com/boardgame-arena/arena/spec"
@@ -48,25 +49,37 @@ type runFlags struct {
 // they must agree with the file (or be left out).
 var configFlags = []string{"game", "agents", "games", "gauntlet", "seed", "openings", "shuffle-openings", "move-time", "move-margin", "tc", "max-plies", "adjudicate", "sprt", "model", "shard"}
 
+// addRunFlags defines the flags of a run on fs and lists them in the
+// groups Core, Openings, Limits and Output (Ratings kept between the last
+// two for the command's rating flags). gamesHelp says what --games counts;
+// its range is added.
 func addRunFlags(fs *flagSet, defaultGames int, gamesHelp string) *runFlags {
 	r := &runFlags{fs: fs}
-	r.game = fs.String("game", "othello6", "game spec (see 'arena games')")
-	fs.Var(&r.agents, "agents", "agent specs, one per argument (see 'arena agents')")
-	r.games = fs.Int("games", defaultGames, gamesHelp+fmt.Sprintf("; even, 2 to %d, and at most %d games in all", maxGames, maxGames))
+	r.game = fs.String("game", "othello6", "the `GAME` to play, a game spec (see 'arena games')")
+	fs.Var(&r.agents, "agents", "the agents, `SPEC…` one spec per argument (see 'arena agents')")
+	r.games = fs.Int("games", defaultGames, gamesHelp+fmt.Sprintf("; even, 2 to %d", maxGames))
 	r.seed = fs.Uint64("seed", 1, "seed of every random choice: openings, agents, bootstrap")
-	r.openings = fs.String("openings", "", "random:K (K random plies per game pair, 0 to 1000), none, or a FILE with one opening per line (a line at most 16 MiB) (default: the game's own number of random plies, 2 for most games)")
-	r.shuffleOpenings = fs.Bool("shuffle-openings", false, "use the openings file in an order shuffled by the seed")
-	r.moveTime = fs.Duration("move-time", 0, "wall-clock limit per move, 1ms to 24h (0: each agent's time= budget, else the game's limit, else 1m)")
-	r.moveMargin = fs.Duration("move-margin", arena.DefaultMargin, "grace beyond the move limit (or the time left on a clock) before a forfeit, 1ms to 1h")
-	r.tc = fs.String("tc", "", "game clock BASE[+INC] for every agent without its own tc= key, e.g. 10s+100ms (BASE 1ms to 24h, INC 0 to 1h): a move may use the time left, the increment is added after it, a flag fall loses on time; not with --move-time")
-	r.maxPlies = fs.Int("max-plies", arena.DefaultMaxPlies, "adjudicate a game as a draw after this many plies, 0 to 1000000 (0: no cap)")
-	r.adjudicate = fs.String("adjudicate", "", fmt.Sprintf("solve:empties=N[,time=D]: before each move, solve a position with at most N empty cells (1 to %d) with the game's exact solver within D (1ms to %s, default %s) and, if it finishes, end the game with the result of perfect play (termination adjudication, adjudicated \"solved\"); games without an exact solver play on (default: none)", arena.MaxAdjudicateEmpties, spec.FormatDuration(arena.MaxAdjudicateTime), spec.FormatDuration(arena.DefaultAdjudicateTime)))
-	r.concurrency = fs.Int("concurrency", min(runtime.NumCPU(), maxConcurrency), "games played at once, 1 to 256 (with --broker: by the coordinator's own workers; 0: none, the remote workers play every game)")
-	r.out = fs.String("out", "", "record file (JSON Lines) to write; it must not exist yet")
-	r.resume = fs.String("resume", "", "continue this record file: finished games are kept, the rest are played")
-	r.format = fs.String("format", "text", "output format: text, json, csv or markdown")
-	r.interval = fs.Int("rating-interval", 0, "print the standings every N games on stderr, -1 to 1000000 (0: every quarter of runs of 400+ games; -1: never)")
+	r.concurrency = fs.Int("concurrency", min(runtime.NumCPU(), maxConcurrency), fmt.Sprintf("`K` games at once, 1 to %d (0 with --broker: remote workers only)", maxConcurrency))
+	fs.group("Core", "game agents games seed concurrency")
+
+	r.openings = fs.String("openings", "", "openings from `SRC`: random:K (K random plies, 0 to 1000), none or a FILE")
+	r.shuffleOpenings = fs.Bool("shuffle-openings", false, "use the openings FILE in an order shuffled by the seed")
+	fs.group("Openings", "openings shuffle-openings")
+
+	r.moveTime = fs.Duration("move-time", 0, "wall-clock limit `D` per move, 1ms to 24h (default: the agent's, else the game's)")
+	r.moveMargin = fs.Duration("move-margin", arena.DefaultMargin, "grace `D` beyond a move's limit or clock before a forfeit, 1ms to 1h")
+	r.tc = fs.String("tc", "", "game clock `BASE[+INC]` of agents without tc=, e.g. 10s+1s; not with --move-time")
+	r.maxPlies = fs.Int("max-plies", arena.DefaultMaxPlies, fmt.Sprintf("draw a game by adjudication after `N` plies, 0 to %d (0: no cap)", arena.MaxPlyCap))
+	r.adjudicate = fs.String("adjudicate", "", fmt.Sprintf("end games the exact solver settles: `SPEC` is solve:empties=N[,time=D], N ≤ %d", arena.MaxAdjudicateEmpties))
+	fs.group("Limits", "move-time move-margin tc max-plies adjudicate")
+
+	fs.group("Ratings", "") // the command's rating flags, before the output
+	r.out = fs.String("out", "", "record `FILE` (JSON Lines) to write; it must not exist yet")
+	r.resume = fs.String("resume", "", "continue the record `FILE`: keep its games, play the rest")
+	r.format = fs.String("format", "text", "output `FORMAT`: text, json, csv or markdown")
+	r.interval = fs.Int("rating-interval", 0, fmt.Sprintf("standings on stderr every `N` games, -1 to %d (0: automatic, -1: never)", maxGames))
 	r.noProgress = fs.Bool("no-progress", false, "no progress bar on stderr")
+	fs.group("Output", "out resume format rating-interval no-progress")
 	return r
 }
 
@@ -191,16 +204,31 @@ func open(rf *runFlags, extra func(o *arena.Options, only map[string]bool), chec
 // summarise says on stderr how many games a run of s played, how fast and
 // where they are recorded, and how many stuck agents it left behind.
 func summarise(stderr io.Writer, s *arena.Session, st arena.RunStats, elapsed time.Duration) {
+	prefix := "arena " + runCommand(s.Tournament().Config.Kind) + ": "
 	if st.Played > 0 {
-		fmt.Fprintf(stderr, "arena: played %d games in %.1f s (%.1f games/s)", st.Played, elapsed.Seconds(), float64(st.Played)/elapsed.Seconds())
+		fmt.Fprintf(stderr, "%splayed %s in %.1f s (%.1f games/s)", prefix, plural(st.Played, "game", "games"), elapsed.Seconds(), float64(st.Played)/elapsed.Seconds())
 		if s.Path() != "" {
 			fmt.Fprintf(stderr, "; records in %s", s.Path())
 		}
 		fmt.Fprintln(stderr)
 	}
-	if st.Abandoned > 0 {
-		fmt.Fprintf(stderr, "arena: %d agent goroutines were still stuck in a move when their games were forfeited\n", st.Abandoned)
+	if st.Abandoned == 1 {
+		fmt.Fprintf(stderr, "%s1 agent goroutine was still stuck in a move when its game was forfeited\n", prefix)
+	} else if st.Abandoned > 1 {
+		fmt.Fprintf(stderr, "%s%d agent goroutines were still stuck in a move when their games were forfeited\n", prefix, st.Abandoned)
 	}
+}
+
+// runCommand is the command that plays a run of the kind, for the prefix
+// of its notes.
+func runCommand(kind string) string {
+	switch kind {
+	case results.Match:
+		return "match"
+	case results.Sweep:
+		return "tune sweep"
+	}
+	return "tournament"
 }
 
 // setupError is playRun's failure to set up the run's broker, before any
@@ -223,18 +251,22 @@ func playRun(s *arena.Session, rf *runFlags, stderr io.Writer, afterBatch func()
 	if interval == 0 && planned >= 400 {
 		interval = max(planned/4, 1)
 	}
-	ctx, stop, release := interrupts(stderr)
+	// The library's lines (Ctrl-C, a stuck agent, the broker) are the
+	// command's: "arena tournament: took games 3 4".
+	log := linelog.New(stderr, "arena "+rf.fs.name+": ")
+	ctx, stop, release := interrupts(log)
 	defer release()
-	runner, closeHub, err := s.Connect(ctx, stop, stderr, rf.broker.open(stderr))
+	runner, closeHub, err := s.Connect(ctx, stop, log, rf.broker.open(log))
 	if err != nil {
 		return arena.RunStats{}, 0, setupError{err}
 	}
 	defer closeHub()
 	prog := newProgress(stderr, planned-len(s.Done()), *rf.noProgress)
+	prog.prefix = "arena " + rf.fs.name + ": "
 	nextTable := len(s.Done()) + interval
 	start := time.Now()
 	st, runErr := s.Run(ctx, arena.RunOptions{
-		Stop: stop, Log: stderr, Runner: runner,
+		Stop: stop, Log: log, Runner: runner,
 		ReuseGames: true, // the session copies what it keeps
 		Sink: func(batch []*results.GameRecord) error {
 			prog.add(len(batch))

@@ -32,14 +32,17 @@ func demoAgents() []string {
 // parseTournament parses and checks the tournament flags. It runs nothing
 // and opens no file (FuzzFlags calls it).
 func parseTournament(args []string, stderr io.Writer) (rf *runFlags, gauntlet bool, ropts results.AnalysisOptions, err error) {
-	fs := newFlagSet("tournament", "[--game G] [--agents A B …] [--games N] [--gauntlet] [--concurrency K] [--seed S] [--openings random:K|FILE] [--out F | --resume F] [--format text|json|csv|markdown] [--report F.html] [--shard i/N] [--broker embedded|nats://HOST:PORT …]", stderr)
-	rf = addRunFlags(fs, 40, "games per pairing (even: colour-swapped pairs)")
+	fs := newFlagSet("tournament", "[--game GAME] [--agents SPEC…] [--games N] [--out FILE | --resume FILE] [--shard i/N] [--broker URL] [flags]", stderr)
+	rf = addRunFlags(fs, 40, "`N` games per pairing, in colour-swapped pairs")
 	fs.alias("agent", "agents")
-	g := fs.Bool("gauntlet", false, "the first agent plays each of the others (instead of everyone playing everyone)")
+	g := fs.Bool("gauntlet", false, "the first agent plays each of the others (default: everyone plays everyone)")
+	fs.group("Core", "gauntlet")
 	rt := addRatingFlags(fs, rf.seed)
-	rf.report = fs.String("report", "", "keep an HTML report (as arena report writes) in this file: rewritten every --rating-interval games (default: every 5 % of the games) and at the end")
+	rf.report = fs.String("report", "", "keep the HTML report (as arena report writes) in `FILE` up to date")
+	fs.group("Output", "report")
 	rf.broker = addBrokerFlags(fs)
-	rf.shard = fs.String("shard", "", fmt.Sprintf("play only shard i of N, i/N with 1 ≤ i ≤ N ≤ %d: about 1/N of every pairing's colour-swapped game pairs, dealt pairing by pairing, into its own --out file; arena rate and report merge the N files into the unsharded run's result (for Slurm and Kubernetes job arrays)", results.MaxShards))
+	rf.shard = fs.String("shard", "", fmt.Sprintf("play only shard `i/N` of the run (1 ≤ i ≤ N ≤ %d) into its own --out file", results.MaxShards))
+	fs.group("Distributed", "shard")
 	if err = parseNoArgs(fs, args, "agents"); err != nil {
 		return
 	}
@@ -100,7 +103,7 @@ func runTournament(args []string, stdout, stderr io.Writer) error {
 	// the seed it started with, as arena rate does.
 	ropts.Seed = t.Config.Seed
 	done := len(s.Done())
-	fmt.Fprintf(stderr, "arena: %s %s, %d agents, %d games per pairing: %d games", t.Config.Game, t.Config.Kind, len(t.Config.Agents), t.Config.GamesPerPair, len(t.Fixtures))
+	fmt.Fprintf(stderr, "arena tournament: %s %s, %s, %d games per pairing: %s", t.Config.Game, t.Config.Kind, plural(len(t.Config.Agents), "agent", "agents"), t.Config.GamesPerPair, plural(len(t.Fixtures), "game", "games"))
 	if sh := t.Config.Shard; sh != nil {
 		fmt.Fprintf(stderr, " in shard %s (of the run's %d)", sh, t.Config.TotalGames)
 	}
@@ -114,10 +117,10 @@ func runTournament(args []string, stdout, stderr io.Writer) error {
 	fmt.Fprintln(stderr)
 	overload := overloadNote(t.Config.Agents, *rf.concurrency, runtime.NumCPU())
 	if overload != "" {
-		fmt.Fprintln(stderr, "arena: warning:", overload)
+		fmt.Fprintln(stderr, "arena tournament: warning:", overload)
 	}
 	if s.Path() == "" {
-		fmt.Fprintln(stderr, "arena: records are not saved (use --out FILE to keep them and be able to resume)")
+		fmt.Fprintln(stderr, "arena tournament: records are not saved (use --out FILE to keep them and be able to resume)")
 	}
 	live := newLivePage(*rf.report, s, ropts, *rf.interval, stderr)
 	st, elapsed, runErr := playRun(s, rf, stderr, live.update, func(n int) {

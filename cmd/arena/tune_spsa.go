@@ -50,7 +50,7 @@ type spsaFlags struct {
 // file (and checks that --history and --plot can be written, leaving no
 // file behind), and runs nothing.
 func parseTuneSPSA(args []string, stderr io.Writer) (*spsaFlags, error) {
-	fs := newFlagSet("tune spsa", "--agent SPEC --params FILE --iterations N [--out FILE | --resume FILE] [flags]", stderr)
+	fs := newFlagSet("tune spsa", "--agent SPEC --params FILE --iterations N [--out FILE | --resume FILE] [--broker URL] [flags]", stderr)
 	f := &spsaFlags{}
 	c := &f.cfg
 	fs.StringVar(&c.Agent, "agent", "", "agent `SPEC` to tune; the parameters are keys of it (required)")

@@ -32,7 +32,7 @@ type sweepFlags struct {
 // nothing and reads no file; it checks that --plot can be written (and
 // leaves no file behind).
 func parseTuneSweep(args []string, stderr io.Writer) (*runFlags, *sweepFlags, *tune.Sweep, results.AnalysisOptions, error) {
-	fs := newFlagSet("tune sweep", "--agent SPEC --param KEY --values V1,V2,… --against SPEC… [--games N] [flags]", stderr)
+	fs := newFlagSet("tune sweep", "--agent SPEC --param KEY --values V1,V2,… --against SPEC… [--shard i/N] [--broker URL] [flags]", stderr)
 	sf := &sweepFlags{}
 	sf.agent = fs.String("agent", "", "agent `SPEC` whose --param is swept, e.g. mcts:iters=2000 (required)")
 	sf.param = fs.String("param", "", "the spec `KEY` to sweep, e.g. c, fpu, iters or eval.corner (required)")

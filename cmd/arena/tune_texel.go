@@ -44,7 +44,7 @@ var texelFitFlags = []string{"skip-plies", "positions", "evaluations", "k", "ver
 // make (tune.TexelOptions.Check); with --resume it reads the file's
 // header, and plays nothing.
 func parseTuneTexel(args []string, stderr io.Writer) (*texelFlags, error) {
-	fs := newFlagSet("tune texel", "(--records FILE… | --self-play N [--out FILE | --resume FILE]) [--game GAME] [--agent SPEC] [flags]", stderr)
+	fs := newFlagSet("tune texel", "(--records FILE… | --self-play N [--out FILE | --resume FILE]) [--agent SPEC] [--broker URL] [flags]", stderr)
 	f := &texelFlags{}
 	o := &f.TexelOptions
 	var records listFlag

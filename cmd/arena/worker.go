@@ -14,6 +14,7 @@ import (
 
 	"github.com/boardgame-arena/arena/arena"
 	"github.com/boardgame-arena/arena/broker"
+	"github.com/boardgame-arena/arena/internal/linelog"
 )
 
 func init() {
@@ -33,20 +34,24 @@ type brokerFlags struct {
 	batch                                         *int
 }
 
+// addBrokerFlags defines the coordinator's flags on fs, in the group
+// Distributed.
 func addBrokerFlags(fs *flagSet) *brokerFlags {
-	return &brokerFlags{
+	b := &brokerFlags{
 		fs:        fs,
-		broker:    fs.String("broker", "", "spread the games over workers: embedded (start a NATS JetStream server here; others join with arena worker) or nats://HOST:PORT of an existing one"),
-		listen:    fs.String("listen", broker.DefaultListen, "with --broker embedded: the address workers join (port 0: any free one); beyond loopback it needs --token or --nkey-users"),
-		token:     fs.String("token", "", "broker token; workers need the same (default $"+tokenEnv+")"),
-		nkeyUsers: fs.String("nkey-users", "", "with --broker embedded: instead of a token, a file of the public NKeys (U…) allowed to join, one a line (# comments; at most 4 MiB); each worker joins with --nkey SEEDFILE (arena worker --new-nkey makes one)"),
-		nkey:      fs.String("nkey", "", "with --broker nats://…: this coordinator's NKey seed file, when the server authenticates by NKeys (readable by its owner only)"),
-		tlsCert:   fs.String("tls-cert", "", "with --broker embedded: PEM certificate (at most 1 MiB); workers then connect with TLS (--tls-ca)"),
-		tlsKey:    fs.String("tls-key", "", "with --tls-cert: its PEM key (at most 1 MiB)"),
-		tlsCA:     fs.String("tls-ca", "", "with --broker nats://…: PEM CA of the server's certificate (at most 1 MiB)"),
-		ackWait:   fs.Duration("ack-wait", broker.DefaultAckWait, "with --broker: a batch whose worker neither finishes nor heartbeats for this long goes to another worker, 1s to 1h"),
-		batch:     fs.Int("batch", 2, fmt.Sprintf("with --broker: games per batch of the work queue, 1 to %d", broker.MaxBatchGames)),
+		broker:    fs.String("broker", "", "play through workers: `URL` is embedded (a server here) or nats://HOST:PORT"),
+		listen:    fs.String("listen", broker.DefaultListen, "with --broker embedded: the `ADDR` workers join (port 0: any free one)"),
+		token:     fs.String("token", "", "the `SECRET` workers join with (default $"+tokenEnv+")"),
+		nkeyUsers: fs.String("nkey-users", "", "with --broker embedded: `FILE` of the workers' public NKeys, one a line"),
+		nkey:      fs.String("nkey", "", "with --broker nats://…: this coordinator's NKey seed `FILE`"),
+		tlsCert:   fs.String("tls-cert", "", "with --broker embedded: PEM certificate `FILE`; workers then need --tls-ca"),
+		tlsKey:    fs.String("tls-key", "", "with --tls-cert: its PEM key `FILE`"),
+		tlsCA:     fs.String("tls-ca", "", "with --broker nats://…: PEM CA `FILE` of the server's certificate"),
+		ackWait:   fs.Duration("ack-wait", broker.DefaultAckWait, "a batch whose worker is silent for `D` goes to another worker, 1s to 1h"),
+		batch:     fs.Int("batch", 2, fmt.Sprintf("`N` games per batch of the work queue, 1 to %d", broker.MaxBatchGames)),
 	}
+	fs.group("Distributed", "broker listen token nkey-users nkey tls-cert tls-key tls-ca ack-wait batch")
+	return b
 }
 
 // check validates the broker flags; it opens nothing (the files they name
@@ -197,17 +202,20 @@ func (b *brokerFlags) open(stderr io.Writer) func(ctx context.Context, path stri
 }
 
 func runWorker(args []string, stdout, stderr io.Writer) error {
-	fs := newFlagSet("worker", "--broker nats://HOST:PORT [--concurrency K] [--token T | --nkey SEEDFILE] [--tls-ca CA.pem] [--wait]  |  --new-nkey SEEDFILE", stderr)
-	url := fs.String("broker", "", "the coordinator's address, as it printed it: nats://HOST:PORT")
-	conc := fs.Int("concurrency", min(runtime.NumCPU(), maxConcurrency), fmt.Sprintf("games played at once, 1 to %d", maxConcurrency))
-	token := fs.String("token", "", "the coordinator's --token (default $"+tokenEnv+")")
-	ca := fs.String("tls-ca", "", "PEM CA of the broker's certificate (a coordinator with --tls-cert; at most 1 MiB)")
-	nkey := fs.String("nkey", "", "join with the NKey seed in this file (readable by its owner only) instead of a token; its public key must be in the coordinator's --nkey-users")
-	newKey := fs.String("new-nkey", "", "write a new NKey seed to this file (readable by its owner only), print its public key for the coordinator's --nkey-users, and exit")
-	name := fs.String("name", "", "this worker's name in the coordinator's log and summary and in the record of every game it plays (\"worker\"), up to 100 printable characters, not local (default host:pid)")
-	wait := fs.Bool("wait", false, "keep serving run after run (default: exit when the run is over)")
+	fs := newFlagSet("worker", "--broker URL [--concurrency K] [--token SECRET | --nkey FILE] [--wait] [flags]  |  --new-nkey FILE", stderr)
+	url := fs.String("broker", "", "the coordinator's `URL`, nats://HOST:PORT, as it printed it")
+	token := fs.String("token", "", "the coordinator's --token `SECRET` (default $"+tokenEnv+")")
+	nkey := fs.String("nkey", "", "join with the NKey seed in `FILE` instead of a token")
+	ca := fs.String("tls-ca", "", "PEM CA `FILE` of the broker's certificate (a coordinator with --tls-cert)")
+	newKey := fs.String("new-nkey", "", "write a new NKey seed to `FILE`, print its public key and exit")
+	wait := fs.Bool("wait", false, "serve run after run (default: exit when the run is over)")
+	patience := fs.Duration("patience", 2*time.Minute, "give up after `D` without the broker, 1s to 24h")
+	fs.group("Distributed", "broker token nkey tls-ca new-nkey wait patience")
+	conc := fs.Int("concurrency", min(runtime.NumCPU(), maxConcurrency), fmt.Sprintf("`K` games at once, 1 to %d", maxConcurrency))
+	name := fs.String("name", "", "this worker's `NAME` in the coordinator's log and records (default host:pid)")
+	fs.group("Core", "concurrency name")
 	verbose := fs.Bool("verbose", false, "say on stderr which games each batch the worker takes holds")
-	patience := fs.Duration("patience", 2*time.Minute, "give up after this long without the broker (a coordinator resumed within it is joined again), 1s to 24h")
+	fs.group("Output", "verbose")
 	if err := parseNoArgs(fs, args); err != nil {
 		return err
 	}
@@ -221,7 +229,7 @@ func runWorker(args []string, stdout, stderr io.Writer) error {
 		return nil
 	}
 	if *url == "" {
-		return errors.New("arena worker needs --broker nats://HOST:PORT (the address the coordinator printed)")
+		return errors.New("give --broker nats://HOST:PORT, the address the coordinator printed")
 	}
 	if *conc < 1 || *conc > maxConcurrency {
 		return fmt.Errorf("--concurrency %d: use 1 to %d", *conc, maxConcurrency)
@@ -233,16 +241,17 @@ func runWorker(args []string, stdout, stderr io.Writer) error {
 	if *token == "" && *nkey == "" {
 		*token = os.Getenv(tokenEnv)
 	}
+	log := linelog.New(stderr, "arena worker: ") // the library's lines
 	o := broker.JoinOptions{Broker: *url, Credentials: broker.Credentials{Token: *token, CA: *ca, NKey: *nkey}, Patience: *patience,
-		WorkerOptions: broker.WorkerOptions{Name: *name, Concurrency: *conc, Wait: *wait, Verbose: *verbose, Log: stderr}}
+		WorkerOptions: broker.WorkerOptions{Name: *name, Concurrency: *conc, Wait: *wait, Verbose: *verbose, Log: log}}
 	if err := o.Check(); err != nil {
 		return err
 	}
-	ctx, stop, release := interrupts(stderr)
+	ctx, stop, release := interrupts(log)
 	defer release()
 	// Say what the worker waits for: a coordinator not started yet, one
 	// whose run is over or a wrong address all look the same from here.
-	fmt.Fprintf(stderr, "arena worker %s: waiting for the broker at %s (up to %s: --patience)\n", *name, *url, *patience)
+	fmt.Fprintf(log, "worker %s waiting for the broker at %s (up to %s: --patience)\n", *name, *url, *patience)
 	// The first Ctrl-C ends the wait and the work: unfinished batches go
 	// to other workers.
 	ctx, cancel := arena.UntilStop(ctx, stop)

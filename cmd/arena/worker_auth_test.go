@@ -118,6 +118,8 @@ func TestWorkerFlagErrors(t *testing.T) {
 		{[]string{"worker", "--broker", "nats://127.0.0.1:1", "--name", strings.Repeat("x", 101)}, "--name: use up to 100 printable characters"},
 		{[]string{"worker", "--broker", "nats://127.0.0.1:1", "--name", "a\nb"}, "--name: use up to 100 printable characters"},
 		{[]string{"worker", "--new-nkey", seed}, "the file exists"},
+		// Said once, after the prefix (it read "arena worker: arena worker needs").
+		{[]string{"worker"}, "arena worker: give --broker nats://HOST:PORT, the address the coordinator printed\n"},
 		{[]string{"tournament", "--agents", "random", "random", "--broker", "nats://127.0.0.1:1", "--nkey-users", "u"}, "--nkey-users lists the workers' keys of the embedded server"},
 		{[]string{"tournament", "--agents", "random", "random", "--broker", "embedded", "--nkey", seed}, "--nkey is the coordinator's key for an existing server"},
 		{[]string{"tournament", "--agents", "random", "random", "--broker", "embedded", "--nkey-users", "u", "--token", "t"}, "two ways of letting workers in"},
