@@ -216,7 +216,7 @@ func Work(ctx context.Context, nc *nats.Conn, o WorkerOptions) error {
 		if finished[info.ID] || refused[info.ID] {
 			continue
 		}
-		fmt.Fprintf(o.Log, "joining run %s: %s %s, %d games\n", info.ID, info.Config.Game, info.Config.Kind, info.Config.TotalGames)
+		fmt.Fprintf(o.Log, "joining run %s: %s %s, %s\n", info.ID, info.Config.Game, info.Config.Kind, gameCount(info.Config.TotalGames))
 		played, err := playRun(ctx, js, nc, kv, info, o)
 		switch {
 		case errors.Is(err, errCannotPlay):
@@ -230,7 +230,7 @@ func Work(ctx context.Context, nc *nats.Conn, o WorkerOptions) error {
 			return err
 		}
 		finished[info.ID] = true
-		fmt.Fprintf(o.Log, "run %s is over; played %d games\n", info.ID, played)
+		fmt.Fprintf(o.Log, "run %s is over; played %s\n", info.ID, gameCount(played))
 		if !o.Wait {
 			return nil
 		}
@@ -611,4 +611,12 @@ func confirm(ctx context.Context, js jetstream.JetStream, subject string, p pub)
 		}
 		time.Sleep(250 * time.Millisecond)
 	}
+}
+
+// gameCount is "1 game" or "n games", for the log.
+func gameCount(n int) string {
+	if n == 1 {
+		return "1 game"
+	}
+	return fmt.Sprintf("%d games", n)
 }

@@ -19,6 +19,7 @@ import (
 
 	"github.com/boardgame-arena/arena/arena"
 	"github.com/boardgame-arena/arena/games"
+	"github.com/boardgame-arena/arena/internal/linelog"
 )
 
 // parseFlags parses args, letting list flags (such as --agents) take every
@@ -249,13 +250,15 @@ func plural(n int, one, many string) string {
 // continue a run.
 func shellQuote(s string) string { return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'" }
 
-// interrupts is arena.Interrupts on this process's Ctrl-C and SIGTERM:
-// the first stops softly, the second at once. release undoes the signal
+// interrupts is arena.Interrupts on this process's Ctrl-C and SIGTERM,
+// its notes on stderr prefixed with the command's name (through a writer
+// of their own, so a note is never held up behind a library's line): the
+// first stops softly, the second at once. release undoes the signal
 // handling.
-func interrupts(stderr io.Writer) (ctx context.Context, stop <-chan struct{}, release func()) {
+func interrupts(stderr io.Writer, command string) (ctx context.Context, stop <-chan struct{}, release func()) {
 	sig := make(chan os.Signal, 2)
 	signal.Notify(sig, os.Interrupt, syscall.SIGTERM)
-	ctx, stop, done := arena.Interrupts(context.Background(), sig, stderr)
+	ctx, stop, done := arena.Interrupts(context.Background(), sig, linelog.New(stderr, "arena "+command+": "))
 	return ctx, stop, func() {
 		signal.Stop(sig)
 		done()

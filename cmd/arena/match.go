@@ -135,7 +135,7 @@ func runMatch(args []string, stdout, stderr io.Writer) error {
 	// The page's ratings: the defaults of arena report, from the match's seed.
 	live := newLivePage(*rf.report, s, results.AnalysisOptions{Bootstrap: 1000, Seed: t.Config.Seed}, *rf.interval, stderr)
 	log := linelog.New(stderr, "arena match: ") // the library's lines
-	ctx, stop, release := interrupts(log)
+	ctx, stop, release := interrupts(stderr, "match")
 	defer release()
 	runner, closeHub, err := s.Connect(ctx, stop, log, rf.broker.open(log))
 	if err != nil {

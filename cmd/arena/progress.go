@@ -21,8 +21,11 @@ type progress struct {
 	prefix   string // before each line: the command's ("arena tournament: ")
 }
 
-func newProgress(w io.Writer, total int, quiet bool) *progress {
-	p := &progress{w: w, total: total, start: time.Now(), nextLine: max(total/10, 1), prefix: "arena: "}
+// newProgress is the progress of total games of the command (named in its
+// lines: "tune spsa"), a bar on a terminal and a line every tenth
+// elsewhere, nothing when quiet.
+func newProgress(w io.Writer, command string, total int, quiet bool) *progress {
+	p := &progress{w: w, total: total, start: time.Now(), nextLine: max(total/10, 1), prefix: "arena " + command + ": "}
 	if quiet || total == 0 {
 		p.w = nil
 		return p

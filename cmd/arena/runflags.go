@@ -254,15 +254,14 @@ func playRun(s *arena.Session, rf *runFlags, stderr io.Writer, afterBatch func()
 	// The library's lines (Ctrl-C, a stuck agent, the broker) are the
 	// command's: "arena tournament: took games 3 4".
 	log := linelog.New(stderr, "arena "+rf.fs.name+": ")
-	ctx, stop, release := interrupts(log)
+	ctx, stop, release := interrupts(stderr, rf.fs.name)
 	defer release()
 	runner, closeHub, err := s.Connect(ctx, stop, log, rf.broker.open(log))
 	if err != nil {
 		return arena.RunStats{}, 0, setupError{err}
 	}
 	defer closeHub()
-	prog := newProgress(stderr, planned-len(s.Done()), *rf.noProgress)
-	prog.prefix = "arena " + rf.fs.name + ": "
+	prog := newProgress(stderr, rf.fs.name, planned-len(s.Done()), *rf.noProgress)
 	nextTable := len(s.Done()) + interval
 	start := time.Now()
 	st, runErr := s.Run(ctx, arena.RunOptions{

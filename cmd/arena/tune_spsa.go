@@ -15,6 +15,7 @@ import (
 
 	"github.com/boardgame-arena/arena/agents"
 	"github.com/boardgame-arena/arena/arena"
+	"github.com/boardgame-arena/arena/internal/linelog"
 	"github.com/boardgame-arena/arena/results"
 	"github.com/boardgame-arena/arena/spec"
 	"github.com/boardgame-arena/arena/tune"
@@ -200,7 +201,8 @@ func runTuneSPSA(args []string, stdout, stderr io.Writer) error {
 	if sess.Path == "" {
 		fmt.Fprintln(stderr, "arena tune spsa: iterations are not saved (use --out FILE to keep them and be able to resume)")
 	}
-	ctx, stop, release := interrupts(stderr)
+	log := linelog.New(stderr, "arena tune spsa: ") // the library's lines
+	ctx, stop, release := interrupts(stderr, "tune spsa")
 	defer release()
 	// The arena's message says no new game starts; an SPSA run finishes
 	// the running iteration's batch first (its update needs all of it).
@@ -216,7 +218,7 @@ func runTuneSPSA(args []string, stdout, stderr io.Writer) error {
 	// With --broker, every iteration is a run of the work queue (workers
 	// serve them all with arena worker --wait); they are applied in order.
 	openCtx, cancel := arena.UntilStop(ctx, stop)
-	runner, closeHub, err := f.broker.hub(openCtx, true, sess.Path, stderr)
+	runner, closeHub, err := f.broker.hub(openCtx, true, sess.Path, log)
 	cancel()
 	if err != nil {
 		sess.Abandon() // the run never started: no file made here is left
@@ -226,12 +228,12 @@ func runTuneSPSA(args []string, stdout, stderr io.Writer) error {
 	if sess.Torn {
 		fmt.Fprintf(stderr, "arena tune spsa: %s: cut off a torn last line (the run was killed while writing it)\n", f.resume)
 	}
-	prog := newProgress(stderr, (c.Iterations-min(len(done), c.Iterations))*2*c.PairsPer, f.noProgress)
+	prog := newProgress(stderr, "tune spsa", (c.Iterations-min(len(done), c.Iterations))*2*c.PairsPer, f.noProgress)
 	every := max(c.Iterations/20, 1) // a θ line every 5 % of the run
 	var theta strings.Builder
 	start := time.Now()
 	res, runErr := sess.Run(ctx, tune.RunOptions{
-		Run: arena.RunOptions{Concurrency: f.concurrency, Log: stderr, Runner: runner}, Stop: stop, OnGames: prog.add,
+		Run: arena.RunOptions{Concurrency: f.concurrency, Log: log, Runner: runner}, Stop: stop, OnGames: prog.add,
 		Record: func(it tune.Iteration) error {
 			if !f.noProgress && (it.K%every == 0 || it.K == c.Iterations) {
 				prog.pause()
@@ -269,8 +271,8 @@ func runTuneSPSA(args []string, stdout, stderr io.Writer) error {
 		}
 		vo.SPRT, vo.Games = f.verifySPRT, f.verifyGames
 		fmt.Fprintf(stderr, "arena tune spsa: verification match %s vs %s, SPRT %s, at most %d games\n", vo.Tuned, vo.Start, vo.SPRT, vo.Games)
-		vp := newProgress(stderr, vo.Games, f.noProgress)
-		vo.Run = arena.RunOptions{Concurrency: f.concurrency, Stop: stop, Log: stderr, Runner: runner}
+		vp := newProgress(stderr, "tune spsa", vo.Games, f.noProgress)
+		vo.Run = arena.RunOptions{Concurrency: f.concurrency, Stop: stop, Log: log, Runner: runner}
 		vo.OnPairs = func(tr *results.PairTracker) { vp.add(2*tr.Penta.Pairs() - vp.done) }
 		v, err := tune.Verify(ctx, vo)
 		vp.finish()

@@ -13,6 +13,7 @@ import (
 
 	"github.com/boardgame-arena/arena/arena"
 	"github.com/boardgame-arena/arena/games"
+	"github.com/boardgame-arena/arena/internal/linelog"
 	"github.com/boardgame-arena/arena/results"
 	"github.com/boardgame-arena/arena/tune"
 )
@@ -160,24 +161,25 @@ func runTuneTexel(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	o := f.TexelOptions
-	ctx, stop, release := interrupts(stderr)
+	log := linelog.New(stderr, "arena tune texel: ") // the library's lines
+	ctx, stop, release := interrupts(stderr, "tune texel")
 	defer release()
-	o.Run.Stop, o.Run.Log = stop, stderr
+	o.Run.Stop, o.Run.Log = stop, log
 	if f.broker.remote() {
 		// The self-play games and the verification match are runs of one
 		// broker kept open for the whole tune (as tune spsa's iterations).
 		o.Connect = func(ctx context.Context, path string) (arena.Runner, func(), error) {
-			return f.broker.hub(ctx, true, path, stderr)
+			return f.broker.hub(ctx, true, path, log)
 		}
 	}
-	o.Log = stderr
+	o.Log = log
 	var bar *progress
 	if !f.noProgress {
-		o.Progress = stderr
+		o.Progress = log
 	}
 	o.OnGames = func(played, total int) {
 		if bar == nil {
-			bar = newProgress(stderr, total, f.noProgress)
+			bar = newProgress(stderr, "tune texel", total, f.noProgress)
 		}
 		bar.add(played - bar.done)
 	}

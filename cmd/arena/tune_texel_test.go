@@ -227,11 +227,11 @@ func TestTuneTexelCtrlC(t *testing.T) {
 	signal.Notify(own, os.Interrupt)
 	defer signal.Stop(own)
 	recs := texelRecords(t)
-	stderr := &signalOnWrite{trigger: " positions (", handled: "arena: stopping"}
+	stderr := &signalOnWrite{trigger: " positions (", handled: "arena tune texel: stopping"}
 	var stdout bytes.Buffer
 	code := run([]string{"tune", "texel", "--records", recs, "--evaluations", "100000", "--verify=false"}, &stdout, stderr)
 	errs := stderr.String()
-	if code != 1 || !strings.Contains(errs, "arena tune: interrupted after ") || !strings.Contains(errs, "evaluations of the fit: the weights above are the best found so far") {
+	if code != 1 || !strings.Contains(errs, "arena tune texel: interrupted after ") || !strings.Contains(errs, "evaluations of the fit: the weights above are the best found so far") {
 		t.Fatalf("exit %d (want 1, as an interrupted tournament, match or spsa), stderr:\n%s", code, errs)
 	}
 	if !strings.Contains(stdout.String(), "tuned: ") {

@@ -247,7 +247,7 @@ func runWorker(args []string, stdout, stderr io.Writer) error {
 	if err := o.Check(); err != nil {
 		return err
 	}
-	ctx, stop, release := interrupts(log)
+	ctx, stop, release := interrupts(stderr, "worker")
 	defer release()
 	// Say what the worker waits for: a coordinator not started yet, one
 	// whose run is over or a wrong address all look the same from here.

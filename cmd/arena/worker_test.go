@@ -85,7 +85,7 @@ func (p *proc) wait(t *testing.T, limit time.Duration) error {
 	return nil
 }
 
-var playedRE = regexp.MustCompile(`played (\d+) games`)
+var playedRE = regexp.MustCompile(`played (\d+) games?\b`)
 
 // workerPlayed is the number of games a worker's stderr says it played.
 func workerPlayed(stderr string) int {

@@ -11,8 +11,11 @@ import (
 	"sync"
 )
 
-// Writer writes to w with the prefix before every line that is not blank. It is safe for
-// concurrent use; a line written in one Write stays whole.
+// Writer writes to w with the prefix before every line that is not blank.
+// It is safe for concurrent use; a line written in one Write stays whole.
+// Its lock is held while w writes: a writer that must log from inside
+// another's Write (a signal handler woken by a line) needs a Writer of
+// its own.
 type Writer struct {
 	mu      sync.Mutex
 	w       io.Writer
