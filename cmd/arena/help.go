@@ -332,20 +332,40 @@ func valueKind(f *flag.Flag) string {
 	return "a valid value"
 }
 
-// nearest is the flag of fs whose name is closest to name (an edit
-// distance of at most 2, or one is the other's prefix), "" if none is.
+// nearest is the flag of fs whose name is closest to name, "" if none is
+// near (see nearestName).
 func (fs *flagSet) nearest(name string) string {
-	best, bestD := "", 3
 	var names []string
 	fs.VisitAll(func(f *flag.Flag) { names = append(names, f.Name) })
 	sort.Strings(names)
+	if n := nearestName(name, names); n != "" {
+		return fs.canonical(n)
+	}
+	return ""
+}
+
+// nearest is the command of list whose name is closest to name.
+func nearest(name string, list []command) string {
+	var names []string
+	for _, c := range list {
+		names = append(names, c.name)
+	}
+	return nearestName(name, names)
+}
+
+// nearestName is the name closest to typed, ignoring case: an edit
+// distance of at most 2, or (3 letters or more) one is the other's prefix;
+// the first of equals wins; "" if none is that near.
+func nearestName(typed string, names []string) string {
+	typed = strings.ToLower(typed)
+	best, bestD := "", 3
 	for _, n := range names {
-		d := editDistance(strings.ToLower(name), n)
-		if d > 2 && len(name) >= 3 && (strings.HasPrefix(n, name) || strings.HasPrefix(name, n)) {
+		d := editDistance(typed, n)
+		if d > 2 && len(typed) >= 3 && (strings.HasPrefix(n, typed) || strings.HasPrefix(typed, n)) {
 			d = 2
 		}
 		if d < bestD {
-			best, bestD = fs.canonical(n), d
+			best, bestD = n, d
 		}
 	}
 	return best

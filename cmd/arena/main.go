@@ -123,15 +123,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 }
 
 // nearestCommand is the command name closest to name, "" if none is near.
-func nearestCommand(name string) string {
-	best, bestD := "", 3
-	for _, c := range commands {
-		if d := editDistance(name, c.name); d < bestD {
-			best, bestD = c.name, d
-		}
-	}
-	return best
-}
+func nearestCommand(name string) string { return nearest(name, commands) }
 
 // usage is arena help: the commands grouped by task, aligned.
 func usage(w io.Writer) {

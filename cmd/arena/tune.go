@@ -3,7 +3,6 @@ package main
 import (
 	"fmt"
 	"io"
-	"strings"
 )
 
 func init() {
@@ -38,7 +37,7 @@ func runTune(args []string, stdout, stderr io.Writer) error {
 	}
 	// As an unknown command: the nearest method, and where to read more.
 	fmt.Fprintf(stderr, "arena tune: unknown method %q", args[0])
-	if near := nearestTuneMethod(args[0]); near != "" {
+	if near := nearest(args[0], tuneCommands); near != "" {
 		fmt.Fprintf(stderr, "; did you mean %s?", near)
 	}
 	fmt.Fprintf(stderr, "\nRun 'arena tune --help' for the methods; the reference is %s.\n", tuneReference)
@@ -57,15 +56,4 @@ func printTuneHelp(w io.Writer) {
 		fmt.Fprintf(w, "  %-*s  %s\n", width, c.name, c.summary)
 	}
 	fmt.Fprintf(w, "\nReference: %s (a method's page: %s)\n", tuneReference, docPage("tune METHOD"))
-}
-
-// nearestTuneMethod is the method closest to name, "" if none is near.
-func nearestTuneMethod(name string) string {
-	best, bestD := "", 3
-	for _, c := range tuneCommands {
-		if d := editDistance(strings.ToLower(name), c.name); d < bestD {
-			best, bestD = c.name, d
-		}
-	}
-	return best
 }
