@@ -305,10 +305,10 @@ func buildReport(game string, s *Summary, o AnalysisOptions) (*Analysis, error) 
 	case len(above)+len(below)+len(unknown) > 0:
 		var who []string
 		if len(above) > 0 {
-			who = append(who, strings.Join(above, ", ")+" scored 100 %")
+			who = append(who, strings.Join(above, ", ")+" scored 100 % against the rest of the group")
 		}
 		if len(below) > 0 {
-			who = append(who, strings.Join(below, ", ")+" scored 0 %")
+			who = append(who, strings.Join(below, ", ")+" scored 0 % against the rest of the group")
 		}
 		if len(unknown) > 0 {
 			who = append(who, strings.Join(unknown, ", ")+" won or lost every game against everyone they met")
@@ -320,14 +320,14 @@ func buildReport(game string, s *Summary, o AnalysisOptions) (*Analysis, error) 
 			if o.Prior == 1 {
 				draws = "draw"
 			}
-			r.Notes = append(r.Notes, fmt.Sprintf("%s against the rest of the group: the Elo shown for them is the prior's (%g virtual %s per pair that met), and their intervals are open on that side, as without a prior: a prior moves a rating, it does not bound it where the games cannot", strings.Join(who, " and "), o.Prior, draws))
+			r.Notes = append(r.Notes, fmt.Sprintf("%s: the Elo shown for them is the prior's (%g virtual %s per pair that met), and their intervals are open on that side, as without a prior: a prior moves a rating, it does not bound it where the games cannot", strings.Join(who, " and "), o.Prior, draws))
 			break
 		}
 		rest := ""
 		if others {
 			rest = ", and the others are rated by maximum likelihood without them"
 		}
-		r.Notes = append(r.Notes, fmt.Sprintf("%s against the rest of the group, so no finite rating is most likely: the Elo shown for them adds %g virtual draw per pair that met, their intervals are open on that side%s", strings.Join(who, " and "), AutoPrior, rest))
+		r.Notes = append(r.Notes, fmt.Sprintf("%s, so no finite rating is most likely: the Elo shown for them adds %g virtual draw per pair that met, their intervals are open on that side%s", strings.Join(who, " and "), AutoPrior, rest))
 	case ratings.Regularised:
 		r.Notes = append(r.Notes, fmt.Sprintf("the maximum-likelihood fit does not exist (players that never scored against each other, the first mover always or never winning, or no decisive game under Davidson); %g virtual draw per pair that met was added", AutoPrior))
 	}

@@ -125,3 +125,31 @@ func TestReportDavidsonScale(t *testing.T) {
 		t.Errorf("scale %v, title %q", rep.EloScale, rep.title())
 	}
 }
+
+// TestReportNotesReadWhole: the note on players the games cannot rate
+// says each case once, as a sentence: "x scored 100 % against the rest of
+// the group", and a player who won or lost every game (a chain a > b > c)
+// without "against the rest of the group" after it.
+func TestReportNotesReadWhole(t *testing.T) {
+	var gs []*GameRecord
+	add := func(first, second string, winner int) {
+		result := map[int]string{0: "1-0", 1: "0-1"}[winner]
+		gs = append(gs, &GameRecord{Record: KindGame, Index: len(gs), Game: "othello6", Result: result, Winner: winner,
+			Termination: Normal, Forfeit: -1, Players: [2]Player{{Name: first}, {Name: second}}})
+	}
+	for range 4 {
+		add("a", "b", 0)
+		add("b", "c", 0)
+	}
+	rep, err := Analyse(NewDataset("othello6", []string{"a", "b", "c"}, gs), AnalysisOptions{Bootstrap: 50, Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	notes := strings.Join(rep.Notes, "\n")
+	if !strings.Contains(notes, "a scored 100 % against the rest of the group") || !strings.Contains(notes, "c scored 0 % against the rest of the group") {
+		t.Errorf("notes: %s", notes)
+	}
+	if !strings.Contains(notes, "b won or lost every game against everyone they met, so") || strings.Count(notes, "against the rest of the group") != 2 {
+		t.Errorf("a note says its case twice: %s", notes)
+	}
+}
