@@ -249,4 +249,15 @@ func TestSpecClashes(t *testing.T) {
 	if len(c) != 1 || c[0].Name != "a" || strings.Join(c[0].Specs, " ") != "random:name=a ugi:cmd=b/engine.py" || strings.Join(c[0].Paths, " ") != "1.jsonl 3.jsonl" {
 		t.Errorf("clashes %+v", c)
 	}
+	want := `the name a stands for "random:name=a" in 1.jsonl and "ugi:cmd=b/engine.py" in 3.jsonl: their games are pooled as one player's; give each spec its own name= to keep them apart`
+	if notes := d.MergeNotes(); len(notes) != 1 || notes[0] != want {
+		t.Errorf("notes %q", notes)
+	}
+	tally := NewTally()
+	for _, f := range []*File{f1, f2, f3} {
+		tally.Files = append(tally.Files, &TallyFile{Path: f.Path, Header: f.Header})
+	}
+	if notes := tally.MergeNotes(); len(notes) != 1 || notes[0] != want {
+		t.Errorf("tally notes %q", notes)
+	}
 }

@@ -211,26 +211,32 @@ func firstKey(m map[int]int) int {
 	return k0
 }
 
-// ShardNotes says, one line per run, which shards of a run are missing
-// among the files (none when no file is a shard, or every run is whole):
-// rate and report then rate the games that are there, and say so.
-func (t *Tally) ShardNotes() []string {
+// MergeNotes says what a reader of the pooled ratings should know about
+// the files: one line per run of which shards are missing (rate and
+// report then rate the games that are there), and one per name that
+// stands for different specs in different files (SpecClashes).
+func (t *Tally) MergeNotes() []string {
 	hs := make([]shardFile, 0, len(t.Files))
 	for _, f := range t.Files {
 		if f.Header.Record != "" {
 			hs = append(hs, shardFile{f.Path, &f.Header.Config})
 		}
 	}
-	return shardNotes(hs)
+	return append(shardNotes(hs), clashNotes(specClashes(hs))...)
 }
 
-// ShardNotes is Tally.ShardNotes for merged files.
-func (d *Dataset) ShardNotes() []string {
+// MergeNotes is Tally.MergeNotes for merged files.
+func (d *Dataset) MergeNotes() []string {
+	hs := d.shardFiles()
+	return append(shardNotes(hs), clashNotes(specClashes(hs))...)
+}
+
+func (d *Dataset) shardFiles() []shardFile {
 	hs := make([]shardFile, len(d.Files))
 	for i, f := range d.Files {
 		hs[i] = shardFile{f.Path, &f.Header.Config}
 	}
-	return shardNotes(hs)
+	return hs
 }
 
 func shardNotes(files []shardFile) []string {

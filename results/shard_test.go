@@ -150,7 +150,7 @@ func TestMergeShards(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if notes := d.ShardNotes(); len(notes) != 1 || notes[0] != "the run of s1.jsonl has 9 of its 30 shards here (missing: 2, 3, 4, 5, 6, 8, 9, 11, 12, 14 and 11 more); these are the ratings of its games so far" {
+	if notes := d.MergeNotes(); len(notes) != 1 || notes[0] != "the run of s1.jsonl has 9 of its 30 shards here (missing: 2, 3, 4, 5, 6, 8, 9, 11, 12, 14 and 11 more); these are the ratings of its games so far" {
 		t.Errorf("notes for 9 of 30 shards: %q", notes)
 	}
 	s13 := readTest(t, "s13.jsonl", shardHeader("1/3", 1)+"\n")
@@ -198,14 +198,14 @@ func TestTallyShards(t *testing.T) {
 	if fmt.Sprintf("%+v", got.Summary) != fmt.Sprintf("%+v", want.Summary) {
 		t.Errorf("shards count %+v, the whole run %+v", got.Summary, want.Summary)
 	}
-	if notes := got.ShardNotes(); len(notes) != 0 {
+	if notes := got.MergeNotes(); len(notes) != 0 {
 		t.Errorf("notes for a complete run: %q", notes)
 	}
 	part, err := tally([2]string{"s2.jsonl", s2})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if notes := part.ShardNotes(); len(notes) != 1 || notes[0] != "the run of s2.jsonl has 1 of its 2 shards here (missing: 1); these are the ratings of its games so far" {
+	if notes := part.MergeNotes(); len(notes) != 1 || notes[0] != "the run of s2.jsonl has 1 of its 2 shards here (missing: 1); these are the ratings of its games so far" {
 		t.Errorf("notes for shard 2/2 alone: %q", notes)
 	}
 	for _, c := range []struct {

@@ -77,12 +77,14 @@ type SpecClash struct {
 // the files, in order of first appearance. An engine without name= is
 // named after its program, so two different programs named engine.py in
 // two runs are pooled as one player unless their specs give each a name.
-func (d *Dataset) SpecClashes() []SpecClash {
+func (d *Dataset) SpecClashes() []SpecClash { return specClashes(d.shardFiles()) }
+
+func specClashes(files []shardFile) []SpecClash {
 	var out []SpecClash
 	at := map[string]int{}
 	seen := map[string]map[string]bool{}
-	for _, f := range d.Files {
-		for _, a := range f.Header.Config.Agents {
+	for _, f := range files {
+		for _, a := range f.Config.Agents {
 			if seen[a.Name] == nil {
 				seen[a.Name] = map[string]bool{}
 			}
@@ -92,15 +94,29 @@ func (d *Dataset) SpecClashes() []SpecClash {
 			seen[a.Name][a.Spec] = true
 			i, ok := at[a.Name]
 			if !ok {
-				at[a.Name] = len(out)
+				i = len(out)
+				at[a.Name] = i
 				out = append(out, SpecClash{Name: a.Name})
-				i = len(out) - 1
 			}
 			out[i].Specs = append(out[i].Specs, a.Spec)
 			out[i].Paths = append(out[i].Paths, f.Path)
 		}
 	}
 	return slices.DeleteFunc(out, func(c SpecClash) bool { return len(c.Specs) < 2 })
+}
+
+// clashNotes says each clash in a line.
+func clashNotes(clashes []SpecClash) []string {
+	var out []string
+	for _, c := range clashes {
+		var where []string
+		for i, s := range c.Specs {
+			where = append(where, fmt.Sprintf("%q in %s", s, c.Paths[i]))
+		}
+		out = append(out, fmt.Sprintf("the name %s stands for %s: their games are pooled as one player's; give each spec its own name= to keep them apart",
+			c.Name, strings.Join(where, " and ")))
+	}
+	return out
 }
 
 // NewDataset pools games recorded elsewhere (e.g. in memory by a running

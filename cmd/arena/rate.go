@@ -156,7 +156,7 @@ func readAndMerge(cmd string, files []string, fs *flagSet, seed *uint64, stderr 
 	if err != nil {
 		return nil, err
 	}
-	for _, note := range d.ShardNotes() {
+	for _, note := range d.MergeNotes() {
 		fmt.Fprintf(stderr, "arena %s: note: %s\n", cmd, note)
 	}
 	seedSet := false
@@ -184,7 +184,7 @@ func tallyFiles(cmd string, files []string, fs *flagSet, seed *uint64, stderr io
 	if err := t.Err(); err != nil {
 		return nil, err
 	}
-	for _, note := range t.ShardNotes() {
+	for _, note := range t.MergeNotes() {
 		fmt.Fprintf(stderr, "arena %s: note: %s\n", cmd, note)
 	}
 	seedSet := false

@@ -117,3 +117,25 @@ func TestRateExportKeepsRecords(t *testing.T) {
 		t.Errorf("export to a new file: %s", stderr)
 	}
 }
+
+// TestRateTellsNameClashes: rate and report say when one name stands for
+// different specs in the files they pool (as two engines named after
+// their program, engine.py, would), with both specs and files.
+func TestRateTellsNameClashes(t *testing.T) {
+	dir := t.TempDir()
+	one, two := filepath.Join(dir, "one.jsonl"), filepath.Join(dir, "two.jsonl")
+	for _, run := range [][]string{{one, "random:name=x"}, {two, "greedy:name=x"}} {
+		if code, _, errOut := runArena("tournament", "--agents", run[1], "random:name=r", "--games", "2", "--no-progress", "--out", run[0]); code != 0 {
+			t.Fatalf("tournament: exit %d: %s", code, errOut)
+		}
+	}
+	want := `arena rate: note: the name x stands for "random:name=x" in ` + one + ` and "greedy:name=x" in ` + two + `: their games are pooled`
+	for _, args := range [][]string{{"rate", one, two}, {"rate", one, two, "--format", "json"}} {
+		if code, _, errOut := runArena(args...); code != 0 || !strings.Contains(errOut, want) {
+			t.Errorf("arena %s: exit %d, stderr %q; want %q", strings.Join(args, " "), code, errOut, want)
+		}
+	}
+	if code, _, errOut := runArena("rate", one); code != 0 || strings.Contains(errOut, "stands for") {
+		t.Errorf("one file: exit %d, %q", code, errOut)
+	}
+}
