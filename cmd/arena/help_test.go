@@ -42,6 +42,20 @@ func TestHelpFlagsGroupedAndShort(t *testing.T) {
 	}
 }
 
+// TestHelpDistributedLast: a command that can coordinate a broker run
+// lists its own flags first and the Distributed group last, as tournament
+// does (a worker, whose flags are all about the broker, starts with them).
+func TestHelpDistributedLast(t *testing.T) {
+	for name, fs := range commandSets(t) {
+		if fs.Lookup("broker") == nil || fs.Lookup("new-nkey") != nil {
+			continue
+		}
+		if last := fs.groups[len(fs.groups)-1].title; last != "Distributed" {
+			t.Errorf("arena %s --help: the last group is %q, not Distributed (groups: %v)", name, last, fs.groups)
+		}
+	}
+}
+
 func TestNearestFlag(t *testing.T) {
 	fs := newFlagSet("x", "", nil)
 	fs.String("agents", "", "")
