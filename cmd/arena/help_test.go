@@ -128,7 +128,10 @@ func TestVersionText(t *testing.T) {
 			t.Errorf("versionText lacks %q:\n%s", want, got)
 		}
 	}
-	if got := versionText(&debug.BuildInfo{Main: debug.Module{Version: "(devel)"}}); !strings.Contains(got, "revision unknown") {
+	// Without a revision it says so, and does not claim that any go build
+	// records one: GOFLAGS=-buildvcs=false (or a build outside a clone)
+	// makes none, and a newcomer who ran go build must learn why.
+	if got := versionText(&debug.BuildInfo{Main: debug.Module{Version: "(devel)"}}); !strings.Contains(got, "revision unknown") || !strings.Contains(got, "-buildvcs=false") {
 		t.Errorf("no revision: %q", got)
 	}
 	for _, args := range [][]string{{"version"}, {"--version"}} {
