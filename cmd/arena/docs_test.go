@@ -132,8 +132,8 @@ func arenaCommands(text string) [][]string {
 	for _, line := range strings.Split(text, "\n") {
 		words := shellWords(line)
 		for i := 0; i < len(words); i++ {
-			if words[i] != "arena" && !strings.HasSuffix(words[i], "/arena") {
-				continue
+			if words[i] != "arena" && !strings.HasSuffix(words[i], "/arena") || i > 0 && words[i-1] == "-o" {
+				continue // not arena, or the output of go build -o bin/arena
 			}
 			j := i + 1
 			for j < len(words) && !slices.Contains([]string{"|", ";", "&&", "||", "&", ">", "2>", "2>&1"}, words[j]) {
