@@ -135,8 +135,10 @@ func TestJoinOptionsCheck(t *testing.T) {
 		{func(o *JoinOptions) { o.Patience = 999 * time.Millisecond }, "--patience 999ms: use 1s to 24h"},
 		{func(o *JoinOptions) { o.Patience = 25 * time.Hour }, "--patience 25h0m0s: use 1s to 24h"},
 		{func(o *JoinOptions) { o.Name = LocalWorker }, "--name local is the coordinator's own workers' name: choose another (the record names the worker of each game)"},
-		{func(o *JoinOptions) { o.Name = strings.Repeat("x", 101) }, "--name: use up to 100 printable characters"},
-		{func(o *JoinOptions) { o.Name = "a\nb" }, "--name: use up to 100 printable characters"},
+		{func(o *JoinOptions) { o.Name = strings.Repeat("x", 101) }, "--name: use up to 100 bytes of printable characters"},
+		{func(o *JoinOptions) { o.Name = "a\nb" }, "--name: use up to 100 bytes of printable characters"},
+		// 60 characters, 120 bytes: the bound is the record's, in bytes, and the message must say so.
+		{func(o *JoinOptions) { o.Name = strings.Repeat("é", 60) }, "--name: use up to 100 bytes of printable characters"},
 		{func(o *JoinOptions) { o.Name = "" }, "--name: give the worker a name (the record names the worker of each game)"},
 	} {
 		o := good

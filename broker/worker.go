@@ -71,7 +71,7 @@ func (o JoinOptions) Check() error {
 }
 
 // CheckWorkerName refuses a worker name that the record cannot keep
-// (results.MaxWorkerName printable characters) or that would pass for the
+// (results.MaxWorkerName bytes of printable characters) or that would pass for the
 // coordinator's own workers (LocalWorker).
 func CheckWorkerName(name string) error {
 	switch {
@@ -80,7 +80,7 @@ func CheckWorkerName(name string) error {
 	case name == "":
 		return option.New("Name", nil, "give the worker a name (the record names the worker of each game)")
 	case len(name) > results.MaxWorkerName || !utf8.ValidString(name) || strings.ContainsFunc(name, unicode.IsControl):
-		return option.New("Name", nil, "use up to %d printable characters", results.MaxWorkerName)
+		return option.New("Name", nil, "use up to %d bytes of printable characters", results.MaxWorkerName)
 	}
 	return nil
 }

@@ -132,8 +132,8 @@ func arenaCommands(text string) [][]string {
 	for _, line := range strings.Split(text, "\n") {
 		words := shellWords(line)
 		for i := 0; i < len(words); i++ {
-			if words[i] != "arena" && !strings.HasSuffix(words[i], "/arena") {
-				continue
+			if words[i] != "arena" && !strings.HasSuffix(words[i], "/arena") || i > 0 && words[i-1] == "-o" {
+				continue // not arena, or the output of go build -o bin/arena
 			}
 			j := i + 1
 			for j < len(words) && !slices.Contains([]string{"|", ";", "&&", "||", "&", ">", "2>", "2>&1"}, words[j]) {
@@ -183,12 +183,24 @@ func TestDocsPageForEveryCommand(t *testing.T) {
 			t.Errorf("%s: the first line is not %q", page, "# arena "+name)
 		}
 		documented := map[string]bool{}
-		inFlags := false
+		helpGroup := map[string]string{} // flag → the title of its group in --help
+		var helpTitles, pageTitles []string
+		for _, g := range fs.groups {
+			helpTitles = append(helpTitles, g.title)
+			for _, n := range g.names {
+				helpGroup[n] = g.title
+			}
+		}
+		inFlags, heading := false, ""
 		sc := bufio.NewScanner(strings.NewReader(string(data)))
 		for n := 1; sc.Scan(); n++ {
 			line := sc.Text()
 			if strings.HasPrefix(line, "## ") {
 				inFlags = line == "## Flags"
+			}
+			if title, ok := strings.CutPrefix(line, "### "); ok && inFlags {
+				heading = title
+				pageTitles = append(pageTitles, title)
 			}
 			m := flagBullet.FindStringSubmatch(line)
 			if !inFlags || m == nil {
@@ -197,7 +209,13 @@ func TestDocsPageForEveryCommand(t *testing.T) {
 			if fs.Lookup(m[1]) == nil {
 				t.Errorf("%s:%d: documents --%s, which arena %s does not have", page, n, m[1], name)
 			}
+			if g := helpGroup[fs.canonical(m[1])]; g != "" && g != heading {
+				t.Errorf("%s:%d: --%s is under ### %s; arena %s --help lists it under %s", page, n, m[1], heading, name, g)
+			}
 			documented[fs.canonical(m[1])] = true
+		}
+		if !slices.Equal(pageTitles, helpTitles) {
+			t.Errorf("%s: the flag groups are %q; arena %s --help prints %q", page, pageTitles, name, helpTitles)
 		}
 		fs.VisitAll(func(f *flag.Flag) {
 			if fs.aliases[f.Name] == "" && !documented[f.Name] {

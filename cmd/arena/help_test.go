@@ -42,6 +42,20 @@ func TestHelpFlagsGroupedAndShort(t *testing.T) {
 	}
 }
 
+// TestHelpDistributedLast: a command that can coordinate a broker run
+// lists its own flags first and the Distributed group last, as tournament
+// does (a worker, whose flags are all about the broker, starts with them).
+func TestHelpDistributedLast(t *testing.T) {
+	for name, fs := range commandSets(t) {
+		if fs.Lookup("broker") == nil || fs.Lookup("new-nkey") != nil {
+			continue
+		}
+		if last := fs.groups[len(fs.groups)-1].title; last != "Distributed" {
+			t.Errorf("arena %s --help: the last group is %q, not Distributed (groups: %v)", name, last, fs.groups)
+		}
+	}
+}
+
 func TestNearestFlag(t *testing.T) {
 	fs := newFlagSet("x", "", nil)
 	fs.String("agents", "", "")
@@ -114,7 +128,10 @@ func TestVersionText(t *testing.T) {
 			t.Errorf("versionText lacks %q:\n%s", want, got)
 		}
 	}
-	if got := versionText(&debug.BuildInfo{Main: debug.Module{Version: "(devel)"}}); !strings.Contains(got, "revision unknown") {
+	// Without a revision it says so, and does not claim that any go build
+	// records one: GOFLAGS=-buildvcs=false (or a build outside a clone)
+	// makes none, and a newcomer who ran go build must learn why.
+	if got := versionText(&debug.BuildInfo{Main: debug.Module{Version: "(devel)"}}); !strings.Contains(got, "revision unknown") || !strings.Contains(got, "-buildvcs=false") {
 		t.Errorf("no revision: %q", got)
 	}
 	for _, args := range [][]string{{"version"}, {"--version"}} {

@@ -69,12 +69,12 @@ func parseTuneTexel(args []string, stderr io.Writer) (*texelFlags, error) {
 	fs.StringVar(&o.Resume, "resume", "", "with --self-play: continue the record `FILE` of an interrupted run")
 	fs.StringVar(&f.format, "format", "text", "output `FORMAT`: text or json")
 	fs.BoolVar(&f.noProgress, "no-progress", false, "no progress on stderr")
-	f.broker = addBrokerFlags(fs)
 	fs.group("Core", "records self-play game agent seed concurrency")
 	fs.group("Fit", "skip-plies positions evaluations k")
 	fs.group("Openings", "openings")
 	fs.group("Verification", "verify verify-sprt verify-games verify-out")
 	fs.group("Output", "out resume format no-progress")
+	f.broker = addBrokerFlags(fs) // after the command's own groups: Distributed comes last
 	if err := parseNoArgs(fs, args, "records"); err != nil {
 		return nil, err
 	}

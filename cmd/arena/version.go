@@ -43,7 +43,7 @@ func versionText(info *debug.BuildInfo) string {
 		}
 		s += "\n"
 	} else {
-		s += "revision unknown: go build and go install record it, go run and go test do not\n"
+		s += "revision unknown: go run, go test, and builds with -buildvcs=false or outside a git clone record none\n"
 	}
 	goVersion := info.GoVersion
 	if goVersion == "" {

@@ -115,8 +115,8 @@ func TestWorkerFlagErrors(t *testing.T) {
 		want string
 	}{
 		{[]string{"worker", "--broker", "nats://127.0.0.1:1", "--name", "local"}, "the coordinator's own workers' name"},
-		{[]string{"worker", "--broker", "nats://127.0.0.1:1", "--name", strings.Repeat("x", 101)}, "--name: use up to 100 printable characters"},
-		{[]string{"worker", "--broker", "nats://127.0.0.1:1", "--name", "a\nb"}, "--name: use up to 100 printable characters"},
+		{[]string{"worker", "--broker", "nats://127.0.0.1:1", "--name", strings.Repeat("x", 101)}, "--name: use up to 100 bytes of printable characters"},
+		{[]string{"worker", "--broker", "nats://127.0.0.1:1", "--name", "a\nb"}, "--name: use up to 100 bytes of printable characters"},
 		{[]string{"worker", "--new-nkey", seed}, "the file exists"},
 		// Said once, after the prefix (it read "arena worker: arena worker needs").
 		{[]string{"worker"}, "arena worker: give --broker nats://HOST:PORT, the address the coordinator printed\n"},
