@@ -5,17 +5,13 @@ package main
 import (
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"os"
 	"os/signal"
 	"path/filepath"
-	"regexp"
-	"strconv"
 	"strings"
 	"syscall"
-	"time"
 
 	"github.com/boardgame-arena/arena/arena"
 	"github.com/boardgame-arena/arena/games"
@@ -58,36 +54,6 @@ func parseFlags(fs *flagSet, args []string, lists ...string) ([]string, error) {
 		return nil, err
 	}
 	return fs.Args(), nil
-}
-
-// badValue matches the flag package's error for a value its flag's Set
-// refused.
-var badValue = regexp.MustCompile(`^invalid value ("(?:[^"\\]|\\.)*") for flag -(\S+): `)
-
-// durationFlagError returns the message for err when it is a bad value of
-// a duration flag of fs, else "".
-func durationFlagError(fs *flag.FlagSet, err error) string {
-	m := badValue.FindStringSubmatch(err.Error())
-	if m == nil {
-		return ""
-	}
-	f := fs.Lookup(m[2])
-	if f == nil {
-		return ""
-	}
-	if g, ok := f.Value.(flag.Getter); !ok {
-		return ""
-	} else if _, ok := g.Get().(time.Duration); !ok {
-		return ""
-	}
-	value, uerr := strconv.Unquote(m[1])
-	if uerr != nil {
-		value = m[1]
-	}
-	if _, nerr := strconv.ParseFloat(strings.TrimSpace(value), 64); nerr == nil {
-		return fmt.Sprintf("--%s: %q needs a unit, such as 1s or 500ms", f.Name, value)
-	}
-	return fmt.Sprintf("--%s: %q is not a duration: write a number and a unit (ns, us, ms, s, m, h), such as 1s, 500ms or 1m30s", f.Name, value)
 }
 
 // parseFilesAndFlags parses args where file names and flags may be mixed
