@@ -43,7 +43,6 @@ import (
 	"time"
 
 	"github.com/nats-io/nats.go"
-	"github.com/nats-io/nkeys"
 
 	"github.com/boardgame-arena/arena/internal/readfile"
 	"github.com/boardgame-arena/arena/option"
@@ -127,7 +126,9 @@ type Credentials struct {
 	// NKey is a file holding this client's NKey user seed, whose public
 	// key the server lists (ServerOptions.NKeys); see ReadNKeyUsers.
 	NKey string
-	pair nkeys.KeyPair // an NKey held in memory (the coordinator's own)
+	// user and pass: the coordinator's in-process connections to its
+	// embedded server (CoordinatorUser, ServerOptions.Coordinator).
+	user, pass string
 }
 
 func (c Credentials) options() ([]nats.Option, error) {
@@ -145,14 +146,14 @@ func (c Credentials) options() ([]nats.Option, error) {
 		}
 		o = append(o, nats.ClientTLSConfig(nil, func() (*x509.CertPool, error) { return pool, nil }))
 	}
-	kp := c.pair
+	if c.user != "" {
+		o = append(o, nats.UserInfo(c.user, c.pass))
+	}
 	if c.NKey != "" {
-		var err error
-		if kp, err = readSeed(c.NKey); err != nil {
+		kp, err := readSeed(c.NKey)
+		if err != nil {
 			return nil, err
 		}
-	}
-	if kp != nil {
 		pub, err := kp.PublicKey()
 		if err != nil {
 			return nil, err

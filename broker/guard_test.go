@@ -1,0 +1,183 @@
+package broker
+
+import (
+	"context"
+	"encoding/json"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/nats-io/nats.go"
+	"github.com/nats-io/nats.go/jetstream"
+)
+
+// TestWorkerPermissions: a client with a worker's credentials (the token,
+// a listed NKey, or none on loopback) is refused when it purges the work
+// queue, deletes the work consumer or the stream, writes the run's state,
+// queues a batch, or pulls the coordinator's results; each refusal is
+// counted under its name, the run is untouched, and a worker then plays
+// it to the end, the summary naming the refusals. Before workers had a
+// role of their own, every one of these succeeded (the purge left the
+// queue empty, and the run hung).
+func TestWorkerPermissions(t *testing.T) {
+	dir := t.TempDir()
+	seed, pub := newKey(t, dir, "w.nk")
+	for _, tc := range []struct {
+		name   string
+		server ServerOptions
+		creds  Credentials
+	}{
+		{"token", ServerOptions{Token: "tok"}, Credentials{Token: "tok"}},
+		{"nkey", ServerOptions{NKeys: []string{pub}}, Credentials{NKey: seed}},
+		{"loopback", ServerOptions{}, Credentials{}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			const games = 6
+			tour := newTour(t, games)
+			id := RunID(tour.Config)
+			ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+			defer cancel()
+			var log syncBuffer
+			tc.server.StoreDir = t.TempDir()
+			url, result := startRun(ctx, t, tour, Options{Server: tc.server, Credentials: tc.creds, Log: &log}, 0)
+			nc, err := Connect(url, "arena worker mallory", tc.creds, 5*time.Second)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer nc.Close()
+			waitRunning(t, nc, id)
+			js, err := jetstream.New(nc)
+			if err != nil {
+				t.Fatal(err)
+			}
+			kv, err := js.KeyValue(ctx, Bucket)
+			if err != nil {
+				t.Fatalf("a worker cannot read the run's bucket: %v", err)
+			}
+			work, err := js.Consumer(ctx, WorkStream, workConsumer(id))
+			if err != nil {
+				t.Fatalf("a worker cannot find the work consumer: %v", err)
+			}
+			pending := func() uint64 {
+				t.Helper()
+				if err := nc.Flush(); err != nil { // the server has seen what came before
+					t.Fatal(err)
+				}
+				cctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+				defer cancel()
+				info, err := work.Info(cctx)
+				if err != nil {
+					t.Fatalf("the work consumer: %v", err)
+				}
+				return info.NumPending
+			}
+			// The run is running before its games are queued.
+			batches := pending()
+			for start := time.Now(); batches != games/2 && time.Since(start) < 30*time.Second; batches = pending() {
+				time.Sleep(10 * time.Millisecond)
+			}
+			if batches != games/2 {
+				t.Fatalf("%d batches queued, want %d", batches, games/2)
+			}
+			// A refused request gets no reply: each attempt gives up after
+			// a moment, and its refusal shows in the server's count, which
+			// holds once the server has answered a ping sent after it.
+			try := func(f func(ctx context.Context) error) error {
+				cctx, cancel := context.WithTimeout(ctx, time.Second)
+				defer cancel()
+				return f(cctx)
+			}
+			request := func(subject string, data []byte) func(context.Context) error {
+				return func(ctx context.Context) error {
+					_, err := nc.RequestWithContext(ctx, subject, data)
+					return err
+				}
+			}
+			done, _ := json.Marshal(RunInfo{ID: id, State: Done})
+			batch, _ := json.Marshal(Batch{Run: id, Games: []int{0, 1}})
+			attempts := []struct {
+				what, subject string
+				try           func(context.Context) error
+			}{
+				{"purge the work queue", "$JS.API.STREAM.PURGE." + WorkStream,
+					request("$JS.API.STREAM.PURGE."+WorkStream, []byte(`{"filter":"`+workSubject(id)+`"}`))},
+				{"delete the work consumer", "$JS.API.CONSUMER.DELETE." + WorkStream + "." + workConsumer(id),
+					func(ctx context.Context) error { return js.DeleteConsumer(ctx, WorkStream, workConsumer(id)) }},
+				{"delete the work stream", "$JS.API.STREAM.DELETE." + WorkStream,
+					func(ctx context.Context) error { return js.DeleteStream(ctx, WorkStream) }},
+				{"write the run's state", "$KV." + Bucket + "." + RunKey,
+					func(ctx context.Context) error { _, err := kv.Put(ctx, RunKey, done); return err }},
+				{"queue a batch", workSubject(id),
+					func(ctx context.Context) error { _, err := js.Publish(ctx, workSubject(id), batch); return err }},
+				{"pull the coordinator's results", "$JS.API.CONSUMER.MSG.NEXT." + ResultStream + "." + resultConsumer(id),
+					request("$JS.API.CONSUMER.MSG.NEXT."+ResultStream+"."+resultConsumer(id), []byte(`{"batch":1,"no_wait":true}`))},
+			}
+			for _, a := range attempts {
+				if err := try(a.try); err == nil {
+					t.Errorf("a worker could %s", a.what)
+				}
+				if n := pending(); n != batches {
+					t.Fatalf("after a worker's attempt to %s, %d batches are queued, want %d", a.what, n, batches)
+				}
+				if want := `refused a message of worker "mallory": Publish Violation - Subject "` + a.subject + `"`; !strings.Contains(log.String(), want) {
+					t.Errorf("the attempt to %s is not logged as %s", a.what, want)
+				}
+			}
+			if info, _, err := readRun(ctx, kv); err != nil || info.State != Running {
+				t.Fatalf("the run's state after the attempts: %+v, %v", info, err)
+			}
+			if err := Work(ctx, nc, WorkerOptions{Name: "mallory", Concurrency: 1}); err != nil {
+				t.Fatalf("the worker could not play: %v", err)
+			}
+			got, st, err := result()
+			if err != nil || !st.Complete || len(got) != games {
+				t.Fatalf("run: %v %+v, %d games\n%s", err, st, len(got), log.String())
+			}
+			if !regexp.MustCompile(`mallory +\d+ games, ` + strconv.Itoa(len(attempts)) + ` messages refused by permissions`).MatchString(log.String()) {
+				t.Errorf("the summary does not count the refused messages:\n%s", log.String())
+			}
+		})
+	}
+}
+
+// TestRefusedLoginCounted: a login with wrong credentials is logged and
+// counted in the run's summary under the name the client gave.
+func TestRefusedLoginCounted(t *testing.T) {
+	tour := newTour(t, 2)
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	var log syncBuffer
+	url, result := startRun(ctx, t, tour, Options{Server: ServerOptions{Token: "right", StoreDir: t.TempDir()}, Credentials: Credentials{Token: "right"}, Log: &log}, 0)
+	nc, err := Connect(url, "arena worker w", Credentials{Token: "right"}, 5*time.Second)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer nc.Close()
+	waitRunning(t, nc, RunID(tour.Config))
+	for range 2 {
+		if _, err := Connect(url, "arena worker eve", Credentials{Token: "wrong"}, time.Second); err == nil {
+			t.Fatal("a wrong token was let in")
+		}
+	}
+	// A client of another program cannot pass for the coordinator, whose
+	// user is let in on in-process connections only.
+	if c, err := nats.Connect(url, nats.UserInfo(CoordinatorUser, "x"), nats.Name("arena worker eve")); err == nil {
+		c.Close()
+		t.Fatal("a network client passed for the coordinator")
+	}
+	if err := Work(ctx, nc, WorkerOptions{Name: "w", Concurrency: 1}); err != nil {
+		t.Fatal(err)
+	}
+	if _, st, err := result(); err != nil || !st.Complete {
+		t.Fatalf("run: %v %+v\n%s", err, st, log.String())
+	}
+	out := log.String()
+	if strings.Count(out, `refused a login from 127.0.0.1:`) != 3 || !strings.Contains(out, `(connection name "eve")`) {
+		t.Errorf("the refused logins are not logged:\n%s", out)
+	}
+	if !strings.Contains(out, "eve") || !strings.Contains(out, "0 games, 3 refused logins") {
+		t.Errorf("the summary does not count the refused logins:\n%s", out)
+	}
+}
