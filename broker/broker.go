@@ -146,8 +146,12 @@ func (c Credentials) options() ([]nats.Option, error) {
 		}
 		o = append(o, nats.ClientTLSConfig(nil, func() (*x509.CertPool, error) { return pool, nil }))
 	}
+	// A worker's replies come on its own inbox (WorkerInbox), the one
+	// its permissions let it read.
+	inbox := WorkerInbox("")
 	if c.user != "" {
 		o = append(o, nats.UserInfo(c.user, c.pass))
+		inbox = localInbox
 	}
 	if c.NKey != "" {
 		kp, err := readSeed(c.NKey)
@@ -159,6 +163,10 @@ func (c Credentials) options() ([]nats.Option, error) {
 			return nil, err
 		}
 		o = append(o, nats.Nkey(pub, kp.Sign))
+		inbox = WorkerInbox(pub)
+	}
+	if c.user != CoordinatorUser {
+		o = append(o, nats.CustomInboxPrefix(inbox))
 	}
 	return o, nil
 }

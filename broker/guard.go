@@ -32,25 +32,37 @@ const (
 // WorkerPermissions are what a worker may do: read the run's state (the
 // bucket's stream info and direct gets), find and pull from the run's work
 // consumer, acknowledge, heartbeat or terminate the batches delivered to it,
-// publish results and events, and receive replies on its inbox. The same
-// subjects make the permission block of an operator's own NATS server (see
-// docs/distributed.md).
-func WorkerPermissions() *server.Permissions {
+// publish results and events, and receive replies on its inbox, whose
+// prefix is inbox (WorkerInbox): not on the coordinator's, nor, with NKeys,
+// on another worker's. The same subjects make the permission block of an
+// operator's own NATS server (see docs/distributed.md).
+func WorkerPermissions(inbox string) *server.Permissions {
 	return &server.Permissions{
 		Publish: &server.SubjectPermission{Allow: []string{
-			"$JS.API.INFO",
 			"$JS.API.STREAM.INFO.KV_" + Bucket,
 			"$JS.API.DIRECT.GET.KV_" + Bucket + ".>",
-			"$JS.API.STREAM.MSG.GET.KV_" + Bucket,
 			"$JS.API.CONSUMER.INFO." + WorkStream + ".*",
 			"$JS.API.CONSUMER.MSG.NEXT." + WorkStream + ".*",
 			"$JS.ACK." + WorkStream + ".>",
 			resultPrefix + "*",
 			eventPrefix + "*",
 		}},
-		Subscribe: &server.SubjectPermission{Allow: []string{"_INBOX.>"}},
+		Subscribe: &server.SubjectPermission{Allow: []string{inbox + ".>"}},
 	}
 }
+
+// WorkerInbox is the prefix of the replies to a worker whose public NKey is
+// key, or with "" to one that joins with a token or no credentials (such
+// workers share it: they are one user).
+func WorkerInbox(key string) string {
+	if key == "" {
+		return "_INBOX.arena-worker"
+	}
+	return "_INBOX." + key
+}
+
+// localInbox is the prefix of the replies to a coordinator's local workers.
+const localInbox = "_INBOX.arena-local"
 
 // guard authenticates the embedded server's clients, gives each its role,
 // and counts what it refuses: logins (by the name the client gave) and
@@ -104,12 +116,12 @@ func (g *guard) Check(c server.ClientAuthentication) bool {
 		if g.coordinator != "" && inProcess(c.RemoteAddress()) && equal(o.Password, g.coordinator) {
 			user = &server.User{Username: o.Username}
 			if o.Username == localWorkersUser {
-				user.Permissions = WorkerPermissions()
+				user.Permissions = WorkerPermissions(localInbox)
 			}
 		}
 	case g.nkeys != nil:
 		if g.nkeys[o.Nkey] && signed(o.Nkey, o.Sig, c.GetNonce()) {
-			user = &server.User{Username: o.Nkey}
+			user = &server.User{Username: o.Nkey, Permissions: WorkerPermissions(WorkerInbox(o.Nkey))}
 		}
 	case g.token != "":
 		if equal(o.Token, g.token) {
@@ -122,8 +134,11 @@ func (g *guard) Check(c server.ClientAuthentication) bool {
 		g.refuse(name, c.RemoteAddress())
 		return false
 	}
-	if user.Permissions == nil && user.Username != CoordinatorUser && g.coordinator != "" {
-		user.Permissions = WorkerPermissions()
+	switch {
+	case g.coordinator == "":
+		user.Permissions = nil // a stand-in for a server without permissions
+	case user.Permissions == nil && user.Username != CoordinatorUser:
+		user.Permissions = WorkerPermissions(WorkerInbox(""))
 	}
 	c.RegisterUser(user)
 	g.mu.Lock()

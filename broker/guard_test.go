@@ -3,6 +3,7 @@ package broker
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"regexp"
 	"strconv"
 	"strings"
@@ -16,7 +17,7 @@ import (
 // TestWorkerPermissions: a client with a worker's credentials (the token,
 // a listed NKey, or none on loopback) is refused when it purges the work
 // queue, deletes the work consumer or the stream, writes the run's state,
-// queues a batch, or pulls the coordinator's results; each refusal is
+// queues a batch, pulls the coordinator's results or reads every inbox; each refusal is
 // counted under its name, the run is untouched, and a worker then plays
 // it to the end, the summary naming the refusals. Before workers had a
 // role of their own, every one of these succeeded (the purge left the
@@ -113,6 +114,18 @@ func TestWorkerPermissions(t *testing.T) {
 					func(ctx context.Context) error { _, err := js.Publish(ctx, workSubject(id), batch); return err }},
 				{"pull the coordinator's results", "$JS.API.CONSUMER.MSG.NEXT." + ResultStream + "." + resultConsumer(id),
 					request("$JS.API.CONSUMER.MSG.NEXT."+ResultStream+"."+resultConsumer(id), []byte(`{"batch":1,"no_wait":true}`))},
+				// Every reply, the coordinator's and other workers' batches.
+				{"read every inbox", "_INBOX.>", func(context.Context) error {
+					sub, err := nc.SubscribeSync("_INBOX.>")
+					if err == nil {
+						err = nc.Flush()
+						sub.Unsubscribe()
+					}
+					if err == nil && !sub.IsValid() {
+						err = errors.New("the subscription was closed")
+					}
+					return err
+				}},
 			}
 			for _, a := range attempts {
 				if err := try(a.try); err == nil {
@@ -121,7 +134,11 @@ func TestWorkerPermissions(t *testing.T) {
 				if n := pending(); n != batches {
 					t.Fatalf("after a worker's attempt to %s, %d batches are queued, want %d", a.what, n, batches)
 				}
-				if want := `refused a message of worker "mallory": Publish Violation - Subject "` + a.subject + `"`; !strings.Contains(log.String(), want) {
+				kind := "Publish"
+				if a.subject == "_INBOX.>" {
+					kind = "Subscription"
+				}
+				if want := `refused a message of worker "mallory": ` + kind + ` Violation - Subject "` + a.subject + `"`; !strings.Contains(log.String(), want) {
 					t.Errorf("the attempt to %s is not logged as %s", a.what, want)
 				}
 			}
