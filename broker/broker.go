@@ -23,6 +23,11 @@
 // its results are stored. A batch whose worker dies is redelivered after
 // the ack wait.
 //
+// On the embedded server the coordinator alone has every right; workers
+// (whatever their credentials, and the coordinator's local workers) have
+// WorkerPermissions, and the logins and messages the server refuses are
+// logged and counted in the run's summary of workers.
+//
 // Options, JoinOptions and the credentials (Credentials, ServerOptions,
 // ReadNKeyUsers, NewNKey) refuse a value with an *option.Error naming the
 // Go option (Token, NKey, CA, Listen, Patience, …), never a command-line

@@ -650,10 +650,10 @@ func (c *coordinator) summary(always bool) {
 		}
 		// Refusals are by the name the client gave (anyone can claim one).
 		if r := refused[n]; r.logins > 0 {
-			fmt.Fprintf(c.log, ", %d refused logins", r.logins)
+			fmt.Fprintf(c.log, ", %s", plural(r.logins, "refused login"))
 		}
 		if r := refused[n]; r.messages > 0 {
-			fmt.Fprintf(c.log, ", %d messages refused by permissions", r.messages)
+			fmt.Fprintf(c.log, ", %s refused by permissions", plural(r.messages, "message"))
 		}
 		fmt.Fprintln(c.log)
 	}

@@ -274,3 +274,11 @@ func (g *guard) Warnf(string, ...any)   {}
 func (g *guard) Fatalf(string, ...any)  {}
 func (g *guard) Debugf(string, ...any)  {}
 func (g *guard) Tracef(string, ...any)  {}
+
+// plural is "1 thing" or "n things".
+func plural(n int, thing string) string {
+	if n == 1 {
+		return "1 " + thing
+	}
+	return fmt.Sprintf("%d %ss", n, thing)
+}

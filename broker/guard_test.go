@@ -4,22 +4,29 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"os"
+	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/nats-io/nats-server/v2/server"
 	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
+
+	"github.com/boardgame-arena/arena/arena"
+	"github.com/boardgame-arena/arena/results"
 )
 
 // TestWorkerPermissions: a client with a worker's credentials (the token,
 // a listed NKey, or none on loopback) is refused when it purges the work
 // queue, deletes the work consumer or the stream, writes the run's state,
-// queues a batch, pulls the coordinator's results or reads every inbox; each refusal is
-// counted under its name, the run is untouched, and a worker then plays
-// it to the end, the summary naming the refusals. Before workers had a
+// queues a batch, pulls the coordinator's results or reads every inbox;
+// each refusal is counted under its name, the run is untouched, and a
+// worker then plays it to the end, the summary naming the refusals. Before workers had a
 // role of their own, every one of these succeeded (the purge left the
 // queue empty, and the run hung).
 func TestWorkerPermissions(t *testing.T) {
@@ -196,5 +203,84 @@ func TestRefusedLoginCounted(t *testing.T) {
 	}
 	if !strings.Contains(out, "eve") || !strings.Contains(out, "0 games, 3 refused logins") {
 		t.Errorf("the summary does not count the refused logins:\n%s", out)
+	}
+}
+
+// TestDocsPermissions: the nats-server configuration that
+// docs/distributed.md gives for an existing server grants a worker's key
+// WorkerPermissions, and a run plays through a server started from it
+// (the documented keys replaced by fresh ones), its worker on that key.
+func TestDocsPermissions(t *testing.T) {
+	doc, err := os.ReadFile("../docs/distributed.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, rest, ok := strings.Cut(string(doc), "<!-- permissions:")
+	_, rest, ok2 := strings.Cut(rest, "```text\n")
+	conf, _, ok3 := strings.Cut(rest, "```")
+	if !ok || !ok2 || !ok3 {
+		t.Fatal("no permissions block in docs/distributed.md")
+	}
+	keys := regexp.MustCompile(`\bU[A-Z2-7]{55}\b`).FindAllString(conf, -1)
+	if len(keys) < 2 {
+		t.Fatalf("the block names %d keys, want the coordinator's and a worker's", len(keys))
+	}
+	dir := t.TempDir()
+	coordSeed, coordPub := newKey(t, dir, "coordinator.nk")
+	workerSeed, workerPub := newKey(t, dir, "w1.nk")
+	conf = strings.ReplaceAll(strings.ReplaceAll(conf, keys[0], coordPub), keys[len(keys)-1], workerPub)
+	path := filepath.Join(dir, "nats.conf")
+	if err := os.WriteFile(path, []byte(conf), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	opts, err := server.ProcessConfigFile(path)
+	if err != nil {
+		t.Fatalf("the documented configuration: %v", err)
+	}
+	for _, u := range opts.Nkeys {
+		switch u.Nkey {
+		case coordPub:
+			if u.Permissions != nil {
+				t.Errorf("the coordinator's key has permissions %+v, want every right", u.Permissions)
+			}
+		case workerPub:
+			want := WorkerPermissions(WorkerInbox(workerPub))
+			if p := u.Permissions; p == nil || p.Publish == nil || p.Subscribe == nil ||
+				!slices.Equal(p.Publish.Allow, want.Publish.Allow) || !slices.Equal(p.Subscribe.Allow, want.Subscribe.Allow) || p.Publish.Deny != nil || p.Subscribe.Deny != nil {
+				t.Errorf("the worker's permissions %+v, want %+v", p, want)
+			}
+		}
+	}
+	opts.Host, opts.Port, opts.StoreDir, opts.NoLog, opts.NoSigs = "127.0.0.1", server.RANDOM_PORT, t.TempDir(), true, true
+	srv, err := server.NewServer(opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	go srv.Start()
+	defer srv.Shutdown()
+	if !srv.ReadyForConnections(10 * time.Second) {
+		t.Fatal("the server did not start")
+	}
+	url := ClientURL(srv)
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	nc, err := Connect(url, "arena worker w1", Credentials{NKey: workerSeed}, 5*time.Second)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer nc.Close()
+	workerDone := make(chan error, 1)
+	go func() { workerDone <- Work(ctx, nc, WorkerOptions{Name: "w1", Concurrency: 1}) }()
+	tour := newTour(t, 4)
+	n := 0
+	st, err := tour.Run(ctx, arena.RunOptions{
+		Sink:   func(b []*results.GameRecord) error { n += len(b); return nil },
+		Runner: Runner(Options{Broker: url, Credentials: Credentials{NKey: coordSeed}}),
+	})
+	if err != nil || !st.Complete || n != 4 {
+		t.Fatalf("run: %v %+v, %d games", err, st, n)
+	}
+	if err := <-workerDone; err != nil {
+		t.Fatalf("worker: %v", err)
 	}
 }
