@@ -284,3 +284,48 @@ func TestDocsPermissions(t *testing.T) {
 		t.Fatalf("worker: %v", err)
 	}
 }
+
+// TestWorkerLogsRefusal: a worker whose message the server refuses (an
+// existing server whose worker permissions lack acknowledgements) says so
+// in its log (the first few), instead of only waiting; the run still
+// ends, as its results are allowed. Without the worker's error handler
+// the log says nothing of it.
+func TestWorkerLogsRefusal(t *testing.T) {
+	dir := t.TempDir()
+	coordSeed, coordPub := newKey(t, dir, "coordinator.nk")
+	workerSeed, workerPub := newKey(t, dir, "w1.nk")
+	perms := WorkerPermissions(WorkerInbox(workerPub))
+	perms.Publish.Allow = slices.DeleteFunc(perms.Publish.Allow, func(s string) bool { return strings.HasPrefix(s, "$JS.ACK.") })
+	srv, err := server.NewServer(&server.Options{Host: "127.0.0.1", Port: server.RANDOM_PORT, JetStream: true, StoreDir: t.TempDir(), NoLog: true, NoSigs: true,
+		Nkeys: []*server.NkeyUser{{Nkey: coordPub}, {Nkey: workerPub, Permissions: perms}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	go srv.Start()
+	defer srv.Shutdown()
+	if !srv.ReadyForConnections(10 * time.Second) {
+		t.Fatal("the server did not start")
+	}
+	url := ClientURL(srv)
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	nc, err := Connect(url, "arena worker w1", Credentials{NKey: workerSeed}, 5*time.Second)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer nc.Close()
+	var log syncBuffer
+	workerDone := make(chan error, 1)
+	go func() { workerDone <- Work(ctx, nc, WorkerOptions{Name: "w1", Concurrency: 1, Log: &log}) }()
+	tour := newTour(t, 4)
+	st, err := tour.Run(ctx, arena.RunOptions{Runner: Runner(Options{Broker: url, Credentials: Credentials{NKey: coordSeed}})})
+	if err != nil || !st.Complete {
+		t.Fatalf("run: %v %+v", err, st)
+	}
+	if err := <-workerDone; err != nil {
+		t.Fatalf("worker: %v", err)
+	}
+	if n := strings.Count(log.String(), `the broker refused a message of this worker (nats: permissions violation: Permissions Violation for Publish to "$JS.ACK.ARENA_WORK.`); n < 1 {
+		t.Errorf("the worker did not log its refused acknowledgements:\n%s", log.String())
+	}
+}
