@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"io"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -251,7 +252,16 @@ func TestDocsPermissions(t *testing.T) {
 			}
 		}
 	}
+	playOnServer(t, opts, coordSeed, workerSeed, io.Discard)
+}
+
+// playOnServer starts a NATS server of opts on loopback, as an operator's
+// own, and plays a 4-game run through it: the coordinator with the NKey
+// coordSeed, the games by a worker with the NKey workerSeed, logging to log.
+func playOnServer(t *testing.T, opts *server.Options, coordSeed, workerSeed string, log io.Writer) {
+	t.Helper()
 	opts.Host, opts.Port, opts.StoreDir, opts.NoLog, opts.NoSigs = "127.0.0.1", server.RANDOM_PORT, t.TempDir(), true, true
+	opts.JetStream = true
 	srv, err := server.NewServer(opts)
 	if err != nil {
 		t.Fatal(err)
@@ -270,7 +280,7 @@ func TestDocsPermissions(t *testing.T) {
 	}
 	defer nc.Close()
 	workerDone := make(chan error, 1)
-	go func() { workerDone <- Work(ctx, nc, WorkerOptions{Name: "w1", Concurrency: 1}) }()
+	go func() { workerDone <- Work(ctx, nc, WorkerOptions{Name: "w1", Concurrency: 1, Log: log}) }()
 	tour := newTour(t, 4)
 	n := 0
 	st, err := tour.Run(ctx, arena.RunOptions{
@@ -296,35 +306,8 @@ func TestWorkerLogsRefusal(t *testing.T) {
 	workerSeed, workerPub := newKey(t, dir, "w1.nk")
 	perms := WorkerPermissions(WorkerInbox(workerPub))
 	perms.Publish.Allow = slices.DeleteFunc(perms.Publish.Allow, func(s string) bool { return strings.HasPrefix(s, "$JS.ACK.") })
-	srv, err := server.NewServer(&server.Options{Host: "127.0.0.1", Port: server.RANDOM_PORT, JetStream: true, StoreDir: t.TempDir(), NoLog: true, NoSigs: true,
-		Nkeys: []*server.NkeyUser{{Nkey: coordPub}, {Nkey: workerPub, Permissions: perms}}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	go srv.Start()
-	defer srv.Shutdown()
-	if !srv.ReadyForConnections(10 * time.Second) {
-		t.Fatal("the server did not start")
-	}
-	url := ClientURL(srv)
-	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
-	defer cancel()
-	nc, err := Connect(url, "arena worker w1", Credentials{NKey: workerSeed}, 5*time.Second)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer nc.Close()
 	var log syncBuffer
-	workerDone := make(chan error, 1)
-	go func() { workerDone <- Work(ctx, nc, WorkerOptions{Name: "w1", Concurrency: 1, Log: &log}) }()
-	tour := newTour(t, 4)
-	st, err := tour.Run(ctx, arena.RunOptions{Runner: Runner(Options{Broker: url, Credentials: Credentials{NKey: coordSeed}})})
-	if err != nil || !st.Complete {
-		t.Fatalf("run: %v %+v", err, st)
-	}
-	if err := <-workerDone; err != nil {
-		t.Fatalf("worker: %v", err)
-	}
+	playOnServer(t, &server.Options{Nkeys: []*server.NkeyUser{{Nkey: coordPub}, {Nkey: workerPub, Permissions: perms}}}, coordSeed, workerSeed, &log)
 	if n := strings.Count(log.String(), `the broker refused a message of this worker (nats: permissions violation: Permissions Violation for Publish to "$JS.ACK.ARENA_WORK.`); n < 1 {
 		t.Errorf("the worker did not log its refused acknowledgements:\n%s", log.String())
 	}
