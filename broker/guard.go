@@ -141,11 +141,12 @@ func (g *guard) Check(c server.ClientAuthentication) bool {
 		user.Permissions = WorkerPermissions(WorkerInbox(""))
 	}
 	c.RegisterUser(user)
+	id := c.GetID() // it locks the client: not under g.mu
 	g.mu.Lock()
 	if len(g.names) >= maxNames {
 		clear(g.names)
 	}
-	g.names[c.GetID()] = name
+	g.names[id] = name
 	g.mu.Unlock()
 	return true
 }
