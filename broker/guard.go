@@ -190,7 +190,14 @@ func (g *guard) refuse(name string, from net.Addr) {
 	g.note(fmt.Sprintf("refused a login from %s (connection name %q): wrong or missing credentials", addr, name))
 }
 
+// maxIncidentNames bounds the names refusals are counted under (each
+// failed login may give another); past it, they are counted under "?".
+const maxIncidentNames = 1000
+
 func (g *guard) tally(name string) *incidents {
+	if g.incidents[name] == nil && len(g.incidents) >= maxIncidentNames {
+		name = "?"
+	}
 	in := g.incidents[name]
 	if in == nil {
 		in = &incidents{}

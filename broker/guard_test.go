@@ -312,3 +312,16 @@ func TestWorkerLogsRefusal(t *testing.T) {
 		t.Errorf("the worker did not log its refused acknowledgements:\n%s", log.String())
 	}
 }
+
+// TestGuardBounded: refusals under ever new names are counted under at
+// most maxIncidentNames names, the rest under "?".
+func TestGuardBounded(t *testing.T) {
+	g := newGuard(ServerOptions{Token: "t"})
+	for i := range maxIncidentNames + 5 {
+		g.refuse(strconv.Itoa(i), nil)
+	}
+	got := g.snapshot()
+	if len(got) != maxIncidentNames+1 || got["?"].logins != 5 {
+		t.Errorf("%d names, %d under ?", len(got), got["?"].logins)
+	}
+}
