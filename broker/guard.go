@@ -90,7 +90,7 @@ type incidents struct {
 const maxNames = 10000
 
 // maxNotes bounds the lines a guard writes to the log; past it, refusals
-// are only counted (in the summary).
+// are counted (in the summary), with a line at each power of 10.
 const maxNotes = 20
 
 func newGuard(o ServerOptions) *guard {
@@ -217,6 +217,9 @@ func (g *guard) note(line string) {
 		g.notify(line)
 	case g.notedLines == maxNotes:
 		g.notify(line + " (further refusals are counted, not logged)")
+	case powerOf10(g.notedLines):
+		// A sign of life for a flood, at 100, 1000, …
+		g.notify(fmt.Sprintf("%d logins and messages refused so far (the summary counts them by worker)", g.notedLines))
 	}
 }
 
@@ -289,4 +292,11 @@ func plural(n int, thing string) string {
 		return "1 " + thing
 	}
 	return fmt.Sprintf("%d %ss", n, thing)
+}
+
+func powerOf10(n int) bool {
+	for n >= 10 && n%10 == 0 {
+		n /= 10
+	}
+	return n == 1
 }

@@ -314,11 +314,18 @@ func TestWorkerLogsRefusal(t *testing.T) {
 }
 
 // TestGuardBounded: refusals under ever new names are counted under at
-// most maxIncidentNames names, the rest under "?".
+// most maxIncidentNames names, the rest under "?", and logged up to
+// maxNotes lines, then a line at each power of 10.
 func TestGuardBounded(t *testing.T) {
 	g := newGuard(ServerOptions{Token: "t"})
+	var lines []string
+	g.setNotify(func(l string) { lines = append(lines, l) })
 	for i := range maxIncidentNames + 5 {
 		g.refuse(strconv.Itoa(i), nil)
+	}
+	// maxNotes lines, then one at 100 and 1000 refusals.
+	if len(lines) != maxNotes+2 || !strings.Contains(lines[maxNotes-1], "further refusals are counted, not logged") || lines[maxNotes+1] != "1000 logins and messages refused so far (the summary counts them by worker)" {
+		t.Errorf("%d log lines: %q", len(lines), lines[maxNotes-1:])
 	}
 	got := g.snapshot()
 	if len(got) != maxIncidentNames+1 || got["?"].logins != 5 {
