@@ -23,6 +23,11 @@
 // its results are stored. A batch whose worker dies is redelivered after
 // the ack wait.
 //
+// On the embedded server the coordinator alone has every right; workers
+// (whatever their credentials, and the coordinator's local workers) have
+// WorkerPermissions, and the logins and messages the server refuses are
+// logged and counted in the run's summary of workers.
+//
 // Options, JoinOptions and the credentials (Credentials, ServerOptions,
 // ReadNKeyUsers, NewNKey) refuse a value with an *option.Error naming the
 // Go option (Token, NKey, CA, Listen, Patience, …), never a command-line
@@ -43,7 +48,6 @@ import (
 	"time"
 
 	"github.com/nats-io/nats.go"
-	"github.com/nats-io/nkeys"
 
 	"github.com/boardgame-arena/arena/internal/readfile"
 	"github.com/boardgame-arena/arena/option"
@@ -127,7 +131,9 @@ type Credentials struct {
 	// NKey is a file holding this client's NKey user seed, whose public
 	// key the server lists (ServerOptions.NKeys); see ReadNKeyUsers.
 	NKey string
-	pair nkeys.KeyPair // an NKey held in memory (the coordinator's own)
+	// user and pass: the coordinator's in-process connections to its
+	// embedded server (CoordinatorUser, ServerOptions.Coordinator).
+	user, pass string
 }
 
 func (c Credentials) options() ([]nats.Option, error) {
@@ -145,19 +151,27 @@ func (c Credentials) options() ([]nats.Option, error) {
 		}
 		o = append(o, nats.ClientTLSConfig(nil, func() (*x509.CertPool, error) { return pool, nil }))
 	}
-	kp := c.pair
+	// A worker's replies come on its own inbox (WorkerInbox), the one
+	// its permissions let it read.
+	inbox := WorkerInbox("")
+	if c.user != "" {
+		o = append(o, nats.UserInfo(c.user, c.pass))
+		inbox = localInbox
+	}
 	if c.NKey != "" {
-		var err error
-		if kp, err = readSeed(c.NKey); err != nil {
+		kp, err := readSeed(c.NKey)
+		if err != nil {
 			return nil, err
 		}
-	}
-	if kp != nil {
 		pub, err := kp.PublicKey()
 		if err != nil {
 			return nil, err
 		}
 		o = append(o, nats.Nkey(pub, kp.Sign))
+		inbox = WorkerInbox(pub)
+	}
+	if c.user != CoordinatorUser {
+		o = append(o, nats.CustomInboxPrefix(inbox))
 	}
 	return o, nil
 }

@@ -2,6 +2,7 @@ package broker
 
 import (
 	"context"
+	"crypto/rand"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -17,7 +18,6 @@ import (
 	"github.com/nats-io/nats-server/v2/server"
 	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
-	"github.com/nats-io/nkeys"
 
 	"github.com/boardgame-arena/arena/arena"
 	"github.com/boardgame-arena/arena/internal/linelog"
@@ -70,10 +70,13 @@ func Runner(o Options) func(ctx context.Context, t *arena.Tournament, opts arena
 // tune spsa): the embedded server, or the address of an existing one.
 // Workers that serve run after run (WorkerOptions.Wait) follow it.
 type Hub struct {
-	o       Options
-	srv     *server.Server // nil for an existing server
-	url     string
-	connect func(ctx context.Context, name string) (*nats.Conn, error)
+	o   Options
+	srv *server.Server // nil for an existing server
+	url string
+	// connect opens a connection of the coordinator, or with worker one
+	// of its local workers.
+	connect func(ctx context.Context, name string, worker bool) (*nats.Conn, error)
+	guard   *guard // the embedded server's; nil for an existing server
 	// oneRun: the hub serves a single run (Runner), whose summary always
 	// lists the workers; a hub's many runs (tune spsa's iterations) list
 	// them only when a forfeit happened.
@@ -107,32 +110,35 @@ func OpenContext(ctx context.Context, o Options) (*Hub, error) {
 	h := &Hub{o: o, url: o.Broker}
 	join := o.Broker
 	if o.Broker == "embedded" {
-		if len(o.Server.NKeys) > 0 {
-			// The coordinator's own connections (its local workers') sign
-			// with a key made for this run and listed with the workers'.
-			kp, err := nkeys.CreateUser()
-			if err != nil {
-				return nil, err
-			}
-			pub, err := kp.PublicKey()
-			if err != nil {
-				return nil, err
-			}
-			o.Server.NKeys = append(slices.Clip(o.Server.NKeys), pub)
-			o.Credentials.NKey, o.Credentials.pair = "", kp
-		}
-		srv, err := StartServer(o.Server)
+		// The coordinator's own connections are in-process, as a user of
+		// its own with a password made for this broker; its workers' are
+		// limited to a worker's rights (ServerOptions.Coordinator).
+		pass := rand.Text()
+		o.Server.Coordinator = pass
+		srv, g, err := startServer(o.Server)
 		if err != nil {
 			return nil, err
 		}
-		h.srv, h.url, join = srv, ClientURL(srv), JoinURL(srv)
-		copts, err := o.Credentials.options()
+		h.srv, h.guard, h.url, join = srv, g, ClientURL(srv), JoinURL(srv)
+		g.setNotify(func(line string) { fmt.Fprintln(o.Log, line) })
+		creds := Credentials{CA: o.Credentials.CA, user: CoordinatorUser, pass: pass}
+		copts, err := creds.options()
 		if err != nil {
 			h.Close()
 			return nil, err
 		}
-		h.connect = func(_ context.Context, name string) (*nats.Conn, error) {
-			nc, err := nats.Connect("", append(slices.Clip(copts), nats.Name(name), nats.InProcessServer(srv))...)
+		creds.user = localWorkersUser
+		wopts, err := creds.options()
+		if err != nil {
+			h.Close()
+			return nil, err
+		}
+		h.connect = func(_ context.Context, name string, worker bool) (*nats.Conn, error) {
+			opts := copts
+			if worker {
+				opts = wopts
+			}
+			nc, err := nats.Connect("", append(slices.Clip(opts), nats.Name(name), nats.InProcessServer(srv))...)
 			if err != nil {
 				return nil, explain("embedded", err)
 			}
@@ -147,7 +153,7 @@ func OpenContext(ctx context.Context, o Options) (*Hub, error) {
 			return nil, err
 		}
 		nc.Close()
-		h.connect = func(ctx context.Context, name string) (*nats.Conn, error) {
+		h.connect = func(ctx context.Context, name string, _ bool) (*nats.Conn, error) {
 			return ConnectContext(ctx, h.url, name, o.Credentials, FirstConnect, 0)
 		}
 	}
@@ -210,6 +216,10 @@ type coordinator struct {
 	// forfeits by termination, for the summary (forfeits are the worker's
 	// word: see checkGame).
 	byWorker map[string]*workerTally
+	// refused counts, by client name, the logins and messages the
+	// embedded server refused during the run (nil for an existing server,
+	// whose refusals only its own logs show).
+	refused func() map[string]incidents
 }
 
 // LocalWorker is the name of a coordinator's own workers;
@@ -227,6 +237,10 @@ func coordinate(ctx context.Context, t *arena.Tournament, opts arena.RunOptions,
 	st = arena.RunStats{Planned: len(t.Fixtures)}
 	o := h.o
 	c := &coordinator{t: t, o: o, id: RunID(t.Config), log: o.Log, recorded: make([]bool, len(t.Fixtures)), byWorker: map[string]*workerTally{}}
+	if g := h.guard; g != nil {
+		before := g.snapshot()
+		c.refused = func() map[string]incidents { return since(g.snapshot(), before) }
+	}
 	defer c.summary(h.oneRun)
 	c.left = len(t.Fixtures)
 	for _, g := range opts.Done {
@@ -238,7 +252,7 @@ func coordinate(ctx context.Context, t *arena.Tournament, opts arena.RunOptions,
 	}
 	// Connections: the coordinator's own, and its local workers'.
 	connect := h.connect
-	nc, err := connect(ctx, "arena coordinator")
+	nc, err := connect(ctx, "arena coordinator", false)
 	if err != nil {
 		return st, err
 	}
@@ -271,7 +285,7 @@ func coordinate(ctx context.Context, t *arena.Tournament, opts arena.RunOptions,
 	var localConn *nats.Conn
 	var local sync.WaitGroup
 	if opts.Concurrency > 0 && c.left > 0 {
-		lc, err := connect(ctx, "arena coordinator's workers")
+		lc, err := connect(ctx, "arena coordinator's workers", true)
 		if err != nil {
 			stopLocal()
 			return st, err
@@ -591,10 +605,14 @@ func workerName(name string) string {
 // worker that reports far more forfeits than the others is a machine to
 // look at (overloaded, a missing engine, or a dishonest worker).
 func (c *coordinator) summary(always bool) {
-	if len(c.byWorker) == 0 || (len(c.byWorker) == 1 && c.byWorker[LocalWorker] != nil) {
+	var refused map[string]incidents
+	if c.refused != nil {
+		refused = c.refused()
+	}
+	if len(refused) == 0 && (len(c.byWorker) == 0 || (len(c.byWorker) == 1 && c.byWorker[LocalWorker] != nil)) {
 		return
 	}
-	forfeits := false
+	forfeits := len(refused) > 0
 	for _, w := range c.byWorker {
 		forfeits = forfeits || len(w.forfeits) > 0
 	}
@@ -602,9 +620,18 @@ func (c *coordinator) summary(always bool) {
 		return
 	}
 	names := slices.Sorted(maps.Keys(c.byWorker))
+	for n := range refused {
+		if c.byWorker[n] == nil {
+			names = append(names, n)
+		}
+	}
+	slices.Sort(names)
 	fmt.Fprintf(c.log, "games by worker (forfeits are the worker's report; the record names the worker of each game):\n")
 	for _, n := range names {
 		w := c.byWorker[n]
+		if w == nil {
+			w = &workerTally{}
+		}
 		label := n
 		if n == LocalWorker {
 			label = "this coordinator"
@@ -620,6 +647,13 @@ func (c *coordinator) summary(always bool) {
 				}
 			}
 			fmt.Fprintf(c.log, ", %d forfeits (%s)", total, strings.Join(parts, ", "))
+		}
+		// Refusals are by the name the client gave (anyone can claim one).
+		if r := refused[n]; r.logins > 0 {
+			fmt.Fprintf(c.log, ", %s", plural(r.logins, "refused login"))
+		}
+		if r := refused[n]; r.messages > 0 {
+			fmt.Fprintf(c.log, ", %s refused by permissions", plural(r.messages, "message"))
 		}
 		fmt.Fprintln(c.log)
 	}

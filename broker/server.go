@@ -27,35 +27,49 @@ type ServerOptions struct {
 	NKeys   []string
 	TLSCert string // PEM certificate and key: clients must then use TLS
 	TLSKey  string
+	// Coordinator is the password of CoordinatorUser, the one client with
+	// every right, accepted on in-process connections only; every other
+	// client (a Token holder, a listed NKey, or on loopback without
+	// credentials anyone) is a worker, limited to WorkerPermissions. ""
+	// gives every client every right, as a NATS server without
+	// permissions does. Open makes one for each broker it opens.
+	Coordinator string
 }
 
 // StartServer starts an embedded NATS server with JetStream. A listen
 // address beyond loopback needs a token or NKeys: the broker accepts
 // results that become part of the record, so nobody unknown may publish.
 func StartServer(o ServerOptions) (*server.Server, error) {
+	s, _, err := startServer(o)
+	return s, err
+}
+
+// startServer is StartServer, with the guard that counts the logins and
+// messages the server refused.
+func startServer(o ServerOptions) (*server.Server, *guard, error) {
 	if o.Listen == "" {
 		o.Listen = DefaultListen
 	}
 	local, err := Loopback(o.Listen)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	if o.Token != "" && len(o.NKeys) > 0 {
-		return nil, fmt.Errorf("%w and %w are two ways of letting workers in: give one", named("Token"), named("NKeys"))
+		return nil, nil, fmt.Errorf("%w and %w are two ways of letting workers in: give one", named("Token"), named("NKeys"))
 	}
 	for _, k := range o.NKeys {
 		if !nkeys.IsValidPublicUserKey(k) {
-			return nil, fmt.Errorf("broker: %.60q is not a public user NKey", k)
+			return nil, nil, fmt.Errorf("broker: %.60q is not a public user NKey", k)
 		}
 	}
 	if !local && o.Token == "" && len(o.NKeys) == 0 {
-		return nil, option.New("Listen", o.Listen, "reaches beyond this machine: give {Token} (workers then join with the same token) or {NKeys} (workers join with {NKey}, the seed of a listed key), and preferably {TLSCert} and {TLSKey}")
+		return nil, nil, option.New("Listen", o.Listen, "reaches beyond this machine: give {Token} (workers then join with the same token) or {NKeys} (workers join with {NKey}, the seed of a listed key), and preferably {TLSCert} and {TLSKey}")
 	}
 	if (o.TLSCert == "") != (o.TLSKey == "") {
-		return nil, fmt.Errorf("%w and %w go together", named("TLSCert"), named("TLSKey"))
+		return nil, nil, fmt.Errorf("%w and %w go together", named("TLSCert"), named("TLSKey"))
 	}
 	if o.StoreDir == "" {
-		return nil, errors.New("broker: no store directory")
+		return nil, nil, errors.New("broker: no store directory")
 	}
 	host, portText, _ := net.SplitHostPort(o.Listen)
 	port, _ := strconv.Atoi(portText)
@@ -63,7 +77,7 @@ func StartServer(o ServerOptions) (*server.Server, error) {
 		port = server.RANDOM_PORT
 	} else if l, err := net.Listen("tcp", o.Listen); err != nil {
 		// The server would only say it never became ready, after a wait.
-		return nil, option.New("Listen", o.Listen, "cannot listen there (%v): is another coordinator or NATS server on that port? choose another with {Listen} (port 0 picks a free one)", err)
+		return nil, nil, option.New("Listen", o.Listen, "cannot listen there (%v): is another coordinator or NATS server on that port? choose another with {Listen} (port 0 picks a free one)", err)
 	} else {
 		l.Close()
 	}
@@ -71,28 +85,31 @@ func StartServer(o ServerOptions) (*server.Server, error) {
 		ServerName: "arena", Host: host, Port: port,
 		JetStream: true, StoreDir: o.StoreDir,
 		NoSigs: true, NoLog: true, MaxPayload: maxPayload,
-		Authorization: o.Token,
 	}
-	for _, k := range o.NKeys {
-		opts.Nkeys = append(opts.Nkeys, &server.NkeyUser{Nkey: k})
-	}
+	// One authenticator for every way in: it gives each client its role
+	// and counts refused logins (the server's own token and NKey checks
+	// say nothing of a refusal). A nonce is sent for NKeys only, so that
+	// an NKey client of a token server is told the server takes none.
+	g := newGuard(o)
+	opts.CustomClientAuthentication, opts.AlwaysEnableNonce = g, len(o.NKeys) > 0
 	if o.TLSCert != "" {
 		tc, err := serverTLS(o.TLSCert, o.TLSKey)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		opts.TLSConfig, opts.TLS, opts.TLSTimeout = tc, true, 2
 	}
 	s, err := server.NewServer(opts)
 	if err != nil {
-		return nil, fmt.Errorf("broker: %v", err)
+		return nil, nil, fmt.Errorf("broker: %v", err)
 	}
+	s.SetLogger(g, false, false) // it hears of permission violations
 	go s.Start()
 	if !s.ReadyForConnections(10 * time.Second) {
 		s.Shutdown()
-		return nil, fmt.Errorf("broker: the embedded server did not start on %s (is the port in use? choose another with %w)", o.Listen, named("Listen"))
+		return nil, nil, fmt.Errorf("broker: the embedded server did not start on %s (is the port in use? choose another with %w)", o.Listen, named("Listen"))
 	}
-	return s, nil
+	return s, g, nil
 }
 
 // serverTLS is the server's TLS configuration from the TLSCert and TLSKey

@@ -179,6 +179,7 @@ func Work(ctx context.Context, nc *nats.Conn, o WorkerOptions) error {
 	if err != nil {
 		return err
 	}
+	nc.SetErrorHandler(refusals(o.Log))
 	kv, err := waitBucket(ctx, js)
 	if err != nil {
 		return err
@@ -233,6 +234,27 @@ func Work(ctx context.Context, nc *nats.Conn, o WorkerOptions) error {
 		fmt.Fprintf(o.Log, "run %s is over; played %s\n", info.ID, gameCount(played))
 		if !o.Wait {
 			return nil
+		}
+	}
+}
+
+// refusals is a connection's error handler that logs the first messages
+// the server refuses by permissions (a refused request gets no reply, so
+// without the line the worker would just wait): with an existing NATS
+// server, its worker permissions lack a subject. Other asynchronous
+// errors (heartbeat warnings of watchers while the server is away) are
+// not worth a line: the reconnection is what matters.
+func refusals(log io.Writer) nats.ErrHandler {
+	var logged atomic.Int32
+	return func(_ *nats.Conn, _ *nats.Subscription, err error) {
+		if !errors.Is(err, nats.ErrPermissionViolation) {
+			return
+		}
+		switch n := logged.Add(1); {
+		case n <= 3:
+			fmt.Fprintf(log, "the broker refused a message of this worker (%s): its permissions on the NATS server lack a subject (docs/distributed.md lists a worker's)\n", printable(err.Error()))
+		case n == 4:
+			fmt.Fprintf(log, "the broker refuses more messages of this worker (not logged)\n")
 		}
 	}
 }
