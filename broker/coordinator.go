@@ -261,9 +261,6 @@ func coordinate(ctx context.Context, t *arena.Tournament, opts arena.RunOptions,
 	if err != nil {
 		return st, err
 	}
-	// Events are rare and short: junk on their subject is dropped beyond
-	// a few messages rather than queued.
-	evs.SetPendingLimits(64, 2*maxPayload)
 	defer evs.Unsubscribe()
 	if err := c.setState(ctx, Running); err != nil {
 		return st, err

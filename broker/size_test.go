@@ -146,15 +146,7 @@ func TestJunkResults(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	nc, err := Connect(h.url, "junk", Credentials{Token: token}, 5*time.Second)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer nc.Close()
-	js, err := jetstream.New(nc)
-	if err != nil {
-		t.Fatal(err)
-	}
+	js := connectJS(t, h.url, Credentials{Token: token})
 	subject := resultSubject(RunID(next.Config))
 	stored := 0
 	for _, junk := range []struct{ n, size int }{{12, 8<<20 - 128<<10}, {24, 4<<20 - 128<<10}} {
@@ -226,15 +218,7 @@ func TestConfirmRefusedForGood(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer srv.Shutdown()
-	nc, err := Connect(ClientURL(srv), "test", Credentials{}, 5*time.Second)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer nc.Close()
-	js, err := jetstream.New(nc)
-	if err != nil {
-		t.Fatal(err)
-	}
+	js := connectJS(t, ClientURL(srv), Credentials{})
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
 	if _, err := js.CreateStream(ctx, jetstream.StreamConfig{Name: "SMALL", Subjects: []string{"small.*"}, MaxMsgSize: 1024}); err != nil {
@@ -250,4 +234,20 @@ func TestConfirmRefusedForGood(t *testing.T) {
 			t.Errorf("confirm of a message over the stream's limit: %v (ctx: %v)", err, ctx.Err())
 		}
 	}
+}
+
+// connectJS connects a client to url with creds, closed at the end of
+// the test.
+func connectJS(t *testing.T, url string, creds Credentials) jetstream.JetStream {
+	t.Helper()
+	nc, err := Connect(url, "test client", creds, 5*time.Second)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(nc.Close)
+	js, err := jetstream.New(nc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return js
 }
