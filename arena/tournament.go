@@ -13,6 +13,7 @@ import (
 
 	"github.com/boardgame-arena/arena/agents"
 	"github.com/boardgame-arena/arena/games"
+	"github.com/boardgame-arena/arena/option"
 	"github.com/boardgame-arena/arena/results"
 )
 
@@ -360,6 +361,15 @@ func (t *Tournament) Run(ctx context.Context, opts RunOptions) (RunStats, error)
 // deliver queues a finished game and, unless another goroutine is already
 // writing, writes the queue to the sink until it is empty.
 func (rs *runState) deliver(g *results.GameRecord) {
+	// An engine's long info lines are cut here, in every run alike, so
+	// that a record stays readable (results.MaxLineBytes) and can travel
+	// through a broker. A record too long even so fails the run: written,
+	// it would make the file unreadable.
+	if err := g.Fit(results.MaxGameBytes); err != nil {
+		rs.fail(fmt.Errorf("%v: %w", err, option.New("MaxPlies", rs.t.Config.MaxPlies, "lower it: so long a game cannot be recorded")))
+		rs.cancel()
+		return
+	}
 	rs.qmu.Lock()
 	rs.pending = append(rs.pending, g)
 	if rs.writing {

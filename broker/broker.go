@@ -69,9 +69,23 @@ const (
 	DefaultAckWait = 30 * time.Second
 	// MaxBatchGames bounds the games of one batch.
 	MaxBatchGames = 1000
-	// maxPayload bounds one message (a game with an engine's info lines
-	// per move can be large).
+	// maxPayload bounds one message of the embedded server.
 	maxPayload = 8 << 20
+	// resultEnvelope is what a Result adds to its game's record, at most
+	// (the run, the worker's name escaped, the message id).
+	resultEnvelope = 4 << 10
+	// resultMaxBytes bounds a message of the results stream: a record fits
+	// results.MaxGameBytes (arena.Tournament.Run cuts engines' info texts
+	// to fit), so longer messages are junk.
+	resultMaxBytes = results.MaxGameBytes + 64<<10
+	// resultStreamBytes and resultStreamMsgs bound what the results stream
+	// holds. Results wait there only until the coordinator reads them, so
+	// honest workers never come near; a worker that publishes junk fills
+	// it and no more: a full stream refuses new messages (junk and honest
+	// results alike, which their workers publish again until there is
+	// room), and the coordinator empties it.
+	resultStreamBytes = 16 * resultMaxBytes
+	resultStreamMsgs  = 100_000
 )
 
 // Run states in RunInfo.State.

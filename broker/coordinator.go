@@ -206,6 +206,7 @@ type coordinator struct {
 	o        Options
 	id       string
 	log      io.Writer
+	nc       *nats.Conn
 	js       jetstream.JetStream
 	kv       jetstream.KeyValue
 	recorded []bool // by position in t.Fixtures
@@ -257,6 +258,7 @@ func coordinate(ctx context.Context, t *arena.Tournament, opts arena.RunOptions,
 		return st, err
 	}
 	defer nc.Close()
+	c.nc = nc
 	if c.js, err = jetstream.New(nc); err != nil {
 		return st, err
 	}
@@ -347,7 +349,8 @@ func (c *coordinator) setup(ctx context.Context) error {
 		{"result stream", func(ctx context.Context) error {
 			_, err := c.js.CreateOrUpdateStream(ctx, jetstream.StreamConfig{
 				Name: ResultStream, Subjects: []string{resultPrefix + "*"}, Retention: jetstream.WorkQueuePolicy, Storage: jetstream.FileStorage,
-				Duplicates: 10 * time.Minute, MaxMsgSize: maxPayload,
+				Duplicates: 10 * time.Minute, MaxMsgSize: resultMaxBytes,
+				MaxBytes: resultStreamBytes, MaxMsgs: resultStreamMsgs, Discard: jetstream.DiscardNew,
 			})
 			return err
 		}},
@@ -487,7 +490,11 @@ func (c *coordinator) collect(ctx context.Context, opts arena.RunOptions) (int, 
 		if stopping && time.Since(lastResult) > c.drain() {
 			return played, nil
 		}
-		mb, err := cons.Fetch(256, jetstream.FetchMaxWait(200*time.Millisecond))
+		// Bounded in bytes too: a batch of junk messages near the size
+		// limit would otherwise all be held at once. Any message the
+		// server takes fits one batch. (Not FetchBytes: it makes
+		// channels for a million messages every time.)
+		mb, err := cons.Fetch(256, jetstream.FetchMaxBytes(fetchBytes(c.nc)), jetstream.FetchMaxWait(200*time.Millisecond))
 		if err != nil {
 			if ctx.Err() != nil {
 				return played, nil
@@ -517,6 +524,13 @@ func (c *coordinator) collect(ctx context.Context, opts arena.RunOptions) (int, 
 		}
 	}
 	return played, nil
+}
+
+// fetchBytes bounds one batch of results the coordinator fetches (and
+// holds until it has recorded them): the largest message the server
+// takes, and room for the message's subject and headers.
+func fetchBytes(nc *nats.Conn) int {
+	return int(max(nc.MaxPayload(), resultMaxBytes)) + 64<<10
 }
 
 // drain is how long a stopping run waits for one more result.

@@ -532,10 +532,18 @@ func playRun(ctx context.Context, js jetstream.JetStream, nc *nats.Conn, kv jets
 	// stored.
 	confirms := make(chan pub, 1024)
 	confirmed := make(chan struct{})
+	// refused is a result the broker refuses for good (read once
+	// confirmed is closed): the run ends for this worker, saying why,
+	// rather than publish it again for ever.
+	var refused error
 	go func() {
 		defer close(confirmed)
 		for p := range confirms {
-			if confirm(runCtx, js, subject, p) != nil {
+			if err := confirm(runCtx, js, subject, p); err != nil {
+				if runCtx.Err() == nil && refused == nil {
+					refused = fmt.Errorf("game %d: the broker refuses its result of %d bytes (%v)", p.index, len(p.data), err)
+					cancel()
+				}
 				continue // the run is over; the batch goes to another worker
 			}
 			played++
@@ -557,6 +565,12 @@ func playRun(ctx context.Context, js jetstream.JetStream, nc *nats.Conn, kv jets
 			// acknowledgements (and publishes again what failed), so that a
 			// worker is free for its next game after one local step.
 			for _, g := range batch {
+				// The arena fits a record to results.MaxGameBytes; a
+				// server with a smaller limit (an external one's default
+				// is 1 MiB) needs its info texts cut further.
+				if err := g.Fit(resultLimit(nc)); err != nil {
+					return fmt.Errorf("%v: the broker takes messages of at most %d bytes", err, nc.MaxPayload())
+				}
 				data, err := json.Marshal(Result{Run: info.ID, Worker: o.Name, Game: g})
 				if err != nil {
 					return err
@@ -588,7 +602,11 @@ func playRun(ctx context.Context, js jetstream.JetStream, nc *nats.Conn, kv jets
 	if gone.Load() {
 		return played, errBrokerGone
 	}
+	if refused != nil {
+		runErr = refused
+	}
 	if runErr != nil && ctx.Err() == nil && !errors.Is(runErr, context.Canceled) {
+		report(runErr.Error())
 		return played, runErr
 	}
 	return played, nil
@@ -613,26 +631,42 @@ type pub struct {
 
 func resultID(run string, index int) string { return run + "." + strconv.Itoa(index) }
 
+// resultLimit is the size a record must fit (results.GameRecord.Fit) for
+// its Result to be a message the server takes.
+func resultLimit(nc *nats.Conn) int {
+	return int(min(results.MaxGameBytes, nc.MaxPayload()-resultEnvelope))
+}
+
 // confirm waits until the result is stored: the asynchronous publication
 // acknowledged, else the message published again (the broker may be
-// restarting; the message id makes a repeat harmless) until it is.
+// restarting, or its results stream full; the message id makes a repeat
+// harmless) until it is. A message too long for the server or the stream
+// is refused at once: publishing it again cannot help.
 func confirm(ctx context.Context, js jetstream.JetStream, subject string, p pub) error {
 	if p.f != nil {
 		select {
 		case <-p.f.Ok():
 			return nil
-		case <-p.f.Err():
+		case err := <-p.f.Err():
+			if tooLong(err) {
+				return err
+			}
 		case <-ctx.Done():
 			return ctx.Err()
 		}
 	}
 	for {
 		_, err := js.Publish(ctx, subject, p.data, jetstream.WithMsgID(p.id))
-		if err == nil || ctx.Err() != nil {
+		if err == nil || ctx.Err() != nil || tooLong(err) {
 			return err
 		}
 		time.Sleep(250 * time.Millisecond)
 	}
+}
+
+// tooLong reports whether err refuses a message for its size.
+func tooLong(err error) bool {
+	return errors.Is(err, nats.ErrMaxPayload) || errors.Is(err, jetstream.ErrStreamMessageExceedsMaximum)
 }
 
 // gameCount is "1 game" or "n games", for the log.

@@ -54,6 +54,10 @@ func AppendGame(buf []byte, g *GameRecord) []byte {
 		buf = append(buf, `,"detail":`...)
 		buf = appendString(buf, g.Detail)
 	}
+	if g.Trimmed != 0 {
+		buf = append(buf, `,"trimmed":`...)
+		buf = strconv.AppendInt(buf, int64(g.Trimmed), 10)
+	}
 	if g.Adjudicated != "" {
 		buf = append(buf, `,"adjudicated":`...)
 		buf = appendString(buf, g.Adjudicated)

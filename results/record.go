@@ -158,6 +158,10 @@ type GameRecord struct {
 	Termination string `json:"termination"`
 	Forfeit     int    `json:"forfeit"`
 	Detail      string `json:"detail,omitempty"`
+	// Trimmed counts the bytes cut from the info texts of MoveStats and
+	// from Detail so that the record fits MaxGameBytes (see Fit); each
+	// cut text ends in TrimMark. Zero (left out) when nothing was cut.
+	Trimmed int `json:"trimmed,omitempty"`
 	// Adjudicated says why an adjudicated game was ended early:
 	// AdjudicatedSolved, or empty for the ply cap (and in records older
 	// than solver adjudication).
@@ -269,6 +273,9 @@ func (g *GameRecord) Check() error {
 	}
 	if g.Plies != Plies(g.Moves) {
 		return fmt.Errorf("plies %d but %d moves", g.Plies, Plies(g.Moves))
+	}
+	if g.Trimmed < 0 {
+		return fmt.Errorf("trimmed %d is negative", g.Trimmed)
 	}
 	if len(g.Worker) > MaxWorkerName {
 		return fmt.Errorf("worker name of %d bytes; at most %d", len(g.Worker), MaxWorkerName)

@@ -160,6 +160,9 @@ func (s *gameScanner) scan(line []byte, f *gameFacts) (ok bool) {
 	if s.opt(`,"detail":`) {
 		s.str()
 	}
+	if s.opt(`,"trimmed":`) && s.int() < 0 {
+		s.bad = true // Check's message comes from the slow path
+	}
 	if s.opt(`,"adjudicated":`) && (string(s.str()) != AdjudicatedSolved || f.termination != Adjudication) {
 		s.bad = true // Check's message comes from the slow path
 	}

@@ -82,6 +82,7 @@ func syntheticGame(g *GameRecord, i, players int, seed uint64, odd bool) {
 			g.MoveStats = append(g.MoveStats, MoveStat{Player: k % 2, MS: float64(k) / 3, Depth: k % 4, Nodes: int64(k * 10), Info: "pv x"})
 		}
 		g.Players[0].Moves, g.Players[1].Moves = (plies-2+1)/2, (plies-2)/2
+		g.Trimmed = 7 // bytes cut from the info texts (GameRecord.Fit)
 	case 1: // clocks for the first player only
 		g.Players[0].TC = "10s+100ms"
 		for k := 2; k < plies; k++ {

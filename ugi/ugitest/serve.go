@@ -24,8 +24,10 @@ const (
 // blanks) on othello6 until UGI_Game says otherwise, seed 1. The test
 // binary's TestMain must call ServeIfAsked first. broken, if not "",
 // breaks the engine: "nofen" ignores position fen (an info string says so
-// and the position stays as it was), "noquery" never answers query, and
-// "swapresult" answers query result with the winners swapped. pids, if
+// and the position stays as it was), "noquery" never answers query,
+// "swapresult" answers query result with the winners swapped, and
+// "verbose" prints an info string of VerboseInfo bytes before each
+// bestmove (as a chatty engine may: lines of up to a MiB). pids, if
 // not "", names the file the engine appends its PID to.
 func Engine(t testing.TB, agent, broken, pids string) string {
 	t.Helper()
@@ -80,8 +82,11 @@ func serve(agent, mode, pids string) int {
 		toEngine.Close()
 	}()
 	var out io.Writer = os.Stdout
-	if mode == "swapresult" {
+	switch mode {
+	case "swapresult":
 		out = swapWriter{os.Stdout}
+	case "verbose":
+		out = verboseWriter{os.Stdout}
 	}
 	if err := server.Serve(c, in, out); err != nil {
 		fmt.Fprintln(os.Stderr, err)
@@ -100,4 +105,22 @@ func (s swapWriter) Write(b []byte) (int, error) {
 		return 0, err
 	}
 	return len(b), nil
+}
+
+// VerboseInfo is the length of the info string a "verbose" engine (see
+// Engine) prints before each move: about what the audit of issue 33 saw
+// an engine print, under the 1 MiB a line may have.
+const VerboseInfo = 900_000
+
+// verboseWriter writes a long info string before each bestmove line (one
+// line a Write: the engine flushes each line).
+type verboseWriter struct{ w io.Writer }
+
+func (v verboseWriter) Write(b []byte) (int, error) {
+	if strings.HasPrefix(string(b), "bestmove") {
+		if _, err := io.WriteString(v.w, "info string "+strings.Repeat("x", VerboseInfo)+"\n"); err != nil {
+			return 0, err
+		}
+	}
+	return v.w.Write(b)
 }
