@@ -40,8 +40,9 @@ func playSession(t *testing.T, o SessionOptions) *Session {
 }
 
 // TestSessionRecords: a new session creates its record, writes every game
-// into it and keeps them for the tables without their moves; the caller's
-// sink sees each batch after the record has it.
+// into it and keeps only their counts for the tables (so that its memory
+// does not grow with the games): its ratings are those of the record; the
+// caller's sink sees each batch after the record has it.
 func TestSessionRecords(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "run.jsonl")
 	s, err := OpenSession(SessionOptions{Options: sessionOptions, Out: path, Concurrency: 2})
@@ -78,32 +79,33 @@ func TestSessionRecords(t *testing.T) {
 	if h := s.Header(); fmt.Sprint(h) != fmt.Sprint(f.Header) {
 		t.Errorf("the session's header %+v\nis not the record's %+v", h, f.Header)
 	}
-	kept := s.Games()
-	if len(kept) != 8 || s.Recorded() != 8 {
-		t.Fatalf("kept %d games", len(kept))
+	if kept := s.Games(); len(kept) != 0 || s.Recorded() != 8 {
+		t.Fatalf("kept %d games, recorded %d", len(kept), s.Recorded())
 	}
-	byIndex := map[int]results.GameRecord{}
-	for _, g := range f.Games {
-		byIndex[g.Index] = g
+	d, err := results.Merge(f)
+	if err != nil {
+		t.Fatal(err)
 	}
-	for _, g := range kept {
-		r := byIndex[g.Index]
-		if g.Moves != nil || g.Opening != nil || g.MoveStats != nil || g.Clocks != nil {
-			t.Errorf("game %d kept with its moves", g.Index)
-		}
-		if g.Result != r.Result || g.Plies != r.Plies || g.Players != r.Players {
-			t.Errorf("game %d kept as %+v, recorded as %+v", g.Index, *g, r)
-		}
+	o := results.AnalysisOptions{Bootstrap: 20, Seed: 1}
+	want, err := results.Analyse(d, o)
+	if err != nil {
+		t.Fatal(err)
 	}
-	d := s.Dataset()
-	if len(d.Players) != 3 || len(d.Games) != 8 {
-		t.Errorf("dataset of %d players, %d games", len(d.Players), len(d.Games))
+	got, err := s.Analyse(o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var w, g strings.Builder
+	want.Write(&w, "json")
+	got.Write(&g, "json")
+	if w.String() != g.String() {
+		t.Errorf("the session's ratings\n%s\nare not the record's\n%s", g.String(), w.String())
 	}
 }
 
 // TestSessionKeepsMoves: KeepMoves games keep their moves (copies: the
 // batch is reused), the later ones only their times per move with
-// KeepTimes.
+// KeepTimes, and without it are not kept.
 func TestSessionKeepsMoves(t *testing.T) {
 	o := sessionOptions
 	o.TimeControl = agents.TimeControl{Base: time.Minute} // games on clocks record times per move
@@ -130,10 +132,12 @@ func TestSessionKeepsMoves(t *testing.T) {
 			t.Errorf("game %d (kept whole, %d clock entries): %v", g.Index, len(g.Clocks), err)
 		}
 	}
-	// Without KeepTimes, the later games keep no times.
+	// Without KeepTimes, the later games are not kept: only counted.
 	s = playSession(t, SessionOptions{Options: o, Concurrency: 1, KeepMoves: 1})
-	if g := s.Games()[1]; g.MoveStats != nil || g.Moves != nil {
-		t.Errorf("game kept with %d moves, %d move stats", len(g.Moves), len(g.MoveStats))
+	if kept := s.Games(); len(kept) != 1 || s.Recorded() != 8 {
+		t.Errorf("kept %d games of %d recorded, want 1 of 8", len(kept), s.Recorded())
+	} else if len(kept[0].Moves) == 0 {
+		t.Error("the first game was kept without its moves")
 	}
 }
 
