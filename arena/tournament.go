@@ -279,6 +279,8 @@ type runState struct {
 	// stop, counts a batch written meanwhile.
 	played  atomic.Int64
 	qmu     sync.Mutex // protects the fields below
+	drained sync.Cond  // on qmu: the writer took pending
+	waiting int        // workers waiting on drained (the tests watch it)
 	pending []*results.GameRecord
 	spare   []*results.GameRecord // the previous batch's slice, for reuse
 	writing bool                  // a worker is draining pending into the sink
@@ -309,6 +311,7 @@ func (t *Tournament) Run(ctx context.Context, opts RunOptions) (RunStats, error)
 	hard, cancel := context.WithCancel(ctx)
 	defer cancel()
 	rs := &runState{t: t, hard: hard, cancel: cancel, stop: opts.Stop, log: opts.Log, sink: opts.Sink, reuse: opts.ReuseGames, queue: opts.Queue}
+	rs.drained.L = &rs.qmu
 	if rs.log == nil {
 		rs.log = io.Discard
 	}
@@ -357,10 +360,21 @@ func (t *Tournament) Run(ctx context.Context, opts RunOptions) (RunStats, error)
 	return rs.stats(st), rs.failure()
 }
 
+// maxPending bounds the finished games waiting for the sink: a worker
+// that finds that many waits for the writer (back-pressure), so that games
+// that end faster than they are written do not pile up in memory. A
+// variable for the tests.
+var maxPending = 1024
+
 // deliver queues a finished game and, unless another goroutine is already
 // writing, writes the queue to the sink until it is empty.
 func (rs *runState) deliver(g *results.GameRecord) {
 	rs.qmu.Lock()
+	for rs.writing && len(rs.pending) >= maxPending {
+		rs.waiting++
+		rs.drained.Wait()
+		rs.waiting--
+	}
 	rs.pending = append(rs.pending, g)
 	if rs.writing {
 		rs.qmu.Unlock()
@@ -370,6 +384,7 @@ func (rs *runState) deliver(g *results.GameRecord) {
 	for len(rs.pending) > 0 {
 		batch := rs.pending
 		rs.pending = rs.spare[:0] // the sink does not keep the batch slice
+		rs.drained.Broadcast()
 		rs.qmu.Unlock()
 		rs.writeMu.Lock()
 		if !rs.closed.Load() {
