@@ -55,7 +55,7 @@ type SessionOptions struct {
 	// texel tuning does). The others are not kept unless KeepTimes: the
 	// tables and ratings come from counts (Analyse), so that a run's
 	// memory does not grow with its games. A resumed record's games are
-	// kept as read.
+	// read the same way (Done: without their moves past KeepMoves).
 	KeepMoves int
 	// KeepTimes also keeps every other game, without its moves but with
 	// its time, depth and nodes per move (MoveStats without the engines'
@@ -105,7 +105,12 @@ func OpenSession(o SessionOptions) (*Session, error) {
 		if o.Out != "" && o.Out != o.Resume {
 			return nil, option.New("Resume", nil, "{Resume} continues its own file; leave out {Out}")
 		}
-		file, err := results.ReadFile(o.Resume)
+		// Only the games kept whole need their moves (see KeepMoves).
+		whole := o.KeepMoves
+		if whole < 0 {
+			whole = -1
+		}
+		file, err := results.ReadFileLean(o.Resume, whole)
 		if err != nil {
 			return nil, err
 		}
@@ -173,7 +178,9 @@ func (s *Session) Path() string { return s.path }
 // be, for a run recorded nowhere).
 func (s *Session) Header() results.Header { return s.header }
 
-// Done are the games a resumed record held before this session.
+// Done are the games a resumed record held before this session, those
+// past SessionOptions.KeepMoves without their moves, opening and info text
+// (results.ReadFileLean).
 func (s *Session) Done() []results.GameRecord { return s.done }
 
 // Start appends to a resumed record, once the run can start: a torn last

@@ -522,3 +522,39 @@ func TestSessionOutExists(t *testing.T) {
 		t.Errorf("the file became %q", b)
 	}
 }
+
+// TestResumeReadsLean: a resumed session keeps the moves of only the
+// games it keeps whole (KeepMoves); the others' results stay, for the
+// schedule and the tables, so that resuming a long run does not hold
+// every move it played.
+func TestResumeReadsLean(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "run.jsonl")
+	s := playSession(t, SessionOptions{Options: sessionOptions, Out: path, Concurrency: 1})
+	want, err := s.Analyse(results.AnalysisOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := OpenSession(SessionOptions{Resume: path, Concurrency: 1, KeepMoves: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	if len(r.Done()) != 8 || r.Recorded() != 8 {
+		t.Fatalf("resumed %d games, %d recorded, want 8", len(r.Done()), r.Recorded())
+	}
+	for i, g := range r.Done() {
+		if whole := len(g.Moves) > 0; whole != (i < 2) {
+			t.Errorf("resumed game %d (of the file's) has its moves: %t", i, whole)
+		}
+	}
+	got, err := r.Analyse(results.AnalysisOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var w, g strings.Builder
+	want.Write(&w, "json")
+	got.Write(&g, "json")
+	if w.String() != g.String() {
+		t.Errorf("the resumed session's ratings\n%s\nare not the run's\n%s", g.String(), w.String())
+	}
+}
