@@ -8,6 +8,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
 	"sync"
@@ -556,5 +557,46 @@ func TestResumeReadsLean(t *testing.T) {
 	got.Write(&g, "json")
 	if w.String() != g.String() {
 		t.Errorf("the resumed session's ratings\n%s\nare not the run's\n%s", g.String(), w.String())
+	}
+}
+
+// BenchmarkSessionHeap plays a run of n games of random agents through a
+// Session without a record file and reports the largest live heap seen
+// (sampled after a collection at every tenth of the run) beyond the
+// schedule's: what the run keeps of its games, which must not grow with n
+// (the finished games waiting for the sink are bounded: maxPending).
+func BenchmarkSessionHeap(b *testing.B) {
+	for _, n := range []int{100_000, 1_000_000} {
+		b.Run(fmt.Sprint(n), func(b *testing.B) {
+			for range b.N {
+				o := Options{Kind: results.RoundRobin, Game: "t-sum", Agents: []string{"random", "random:name=r2"}, GamesPerPair: n, Seed: 1}
+				var before runtime.MemStats
+				runtime.GC()
+				runtime.ReadMemStats(&before)
+				s, err := OpenSession(SessionOptions{Options: o, Concurrency: 2})
+				if err != nil {
+					b.Fatal(err)
+				}
+				var ms runtime.MemStats
+				runtime.GC()
+				runtime.ReadMemStats(&ms)
+				schedule := ms.HeapAlloc - before.HeapAlloc
+				peak, next := uint64(0), 0
+				st, err := s.Run(context.Background(), RunOptions{ReuseGames: true, Sink: func([]*results.GameRecord) error {
+					if k := s.Recorded(); k >= next {
+						next = k + n/10
+						runtime.GC()
+						runtime.ReadMemStats(&ms)
+						peak = max(peak, ms.HeapAlloc-before.HeapAlloc-schedule)
+					}
+					return nil
+				}})
+				if err != nil || !st.Complete {
+					b.Fatal(st, err)
+				}
+				b.ReportMetric(float64(peak), "peak-heap-B")
+				b.ReportMetric(float64(schedule)/float64(n), "schedule-B/game")
+			}
+		})
 	}
 }
