@@ -1,6 +1,7 @@
 package arena
 
 import (
+	"slices"
 	"sync"
 	"testing"
 	"time"
@@ -78,5 +79,41 @@ func TestDeliverBackPressure(t *testing.T) {
 	wg.Wait()
 	if rs.played.Load() != 41 || largest > maxPending {
 		t.Errorf("the sink took %d games, batches of up to %d (want 41, at most %d)", rs.played.Load(), largest, maxPending)
+	}
+}
+
+// TestOpeningsOnDemand: a tournament gives each round the book's opening,
+// whatever the order and concurrency of the calls, and keeps a bounded
+// number of them rather than one per round of the schedule (which grew
+// with the run: some 100 bytes a round).
+func TestOpeningsOnDemand(t *testing.T) {
+	const rounds = 3 * maxCachedOpenings
+	tour, err := New(Options{Kind: results.RoundRobin, Game: "t-sum", Agents: []string{"random", "greedy"}, GamesPerPair: 2 * rounds, Seed: 4, Openings: "random:2"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var wg sync.WaitGroup
+	for w := range 2 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for k := range rounds {
+				r := k
+				if w == 1 {
+					r = rounds - 1 - k
+				}
+				if got, want := tour.Opening(r), tour.Book.Opening(r); !slices.Equal(got.Texts, want.Texts) {
+					t.Errorf("round %d: opening %v, the book's %v", r, got.Texts, want.Texts)
+					return
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	tour.openings.mu.Lock()
+	kept := len(tour.openings.byRound)
+	tour.openings.mu.Unlock()
+	if kept > maxCachedOpenings {
+		t.Errorf("%d openings kept for %d rounds, more than %d", kept, rounds, maxCachedOpenings)
 	}
 }

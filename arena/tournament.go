@@ -24,8 +24,8 @@ type Tournament struct {
 	Book     *Book
 	Limits   []Limits // per agent
 	Fixtures []Fixture
-	openings []Opening // per round
-	setup    Setup     // copied for every game
+	openings *openingCache
+	setup    Setup // copied for every game
 	// specs are the agents' specs, each under its name in the run
 	// (agents.Spec.Named), from which the workers build the agents.
 	specs []agents.Spec
@@ -115,10 +115,7 @@ func New(o Options) (*Tournament, error) {
 	t.setup = Setup{Variant: v, MaxPlies: o.MaxPlies, Solve: adjudicate}
 	t.Config.Adjudicate = adjudicate.String()
 	t.setup.names()
-	t.openings = make([]Opening, o.GamesPerPair/2)
-	for r := range t.openings {
-		t.openings[r] = t.Book.Opening(r)
-	}
+	t.openings = &openingCache{byRound: map[int]Opening{}}
 	return t, nil
 }
 
@@ -207,7 +204,37 @@ func (t *Tournament) Names() []string {
 }
 
 // Opening returns the opening of round r.
-func (t *Tournament) Opening(r int) Opening { return t.openings[r] }
+func (t *Tournament) Opening(r int) Opening { return t.openings.get(t.Book, r) }
+
+// openingCache keeps the openings of the rounds played lately: the book
+// gives each round's when it is first needed (Book.Opening is a function
+// of the round), rather than all rounds' for the whole run, which would
+// grow with the schedule (some 100 bytes a round).
+type openingCache struct {
+	mu      sync.Mutex
+	byRound map[int]Opening
+}
+
+// maxCachedOpenings bounds openingCache: the schedule plays its rounds in
+// order, all pairings' games of a round near each other.
+const maxCachedOpenings = 1024
+
+func (c *openingCache) get(b *Book, r int) Opening {
+	c.mu.Lock()
+	o, ok := c.byRound[r]
+	c.mu.Unlock()
+	if ok {
+		return o
+	}
+	o = b.Opening(r)
+	c.mu.Lock()
+	if len(c.byRound) >= maxCachedOpenings {
+		clear(c.byRound)
+	}
+	c.byRound[r] = o
+	c.mu.Unlock()
+	return o
+}
 
 // RunOptions control one run of a tournament.
 type RunOptions struct {
@@ -690,7 +717,7 @@ func (w *worker) playFixture(f Fixture) (*results.GameRecord, error) {
 		return rec, nil
 	}
 	setup := t.setup
-	setup.Opening = t.openings[f.Round]
+	setup.Opening = t.Opening(f.Round)
 	setup.fast = [2]bool{w.fast[f.Seats[0]], w.fast[f.Seats[1]]}
 	if v := setup.Opening.Variant; v != nil {
 		setup.Variant, setup.name, setup.variant, setup.key = *v, "", "", ""
