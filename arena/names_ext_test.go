@@ -36,7 +36,7 @@ func TestEnginesNamedByProgram(t *testing.T) {
 		t.Errorf("naming the agents started %d engines", len(pids))
 	}
 
-	s, err := arena.OpenSession(arena.SessionOptions{Options: o, Concurrency: 1})
+	s, err := arena.OpenSession(arena.SessionOptions{Options: o, Concurrency: 1, KeepMoves: -1})
 	if err != nil {
 		t.Fatal(err)
 	}

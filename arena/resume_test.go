@@ -32,7 +32,7 @@ func createRecord(t *testing.T, path string, tour *Tournament) *results.Writer {
 // here with 1 worker; o, if not nil, are the caller's options (a command
 // line's), which must then be the file's.
 func resume(path string, o *Options) (*Session, error) {
-	so := SessionOptions{Resume: path, Concurrency: 1}
+	so := SessionOptions{Resume: path, Concurrency: 1, KeepMoves: -1} // the tests compare the moves
 	if o != nil {
 		so.Edit = func(e *Options) { *e = *o }
 	}

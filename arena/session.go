@@ -24,7 +24,8 @@ type SessionOptions struct {
 	// takes its options from the record instead (see Edit).
 	Options Options
 	// Out is the record file of a new run, which must not exist yet ("":
-	// the games are kept in memory only).
+	// the games are recorded nowhere; the session keeps only their counts,
+	// and the games KeepMoves and KeepTimes ask for).
 	Out string
 	// Resume is a record file to continue: the run is the one its header
 	// describes, and the games it holds are not played again. Out, if
@@ -51,20 +52,22 @@ type SessionOptions struct {
 	// KeepMoves is how many games Games keeps with their moves, opening,
 	// move statistics and clocks (the first recorded: a live report's
 	// viewer's; negative: all, for a caller that reads the positions, as
-	// texel tuning does); the others are kept without them, which the
-	// tables do not need. A resumed record's games are kept as read.
+	// texel tuning does). The others are not kept unless KeepTimes: the
+	// tables and ratings come from counts (Analyse), so that a run's
+	// memory does not grow with its games. A resumed record's games are
+	// read the same way (Done: without their moves past KeepMoves).
 	KeepMoves int
-	// KeepTimes keeps every game's time, depth and nodes per move
-	// (MoveStats without the engines' info text), for a live report's
-	// plots.
+	// KeepTimes also keeps every other game, without its moves but with
+	// its time, depth and nodes per move (MoveStats without the engines'
+	// info text), for a live report's plots.
 	KeepTimes bool
 }
 
 // Session is one record-backed run of a tournament or match: OpenSession
 // creates its record or reads and checks the one it continues (once), Run
 // and RunMatch record every finished batch before the caller's sink sees
-// it and keep the games for the tables, and Abandon removes a record that
-// the session created and recorded nothing in. Recorded, Games and Dataset
+// it and count its games for the tables, and Abandon removes a record that
+// the session created and recorded nothing in. Recorded, Games and Analyse
 // may be called while a run goes on (from its sink, or a live report).
 type Session struct {
 	t           *Tournament
@@ -80,8 +83,10 @@ type Session struct {
 	resume *results.File
 	writer *results.Writer
 
-	mu    sync.Mutex
-	games []*results.GameRecord // every game recorded, old and new
+	mu       sync.Mutex
+	recorded int                   // games recorded, old and new
+	counts   *results.Counter      // what the tables need of them
+	games    []*results.GameRecord // those kept (see SessionOptions.KeepMoves)
 }
 
 // OpenSession checks the options, builds the tournament and creates its
@@ -100,7 +105,12 @@ func OpenSession(o SessionOptions) (*Session, error) {
 		if o.Out != "" && o.Out != o.Resume {
 			return nil, option.New("Resume", nil, "{Resume} continues its own file; leave out {Out}")
 		}
-		file, err := results.ReadFile(o.Resume)
+		// Only the games kept whole need their moves (see KeepMoves).
+		whole := o.KeepMoves
+		if whole < 0 {
+			whole = -1
+		}
+		file, err := results.ReadFileLean(o.Resume, whole)
 		if err != nil {
 			return nil, err
 		}
@@ -111,8 +121,14 @@ func OpenSession(o SessionOptions) (*Session, error) {
 			return nil, err
 		}
 		s.path, s.done, s.resume, s.header = o.Resume, file.Games, file, file.Header
+		s.counts = results.NewCounter(s.t.Config.Game, s.t.Names())
 		for i := range s.done {
-			s.games = append(s.games, &s.done[i])
+			g := &s.done[i]
+			s.counts.Add(g)
+			if s.keeps() != keepNone {
+				s.games = append(s.games, g)
+			}
+			s.recorded++
 		}
 		return s, nil
 	}
@@ -121,6 +137,7 @@ func OpenSession(o SessionOptions) (*Session, error) {
 		return nil, err
 	}
 	s.t = t
+	s.counts = results.NewCounter(t.Config.Game, t.Names())
 	if err := s.check(o); err != nil {
 		return nil, err
 	}
@@ -161,7 +178,9 @@ func (s *Session) Path() string { return s.path }
 // be, for a run recorded nowhere).
 func (s *Session) Header() results.Header { return s.header }
 
-// Done are the games a resumed record held before this session.
+// Done are the games a resumed record held before this session, those
+// past SessionOptions.KeepMoves without their moves, opening and info text
+// (results.ReadFileLean).
 func (s *Session) Done() []results.GameRecord { return s.done }
 
 // Start appends to a resumed record, once the run can start: a torn last
@@ -247,10 +266,10 @@ func (s *Session) prepare(opts *RunOptions) error {
 	return nil
 }
 
-// Record writes a batch to the record (one write) and keeps its games
-// (see SessionOptions.KeepMoves): the sink of Run, for a caller that runs
-// the tournament itself. It copies what it keeps, so the batch may be
-// reused (RunOptions.ReuseGames).
+// Record writes a batch to the record (one write), counts its games and
+// keeps those asked for (see SessionOptions.KeepMoves): the sink of Run,
+// for a caller that runs the tournament itself. It copies what it keeps,
+// so the batch may be reused (RunOptions.ReuseGames).
 func (s *Session) Record(batch []*results.GameRecord) error {
 	if s.writer != nil {
 		if err := s.writer.WriteGames(batch...); err != nil {
@@ -260,21 +279,43 @@ func (s *Session) Record(batch []*results.GameRecord) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	for _, g := range batch {
+		s.counts.Add(g)
+		s.recorded++
+		keep := s.keeps()
+		if keep == keepNone {
+			continue
+		}
 		c := *g
-		switch {
-		case s.keepMoves < 0 || len(s.games) < s.keepMoves:
+		if keep == keepWhole {
 			c.Moves, c.Opening = slices.Clone(g.Moves), slices.Clone(g.Opening)
 			c.MoveStats, c.Clocks = slices.Clone(g.MoveStats), slices.Clone(g.Clocks)
-		case s.keepTimes:
+		} else {
+			// An engine's info lines would otherwise stay for the whole run.
 			c.Moves, c.Opening, c.Clocks = nil, nil, nil
 			c.MoveStats = plotStats(g.MoveStats)
-		default:
-			// An engine's info lines would otherwise stay for the whole run.
-			c.Moves, c.Opening, c.MoveStats, c.Clocks = nil, nil, nil, nil
 		}
 		s.games = append(s.games, &c)
 	}
 	return nil
+}
+
+// What the session keeps of the next game (see SessionOptions.KeepMoves).
+const (
+	keepNone  = iota // its counts only
+	keepTimes        // without its moves, with its times per move
+	keepWhole        // all of it
+)
+
+// keeps says what the session keeps of the next game recorded; s.mu is
+// held, or the session not yet shared.
+func (s *Session) keeps() int {
+	switch {
+	case s.keepMoves < 0 || len(s.games) < s.keepMoves:
+		return keepWhole
+	case s.keepTimes:
+		return keepTimes
+	}
+	return keepNone
 }
 
 // plotStats copies what a report's plots read of a game's move
@@ -296,20 +337,24 @@ func plotStats(ms []results.MoveStat) []results.MoveStat {
 func (s *Session) Recorded() int {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	return len(s.games)
+	return s.recorded
 }
 
-// Games are the games recorded so far, as kept (see
-// SessionOptions.KeepMoves); the caller must not change them.
+// Games are the games kept so far (see SessionOptions.KeepMoves), in the
+// order recorded; the caller must not change them.
 func (s *Session) Games() []*results.GameRecord {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return slices.Clone(s.games)
 }
 
-// Dataset is the games recorded so far, for rating (results.Analyse).
-func (s *Session) Dataset() *results.Dataset {
-	return results.NewDataset(s.t.Config.Game, s.t.Names(), s.Games())
+// Analyse rates the games recorded so far: the report results.Analyse
+// gives on a Dataset of them, from their counts.
+func (s *Session) Analyse(o results.AnalysisOptions) (*results.Analysis, error) {
+	s.mu.Lock()
+	c := s.counts.Snapshot()
+	s.mu.Unlock()
+	return c.Analyse(o)
 }
 
 // Close closes the record file.

@@ -8,6 +8,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
 	"sync"
@@ -40,8 +41,9 @@ func playSession(t *testing.T, o SessionOptions) *Session {
 }
 
 // TestSessionRecords: a new session creates its record, writes every game
-// into it and keeps them for the tables without their moves; the caller's
-// sink sees each batch after the record has it.
+// into it and keeps only their counts for the tables (so that its memory
+// does not grow with the games): its ratings are those of the record; the
+// caller's sink sees each batch after the record has it.
 func TestSessionRecords(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "run.jsonl")
 	s, err := OpenSession(SessionOptions{Options: sessionOptions, Out: path, Concurrency: 2})
@@ -78,32 +80,33 @@ func TestSessionRecords(t *testing.T) {
 	if h := s.Header(); fmt.Sprint(h) != fmt.Sprint(f.Header) {
 		t.Errorf("the session's header %+v\nis not the record's %+v", h, f.Header)
 	}
-	kept := s.Games()
-	if len(kept) != 8 || s.Recorded() != 8 {
-		t.Fatalf("kept %d games", len(kept))
+	if kept := s.Games(); len(kept) != 0 || s.Recorded() != 8 {
+		t.Fatalf("kept %d games, recorded %d", len(kept), s.Recorded())
 	}
-	byIndex := map[int]results.GameRecord{}
-	for _, g := range f.Games {
-		byIndex[g.Index] = g
+	d, err := results.Merge(f)
+	if err != nil {
+		t.Fatal(err)
 	}
-	for _, g := range kept {
-		r := byIndex[g.Index]
-		if g.Moves != nil || g.Opening != nil || g.MoveStats != nil || g.Clocks != nil {
-			t.Errorf("game %d kept with its moves", g.Index)
-		}
-		if g.Result != r.Result || g.Plies != r.Plies || g.Players != r.Players {
-			t.Errorf("game %d kept as %+v, recorded as %+v", g.Index, *g, r)
-		}
+	o := results.AnalysisOptions{Bootstrap: 20, Seed: 1}
+	want, err := results.Analyse(d, o)
+	if err != nil {
+		t.Fatal(err)
 	}
-	d := s.Dataset()
-	if len(d.Players) != 3 || len(d.Games) != 8 {
-		t.Errorf("dataset of %d players, %d games", len(d.Players), len(d.Games))
+	got, err := s.Analyse(o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var w, g strings.Builder
+	want.Write(&w, "json")
+	got.Write(&g, "json")
+	if w.String() != g.String() {
+		t.Errorf("the session's ratings\n%s\nare not the record's\n%s", g.String(), w.String())
 	}
 }
 
 // TestSessionKeepsMoves: KeepMoves games keep their moves (copies: the
 // batch is reused), the later ones only their times per move with
-// KeepTimes.
+// KeepTimes, and without it are not kept.
 func TestSessionKeepsMoves(t *testing.T) {
 	o := sessionOptions
 	o.TimeControl = agents.TimeControl{Base: time.Minute} // games on clocks record times per move
@@ -130,10 +133,12 @@ func TestSessionKeepsMoves(t *testing.T) {
 			t.Errorf("game %d (kept whole, %d clock entries): %v", g.Index, len(g.Clocks), err)
 		}
 	}
-	// Without KeepTimes, the later games keep no times.
+	// Without KeepTimes, the later games are not kept: only counted.
 	s = playSession(t, SessionOptions{Options: o, Concurrency: 1, KeepMoves: 1})
-	if g := s.Games()[1]; g.MoveStats != nil || g.Moves != nil {
-		t.Errorf("game kept with %d moves, %d move stats", len(g.Moves), len(g.MoveStats))
+	if kept := s.Games(); len(kept) != 1 || s.Recorded() != 8 {
+		t.Errorf("kept %d games of %d recorded, want 1 of 8", len(kept), s.Recorded())
+	} else if len(kept[0].Moves) == 0 {
+		t.Error("the first game was kept without its moves")
 	}
 }
 
@@ -516,5 +521,82 @@ func TestSessionOutExists(t *testing.T) {
 	}
 	if b, _ := os.ReadFile(path); string(b) != "ours\n" {
 		t.Errorf("the file became %q", b)
+	}
+}
+
+// TestResumeReadsLean: a resumed session keeps the moves of only the
+// games it keeps whole (KeepMoves); the others' results stay, for the
+// schedule and the tables, so that resuming a long run does not hold
+// every move it played.
+func TestResumeReadsLean(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "run.jsonl")
+	s := playSession(t, SessionOptions{Options: sessionOptions, Out: path, Concurrency: 1})
+	want, err := s.Analyse(results.AnalysisOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := OpenSession(SessionOptions{Resume: path, Concurrency: 1, KeepMoves: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	if len(r.Done()) != 8 || r.Recorded() != 8 {
+		t.Fatalf("resumed %d games, %d recorded, want 8", len(r.Done()), r.Recorded())
+	}
+	for i, g := range r.Done() {
+		if whole := len(g.Moves) > 0; whole != (i < 2) {
+			t.Errorf("resumed game %d (of the file's) has its moves: %t", i, whole)
+		}
+	}
+	got, err := r.Analyse(results.AnalysisOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var w, g strings.Builder
+	want.Write(&w, "json")
+	got.Write(&g, "json")
+	if w.String() != g.String() {
+		t.Errorf("the resumed session's ratings\n%s\nare not the run's\n%s", g.String(), w.String())
+	}
+}
+
+// BenchmarkSessionHeap plays a run of n games of random agents through a
+// Session without a record file and reports the largest live heap seen
+// (sampled after a collection at every tenth of the run) beyond the
+// schedule's: what the run keeps of its games, which must not grow with n
+// (the finished games waiting for the sink are bounded: maxPending).
+func BenchmarkSessionHeap(b *testing.B) {
+	for _, n := range []int{100_000, 1_000_000} {
+		b.Run(fmt.Sprint(n), func(b *testing.B) {
+			for range b.N {
+				o := Options{Kind: results.RoundRobin, Game: "t-sum", Agents: []string{"random", "random:name=r2"}, GamesPerPair: n, Seed: 1}
+				var before runtime.MemStats
+				runtime.GC()
+				runtime.ReadMemStats(&before)
+				s, err := OpenSession(SessionOptions{Options: o, Concurrency: 2})
+				if err != nil {
+					b.Fatal(err)
+				}
+				var ms runtime.MemStats
+				runtime.GC()
+				runtime.ReadMemStats(&ms)
+				schedule := ms.HeapAlloc - before.HeapAlloc
+				peak, next := uint64(0), 0
+				st, err := s.Run(context.Background(), RunOptions{ReuseGames: true, Sink: func([]*results.GameRecord) error {
+					if k := s.Recorded(); k >= next {
+						next = k + n/10
+						runtime.GC()
+						runtime.ReadMemStats(&ms)
+						peak = max(peak, ms.HeapAlloc-before.HeapAlloc-schedule)
+					}
+					return nil
+				}})
+				if err != nil || !st.Complete {
+					b.Fatal(st, err)
+				}
+				b.ReportMetric(float64(peak), "peak-heap-B")
+				b.ReportMetric(float64(schedule)/float64(n), "schedule-B/game")
+			}
+		})
 	}
 }

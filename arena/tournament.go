@@ -25,8 +25,8 @@ type Tournament struct {
 	Book     *Book
 	Limits   []Limits // per agent
 	Fixtures []Fixture
-	openings []Opening // per round
-	setup    Setup     // copied for every game
+	openings *openingCache
+	setup    Setup // copied for every game
 	// specs are the agents' specs, each under its name in the run
 	// (agents.Spec.Named), from which the workers build the agents.
 	specs []agents.Spec
@@ -116,10 +116,7 @@ func New(o Options) (*Tournament, error) {
 	t.setup = Setup{Variant: v, MaxPlies: o.MaxPlies, Solve: adjudicate}
 	t.Config.Adjudicate = adjudicate.String()
 	t.setup.names()
-	t.openings = make([]Opening, o.GamesPerPair/2)
-	for r := range t.openings {
-		t.openings[r] = t.Book.Opening(r)
-	}
+	t.openings = &openingCache{byRound: map[int]Opening{}}
 	return t, nil
 }
 
@@ -208,7 +205,37 @@ func (t *Tournament) Names() []string {
 }
 
 // Opening returns the opening of round r.
-func (t *Tournament) Opening(r int) Opening { return t.openings[r] }
+func (t *Tournament) Opening(r int) Opening { return t.openings.get(t.Book, r) }
+
+// openingCache keeps the openings of the rounds played lately: the book
+// gives each round's when it is first needed (Book.Opening is a function
+// of the round), rather than all rounds' for the whole run, which would
+// grow with the schedule (some 100 bytes a round).
+type openingCache struct {
+	mu      sync.Mutex
+	byRound map[int]Opening
+}
+
+// maxCachedOpenings bounds openingCache: the schedule plays its rounds in
+// order, all pairings' games of a round near each other.
+const maxCachedOpenings = 1024
+
+func (c *openingCache) get(b *Book, r int) Opening {
+	c.mu.Lock()
+	o, ok := c.byRound[r]
+	c.mu.Unlock()
+	if ok {
+		return o
+	}
+	o = b.Opening(r)
+	c.mu.Lock()
+	if len(c.byRound) >= maxCachedOpenings {
+		clear(c.byRound)
+	}
+	c.byRound[r] = o
+	c.mu.Unlock()
+	return o
+}
 
 // RunOptions control one run of a tournament.
 type RunOptions struct {
@@ -280,6 +307,8 @@ type runState struct {
 	// stop, counts a batch written meanwhile.
 	played  atomic.Int64
 	qmu     sync.Mutex // protects the fields below
+	drained sync.Cond  // on qmu: the writer took pending
+	waiting int        // workers waiting on drained (the tests watch it)
 	pending []*results.GameRecord
 	spare   []*results.GameRecord // the previous batch's slice, for reuse
 	writing bool                  // a worker is draining pending into the sink
@@ -310,6 +339,7 @@ func (t *Tournament) Run(ctx context.Context, opts RunOptions) (RunStats, error)
 	hard, cancel := context.WithCancel(ctx)
 	defer cancel()
 	rs := &runState{t: t, hard: hard, cancel: cancel, stop: opts.Stop, log: opts.Log, sink: opts.Sink, reuse: opts.ReuseGames, queue: opts.Queue}
+	rs.drained.L = &rs.qmu
 	if rs.log == nil {
 		rs.log = io.Discard
 	}
@@ -358,6 +388,12 @@ func (t *Tournament) Run(ctx context.Context, opts RunOptions) (RunStats, error)
 	return rs.stats(st), rs.failure()
 }
 
+// maxPending bounds the finished games waiting for the sink: a worker
+// that finds that many waits for the writer (back-pressure), so that games
+// that end faster than they are written do not pile up in memory. A
+// variable for the tests.
+var maxPending = 1024
+
 // deliver queues a finished game and, unless another goroutine is already
 // writing, writes the queue to the sink until it is empty.
 func (rs *runState) deliver(g *results.GameRecord) {
@@ -371,6 +407,11 @@ func (rs *runState) deliver(g *results.GameRecord) {
 		return
 	}
 	rs.qmu.Lock()
+	for rs.writing && len(rs.pending) >= maxPending {
+		rs.waiting++
+		rs.drained.Wait()
+		rs.waiting--
+	}
 	rs.pending = append(rs.pending, g)
 	if rs.writing {
 		rs.qmu.Unlock()
@@ -380,6 +421,7 @@ func (rs *runState) deliver(g *results.GameRecord) {
 	for len(rs.pending) > 0 {
 		batch := rs.pending
 		rs.pending = rs.spare[:0] // the sink does not keep the batch slice
+		rs.drained.Broadcast()
 		rs.qmu.Unlock()
 		rs.writeMu.Lock()
 		if !rs.closed.Load() {
@@ -685,7 +727,7 @@ func (w *worker) playFixture(f Fixture) (*results.GameRecord, error) {
 		return rec, nil
 	}
 	setup := t.setup
-	setup.Opening = t.openings[f.Round]
+	setup.Opening = t.Opening(f.Round)
 	setup.fast = [2]bool{w.fast[f.Seats[0]], w.fast[f.Seats[1]]}
 	if v := setup.Opening.Variant; v != nil {
 		setup.Variant, setup.name, setup.variant, setup.key = *v, "", "", ""

@@ -42,7 +42,7 @@ func (t *Tournament) CheckGame(g *results.GameRecord) error {
 		}
 	}
 	setup := t.setup
-	setup.Opening = t.openings[f.Round]
+	setup.Opening = t.Opening(f.Round)
 	if v := setup.Opening.Variant; v != nil {
 		setup.Variant, setup.name, setup.variant, setup.key = *v, "", "", ""
 	}

@@ -59,12 +59,33 @@ func ReadFile(path string) (*File, error) {
 	return Read(f, path)
 }
 
+// ReadFileLean reads and checks a record file as ReadFile does (same
+// rules, same messages), but keeps the moves, opening and engines' info
+// text of only its first whole games (negative: all), and shares the
+// strings its games repeat: for a caller that needs the other games'
+// results, times and clocks but not their moves, such as a report whose
+// viewer shows the first games. The moves are most of a game's memory.
+func ReadFileLean(path string, whole int) (*File, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return read(f, path, whole)
+}
+
 // Read reads and checks a record file from r; path names it in errors.
 // Every line must be valid JSON of a known record kind, the first must be
 // the header, and game indices must be unique and within the planned
 // schedule. Only the very last line may be incomplete (see File.Torn).
 func Read(r io.Reader, path string) (*File, error) {
+	return read(r, path, -1)
+}
+
+// read is Read, keeping the moves of the first whole games (ReadFileLean).
+func read(r io.Reader, path string, whole int) (*File, error) {
 	br := bufio.NewReaderSize(r, 64<<10)
+	shared := map[string]string{}
 	out := &File{Path: path}
 	seen := map[int]int{} // game index → line
 	var offset int64
@@ -112,6 +133,9 @@ func Read(r io.Reader, path string) (*File, error) {
 				return nil, fail("game %d is recorded twice (also on line %d)", g.Index, prev)
 			}
 			seen[g.Index] = line
+			if whole >= 0 && len(out.Games) >= whole {
+				lean(&g, shared)
+			}
 			out.Games = append(out.Games, g)
 		case KindResume:
 			out.Resumes = append(out.Resumes, rs)
@@ -428,4 +452,27 @@ func (w *Writer) Close() error {
 	err := w.f.Close()
 	w.f = nil
 	return err
+}
+
+// lean drops a game's moves, opening and info text, and replaces the
+// strings games repeat by shared's copies (ReadFileLean).
+func lean(g *GameRecord, shared map[string]string) {
+	g.Moves, g.Opening = nil, nil
+	for i := range g.MoveStats {
+		g.MoveStats[i].Info = ""
+	}
+	share := func(s *string) {
+		if v, ok := shared[*s]; ok {
+			*s = v
+		} else if len(shared) < 1<<16 {
+			shared[*s] = *s
+		}
+	}
+	share(&g.Game)
+	share(&g.Result)
+	share(&g.Termination)
+	for p := range g.Players {
+		share(&g.Players[p].Name)
+		share(&g.Players[p].Spec)
+	}
 }

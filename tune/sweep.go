@@ -348,6 +348,17 @@ type SweepReport struct {
 // the rating options, with the sweep's default anchor (ReportOptions).
 func (s *Sweep) Rate(d *results.Dataset, names []string, o results.AnalysisOptions) (SweepReport, error) {
 	rep, err := results.Analyse(d, s.ReportOptions(o, names))
+	return s.report(rep, err, names)
+}
+
+// RateSession is Rate of the games a session has recorded so far, from
+// their counts (arena.Session.Analyse): for a running sweep.
+func (s *Sweep) RateSession(sess *arena.Session, names []string, o results.AnalysisOptions) (SweepReport, error) {
+	rep, err := sess.Analyse(s.ReportOptions(o, names))
+	return s.report(rep, err, names)
+}
+
+func (s *Sweep) report(rep *results.Analysis, err error, names []string) (SweepReport, error) {
 	if err != nil {
 		return SweepReport{}, err
 	}
@@ -447,7 +458,7 @@ func RunSweep(ctx context.Context, s *Sweep, o arena.Options, run arena.RunOptio
 		return SweepResult{}, fmt.Errorf("sweep stopped after %d of %d games", st.Skipped+st.Played, st.Planned)
 	}
 	names := sess.Tournament().Names()
-	rep, err := results.Analyse(sess.Dataset(), s.ReportOptions(ropts, names))
+	rep, err := sess.Analyse(s.ReportOptions(ropts, names))
 	if err != nil {
 		return SweepResult{}, err
 	}

@@ -141,9 +141,15 @@ func runRate(args []string, stdout, stderr io.Writer) error {
 // the bootstrap's, to the first file's tournament seed unless --seed was
 // given: then rate and report print the intervals the tournament printed.
 func readAndMerge(cmd string, files []string, fs *flagSet, seed *uint64, stderr io.Writer) (*results.Dataset, error) {
+	return readAndMergeLean(cmd, files, fs, seed, stderr, -1)
+}
+
+// readAndMergeLean is readAndMerge keeping the moves of only the first
+// whole games of each file (results.ReadFileLean; negative: all).
+func readAndMergeLean(cmd string, files []string, fs *flagSet, seed *uint64, stderr io.Writer, whole int) (*results.Dataset, error) {
 	var read []*results.File
 	for _, name := range files {
-		f, err := results.ReadFile(name)
+		f, err := results.ReadFileLean(name, whole)
 		if err != nil {
 			return nil, err
 		}

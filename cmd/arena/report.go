@@ -52,7 +52,15 @@ func runReport(args []string, stdout, stderr io.Writer) error {
 	if _, err := rf.options(); err != nil {
 		return err
 	}
-	d, err := readAndMerge("report", files, fs, seed, stderr)
+	// Only the viewer's games need their moves (0: all of them, -1: none).
+	whole := *viewerGames
+	switch whole {
+	case 0:
+		whole = -1
+	case -1:
+		whole = 0
+	}
+	d, err := readAndMergeLean("report", files, fs, seed, stderr, whole)
 	if err != nil {
 		return err
 	}

@@ -126,7 +126,7 @@ func runTournament(args []string, stdout, stderr io.Writer) error {
 	st, elapsed, runErr := playRun(s, rf, stderr, live.update, func(n int) {
 		o := ropts
 		o.Bootstrap = min(o.Bootstrap, 200)
-		if rep, err := results.Analyse(s.Dataset(), o); err == nil {
+		if rep, err := s.Analyse(o); err == nil {
 			fmt.Fprintf(stderr, "\nStandings after %d of %d games:\n", n, len(t.Fixtures))
 			rep.WriteStandings(stderr, false)
 		}
@@ -140,7 +140,7 @@ func runTournament(args []string, stdout, stderr io.Writer) error {
 	}
 	summarise(stderr, s, st, elapsed)
 	if s.Recorded() > 0 {
-		rep, err := results.Analyse(s.Dataset(), ropts)
+		rep, err := s.Analyse(ropts)
 		if err != nil {
 			return err
 		}

@@ -156,7 +156,7 @@ func runTuneSweep(args []string, stdout, stderr io.Writer) error {
 	st, elapsed, err := playRun(s, rf, stderr, nil, func(n int) {
 		o := ropts
 		o.Bootstrap = min(o.Bootstrap, 200)
-		if r, err := sw.Rate(s.Dataset(), names, o); err == nil {
+		if r, err := sw.RateSession(s, names, o); err == nil {
 			fmt.Fprintf(stderr, "\nAfter %d of %d games:\n", n, len(t.Fixtures))
 			r.WriteTable(stderr, false)
 		}
@@ -167,7 +167,7 @@ func runTuneSweep(args []string, stdout, stderr io.Writer) error {
 	summarise(stderr, s, st, elapsed)
 	n := s.Recorded()
 	if n > 0 {
-		r, err := sw.Rate(s.Dataset(), names, ropts)
+		r, err := sw.RateSession(s, names, ropts)
 		if err != nil {
 			return err
 		}
