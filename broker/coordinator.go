@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 	"unicode"
 	"unicode/utf8"
@@ -206,10 +207,37 @@ type coordinator struct {
 	left     int    // games of the schedule not yet recorded
 	longest  time.Duration
 	rejected int
+	// outcome fingerprints each recorded game (outcomeOf), so that a
+	// duplicate that differs from it is said; 0 for none.
+	outcome []uint64
+	// queued maps the work stream's sequence of each batch this
+	// coordinator queued and has not yet seen gone to its games; the
+	// watchdog finds the games that are in none of them.
+	queued map[uint64][]int
+	// missing are the positions the watchdog found neither recorded,
+	// queued nor leased at its last look: queued again if they still are
+	// at the next (a result may have been on its way).
+	missing map[int]bool
+	// requeued are the positions queued again for a rejected result since
+	// the watchdog's last look (once per look: a flood of forgeries must
+	// not flood the queue).
+	requeued map[int]bool
+	// batchIDs names the batches this coordinator publishes (nonce and
+	// count), so that a batch published again is stored once.
+	batchNonce string
+	batches    int
 	// byWorker counts the games recorded from each worker, and their
 	// forfeits by termination, for the summary (forfeits are the worker's
 	// word: see checkGame).
 	byWorker map[string]*workerTally
+	// state is the run state this coordinator published last; guardState
+	// puts it back when a client writes another.
+	stateMu sync.Mutex
+	state   string
+	over    atomic.Bool // collect returned: local workers are not restarted
+	// idle: the watchdog said that no worker plays (said once until a
+	// result comes).
+	idle bool
 }
 
 // LocalWorker is the name of a coordinator's own workers;
@@ -226,12 +254,15 @@ type workerTally struct {
 func coordinate(ctx context.Context, t *arena.Tournament, opts arena.RunOptions, h *Hub) (st arena.RunStats, err error) {
 	st = arena.RunStats{Planned: len(t.Fixtures)}
 	o := h.o
-	c := &coordinator{t: t, o: o, id: RunID(t.Config), log: o.Log, recorded: make([]bool, len(t.Fixtures)), byWorker: map[string]*workerTally{}}
+	c := &coordinator{t: t, o: o, id: RunID(t.Config), log: o.Log, recorded: make([]bool, len(t.Fixtures)), byWorker: map[string]*workerTally{},
+		outcome: make([]uint64, len(t.Fixtures)), queued: map[uint64][]int{}, missing: map[int]bool{}, requeued: map[int]bool{}, batchNonce: nonce()}
 	defer c.summary(h.oneRun)
 	c.left = len(t.Fixtures)
-	for _, g := range opts.Done {
+	for i := range opts.Done {
+		g := &opts.Done[i]
 		if pos, ok := t.FixturePos(g.Index); ok && !c.recorded[pos] {
 			c.recorded[pos] = true
+			c.outcome[pos] = outcomeOf(g)
 			c.left--
 			st.Skipped++
 		}
@@ -263,6 +294,11 @@ func coordinate(ctx context.Context, t *arena.Tournament, opts arena.RunOptions,
 	if err := c.setState(ctx, Running); err != nil {
 		return st, err
 	}
+	guardCtx, stopGuard := context.WithCancel(ctx)
+	defer stopGuard()
+	if err := c.guardState(guardCtx); err != nil {
+		return st, err
+	}
 	if err := c.enqueue(ctx); err != nil {
 		return st, err
 	}
@@ -281,8 +317,17 @@ func coordinate(ctx context.Context, t *arena.Tournament, opts arena.RunOptions,
 		local.Add(1)
 		go func() {
 			defer local.Done()
-			if err := Work(localCtx, lc, WorkerOptions{Name: LocalWorker, Concurrency: opts.Concurrency, Log: linelog.New(opts.Log, "local worker: ")}); err != nil && localCtx.Err() == nil {
-				fmt.Fprintf(c.log, "local workers: %v\n", err)
+			for {
+				if err := Work(localCtx, lc, WorkerOptions{Name: LocalWorker, Concurrency: opts.Concurrency, Log: linelog.New(opts.Log, "local worker: ")}); err != nil && localCtx.Err() == nil {
+					fmt.Fprintf(c.log, "local workers: %v\n", err)
+				}
+				if localCtx.Err() != nil || c.over.Load() {
+					return
+				}
+				// They left a run that is not over: its state was changed
+				// by a client (set back by guardState). Join it again.
+				fmt.Fprintf(c.log, "local workers left the run before its end; they join it again\n")
+				c.waitRunning(localCtx)
 			}
 		}()
 	}
@@ -291,6 +336,7 @@ func coordinate(ctx context.Context, t *arena.Tournament, opts arena.RunOptions,
 		local.Wait()
 	}()
 	played, err := c.collect(ctx, opts)
+	c.over.Store(true)
 	st.Played = played
 	st.Complete = c.left == 0
 	state := Done
@@ -349,6 +395,13 @@ func (c *coordinator) setup(ctx context.Context) error {
 			return err
 		}},
 		{"result consumer", func(ctx context.Context) error {
+			// A fresh consumer: the results a killed coordinator fetched
+			// and did not write are delivered at once, not after the ack
+			// wait of its consumer (the stream keeps every unacknowledged
+			// result; the record drops what it has).
+			if err := c.js.DeleteConsumer(ctx, ResultStream, resultConsumer(c.id)); err != nil && !errors.Is(err, jetstream.ErrConsumerNotFound) {
+				return err
+			}
 			_, err := c.js.CreateOrUpdateConsumer(ctx, ResultStream, jetstream.ConsumerConfig{
 				Durable: resultConsumer(c.id), FilterSubject: resultSubject(c.id), AckPolicy: jetstream.AckExplicitPolicy,
 				AckWait: time.Minute, MaxDeliver: -1, MaxAckPending: -1,
@@ -388,6 +441,9 @@ func retryAPI(ctx context.Context, f func(context.Context) error) error {
 }
 
 func (c *coordinator) setState(ctx context.Context, state string) error {
+	c.stateMu.Lock()
+	c.state = state
+	c.stateMu.Unlock()
 	b, err := json.Marshal(RunInfo{ID: c.id, State: state, AckWaitMS: c.o.AckWait.Milliseconds(), Config: c.t.Config})
 	if err != nil {
 		return err
@@ -412,39 +468,21 @@ func (c *coordinator) enqueue(ctx context.Context) error {
 	if err := ws.Purge(ctx, jetstream.WithPurgeSubject(workSubject(c.id))); err != nil {
 		return fmt.Errorf("broker: purging the old queue: %v", err)
 	}
-	subject := workSubject(c.id)
+	var batches [][]int
 	var batch []int
-	flush := func() error {
-		if len(batch) == 0 {
-			return nil
-		}
-		b, _ := json.Marshal(Batch{Run: c.id, Games: batch})
-		batch = batch[:0]
-		_, err := c.js.PublishAsync(subject, b)
-		return err
-	}
 	for pos, done := range c.recorded {
 		if done {
 			continue
 		}
 		batch = append(batch, c.t.Fixtures[pos].Index)
 		if len(batch) == c.o.BatchGames {
-			if err := flush(); err != nil {
-				return err
-			}
+			batches, batch = append(batches, batch), nil
 		}
 	}
-	if err := flush(); err != nil {
-		return err
+	if len(batch) > 0 {
+		batches = append(batches, batch)
 	}
-	select {
-	case <-c.js.PublishAsyncComplete():
-		return nil
-	case <-ctx.Done():
-		return ctx.Err()
-	case <-time.After(5 * time.Minute):
-		return errors.New("broker: queueing the games timed out")
-	}
+	return c.queue(ctx, batches)
 }
 
 // collect records results until the schedule is complete, the run stops
@@ -457,6 +495,7 @@ func (c *coordinator) collect(ctx context.Context, opts arena.RunOptions) (int, 
 	}
 	played := 0
 	var lastResult time.Time
+	lastLook := time.Now()
 	stopping := false
 	for c.left > 0 {
 		if ctx.Err() != nil {
@@ -473,6 +512,10 @@ func (c *coordinator) collect(ctx context.Context, opts arena.RunOptions) (int, 
 		if stopping && time.Since(lastResult) > c.drain() {
 			return played, nil
 		}
+		if !stopping && time.Since(lastLook) >= c.lookEvery() {
+			c.watch(ctx)
+			lastLook = time.Now()
+		}
 		mb, err := cons.Fetch(256, jetstream.FetchMaxWait(200*time.Millisecond))
 		if err != nil {
 			if ctx.Err() != nil {
@@ -485,7 +528,7 @@ func (c *coordinator) collect(ctx context.Context, opts arena.RunOptions) (int, 
 		var msgs []jetstream.Msg
 		for m := range mb.Messages() {
 			msgs = append(msgs, m)
-			if g := c.accept(m.Data()); g != nil {
+			if g := c.accept(ctx, m.Data()); g != nil {
 				games = append(games, g)
 			}
 		}
@@ -512,7 +555,7 @@ func (c *coordinator) drain() time.Duration {
 
 // accept checks a result message and marks its game recorded; it returns
 // nil for a duplicate or a result it rejects (logged).
-func (c *coordinator) accept(data []byte) *results.GameRecord {
+func (c *coordinator) accept(ctx context.Context, data []byte) *results.GameRecord {
 	var r Result
 	if err := json.Unmarshal(data, &r); err != nil {
 		c.reject("?", fmt.Sprintf("unreadable result: %v", err))
@@ -524,13 +567,24 @@ func (c *coordinator) accept(data []byte) *results.GameRecord {
 	}
 	if err := c.t.CheckGame(r.Game); err != nil {
 		c.reject(r.Worker, err.Error())
+		if r.Game != nil {
+			c.requeueRejected(ctx, r.Game.Index)
+		}
 		return nil
 	}
 	pos, _ := c.t.FixturePos(r.Game.Index) // CheckGame found it
 	if c.recorded[pos] {
-		return nil // a duplicate: the game is in the record already
+		// A duplicate: the game is in the record already. An honest
+		// replay is the same game; one that is not is worth a look.
+		if outcomeOf(r.Game) != c.outcome[pos] {
+			fmt.Fprintf(c.log, "a duplicate result of game %d from worker %q differs from the recorded one (%s %s): kept the recorded one\n",
+				r.Game.Index, workerName(r.Worker), r.Game.Result, printable(r.Game.Termination))
+		}
+		return nil
 	}
 	c.recorded[pos] = true
+	c.outcome[pos] = outcomeOf(r.Game)
+	c.idle = false
 	c.left--
 	c.longest = max(c.longest, time.Duration(r.Game.DurationMS*float64(time.Millisecond)))
 	// The record names the worker (its own word), so that a forfeit can

@@ -506,6 +506,11 @@ func playRun(ctx context.Context, js jetstream.JetStream, nc *nats.Conn, kv jets
 	}()
 	subject := resultSubject(info.ID)
 	played := 0
+	// Result ids are per attempt: a rejected result (a forgery under a
+	// guessed id, or this worker's own whose check failed) never makes a
+	// later genuine one a duplicate; the coordinator drops duplicates
+	// from its record.
+	idNonce, attempts := nonce(), 0
 	// The confirmer: a batch is acknowledged once all its results are
 	// stored.
 	confirms := make(chan pub, 1024)
@@ -539,7 +544,8 @@ func playRun(ctx context.Context, js jetstream.JetStream, nc *nats.Conn, kv jets
 				if err != nil {
 					return err
 				}
-				id := resultID(info.ID, g.Index)
+				attempts++
+				id := resultID(info.ID, g.Index, idNonce, attempts)
 				f, err := js.PublishAsync(subject, data, jetstream.WithMsgID(id))
 				if err != nil {
 					f = nil // published again by the confirmer
@@ -589,7 +595,11 @@ type pub struct {
 	index int
 }
 
-func resultID(run string, index int) string { return run + "." + strconv.Itoa(index) }
+// resultID is the message id of one attempt at a game: the run, the game,
+// the worker's nonce (unguessable) and its count of results.
+func resultID(run string, index int, nonce string, attempt int) string {
+	return run + "." + strconv.Itoa(index) + "." + nonce + "." + strconv.Itoa(attempt)
+}
 
 // confirm waits until the result is stored: the asynchronous publication
 // acknowledged, else the message published again (the broker may be
