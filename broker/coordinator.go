@@ -338,7 +338,9 @@ func coordinate(ctx context.Context, t *arena.Tournament, opts arena.RunOptions,
 	played, err := c.collect(ctx, opts)
 	c.over.Store(true)
 	st.Played = played
-	st.Complete = c.left == 0
+	// A sink that failed did not write the games accepted last: they are
+	// not complete, and their results stay for the next coordinator.
+	st.Complete = c.left == 0 && err == nil
 	state := Done
 	if !st.Complete {
 		state = Stopped

@@ -231,7 +231,9 @@ func outcomeOf(g *results.GameRecord) uint64 {
 // coordinator) wrote is said and set back, so that a worker cannot end
 // the run for the others. It returns once the watch is set up.
 func (c *coordinator) guardState(ctx context.Context) error {
-	w, err := c.kv.Watch(ctx, RunKey, jetstream.UpdatesOnly())
+	// The last value first: a client's write just before the watch began
+	// is seen too.
+	w, err := c.kv.Watch(ctx, RunKey)
 	if err != nil {
 		return fmt.Errorf("broker: watching the run's state: %v", err)
 	}
@@ -245,7 +247,7 @@ func (c *coordinator) guardState(ctx context.Context) error {
 			case e = <-w.Updates():
 			}
 			if e == nil {
-				continue
+				continue // the end of the initial values
 			}
 			var info RunInfo
 			readable := e.Operation() == jetstream.KeyValuePut && json.Unmarshal(e.Value(), &info) == nil
