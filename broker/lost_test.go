@@ -408,3 +408,48 @@ func TestResumeTakesInFlightResults(t *testing.T) {
 	t.Logf("the resumed coordinator took %v", time.Since(start))
 	checkAllOnce(t, tour, got, st, err, log.String())
 }
+
+// TestDuplicateThatDiffers: a duplicate result that is another game than
+// the recorded one (here a forfeit at the first move) is said, naming the
+// game and the worker; an identical one is not.
+func TestDuplicateThatDiffers(t *testing.T) {
+	tour := newTour(t, 2)
+	genuine := playLocal(t, tour)
+	other := *genuine[0]
+	other.Moves = slices.Clone(other.Moves[:len(other.Opening)])
+	other.Plies = results.Plies(other.Moves)
+	other.Termination, other.Forfeit, other.Winner, other.Result, other.Score = results.Timeout, 0, 1, "0-1", 0
+	other.Clocks, other.MoveStats = nil, nil
+	for p := range other.Players {
+		other.Players[p].Moves = 0
+	}
+	if err := tour.CheckGame(&other); err != nil {
+		t.Fatalf("the other game of index 0 is refused: %v", err)
+	}
+	var log syncBuffer
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	url, result := startRemoteRun(ctx, t, tour, Options{Log: &log})
+	nc, err := Connect(url, "forger", Credentials{}, 10*time.Second)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer nc.Close()
+	id := RunID(tour.Config)
+	waitRunning(t, nc, id)
+	js, _ := jetstream.New(nc)
+	for _, g := range []*results.GameRecord{genuine[0], genuine[0], &other, genuine[1]} {
+		b, _ := json.Marshal(Result{Run: id, Worker: "forger", Game: g})
+		if _, err := js.Publish(ctx, resultSubject(id), b); err != nil {
+			t.Fatal(err)
+		}
+	}
+	got, st, runErr := result()
+	checkAllOnce(t, tour, got, st, runErr, log.String())
+	if n := strings.Count(log.String(), "a duplicate result of game 0 from worker \"forger\" differs from the recorded one"); n != 1 {
+		t.Errorf("%d lines on a differing duplicate, want 1:\n%s", n, log.String())
+	}
+	if !slices.Equal(got[0].Moves, genuine[0].Moves) {
+		t.Errorf("the recorded game 0 is not the first result")
+	}
+}
