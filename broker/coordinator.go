@@ -232,9 +232,10 @@ type coordinator struct {
 	byWorker map[string]*workerTally
 	// state is the run state this coordinator published last; guardState
 	// puts it back when a client writes another.
-	stateMu sync.Mutex
-	state   string
-	over    atomic.Bool // collect returned: local workers are not restarted
+	stateMu    sync.Mutex
+	state      string
+	stateValue []byte      // as published
+	over       atomic.Bool // collect returned: local workers are not restarted
 	// idle: the watchdog said that no worker plays (said once until a
 	// result comes).
 	idle bool
@@ -321,13 +322,16 @@ func coordinate(ctx context.Context, t *arena.Tournament, opts arena.RunOptions,
 				if err := Work(localCtx, lc, WorkerOptions{Name: LocalWorker, Concurrency: opts.Concurrency, Log: linelog.New(opts.Log, "local worker: ")}); err != nil && localCtx.Err() == nil {
 					fmt.Fprintf(c.log, "local workers: %v\n", err)
 				}
-				if localCtx.Err() != nil || c.over.Load() {
+				if c.localDone(localCtx) {
 					return
 				}
 				// They left a run that is not over: its state was changed
 				// by a client (set back by guardState). Join it again.
 				fmt.Fprintf(c.log, "local workers left the run before its end; they join it again\n")
 				c.waitRunning(localCtx)
+				if c.localDone(localCtx) {
+					return
+				}
 			}
 		}()
 	}
@@ -443,13 +447,13 @@ func retryAPI(ctx context.Context, f func(context.Context) error) error {
 }
 
 func (c *coordinator) setState(ctx context.Context, state string) error {
-	c.stateMu.Lock()
-	c.state = state
-	c.stateMu.Unlock()
 	b, err := json.Marshal(RunInfo{ID: c.id, State: state, AckWaitMS: c.o.AckWait.Milliseconds(), Config: c.t.Config})
 	if err != nil {
 		return err
 	}
+	c.stateMu.Lock()
+	c.state, c.stateValue = state, b
+	c.stateMu.Unlock()
 	if err := retryAPI(ctx, func(ctx context.Context) error {
 		_, err := c.kv.Put(ctx, RunKey, b)
 		return err

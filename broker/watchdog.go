@@ -1,6 +1,7 @@
 package broker
 
 import (
+	"bytes"
 	"context"
 	"crypto/rand"
 	"encoding/hex"
@@ -249,14 +250,14 @@ func (c *coordinator) guardState(ctx context.Context) error {
 			if e == nil {
 				continue // the end of the initial values
 			}
-			var info RunInfo
-			readable := e.Operation() == jetstream.KeyValuePut && json.Unmarshal(e.Value(), &info) == nil
 			c.stateMu.Lock()
-			want := c.state
+			want, value := c.state, c.stateValue
 			c.stateMu.Unlock()
-			if readable && info.ID == c.id && info.State == want && info.AckWaitMS == c.o.AckWait.Milliseconds() {
+			if e.Operation() == jetstream.KeyValuePut && bytes.Equal(e.Value(), value) {
 				continue // this coordinator's own
 			}
+			var info RunInfo
+			readable := e.Operation() == jetstream.KeyValuePut && json.Unmarshal(e.Value(), &info) == nil
 			got := "another value"
 			if readable {
 				got = fmt.Sprintf("%q", printable(info.State))
@@ -268,6 +269,15 @@ func (c *coordinator) guardState(ctx context.Context) error {
 		}
 	}()
 	return nil
+}
+
+// localDone reports whether the local workers have left for good: ctx
+// ended, the run is over or this coordinator stopped it.
+func (c *coordinator) localDone(ctx context.Context) bool {
+	c.stateMu.Lock()
+	state := c.state
+	c.stateMu.Unlock()
+	return ctx.Err() != nil || c.over.Load() || state != Running
 }
 
 // waitRunning waits until the run's state is Running again (guardState
