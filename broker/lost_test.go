@@ -47,6 +47,25 @@ func waitLog(t *testing.T, log *syncBuffer, want string) {
 	}
 }
 
+// joinRun connects a client named name to the broker at url (closed at
+// the end of the test) once tour's run is running; it returns its
+// JetStream and the run's id.
+func joinRun(t *testing.T, url, name string, tour *arena.Tournament) (jetstream.JetStream, string) {
+	t.Helper()
+	nc, err := Connect(url, name, Credentials{}, 10*time.Second)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(nc.Close)
+	id := RunID(tour.Config)
+	waitRunning(t, nc, id)
+	js, err := jetstream.New(nc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return js, id
+}
+
 // TestRejectedResultThenGenuine: a forged result published under the id
 // a worker would give the genuine one (run.game, the old ids) is rejected,
 // logged with its worker and game, and the game queued again; the
@@ -59,14 +78,7 @@ func TestRejectedResultThenGenuine(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
 	url, result := startRemoteRun(ctx, t, tour, Options{Log: &log})
-	nc, err := Connect(url, "forger", Credentials{}, 10*time.Second)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer nc.Close()
-	id := RunID(tour.Config)
-	waitRunning(t, nc, id)
-	js, _ := jetstream.New(nc)
+	js, id := joinRun(t, url, "forger", tour)
 	forged := *genuine[1]
 	forged.Moves = slices.Clone(forged.Moves)
 	open := len(forged.Opening)
@@ -97,14 +109,7 @@ func TestAckWithoutPlaying(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
 	url, result := startRemoteRun(ctx, t, tour, Options{Log: &log, AckWait: time.Second})
-	nc, err := Connect(url, "rogue", Credentials{}, 10*time.Second)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer nc.Close()
-	id := RunID(tour.Config)
-	waitRunning(t, nc, id)
-	js, _ := jetstream.New(nc)
+	js, id := joinRun(t, url, "rogue", tour)
 	cons, err := js.Consumer(ctx, WorkStream, workConsumer(id))
 	if err != nil {
 		t.Fatal(err)
@@ -135,14 +140,7 @@ func TestPurgedQueue(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
 	url, result := startRemoteRun(ctx, t, tour, Options{Log: &log, AckWait: time.Second})
-	nc, err := Connect(url, "rogue", Credentials{}, 10*time.Second)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer nc.Close()
-	id := RunID(tour.Config)
-	waitRunning(t, nc, id)
-	js, _ := jetstream.New(nc)
+	js, id := joinRun(t, url, "rogue", tour)
 	cons, err := js.Consumer(ctx, WorkStream, workConsumer(id))
 	if err != nil {
 		t.Fatal(err)
@@ -181,14 +179,7 @@ func TestStateSetDoneByClient(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
 	url, result := startRun(ctx, t, tour, Options{Log: &log}, 1)
-	nc, err := Connect(url, "rogue", Credentials{}, 10*time.Second)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer nc.Close()
-	id := RunID(tour.Config)
-	waitRunning(t, nc, id)
-	js, _ := jetstream.New(nc)
+	js, id := joinRun(t, url, "rogue", tour)
 	kv, err := js.KeyValue(ctx, Bucket)
 	if err != nil {
 		t.Fatal(err)
@@ -374,14 +365,7 @@ func TestResumeTakesInFlightResults(t *testing.T) {
 		_, err := tour.Run(ctx, arena.RunOptions{Runner: Runner(o), Sink: func([]*results.GameRecord) error { return failed }})
 		first <- err
 	}()
-	nc, err := Connect(url, "worker", Credentials{}, 10*time.Second)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer nc.Close()
-	id := RunID(tour.Config)
-	waitRunning(t, nc, id)
-	js, _ := jetstream.New(nc)
+	js, id := joinRun(t, url, "worker", tour)
 	publish := func(games []*results.GameRecord) {
 		for _, g := range games {
 			b, _ := json.Marshal(Result{Run: id, Worker: "w", Game: g})
@@ -430,14 +414,7 @@ func TestDuplicateThatDiffers(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
 	url, result := startRemoteRun(ctx, t, tour, Options{Log: &log})
-	nc, err := Connect(url, "forger", Credentials{}, 10*time.Second)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer nc.Close()
-	id := RunID(tour.Config)
-	waitRunning(t, nc, id)
-	js, _ := jetstream.New(nc)
+	js, id := joinRun(t, url, "forger", tour)
 	for _, g := range []*results.GameRecord{genuine[0], genuine[0], &other, genuine[1]} {
 		b, _ := json.Marshal(Result{Run: id, Worker: "forger", Game: g})
 		if _, err := js.Publish(ctx, resultSubject(id), b); err != nil {
