@@ -240,6 +240,8 @@ func (c *coordinator) guardState(ctx context.Context) error {
 	}
 	go func() {
 		defer w.Stop()
+		var times int
+		var said time.Time
 		for {
 			var e jetstream.KeyValueEntry
 			select {
@@ -261,10 +263,25 @@ func (c *coordinator) guardState(ctx context.Context) error {
 			got := "another value"
 			if readable {
 				got = fmt.Sprintf("%q", printable(info.State))
+				if info.ID != c.id {
+					got += fmt.Sprintf(" of run %q", printable(info.ID))
+				}
 			}
-			fmt.Fprintf(c.log, "the run's state was set to %s by a client, not this coordinator: set back to %q\n", got, want)
+			// Said the first time, then at most every guardSay (a client
+			// that writes again and again, or a second coordinator on the
+			// server, must not flood the log), and set back at most every
+			// pollEvery.
+			times++
+			if times == 1 || time.Since(said) >= guardSay {
+				fmt.Fprintf(c.log, "the run's state was set to %s by a client, not this coordinator: set back to %q (%s so far)\n", got, want, strings.Replace(gameCount(times), "game", "time", 1))
+				said = time.Now()
+			}
 			if err := c.setState(ctx, want); err != nil && ctx.Err() == nil {
 				fmt.Fprintf(c.log, "%v\n", err)
+			}
+			select {
+			case <-ctx.Done():
+			case <-time.After(pollEvery):
 			}
 		}
 	}()
@@ -279,6 +296,9 @@ func (c *coordinator) localDone(ctx context.Context) bool {
 	c.stateMu.Unlock()
 	return ctx.Err() != nil || c.over.Load() || state != Running
 }
+
+// guardSay is how often guardState says again that the state was changed.
+const guardSay = 10 * time.Second
 
 // waitRunning waits until the run's state is Running again (guardState
 // sets it back) or ctx ends.
