@@ -66,6 +66,25 @@ func joinRun(t *testing.T, url, name string, tour *arena.Tournament) (jetstream.
 	return js, id
 }
 
+// waitQueued waits until the run's queue holds n batches not yet taken.
+func waitQueued(ctx context.Context, t *testing.T, js jetstream.JetStream, id string, n uint64) {
+	t.Helper()
+	cons, err := js.Consumer(ctx, WorkStream, workConsumer(id))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for {
+		ci, err := cons.Info(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if ci.NumPending == n {
+			return
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+}
+
 // TestRejectedResultThenGenuine: a forged result published under the id
 // a worker would give the genuine one (run.game, the old ids) is rejected,
 // logged with its worker and game, and the game queued again; the
@@ -141,20 +160,7 @@ func TestPurgedQueue(t *testing.T) {
 	defer cancel()
 	url, result := startRemoteRun(ctx, t, tour, Options{Log: &log, AckWait: time.Second})
 	js, id := joinRun(t, url, "rogue", tour)
-	cons, err := js.Consumer(ctx, WorkStream, workConsumer(id))
-	if err != nil {
-		t.Fatal(err)
-	}
-	for {
-		ci, err := cons.Info(ctx)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if ci.NumPending == 3 {
-			break
-		}
-		time.Sleep(10 * time.Millisecond)
-	}
+	waitQueued(ctx, t, js, id, 3)
 	ws, err := js.Stream(ctx, WorkStream)
 	if err != nil {
 		t.Fatal(err)
@@ -429,4 +435,23 @@ func TestDuplicateThatDiffers(t *testing.T) {
 	if !slices.Equal(got[0].Moves, genuine[0].Moves) {
 		t.Errorf("the recorded game 0 is not the first result")
 	}
+}
+
+// TestQueueSmallWindow: with one batch awaiting its acknowledgement at a
+// time, every batch is queued once and the run ends (the windows of
+// queue follow one another).
+func TestQueueSmallWindow(t *testing.T) {
+	defer func(n int) { publishWindow = n }(publishWindow)
+	publishWindow = 1
+	tour := newTour(t, 10)
+	var log syncBuffer
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	url, result := startRemoteRun(ctx, t, tour, Options{Log: &log, BatchGames: 1})
+	js, id := joinRun(t, url, "observer", tour)
+	waitQueued(ctx, t, js, id, 10)
+	wait := startWorkers(ctx, t, url, []io.Writer{nil, nil})
+	got, st, runErr := result()
+	wait()
+	checkAllOnce(t, tour, got, st, runErr, log.String())
 }
