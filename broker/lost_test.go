@@ -455,3 +455,72 @@ func TestQueueSmallWindow(t *testing.T) {
 	wait()
 	checkAllOnce(t, tour, got, st, runErr, log.String())
 }
+
+// TestMisbehavingClients: a forged result under the genuine one's old id,
+// a batch acknowledged unplayed, a purged queue and the run's state set
+// to done, all in one run: it ends by itself with every game recorded
+// once, by the coordinator's own worker and a remote one that serves run
+// after run (which joins the run again when its state is set back).
+func TestMisbehavingClients(t *testing.T) {
+	tour := newTour(t, 12)
+	genuine := playLocal(t, tour)
+	var log syncBuffer
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	o := Options{Log: &log, AckWait: time.Second}
+	o.Server = ServerOptions{}
+	url, result := startRun(ctx, t, tour, o, 1)
+	js, id := joinRun(t, url, "rogue", tour)
+	forged := *genuine[5]
+	forged.Moves = slices.Clone(forged.Moves)
+	open := len(forged.Opening)
+	forged.Moves[open] = forged.Moves[open+1]
+	b, _ := json.Marshal(Result{Run: id, Worker: "rogue", Game: &forged})
+	if _, err := js.Publish(ctx, resultSubject(id), b, jetstream.WithMsgID(id+".5")); err != nil {
+		t.Fatal(err)
+	}
+	cons, err := js.Consumer(ctx, WorkStream, workConsumer(id))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m, err := cons.Next(jetstream.FetchMaxWait(30 * time.Second)); err != nil {
+		t.Fatal(err)
+	} else if err := m.DoubleAck(ctx); err != nil {
+		t.Fatal(err)
+	}
+	ws, err := js.Stream(ctx, WorkStream)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := ws.Purge(ctx, jetstream.WithPurgeSubject(workSubject(id))); err != nil {
+		t.Fatal(err)
+	}
+	nc, err := Connect(url, "remote", Credentials{}, 10*time.Second)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer nc.Close()
+	wctx, stopWorker := context.WithCancel(ctx)
+	defer stopWorker()
+	workerDone := make(chan error, 1)
+	go func() { workerDone <- Work(wctx, nc, WorkerOptions{Name: "remote", Concurrency: 1, Wait: true}) }()
+	kv, err := js.KeyValue(ctx, Bucket)
+	if err != nil {
+		t.Fatal(err)
+	}
+	done, _ := json.Marshal(RunInfo{ID: id, State: Done, Config: tour.Config})
+	if _, err := kv.Put(ctx, RunKey, done); err != nil {
+		t.Fatal(err)
+	}
+	got, st, runErr := result()
+	stopWorker()
+	if err := <-workerDone; err != nil {
+		t.Errorf("remote worker: %v", err)
+	}
+	checkAllOnce(t, tour, got, st, runErr, log.String())
+	for i, g := range got {
+		if !slices.Equal(g.Moves, genuine[g.Index].Moves) {
+			t.Errorf("record %d: game %d is not the genuine game", i, g.Index)
+		}
+	}
+}

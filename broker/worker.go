@@ -213,7 +213,10 @@ func Work(ctx context.Context, nc *nats.Conn, o WorkerOptions) error {
 			}
 			continue
 		}
-		if finished[info.ID] || refused[info.ID] {
+		// A run running again that this worker left (its state set back
+		// after a client changed it, or a stopped run resumed) is joined
+		// again: without Wait the worker has returned already.
+		if refused[info.ID] {
 			continue
 		}
 		fmt.Fprintf(o.Log, "joining run %s: %s %s, %s\n", info.ID, info.Config.Game, info.Config.Kind, gameCount(info.Config.TotalGames))
