@@ -275,7 +275,10 @@ func coordinate(ctx context.Context, t *arena.Tournament, opts arena.RunOptions,
 		return st, err
 	}
 	defer nc.Close()
-	if c.js, err = jetstream.New(nc); err != nil {
+	// An acknowledgement lost (a server restarting) fails its future after
+	// apiAttempt, and the batch is published again (queue), rather than
+	// waited for for ever.
+	if c.js, err = jetstream.New(nc, jetstream.WithPublishAsyncTimeout(apiAttempt)); err != nil {
 		return st, err
 	}
 	if err := c.setup(ctx); err != nil {

@@ -175,7 +175,9 @@ func Work(ctx context.Context, nc *nats.Conn, o WorkerOptions) error {
 	if o.Log == nil {
 		o.Log = io.Discard
 	}
-	js, err := jetstream.New(nc)
+	// A result whose acknowledgement is lost (a server restarting) is
+	// published again after apiAttempt (confirm), not waited for for ever.
+	js, err := jetstream.New(nc, jetstream.WithPublishAsyncTimeout(apiAttempt))
 	if err != nil {
 		return err
 	}
