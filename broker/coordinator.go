@@ -222,8 +222,8 @@ type coordinator struct {
 	// the watchdog's last look (once per look: a flood of forgeries must
 	// not flood the queue).
 	requeued map[int]bool
-	// batchIDs names the batches this coordinator publishes (nonce and
-	// count), so that a batch published again is stored once.
+	// batchNonce and batches name the batches this coordinator publishes
+	// (message ids), so that a batch published again is stored once.
 	batchNonce string
 	batches    int
 	// byWorker counts the games recorded from each worker, and their
