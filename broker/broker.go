@@ -17,11 +17,13 @@
 // worker) rebuilds the same tournament from the configuration, pulls
 // batches, plays them (every game is reproducible from the schedule, so a
 // redelivered batch plays the same games), keeps its batches alive with
-// InProgress while they play, publishes each result with the message id
-// run.game (JetStream drops a duplicate within its window; the
-// coordinator drops any that get through) and acknowledges a batch once
-// its results are stored. A batch whose worker dies is redelivered after
-// the ack wait.
+// InProgress while they play, publishes each result with a message id per
+// attempt, run.game.nonce.count (JetStream drops a result published twice;
+// the coordinator drops a game recorded already) and acknowledges a batch
+// once its results are stored. A batch whose worker dies is redelivered
+// after the ack wait; the coordinator's watchdog queues again a game that
+// is neither recorded, queued nor leased, and the game of a rejected result
+// at once.
 //
 // On the embedded server the coordinator alone has every right; workers
 // (whatever their credentials, and the coordinator's local workers) have

@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 	"unicode"
 	"unicode/utf8"
@@ -213,6 +214,25 @@ type coordinator struct {
 	left     int    // games of the schedule not yet recorded
 	longest  time.Duration
 	rejected int
+	// outcome fingerprints each recorded game (outcomeOf), so that a
+	// duplicate that differs from it is said; 0 for none.
+	outcome []uint64
+	// queued maps the work stream's sequence of each batch this
+	// coordinator queued and has not yet seen gone to its games; the
+	// watchdog finds the games that are in none of them.
+	queued map[uint64][]int
+	// missing are the positions the watchdog found neither recorded,
+	// queued nor leased at its last look: queued again if they still are
+	// at the next (a result may have been on its way).
+	missing map[int]bool
+	// requeued are the positions queued again for a rejected result since
+	// the watchdog's last look (once per look: a flood of forgeries must
+	// not flood the queue).
+	requeued map[int]bool
+	// batchNonce and batches name the batches this coordinator publishes
+	// (message ids), so that a batch published again is stored once.
+	batchNonce string
+	batches    int
 	// byWorker counts the games recorded from each worker, and their
 	// forfeits by termination, for the summary (forfeits are the worker's
 	// word: see checkGame).
@@ -221,6 +241,15 @@ type coordinator struct {
 	// embedded server refused during the run (nil for an existing server,
 	// whose refusals only its own logs show).
 	refused func() map[string]incidents
+	// state is the run state this coordinator published last; guardState
+	// puts it back when a client writes another.
+	stateMu    sync.Mutex
+	state      string
+	stateValue []byte      // as published
+	over       atomic.Bool // collect returned: local workers are not restarted
+	// idle: the watchdog said that no worker plays (said once until a
+	// result comes).
+	idle bool
 }
 
 // LocalWorker is the name of a coordinator's own workers;
@@ -237,16 +266,19 @@ type workerTally struct {
 func coordinate(ctx context.Context, t *arena.Tournament, opts arena.RunOptions, h *Hub) (st arena.RunStats, err error) {
 	st = arena.RunStats{Planned: len(t.Fixtures)}
 	o := h.o
-	c := &coordinator{t: t, o: o, id: RunID(t.Config), log: o.Log, recorded: make([]bool, len(t.Fixtures)), byWorker: map[string]*workerTally{}}
+	c := &coordinator{t: t, o: o, id: RunID(t.Config), log: o.Log, recorded: make([]bool, len(t.Fixtures)), byWorker: map[string]*workerTally{},
+		outcome: make([]uint64, len(t.Fixtures)), queued: map[uint64][]int{}, missing: map[int]bool{}, requeued: map[int]bool{}, batchNonce: nonce()}
 	if g := h.guard; g != nil {
 		before := g.snapshot()
 		c.refused = func() map[string]incidents { return since(g.snapshot(), before) }
 	}
 	defer c.summary(h.oneRun)
 	c.left = len(t.Fixtures)
-	for _, g := range opts.Done {
+	for i := range opts.Done {
+		g := &opts.Done[i]
 		if pos, ok := t.FixturePos(g.Index); ok && !c.recorded[pos] {
 			c.recorded[pos] = true
+			c.outcome[pos] = outcomeOf(g)
 			c.left--
 			st.Skipped++
 		}
@@ -259,7 +291,10 @@ func coordinate(ctx context.Context, t *arena.Tournament, opts arena.RunOptions,
 	}
 	defer nc.Close()
 	c.nc = nc
-	if c.js, err = jetstream.New(nc); err != nil {
+	// An acknowledgement lost (a server restarting) fails its future after
+	// apiAttempt, and the batch is published again (queue), rather than
+	// waited for for ever.
+	if c.js, err = jetstream.New(nc, jetstream.WithPublishAsyncTimeout(apiAttempt)); err != nil {
 		return st, err
 	}
 	if err := c.setup(ctx); err != nil {
@@ -277,6 +312,11 @@ func coordinate(ctx context.Context, t *arena.Tournament, opts arena.RunOptions,
 	}
 	defer evs.Unsubscribe()
 	if err := c.setState(ctx, Running); err != nil {
+		return st, err
+	}
+	guardCtx, stopGuard := context.WithCancel(ctx)
+	defer stopGuard()
+	if err := c.guardState(guardCtx); err != nil {
 		return st, err
 	}
 	if err := c.enqueue(ctx); err != nil {
@@ -297,8 +337,20 @@ func coordinate(ctx context.Context, t *arena.Tournament, opts arena.RunOptions,
 		local.Add(1)
 		go func() {
 			defer local.Done()
-			if err := Work(localCtx, lc, WorkerOptions{Name: LocalWorker, Concurrency: opts.Concurrency, Log: linelog.New(opts.Log, "local worker: ")}); err != nil && localCtx.Err() == nil {
-				fmt.Fprintf(c.log, "local workers: %v\n", err)
+			for {
+				if err := Work(localCtx, lc, WorkerOptions{Name: LocalWorker, Concurrency: opts.Concurrency, Log: linelog.New(opts.Log, "local worker: ")}); err != nil && localCtx.Err() == nil {
+					fmt.Fprintf(c.log, "local workers: %v\n", err)
+				}
+				if c.localDone(localCtx) {
+					return
+				}
+				// They left a run that is not over: its state was changed
+				// by a client (set back by guardState). Join it again.
+				fmt.Fprintf(c.log, "local workers left the run before its end; they join it again\n")
+				c.waitRunning(localCtx)
+				if c.localDone(localCtx) {
+					return
+				}
 			}
 		}()
 	}
@@ -307,8 +359,11 @@ func coordinate(ctx context.Context, t *arena.Tournament, opts arena.RunOptions,
 		local.Wait()
 	}()
 	played, err := c.collect(ctx, opts)
+	c.over.Store(true)
 	st.Played = played
-	st.Complete = c.left == 0
+	// A sink that failed did not write the games accepted last: they are
+	// not complete, and their results stay for the next coordinator.
+	st.Complete = c.left == 0 && err == nil
 	state := Done
 	if !st.Complete {
 		state = Stopped
@@ -366,6 +421,13 @@ func (c *coordinator) setup(ctx context.Context) error {
 			return err
 		}},
 		{"result consumer", func(ctx context.Context) error {
+			// A fresh consumer: the results a killed coordinator fetched
+			// and did not write are delivered at once, not after the ack
+			// wait of its consumer (the stream keeps every unacknowledged
+			// result; the record drops what it has).
+			if err := c.js.DeleteConsumer(ctx, ResultStream, resultConsumer(c.id)); err != nil && !errors.Is(err, jetstream.ErrConsumerNotFound) {
+				return err
+			}
 			_, err := c.js.CreateOrUpdateConsumer(ctx, ResultStream, jetstream.ConsumerConfig{
 				Durable: resultConsumer(c.id), FilterSubject: resultSubject(c.id), AckPolicy: jetstream.AckExplicitPolicy,
 				AckWait: time.Minute, MaxDeliver: -1, MaxAckPending: -1,
@@ -409,6 +471,9 @@ func (c *coordinator) setState(ctx context.Context, state string) error {
 	if err != nil {
 		return err
 	}
+	c.stateMu.Lock()
+	c.state, c.stateValue = state, b
+	c.stateMu.Unlock()
 	if err := retryAPI(ctx, func(ctx context.Context) error {
 		_, err := c.kv.Put(ctx, RunKey, b)
 		return err
@@ -429,39 +494,21 @@ func (c *coordinator) enqueue(ctx context.Context) error {
 	if err := ws.Purge(ctx, jetstream.WithPurgeSubject(workSubject(c.id))); err != nil {
 		return fmt.Errorf("broker: purging the old queue: %v", err)
 	}
-	subject := workSubject(c.id)
+	var batches [][]int
 	var batch []int
-	flush := func() error {
-		if len(batch) == 0 {
-			return nil
-		}
-		b, _ := json.Marshal(Batch{Run: c.id, Games: batch})
-		batch = batch[:0]
-		_, err := c.js.PublishAsync(subject, b)
-		return err
-	}
 	for pos, done := range c.recorded {
 		if done {
 			continue
 		}
 		batch = append(batch, c.t.Fixtures[pos].Index)
 		if len(batch) == c.o.BatchGames {
-			if err := flush(); err != nil {
-				return err
-			}
+			batches, batch = append(batches, batch), nil
 		}
 	}
-	if err := flush(); err != nil {
-		return err
+	if len(batch) > 0 {
+		batches = append(batches, batch)
 	}
-	select {
-	case <-c.js.PublishAsyncComplete():
-		return nil
-	case <-ctx.Done():
-		return ctx.Err()
-	case <-time.After(5 * time.Minute):
-		return errors.New("broker: queueing the games timed out")
-	}
+	return c.queue(ctx, batches)
 }
 
 // collect records results until the schedule is complete, the run stops
@@ -474,6 +521,7 @@ func (c *coordinator) collect(ctx context.Context, opts arena.RunOptions) (int, 
 	}
 	played := 0
 	var lastResult time.Time
+	lastLook := time.Now()
 	stopping := false
 	for c.left > 0 {
 		if ctx.Err() != nil {
@@ -489,6 +537,10 @@ func (c *coordinator) collect(ctx context.Context, opts arena.RunOptions) (int, 
 		}
 		if stopping && time.Since(lastResult) > c.drain() {
 			return played, nil
+		}
+		if !stopping && time.Since(lastLook) >= c.lookEvery() {
+			c.watch(ctx)
+			lastLook = time.Now()
 		}
 		// Bounded in bytes too: a batch of junk messages near the size
 		// limit would otherwise all be held at once. Any message the
@@ -506,7 +558,7 @@ func (c *coordinator) collect(ctx context.Context, opts arena.RunOptions) (int, 
 		var msgs []jetstream.Msg
 		for m := range mb.Messages() {
 			msgs = append(msgs, m)
-			if g := c.accept(m.Data()); g != nil {
+			if g := c.accept(ctx, m.Data()); g != nil {
 				games = append(games, g)
 			}
 		}
@@ -540,7 +592,7 @@ func (c *coordinator) drain() time.Duration {
 
 // accept checks a result message and marks its game recorded; it returns
 // nil for a duplicate or a result it rejects (logged).
-func (c *coordinator) accept(data []byte) *results.GameRecord {
+func (c *coordinator) accept(ctx context.Context, data []byte) *results.GameRecord {
 	var r Result
 	if err := json.Unmarshal(data, &r); err != nil {
 		c.reject("?", fmt.Sprintf("unreadable result: %v", err))
@@ -552,13 +604,24 @@ func (c *coordinator) accept(data []byte) *results.GameRecord {
 	}
 	if err := c.t.CheckGame(r.Game); err != nil {
 		c.reject(r.Worker, err.Error())
+		if r.Game != nil {
+			c.requeueRejected(ctx, r.Game.Index)
+		}
 		return nil
 	}
 	pos, _ := c.t.FixturePos(r.Game.Index) // CheckGame found it
 	if c.recorded[pos] {
-		return nil // a duplicate: the game is in the record already
+		// A duplicate: the game is in the record already. An honest
+		// replay is the same game; one that is not is worth a look.
+		if outcomeOf(r.Game) != c.outcome[pos] {
+			fmt.Fprintf(c.log, "a duplicate result of game %d from worker %q differs from the recorded one (%s %s): kept the recorded one\n",
+				r.Game.Index, workerName(r.Worker), r.Game.Result, printable(r.Game.Termination))
+		}
+		return nil
 	}
 	c.recorded[pos] = true
+	c.outcome[pos] = outcomeOf(r.Game)
+	c.idle = false
 	c.left--
 	c.longest = max(c.longest, time.Duration(r.Game.DurationMS*float64(time.Millisecond)))
 	// The record names the worker (its own word), so that a forfeit can

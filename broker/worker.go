@@ -175,7 +175,9 @@ func Work(ctx context.Context, nc *nats.Conn, o WorkerOptions) error {
 	if o.Log == nil {
 		o.Log = io.Discard
 	}
-	js, err := jetstream.New(nc)
+	// A result whose acknowledgement is lost (a server restarting) is
+	// published again after apiAttempt (confirm), not waited for for ever.
+	js, err := jetstream.New(nc, jetstream.WithPublishAsyncTimeout(apiAttempt))
 	if err != nil {
 		return err
 	}
@@ -214,7 +216,10 @@ func Work(ctx context.Context, nc *nats.Conn, o WorkerOptions) error {
 			}
 			continue
 		}
-		if finished[info.ID] || refused[info.ID] {
+		// A run running again that this worker left (its state set back
+		// after a client changed it, or a stopped run resumed) is joined
+		// again: without Wait the worker has returned already.
+		if refused[info.ID] {
 			continue
 		}
 		fmt.Fprintf(o.Log, "joining run %s: %s %s, %s\n", info.ID, info.Config.Game, info.Config.Kind, gameCount(info.Config.TotalGames))
@@ -528,6 +533,11 @@ func playRun(ctx context.Context, js jetstream.JetStream, nc *nats.Conn, kv jets
 	}()
 	subject := resultSubject(info.ID)
 	played := 0
+	// Result ids are per attempt: a rejected result (a forgery under a
+	// guessed id, or this worker's own whose check failed) never makes a
+	// later genuine one a duplicate; the coordinator drops duplicates
+	// from its record.
+	idNonce, attempts := nonce(), 0
 	// The confirmer: a batch is acknowledged once all its results are
 	// stored.
 	confirms := make(chan pub, 1024)
@@ -575,7 +585,8 @@ func playRun(ctx context.Context, js jetstream.JetStream, nc *nats.Conn, kv jets
 				if err != nil {
 					return err
 				}
-				id := resultID(info.ID, g.Index)
+				attempts++
+				id := resultID(info.ID, g.Index, idNonce, attempts)
 				f, err := js.PublishAsync(subject, data, jetstream.WithMsgID(id))
 				if err != nil {
 					f = nil // published again by the confirmer
@@ -629,7 +640,11 @@ type pub struct {
 	index int
 }
 
-func resultID(run string, index int) string { return run + "." + strconv.Itoa(index) }
+// resultID is the message id of one attempt at a game: the run, the game,
+// the worker's nonce (unguessable) and its count of results.
+func resultID(run string, index int, nonce string, attempt int) string {
+	return run + "." + strconv.Itoa(index) + "." + nonce + "." + strconv.Itoa(attempt)
+}
 
 // resultLimit is the size a record must fit (results.GameRecord.Fit) for
 // its Result to be a message the server takes.
