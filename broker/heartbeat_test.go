@@ -51,7 +51,9 @@ func startRemoteRun(ctx context.Context, t *testing.T, tour *arena.Tournament, o
 func startRun(ctx context.Context, t *testing.T, tour *arena.Tournament, o Options, concurrency int) (url string, result func() ([]*results.GameRecord, arena.RunStats, error)) {
 	t.Helper()
 	urlc := make(chan string, 1)
-	o.Broker = "embedded"
+	if o.Broker == "" {
+		o.Broker = "embedded"
+	}
 	if o.Server.Listen == "" {
 		o.Server.Listen = "127.0.0.1:0"
 	}

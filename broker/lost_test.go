@@ -67,6 +67,22 @@ func joinRun(t *testing.T, url, name string, tour *arena.Tournament) (jetstream.
 	return js, id
 }
 
+// startOpenRun is startRun on an existing server that gives every
+// client every right, as an operator's server without permissions does
+// (on the embedded server a worker can neither purge the queue nor write
+// the run state: TestWorkerPermissions). There a misbehaving client can,
+// and the coordinator must still end the run with every game.
+func startOpenRun(ctx context.Context, t *testing.T, tour *arena.Tournament, o Options, concurrency int) (url string, result func() ([]*results.GameRecord, arena.RunStats, error)) {
+	t.Helper()
+	srv, err := StartServer(ServerOptions{Listen: "127.0.0.1:0", StoreDir: t.TempDir()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(srv.Shutdown)
+	o.Broker = ClientURL(srv)
+	return startRun(ctx, t, tour, o, concurrency)
+}
+
 // waitQueued waits until the run's queue holds n batches not yet taken.
 func waitQueued(ctx context.Context, t *testing.T, js jetstream.JetStream, id string, n uint64) {
 	t.Helper()
@@ -164,14 +180,14 @@ func TestAckWithoutPlaying(t *testing.T) {
 	}
 }
 
-// TestPurgedQueue: a client that purges the work queue loses no game; a
-// run with games queued and no worker says so.
+// TestPurgedQueue: a client that purges the work queue (on a server that
+// lets it) loses no game; a run with games queued and no worker says so.
 func TestPurgedQueue(t *testing.T) {
 	tour := newTour(t, 6)
 	var log syncBuffer
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
-	url, result := startRemoteRun(ctx, t, tour, Options{Log: &log, AckWait: time.Second})
+	url, result := startOpenRun(ctx, t, tour, Options{Log: &log, AckWait: time.Second}, 0)
 	js, id := joinRun(t, url, "rogue", tour)
 	waitQueued(ctx, t, js, id, 3)
 	ws, err := js.Stream(ctx, WorkStream)
@@ -189,15 +205,15 @@ func TestPurgedQueue(t *testing.T) {
 	checkAllOnce(t, tour, got, st, runErr, log.String())
 }
 
-// TestStateSetDoneByClient: a client that sets the run's state to done
-// does not end the run: the coordinator says so and sets it back, and its
+// TestStateSetDoneByClient: a client that sets the run's state to done (on
+// a server that lets it) does not end the run: the coordinator says so and sets it back, and its
 // local workers, which left, join again.
 func TestStateSetDoneByClient(t *testing.T) {
 	tour := newTour(t, 6)
 	var log syncBuffer
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
-	url, result := startRun(ctx, t, tour, Options{Log: &log}, 1)
+	url, result := startOpenRun(ctx, t, tour, Options{Log: &log}, 1)
 	js, id := joinRun(t, url, "rogue", tour)
 	kv, err := js.KeyValue(ctx, Bucket)
 	if err != nil {
@@ -480,9 +496,7 @@ func TestMisbehavingClients(t *testing.T) {
 	var log syncBuffer
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
-	o := Options{Log: &log, AckWait: time.Second}
-	o.Server = ServerOptions{}
-	url, result := startRun(ctx, t, tour, o, 1)
+	url, result := startOpenRun(ctx, t, tour, Options{Log: &log, AckWait: time.Second}, 1)
 	js, id := joinRun(t, url, "rogue", tour)
 	forged := *genuine[5]
 	forged.Moves = slices.Clone(forged.Moves)

@@ -157,7 +157,17 @@ func TestJunkResults(t *testing.T) {
 			}
 		}
 	}
-	s, err := js.Stream(ctx, ResultStream)
+	// A worker may not read the stream's state: the coordinator's rights.
+	cnc, err := h.connect(ctx, "inspector", false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer cnc.Close()
+	cjs, err := jetstream.New(cnc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := cjs.Stream(ctx, ResultStream)
 	if err != nil {
 		t.Fatal(err)
 	}
