@@ -20,6 +20,7 @@ import (
 	"github.com/nats-io/nkeys"
 
 	"github.com/boardgame-arena/arena/arena"
+	"github.com/boardgame-arena/arena/games"
 	"github.com/boardgame-arena/arena/internal/linelog"
 	"github.com/boardgame-arena/arena/results"
 )
@@ -42,11 +43,26 @@ type Options struct {
 	// Ready, if not nil, is called with the address workers join, once the
 	// broker is open (before a run's streams exist: workers wait for them).
 	Ready func(url string)
+	// ScaleTC is the reference speed of the run's time control, in nodes
+	// per second of MeasureSpeed: each worker measures its speed when it
+	// joins a run and plays with the run's clocks and limit per move
+	// multiplied by ScaleTC / its speed (OpenBench's scale_nps), so that a
+	// fleet of mixed machines plays one time control; the coordinator's
+	// own workers play at scale 1. ScaleMeasure (0, the default) measures
+	// this machine's speed for it; ScaleOff plays every game at the run's
+	// limits. A run without a clock or limit per move is never scaled.
+	ScaleTC float64
 	// JoinCommand, if not nil, turns the address workers join into what
 	// Log says they join with: the command line that starts a worker; nil
 	// says the address.
 	JoinCommand func(url string) string
 }
+
+// Values of Options.ScaleTC besides a reference speed.
+const (
+	ScaleMeasure = 0
+	ScaleOff     = -1
+)
 
 // Runner returns an arena.RunOptions.Runner that plays the run through the
 // broker: opts.Concurrency local workers play alongside the remote ones,
@@ -206,6 +222,7 @@ type coordinator struct {
 	left     int    // games of the schedule not yet recorded
 	longest  time.Duration
 	rejected int
+	ref      float64 // reference speed of a scaled run (RunInfo.RefNPS), else 0
 	// byWorker counts the games recorded from each worker, and their
 	// forfeits by termination, for the summary (forfeits are the worker's
 	// word: see checkGame).
@@ -260,6 +277,9 @@ func coordinate(ctx context.Context, t *arena.Tournament, opts arena.RunOptions,
 		return st, err
 	}
 	defer evs.Unsubscribe()
+	if c.ref, err = c.reference(ctx); err != nil {
+		return st, err
+	}
 	if err := c.setState(ctx, Running); err != nil {
 		return st, err
 	}
@@ -281,7 +301,9 @@ func coordinate(ctx context.Context, t *arena.Tournament, opts arena.RunOptions,
 		local.Add(1)
 		go func() {
 			defer local.Done()
-			if err := Work(localCtx, lc, WorkerOptions{Name: LocalWorker, Concurrency: opts.Concurrency, Log: linelog.New(opts.Log, "local worker: ")}); err != nil && localCtx.Err() == nil {
+			// At scale 1: the reference is this machine.
+			speed := func(context.Context, games.Variant) (float64, error) { return c.ref, nil }
+			if err := Work(localCtx, lc, WorkerOptions{Name: LocalWorker, Concurrency: opts.Concurrency, Log: linelog.New(opts.Log, "local worker: "), Speed: speed}); err != nil && localCtx.Err() == nil {
 				fmt.Fprintf(c.log, "local workers: %v\n", err)
 			}
 		}()
@@ -388,7 +410,7 @@ func retryAPI(ctx context.Context, f func(context.Context) error) error {
 }
 
 func (c *coordinator) setState(ctx context.Context, state string) error {
-	b, err := json.Marshal(RunInfo{ID: c.id, State: state, AckWaitMS: c.o.AckWait.Milliseconds(), Config: c.t.Config})
+	b, err := json.Marshal(RunInfo{ID: c.id, State: state, AckWaitMS: c.o.AckWait.Milliseconds(), Config: c.t.Config, RefNPS: c.ref})
 	if err != nil {
 		return err
 	}
@@ -523,6 +545,10 @@ func (c *coordinator) accept(data []byte) *results.GameRecord {
 		return nil
 	}
 	if err := c.t.CheckGame(r.Game); err != nil {
+		c.reject(r.Worker, err.Error())
+		return nil
+	}
+	if err := checkScale(c.t, c.ref, r.Game, workerName(r.Worker) == LocalWorker); err != nil {
 		c.reject(r.Worker, err.Error())
 		return nil
 	}
