@@ -114,6 +114,18 @@ type scaling struct {
 // serves run after run (tune spsa's iterations) measures once.
 var speeds sync.Map // game spec → float64
 
+// cachedSpeed is MeasureSpeed, once per game in this process.
+func cachedSpeed(ctx context.Context, v games.Variant) (float64, error) {
+	if n, ok := speeds.Load(v.String()); ok {
+		return n.(float64), nil
+	}
+	n, err := MeasureSpeed(ctx, v)
+	if err == nil {
+		speeds.Store(v.String(), n)
+	}
+	return n, err
+}
+
 // scaleRun measures the worker's speed when the run is scaled, scales the
 // tournament's limits to it and says so on o.Log; a speed too far from the
 // reference is an error (the worker cannot play the run).
@@ -123,16 +135,7 @@ func scaleRun(ctx context.Context, t *arena.Tournament, info RunInfo, o WorkerOp
 	}
 	measure := o.Speed
 	if measure == nil {
-		measure = func(ctx context.Context, v games.Variant) (float64, error) {
-			if n, ok := speeds.Load(v.String()); ok {
-				return n.(float64), nil
-			}
-			n, err := MeasureSpeed(ctx, v)
-			if err == nil {
-				speeds.Store(v.String(), n)
-			}
-			return n, err
-		}
+		measure = cachedSpeed
 	}
 	nps, err := measure(ctx, t.Variant)
 	if err != nil {
@@ -159,7 +162,7 @@ func (c *coordinator) reference(ctx context.Context) (float64, error) {
 	case c.o.ScaleTC != ScaleMeasure:
 		return 0, fmt.Errorf("%w: want a reference speed (nodes per second), %d (measure this machine's) or %d (off)", named("ScaleTC"), ScaleMeasure, ScaleOff)
 	}
-	nps, err := MeasureSpeed(ctx, c.t.Variant)
+	nps, err := cachedSpeed(ctx, c.t.Variant)
 	if err != nil {
 		return 0, err
 	}

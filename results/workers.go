@@ -20,9 +20,10 @@ type workerCounts struct {
 	games, forfeits, timeLosses int
 	nps, scale                  float64 // sums over the scaled games
 	scaled                      int
-	// wdl counts, by seating (the agents of the first and second
-	// seats), the first seat's wins, draws and losses.
-	wdl map[[2]int]*[3]int
+	// wdl counts, by seating (the players of the first and second
+	// seats, by name: files merged need not number agents alike), the
+	// first seat's wins, draws and losses.
+	wdl map[[2]string]*[3]int
 }
 
 // Add counts one game.
@@ -32,7 +33,7 @@ func (t *WorkerTally) Add(g *GameRecord) {
 	}
 	w := t.workers[g.Worker]
 	if w == nil {
-		w = &workerCounts{wdl: map[[2]int]*[3]int{}}
+		w = &workerCounts{wdl: map[[2]string]*[3]int{}}
 		t.workers[g.Worker] = w
 	}
 	w.games++
@@ -49,7 +50,7 @@ func (t *WorkerTally) Add(g *GameRecord) {
 	}
 	// By seating (who has the first move), so that a worker that played
 	// more games of one colour is not taken for an odd one.
-	k := [2]int{g.Players[0].Agent, g.Players[1].Agent}
+	k := [2]string{g.Players[0].Name, g.Players[1].Name}
 	c := w.wdl[k]
 	if c == nil {
 		c = new([3]int)
@@ -85,9 +86,9 @@ type WorkerRow struct {
 	Flag string
 }
 
-// Residual thresholds: fishtest's Bonferroni-corrected 95 % and 99 %
-// levels for n workers.
-func residualThresholds(n int) (z95, z99 float64) {
+// ResidualThresholds are fishtest's Bonferroni-corrected 95 % and 99 %
+// levels of WorkerRow.Residual for n workers that have one.
+func ResidualThresholds(n int) (z95, z99 float64) {
 	return normalISF(0.05 / float64(n)), normalISF(0.01 / float64(n))
 }
 
@@ -100,7 +101,8 @@ func residualThresholds(n int) (z95, z99 float64) {
 // row's chi-squared divided by 1 − its share of the games) is summed over
 // the seatings it qualifies in (2 degrees of freedom each) and turned into
 // a standard normal deviate. A worker whose deviate exceeds the
-// Bonferroni-corrected 99 % level is flagged, as is one that lost more
+// Bonferroni-corrected 99 % level is flagged (among three workers or
+// more: two that differ have the same residual), as is one that lost more
 // than 10 % of over 20 games on time (fishtest's crash-or-time rule).
 func (t *WorkerTally) Rows() []WorkerRow {
 	names := slices.Sorted(maps.Keys(t.workers))
@@ -111,7 +113,10 @@ func (t *WorkerTally) Rows() []WorkerRow {
 	var z map[string]float64
 	for {
 		z = t.residuals(flagged)
-		_, z99 := residualThresholds(max(len(z), 1))
+		if len(z) < 3 {
+			break // two workers that differ: the residuals cannot say which is odd
+		}
+		_, z99 := ResidualThresholds(len(z))
 		worst := ""
 		for _, n := range names {
 			if v, ok := z[n]; ok && v > z99 && (worst == "" || v > z[worst]) {
@@ -152,7 +157,7 @@ func (t *WorkerTally) Rows() []WorkerRow {
 func (t *WorkerTally) residuals(skip map[string]float64) map[string]float64 {
 	chi2 := map[string]float64{}
 	dof := map[string]int{}
-	seatings := map[[2]int]bool{}
+	seatings := map[[2]string]bool{}
 	for _, w := range t.workers {
 		for k := range w.wdl {
 			seatings[k] = true

@@ -31,10 +31,11 @@ func TestChi2AndNormalTails(t *testing.T) {
 // name's place.
 func TestWorkerResiduals(t *testing.T) {
 	r := rng.New(7)
+	names := []string{"a", "b", "c"}
 	var tally WorkerTally
 	game := func(worker string, a, b int, u float64) {
 		g := &GameRecord{Worker: worker, Forfeit: -1, Termination: Normal, Winner: -1}
-		g.Players[0].Agent, g.Players[1].Agent = a, b
+		g.Players[0].Name, g.Players[1].Name = names[a], names[b]
 		switch {
 		case u < 0.4:
 			g.Winner = 0
@@ -69,7 +70,7 @@ func TestWorkerResiduals(t *testing.T) {
 	var one WorkerTally
 	for i := range 100 {
 		g := &GameRecord{Worker: "solo", Forfeit: -1, Termination: Normal, Winner: i%3 - 1}
-		g.Players[1].Agent = 1
+		g.Players[0].Name, g.Players[1].Name = "a", "b"
 		one.Add(g)
 	}
 	if rows := one.Rows(); len(rows) != 1 || !math.IsNaN(rows[0].Residual) || rows[0].Flag != "" || rows[0].Games != 100 {
