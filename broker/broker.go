@@ -103,6 +103,11 @@ type RunInfo struct {
 	State     string         `json:"state"`
 	AckWaitMS int64          `json:"ack_wait_ms"`
 	Config    results.Config `json:"config"`
+	// RefNPS, when the run's time control is scaled (Options.ScaleTC), is
+	// the reference speed (nodes per second of MeasureSpeed) it is meant
+	// for: a worker measures its own and multiplies the run's limits by
+	// RefNPS / its speed. 0: no scaling.
+	RefNPS float64 `json:"ref_nps,omitempty"`
 }
 
 // Batch is one message of the work queue: games of the run to play.

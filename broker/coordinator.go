@@ -21,6 +21,7 @@ import (
 	"github.com/nats-io/nats.go/jetstream"
 
 	"github.com/boardgame-arena/arena/arena"
+	"github.com/boardgame-arena/arena/games"
 	"github.com/boardgame-arena/arena/internal/linelog"
 	"github.com/boardgame-arena/arena/results"
 )
@@ -43,11 +44,26 @@ type Options struct {
 	// Ready, if not nil, is called with the address workers join, once the
 	// broker is open (before a run's streams exist: workers wait for them).
 	Ready func(url string)
+	// ScaleTC is the reference speed of the run's time control, in nodes
+	// per second of MeasureSpeed: each worker measures its speed when it
+	// joins a run and plays with the run's clocks and limit per move
+	// multiplied by ScaleTC / its speed (OpenBench's scale_nps), so that a
+	// fleet of mixed machines plays one time control; the coordinator's
+	// own workers play at scale 1. ScaleMeasure (0, the default) measures
+	// this machine's speed for it; ScaleOff plays every game at the run's
+	// limits. A run without a clock or limit per move is never scaled.
+	ScaleTC float64
 	// JoinCommand, if not nil, turns the address workers join into what
 	// Log says they join with: the command line that starts a worker; nil
 	// says the address.
 	JoinCommand func(url string) string
 }
+
+// Values of Options.ScaleTC besides a reference speed.
+const (
+	ScaleMeasure = 0
+	ScaleOff     = -1
+)
 
 // Runner returns an arena.RunOptions.Runner that plays the run through the
 // broker: opts.Concurrency local workers play alongside the remote ones,
@@ -233,6 +249,7 @@ type coordinator struct {
 	// (message ids), so that a batch published again is stored once.
 	batchNonce string
 	batches    int
+	ref        float64 // reference speed of a scaled run (RunInfo.RefNPS), else 0
 	// byWorker counts the games recorded from each worker, and their
 	// forfeits by termination, for the summary (forfeits are the worker's
 	// word: see checkGame).
@@ -311,6 +328,9 @@ func coordinate(ctx context.Context, t *arena.Tournament, opts arena.RunOptions,
 		return st, err
 	}
 	defer evs.Unsubscribe()
+	if c.ref, err = c.reference(ctx); err != nil {
+		return st, err
+	}
 	if err := c.setState(ctx, Running); err != nil {
 		return st, err
 	}
@@ -337,8 +357,10 @@ func coordinate(ctx context.Context, t *arena.Tournament, opts arena.RunOptions,
 		local.Add(1)
 		go func() {
 			defer local.Done()
+			// At scale 1: the reference is this machine.
+			speed := func(context.Context, games.Variant) (float64, error) { return c.ref, nil }
 			for {
-				if err := Work(localCtx, lc, WorkerOptions{Name: LocalWorker, Concurrency: opts.Concurrency, Log: linelog.New(opts.Log, "local worker: ")}); err != nil && localCtx.Err() == nil {
+				if err := Work(localCtx, lc, WorkerOptions{Name: LocalWorker, Concurrency: opts.Concurrency, Log: linelog.New(opts.Log, "local worker: "), Speed: speed}); err != nil && localCtx.Err() == nil {
 					fmt.Fprintf(c.log, "local workers: %v\n", err)
 				}
 				if c.localDone(localCtx) {
@@ -467,7 +489,7 @@ func retryAPI(ctx context.Context, f func(context.Context) error) error {
 }
 
 func (c *coordinator) setState(ctx context.Context, state string) error {
-	b, err := json.Marshal(RunInfo{ID: c.id, State: state, AckWaitMS: c.o.AckWait.Milliseconds(), Config: c.t.Config})
+	b, err := json.Marshal(RunInfo{ID: c.id, State: state, AckWaitMS: c.o.AckWait.Milliseconds(), Config: c.t.Config, RefNPS: c.ref})
 	if err != nil {
 		return err
 	}
@@ -607,6 +629,10 @@ func (c *coordinator) accept(ctx context.Context, data []byte) *results.GameReco
 		if r.Game != nil {
 			c.requeueRejected(ctx, r.Game.Index)
 		}
+		return nil
+	}
+	if err := checkScale(c.t, c.ref, r.Game, workerName(r.Worker) == LocalWorker); err != nil {
+		c.reject(r.Worker, err.Error())
 		return nil
 	}
 	pos, _ := c.t.FixturePos(r.Game.Index) // CheckGame found it

@@ -20,6 +20,7 @@ import (
 
 	"github.com/boardgame-arena/arena/agents"
 	"github.com/boardgame-arena/arena/arena"
+	"github.com/boardgame-arena/arena/games"
 	"github.com/boardgame-arena/arena/option"
 	"github.com/boardgame-arena/arena/results"
 )
@@ -35,6 +36,10 @@ type WorkerOptions struct {
 	// operator who wants to see what a worker plays.
 	Verbose bool
 	Log     io.Writer
+	// Speed, if not nil, replaces MeasureSpeed as the worker's speed for a
+	// scaled run (RunInfo.RefNPS): the coordinator's own workers give the
+	// reference (scale 1), a test a speed of its choosing.
+	Speed func(context.Context, games.Variant) (float64, error)
 }
 
 // JoinOptions configure Join: the broker a worker joins, its credentials,
@@ -383,6 +388,10 @@ func playRun(ctx context.Context, js jetstream.JetStream, nc *nats.Conn, kv jets
 	if err == nil {
 		err = startAgents(t)
 	}
+	var sc scaling
+	if err == nil {
+		sc, err = scaleRun(ctx, t, info, o)
+	}
 	if err != nil {
 		report(err.Error())
 		return 0, fmt.Errorf("%w %s: %v", errCannotPlay, info.ID, err)
@@ -575,6 +584,7 @@ func playRun(ctx context.Context, js jetstream.JetStream, nc *nats.Conn, kv jets
 			// acknowledgements (and publishes again what failed), so that a
 			// worker is free for its next game after one local step.
 			for _, g := range batch {
+				g.TCScale, g.WorkerNPS = sc.factor, sc.nps
 				// The arena fits a record to results.MaxGameBytes; a
 				// server with a smaller limit (an external one's default
 				// is 1 MiB) needs its info texts cut further.

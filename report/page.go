@@ -29,7 +29,7 @@ td.self{background:#eee}
 svg.plot{width:100%;max-width:760px;height:auto;display:block;margin:.6em 0}
 pre{background:#f6f6f6;padding:.6em;overflow-x:auto;font-size:90%}
 code.cmd{display:block;background:#f6f6f6;padding:.6em;white-space:pre-wrap;word-break:break-all}
-.status{color:#a33}.note{color:#555;font-size:92%}
+.status{color:#a33}.note{color:#555;font-size:92%}tr.flagged td{background:#fdd}
 </style>
 </head>
 <body>
@@ -137,7 +137,17 @@ code.cmd{display:block;background:#f6f6f6;padding:.6em;white-space:pre-wrap;word
 </div>
 {{end}}</section>
 {{end}}
-<section id="config">
+{{if .Workers}}<section id="workers">
+<h2>Workers</h2>
+<table id="workers-table" class="sortable">
+<thead><tr><th class="name">Worker</th><th>Games</th><th>W-D-L (first mover)</th><th>Forfeits</th><th>Lost on time</th><th>Speed (nodes/s)</th><th>Time scale</th><th>Residual</th><th class="name">Flag</th></tr></thead>
+<tbody>
+{{range .Workers}}<tr data-worker="{{.Name}}"{{if .Flag}} class="flagged"{{end}}><td class="name">{{.Name}}</td><td>{{.Games}}</td><td>{{.Wins}}-{{.Draws}}-{{.Losses}}</td><td>{{.Forfeits}}</td><td>{{.TimeLoss}}</td><td>{{.NPS}}</td><td>{{.Scale}}</td><td data-residual="{{.Residual}}">{{.Residual}}</td><td class="name">{{.Flag}}</td></tr>
+{{end}}</tbody>
+</table>
+<p class="note">The worker of each game as the record names it ("this machine": the process that wrote the record). The residual is fishtest's: how far a worker's results are from the others', as a standard normal deviate; above {{.WorkerZ}} (the 99 % level for this many workers) the worker is flagged: look at that machine. Speeds and scales are each worker's own report (<code>--scale-tc</code>).</p>
+</section>
+{{end}}<section id="config">
 <h2>Configuration</h2>
 {{range .Configs}}<h3>{{.File}}</h3>
 {{if .Command}}<p>Reproduce the games (same seed, same openings{{with $.CommandNote}}; {{.}}{{end}}):</p>

@@ -165,6 +165,8 @@ type page struct {
 	DepthPlot     template.HTML
 	ClockPlot     template.HTML
 	Matches       []matchSection
+	Workers       []workerRow // broker workers, when a remote worker played
+	WorkerZ       string      // the residual's 99 % level
 	Configs       []configSection
 	CommandNote   template.HTML // Options.CommandNote
 	Viewer        template.HTML // the viewer's own section (writeViewer)
@@ -242,6 +244,15 @@ type matchSection struct {
 	Decision            string
 	Uncounted           int
 	LLRPlot             template.HTML
+}
+
+type workerRow struct {
+	Name, Flag          string
+	Games               int
+	Wins, Draws, Losses int
+	Forfeits, TimeLoss  int
+	NPS, Scale          string
+	Residual            string
 }
 
 type configSection struct {
@@ -523,6 +534,8 @@ func build(d *results.Dataset, rep *results.Analysis, opt Options, r *renderer) 
 		}
 		pg.Matches = append(pg.Matches, m)
 	}
+
+	pg.Workers, pg.WorkerZ = workerRows(d)
 
 	// The configurations and the commands that reproduce them.
 	for _, f := range d.Files {

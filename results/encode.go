@@ -94,6 +94,14 @@ func AppendGame(buf []byte, g *GameRecord) []byte {
 		buf = append(buf, `,"worker":`...)
 		buf = appendString(buf, g.Worker)
 	}
+	if g.TCScale != 0 {
+		buf = append(buf, `,"tc_scale":`...)
+		buf = appendFloat(buf, g.TCScale)
+	}
+	if g.WorkerNPS != 0 {
+		buf = append(buf, `,"worker_nps":`...)
+		buf = appendFloat(buf, g.WorkerNPS)
+	}
 	return append(buf, "}\n"...)
 }
 

@@ -43,7 +43,8 @@ func randomGame(r *rng.Rand) *GameRecord {
 	}
 	g := &GameRecord{Record: KindGame, Index: r.IntN(1 << 30), Pair: r.IntN(100), Round: r.IntN(1000), Game: str(), Variant: str(),
 		Seed: r.Uint64(), Opening: list(), Moves: list(), Result: str(), Winner: r.IntN(3) - 1, Score: r.IntN(200) - 100,
-		Termination: str(), Forfeit: r.IntN(4) - 1, Detail: str(), Trimmed: r.IntN(2) * r.IntN(1<<20), Adjudicated: str(), Plies: r.IntN(300), DurationMS: f(), Worker: str()}
+		Termination: str(), Forfeit: r.IntN(4) - 1, Detail: str(), Trimmed: r.IntN(2) * r.IntN(1<<20), Adjudicated: str(), Plies: r.IntN(300), DurationMS: f(), Worker: str(),
+		TCScale: f(), WorkerNPS: f()}
 	for p := range g.Players {
 		g.Players[p] = Player{Agent: r.IntN(10), Name: str(), Spec: str(), Seed: r.Uint64(), Moves: r.IntN(200), TimeMS: f(), MaxMoveMS: f(), Nodes: int64(r.Uint64() >> 1), TC: str()}
 	}

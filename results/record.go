@@ -187,10 +187,28 @@ type GameRecord struct {
 	// machine; empty for a game played by the process that wrote the record. It is the
 	// worker's own word (see the README's trust model).
 	Worker string `json:"worker,omitempty"`
+	// TCScale is the factor the worker's time limits were multiplied by
+	// (the run's clock, its increment and --move-time; see docs/distributed.md):
+	// the reference speed over WorkerNPS, so that a slower machine gets
+	// more time. Absent (0) in a game played at the run's limits unscaled.
+	TCScale float64 `json:"tc_scale,omitempty"`
+	// WorkerNPS is the speed the worker measured on its benchmark (nodes
+	// per second), with TCScale; the worker's own word, as Worker.
+	WorkerNPS float64 `json:"worker_nps,omitempty"`
 }
+
+// Bounds of GameRecord.TCScale: a worker further from the reference
+// speed than MaxTCScale times, either way, does not play a scaled run.
+const (
+	MinTCScale = 1.0 / MaxTCScale
+	MaxTCScale = 20
+)
 
 // MaxWorkerName bounds GameRecord.Worker (the coordinator cuts longer names).
 const MaxWorkerName = 100
+
+// maxNPS bounds GameRecord.WorkerNPS, far above any machine.
+const maxNPS = 1e15
 
 // NoClock stands in GameRecord.Clocks for the time of a player who had no clock.
 const NoClock = -1
@@ -279,6 +297,9 @@ func (g *GameRecord) Check() error {
 	}
 	if len(g.Worker) > MaxWorkerName {
 		return fmt.Errorf("worker name of %d bytes; at most %d", len(g.Worker), MaxWorkerName)
+	}
+	if g.TCScale != 0 && !(g.TCScale >= MinTCScale && g.TCScale <= MaxTCScale) || !(g.WorkerNPS >= 0 && g.WorkerNPS <= maxNPS) {
+		return fmt.Errorf("time-control scale %v and worker speed %v: want a scale of %v to %v (or none) and a speed of 0 to %v", g.TCScale, g.WorkerNPS, MinTCScale, float64(MaxTCScale), float64(maxNPS))
 	}
 	if len(g.Opening) > len(g.Moves) || !slices.Equal(g.Opening, g.Moves[:len(g.Opening)]) {
 		return fmt.Errorf("the moves do not start with the opening")

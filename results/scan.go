@@ -228,6 +228,17 @@ func (s *gameScanner) scan(line []byte, f *gameFacts) (ok bool) {
 	if s.opt(`,"worker":`) && len(s.str()) > MaxWorkerName {
 		s.bad = true // Check's message comes from the slow path
 	}
+	// A scaled game's factor and speed: Check's bounds are the slow path's.
+	if s.opt(`,"tc_scale":`) {
+		if v := s.float(); !(v >= MinTCScale && v <= MaxTCScale) {
+			s.bad = true
+		}
+	}
+	if s.opt(`,"worker_nps":`) {
+		if v := s.float(); !(v > 0 && v <= maxNPS) {
+			s.bad = true
+		}
+	}
 	s.lit(`}`)
 	if s.bad || s.i != len(s.b) {
 		return false

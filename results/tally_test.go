@@ -92,7 +92,8 @@ func syntheticGame(g *GameRecord, i, players int, seed uint64, odd bool) {
 		g.Moves[0] = "fen 8/8 w"
 		g.Plies = plies - 1
 		g.Variant = "big"
-		g.Worker = "node7:4242" // played by a broker worker
+		g.Worker = "node7:4242"                // played by a broker worker
+		g.TCScale, g.WorkerNPS = 2.5, 123456.5 // on a time control scaled to it
 	case 3: // names and a detail that need escapes
 		g.Players[0].Name += "é"
 		g.Detail = "a \"quoted\" <detail>"

@@ -9,6 +9,7 @@ import (
 	"io/fs"
 	"os"
 	"runtime"
+	"strconv"
 	"strings"
 	"time"
 
@@ -32,6 +33,7 @@ type brokerFlags struct {
 	nkeyUsers, nkey                               *string
 	ackWait                                       *time.Duration
 	batch                                         *int
+	scaleTC                                       *string
 }
 
 // addBrokerFlags defines the coordinator's flags on fs, in the group
@@ -49,8 +51,9 @@ func addBrokerFlags(fs *flagSet) *brokerFlags {
 		tlsCA:     fs.String("tls-ca", "", "with --broker nats://…: PEM CA `FILE` of the server's certificate"),
 		ackWait:   fs.Duration("ack-wait", broker.DefaultAckWait, "a batch whose worker is silent for `D` goes to another worker, 1s to 1h"),
 		batch:     fs.Int("batch", 2, fmt.Sprintf("`N` games per batch of the work queue, 1 to %d", broker.MaxBatchGames)),
+		scaleTC:   fs.String("scale-tc", "on", "scale --tc and --move-time to each worker's speed: on, off or reference `NPS`"),
 	}
-	fs.group("Distributed", "broker listen token nkey-users nkey tls-cert tls-key tls-ca ack-wait batch")
+	fs.group("Distributed", "broker listen token nkey-users nkey tls-cert tls-key tls-ca ack-wait batch scale-tc")
 	return b
 }
 
@@ -73,7 +76,7 @@ func (b *brokerFlags) check() error {
 		}
 	}
 	if *b.broker == "" {
-		for _, name := range []string{"token", "nkey", "nkey-users", "tls-ca", "ack-wait", "batch"} {
+		for _, name := range []string{"token", "nkey", "nkey-users", "tls-ca", "ack-wait", "batch", "scale-tc"} {
 			if given[name] {
 				return fmt.Errorf("--%s is for a run through a broker: add --broker embedded or --broker nats://HOST:PORT (or leave out --%s)", name, name)
 			}
@@ -92,6 +95,9 @@ func (b *brokerFlags) check() error {
 	if *b.batch < 1 || *b.batch > broker.MaxBatchGames {
 		return fmt.Errorf("--batch %d: use 1 to %d", *b.batch, broker.MaxBatchGames)
 	}
+	if _, err := b.scale(); err != nil {
+		return err
+	}
 	switch embedded := *b.broker == "embedded"; {
 	case *b.nkeyUsers != "" && !embedded:
 		return errors.New("--nkey-users lists the workers' keys of the embedded server (--broker embedded); an existing server has its own configuration")
@@ -109,6 +115,24 @@ func (b *brokerFlags) check() error {
 		}
 	}
 	return nil
+}
+
+// maxRefNPS bounds --scale-tc's reference speed.
+const maxRefNPS = 1e12
+
+// scale is broker.Options.ScaleTC from --scale-tc.
+func (b *brokerFlags) scale() (float64, error) {
+	switch *b.scaleTC {
+	case "on":
+		return broker.ScaleMeasure, nil
+	case "off":
+		return broker.ScaleOff, nil
+	}
+	v, err := strconv.ParseFloat(*b.scaleTC, 64)
+	if err != nil || !(v >= 1 && v <= maxRefNPS) {
+		return 0, fmt.Errorf("--scale-tc %q: use on (this machine's speed is the reference), off, or a reference speed of 1 to %g nodes per second", *b.scaleTC, maxRefNPS)
+	}
+	return v, nil
 }
 
 // checkConcurrency checks --concurrency (arena.CheckConcurrency): 0 is
@@ -140,8 +164,13 @@ func (b *brokerFlags) options(recordPath string, stderr io.Writer) (o broker.Opt
 		}
 		token = "" // NKeys, not $ARENA_TOKEN
 	}
+	scale, err := b.scale()
+	if err != nil {
+		return broker.Options{}, nil, "", err
+	}
 	o = broker.Options{
-		Broker: *b.broker, Credentials: broker.Credentials{Token: token, CA: *b.tlsCA, NKey: *b.nkey},
+		ScaleTC: scale,
+		Broker:  *b.broker, Credentials: broker.Credentials{Token: token, CA: *b.tlsCA, NKey: *b.nkey},
 		AckWait: *b.ackWait, BatchGames: *b.batch, Log: stderr,
 		JoinCommand: func(url string) string { return "arena worker --broker " + url },
 		Server:      broker.ServerOptions{Listen: *b.listen, Token: token, NKeys: users, TLSCert: *b.tlsCert, TLSKey: *b.tlsKey},

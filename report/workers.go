@@ -1,0 +1,49 @@
+package report
+
+import (
+	"math"
+	"strconv"
+
+	"github.com/boardgame-arena/arena/results"
+)
+
+// workerRows is the Workers table: one row per broker worker of the
+// records (results.WorkerTally), when a remote worker played any game;
+// z is the residual's 99 % level.
+func workerRows(d *results.Dataset) (rows []workerRow, z string) {
+	var t results.WorkerTally
+	remote := false
+	for _, g := range d.Games {
+		t.Add(g)
+		remote = remote || g.Worker != ""
+	}
+	if !remote {
+		return nil, ""
+	}
+	tally := t.Rows()
+	n := 0
+	for _, r := range tally {
+		if !math.IsNaN(r.Residual) {
+			n++
+		}
+	}
+	_, z99 := results.ResidualThresholds(max(n, 1))
+	for _, r := range tally {
+		row := workerRow{Name: r.Worker, Flag: r.Flag, Games: r.Games, Wins: r.Wins, Draws: r.Draws, Losses: r.Losses,
+			Forfeits: r.Forfeits, TimeLoss: r.TimeLosses, NPS: "–", Scale: "–", Residual: "–"}
+		if row.Name == "" {
+			row.Name = "this machine"
+		}
+		if r.Scale > 0 {
+			row.Scale = strconv.FormatFloat(r.Scale, 'g', 3, 64)
+			if r.NPS > 0 {
+				row.NPS = strconv.FormatFloat(r.NPS, 'f', 0, 64)
+			}
+		}
+		if !math.IsNaN(r.Residual) {
+			row.Residual = strconv.FormatFloat(r.Residual, 'f', 2, 64)
+		}
+		rows = append(rows, row)
+	}
+	return rows, strconv.FormatFloat(z99, 'f', 2, 64)
+}
