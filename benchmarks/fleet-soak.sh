@@ -70,9 +70,9 @@ token=soak-$seed-$$
 url=nats://127.0.0.1:$port
 RANDOM=$seed
 
-pids=()
+pids=() fpids=()
 stop_all() {
-	for p in "${pids[@]}" ${coord:-}; do kill -CONT "$p" 2>/dev/null || true; kill -9 "$p" 2>/dev/null || true; done
+	for p in "${pids[@]}" "${fpids[@]}" ${coord:-}; do kill -CONT "$p" 2>/dev/null || true; kill -9 "$p" 2>/dev/null || true; done
 }
 trap stop_all EXIT
 
@@ -135,7 +135,9 @@ for e in $(seq 1 "$events"); do
 		;;
 	9)
 		if [ -n "$faults" ]; then
-			"$out/faults" --broker "$url" --token "$token" --seed "$RANDOM" >>"$out/faults.log" 2>&1 || true
+			# In the background: a refused request waits for its timeout.
+			"$out/faults" --broker "$url" --token "$token" --seed "$RANDOM" >>"$out/faults.log" 2>&1 &
+			fpids+=($!)
 			injected=$((injected + 1))
 		fi
 		;;

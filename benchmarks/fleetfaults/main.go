@@ -19,6 +19,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"os"
+	"slices"
 	"strings"
 	"time"
 
@@ -39,38 +40,43 @@ func main() {
 		fmt.Fprintln(os.Stderr, "fleetfaults: --broker is missing")
 		os.Exit(2)
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-	defer cancel()
-	nc, err := broker.ConnectContext(ctx, *url, "fleetfaults", broker.Credentials{Token: *token}, 5*time.Second, 5*time.Second)
-	if err != nil {
-		fmt.Fprintln(os.Stderr, "fleetfaults:", err)
-		os.Exit(1)
-	}
-	defer nc.Close()
-	js, err := jetstream.New(nc)
-	if err != nil {
-		fmt.Fprintln(os.Stderr, "fleetfaults:", err)
-		os.Exit(1)
-	}
-	f := &faults{js: js, nc: nc, rng: rand.New(rand.NewPCG(*seed, 0x5eed))}
-	if err := f.load(ctx); err != nil {
-		fmt.Fprintln(os.Stderr, "fleetfaults: no run to disturb:", err)
-		os.Exit(1)
-	}
+	rng := rand.New(rand.NewPCG(*seed, 0x5eed))
 	for _, name := range strings.Split(*which, ",") {
-		do, ok := map[string]func(context.Context) error{
-			"forge": f.forge, "junk": f.junk, "purge": f.purge, "state": f.state, "ack": f.ack,
-		}[strings.TrimSpace(name)]
-		if !ok {
+		name = strings.TrimSpace(name)
+		if !slices.Contains([]string{"forge", "junk", "purge", "state", "ack"}, name) {
 			fmt.Fprintf(os.Stderr, "fleetfaults: unknown fault %q (forge, junk, purge, state, ack)\n", name)
 			os.Exit(2)
 		}
-		if err := do(ctx); err != nil {
+		// A connection of its own for each fault: a server may close one
+		// that broke its permissions.
+		if err := try(*url, *token, rng, name); err != nil {
 			fmt.Printf("%s: refused or failed: %v\n", name, err)
 		} else {
 			fmt.Printf("%s: done\n", name)
 		}
 	}
+}
+
+// try connects as a worker and causes the fault name.
+func try(url, token string, rng *rand.Rand, name string) error {
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Second)
+	defer cancel()
+	nc, err := broker.ConnectContext(ctx, url, "fleetfaults", broker.Credentials{Token: token}, 3*time.Second, 3*time.Second)
+	if err != nil {
+		return err
+	}
+	defer nc.Close()
+	js, err := jetstream.New(nc)
+	if err != nil {
+		return err
+	}
+	f := &faults{js: js, nc: nc, rng: rng}
+	if err := f.load(ctx); err != nil {
+		return fmt.Errorf("no run to disturb: %v", err)
+	}
+	return map[string]func(context.Context) error{
+		"forge": f.forge, "junk": f.junk, "purge": f.purge, "state": f.state, "ack": f.ack,
+	}[name](ctx)
 }
 
 type faults struct {
@@ -97,24 +103,15 @@ func (f *faults) load(ctx context.Context) error {
 	return json.Unmarshal(e.Value(), &f.run)
 }
 
-// subject is the first subject of a stream, without its wildcard, with
-// the run's id: where its messages for this run go.
-func (f *faults) subject(ctx context.Context, stream string) (string, error) {
-	s, err := f.js.Stream(ctx, stream)
-	if err != nil {
-		return "", err
-	}
-	return strings.TrimSuffix(s.CachedInfo().Config.Subjects[0], "*") + f.run.ID, nil
-}
+// resultSubject is where a worker publishes the run's results (the
+// broker's subject, which a worker may publish on).
+func (f *faults) resultSubject() string { return "arena.results." + f.run.ID }
 
 // forge publishes a made-up result for a random game under the message id
 // the genuine result would have had ("RUN.GAME"): a coordinator that
 // rejects it must still record the genuine one.
 func (f *faults) forge(ctx context.Context) error {
-	subject, err := f.subject(ctx, broker.ResultStream)
-	if err != nil {
-		return err
-	}
+	subject := f.resultSubject()
 	game := f.rng.IntN(max(f.run.Config.TotalGames, 1))
 	g := &results.GameRecord{Record: results.KindGame, Index: game, Game: f.run.Config.Game, Result: "1-0", Winner: 0,
 		Termination: results.Normal, Forfeit: -1, Moves: []string{"pass"}, Plies: 1}
@@ -126,17 +123,15 @@ func (f *faults) forge(ctx context.Context) error {
 	return err
 }
 
-// junk publishes a message of random bytes just under the server's limit.
+// junk publishes a message of random bytes just under the size a record
+// may have (4 MiB), which the results stream takes.
 func (f *faults) junk(ctx context.Context) error {
-	subject, err := f.subject(ctx, broker.ResultStream)
-	if err != nil {
-		return err
-	}
-	b := make([]byte, f.nc.MaxPayload()-1024)
+	subject := f.resultSubject()
+	b := make([]byte, min(f.nc.MaxPayload(), 4<<20)-4096) // what a results stream may take
 	for i := range b {
 		b[i] = byte(f.rng.Uint32())
 	}
-	_, err = f.js.Publish(ctx, subject, b)
+	_, err := f.js.Publish(ctx, subject, b)
 	return err
 }
 
