@@ -175,5 +175,5 @@ verdict=PASS
 if [ "$twice" -ne 0 ] || ! cmp -s "$out/local.games" "$out/dist.games"; then
 	verdict=FAIL
 fi
-echo "fleet-soak: $verdict: $recorded of $total games recorded, $twice twice; $workers workers, $kills worker kills, $pauses pauses, $coordkills coordinator kills, $injected fault injections; workers reported $played games played (replays included); ${elapsed}s"
+echo "fleet-soak: $verdict: $recorded of $total games recorded, $twice twice; $workers workers, $kills worker kills, $pauses pauses, $coordkills coordinator kills, $injected fault injections; the workers alive at the end reported $played games played; ${elapsed}s"
 [ "$verdict" = PASS ] || { diff "$out/local.games" "$out/dist.games" | head -5 >&2; exit 1; }

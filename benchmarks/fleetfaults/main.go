@@ -156,26 +156,16 @@ func (f *faults) state(ctx context.Context) error {
 	return err
 }
 
-// ack takes a batch of the work queue and acknowledges it unplayed.
+// ack takes a batch of the work queue, as a worker does (from the
+// broker's consumer work-RUN), and acknowledges it unplayed.
 func (f *faults) ack(ctx context.Context) error {
-	s, err := f.js.Stream(ctx, broker.WorkStream)
+	cons, err := f.js.Consumer(ctx, broker.WorkStream, "work-"+f.run.ID)
 	if err != nil {
 		return err
 	}
-	names := s.ListConsumers(ctx)
-	for c := range names.Info() {
-		cons, err := s.Consumer(ctx, c.Name)
-		if err != nil {
-			return err
-		}
-		batch, err := cons.Fetch(1, jetstream.FetchMaxWait(2*time.Second))
-		if err != nil {
-			return err
-		}
-		for m := range batch.Messages() {
-			return m.Ack()
-		}
-		return batch.Error()
+	m, err := cons.Next(jetstream.FetchMaxWait(2 * time.Second))
+	if err != nil {
+		return err
 	}
-	return fmt.Errorf("no consumer on %s", broker.WorkStream)
+	return m.DoubleAck(ctx)
 }
