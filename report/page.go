@@ -145,7 +145,7 @@ code.cmd{display:block;background:#f6f6f6;padding:.6em;white-space:pre-wrap;word
 {{range .Workers}}<tr data-worker="{{.Name}}"{{if .Flag}} class="flagged"{{end}}><td class="name">{{.Name}}</td><td>{{.Games}}</td><td>{{.Wins}}-{{.Draws}}-{{.Losses}}</td><td>{{.Forfeits}}</td><td>{{.TimeLoss}}</td><td>{{.NPS}}</td><td>{{.Scale}}</td><td data-residual="{{.Residual}}">{{.Residual}}</td><td class="name">{{.Flag}}</td></tr>
 {{end}}</tbody>
 </table>
-<p class="note">The worker of each game as the record names it ("this machine": the process that wrote the record). The residual is fishtest's: how far a worker's results are from the others', as a standard normal deviate; above {{.WorkerZ}} (the 99 % level for this many workers) the worker is flagged: look at that machine. Speeds and scales are each worker's own report (<code>--scale-tc</code>).</p>
+<p class="note">The worker of each game as the record names it ("this machine": the process that wrote the record). The residual is fishtest's: how far a worker's results are from the others', as a standard normal deviate; above {{.WorkerZ}} (the 99 % level for this many workers) the worker is flagged: look at that machine. Speeds and scales are each worker's own report of its measured speed and the time scale it played at.</p>
 </section>
 {{end}}<section id="config">
 <h2>Configuration</h2>
