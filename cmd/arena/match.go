@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -165,9 +164,7 @@ func runMatch(args []string, stdout, stderr io.Writer) error {
 	summarise(stderr, s, st, time.Since(start))
 	rep := buildMatchReport(t, tr, s.Recorded())
 	if *rf.format == "json" {
-		enc := json.NewEncoder(stdout)
-		enc.SetIndent("", "  ")
-		if err := enc.Encode(rep); err != nil {
+		if err := writeJSON(stdout, rep); err != nil {
 			return err
 		}
 	} else {

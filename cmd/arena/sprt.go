@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -69,9 +68,7 @@ func runSPRT(args []string, stdout, stderr io.Writer) error {
 		r = test.OnWDL(w)
 	}
 	if *format == "json" {
-		enc := json.NewEncoder(stdout)
-		enc.SetIndent("", "  ")
-		return enc.Encode(r)
+		return writeJSON(stdout, r)
 	}
 	if r.Penta != nil {
 		fmt.Fprintf(stdout, "Pentanomial [LL, LD, DD+WL, WD, WW]: %s (%s, %s)\n", r.Penta, plural(r.Pairs, "pair", "pairs"), plural(r.Games, "game", "games"))

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -284,9 +283,7 @@ func runTuneSPSA(args []string, stdout, stderr io.Writer) error {
 		}
 	}
 	if f.format == "json" {
-		enc := json.NewEncoder(stdout)
-		enc.SetIndent("", "  ")
-		if err := enc.Encode(rep); err != nil {
+		if err := writeJSON(stdout, rep); err != nil {
 			return err
 		}
 	} else {

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -204,9 +203,7 @@ func runTuneTexel(args []string, stdout, stderr io.Writer) error {
 		fmt.Fprintf(stdout, "verification (%s against %s, %s): %s\n", vr.Tuned, vr.Start, vr.SPRT, vr)
 	}
 	if f.format == "json" {
-		enc := json.NewEncoder(stdout)
-		enc.SetIndent("", "  ")
-		if err := enc.Encode(rep); err != nil {
+		if err := writeJSON(stdout, rep); err != nil {
 			return err
 		}
 	}
