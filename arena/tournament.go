@@ -273,6 +273,11 @@ type RunOptions struct {
 	// these options without Runner and returns what it returns. The Sink
 	// contract is the same.
 	Runner Runner
+	// Status, when not nil, receives a Runner's live state beyond the
+	// games (a broker's refused logins and messages), for the command's
+	// progress line: once each time it changes, never concurrently with
+	// itself or Sink. Local workers never call it.
+	Status func(RunStatus)
 }
 
 // RunStats summarises a run.

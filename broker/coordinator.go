@@ -258,6 +258,11 @@ type coordinator struct {
 	// embedded server refused during the run (nil for an existing server,
 	// whose refusals only its own logs show).
 	refused func() map[string]incidents
+	// refusedTotal is the count of refusals during the run, which
+	// collect reports (arena.RunOptions.Status) when it changes; nil as
+	// refused.
+	refusedTotal func() incidents
+	reported     incidents
 	// state is the run state this coordinator published last; guardState
 	// puts it back when a client writes another.
 	stateMu    sync.Mutex
@@ -286,8 +291,19 @@ func coordinate(ctx context.Context, t *arena.Tournament, opts arena.RunOptions,
 	c := &coordinator{t: t, o: o, id: RunID(t.Config), log: o.Log, recorded: make([]bool, len(t.Fixtures)), byWorker: map[string]*workerTally{},
 		outcome: make([]uint64, len(t.Fixtures)), queued: map[uint64][]int{}, missing: map[int]bool{}, requeued: map[int]bool{}, batchNonce: nonce()}
 	if g := h.guard; g != nil {
-		before := g.snapshot()
+		// A hub of one run counts from its opening (a worker refused
+		// while the run's streams were made belongs to it), a hub of
+		// many from each run's start.
+		var before map[string]incidents
+		var base incidents
+		if !h.oneRun {
+			before, base = g.snapshot(), g.totals()
+		}
 		c.refused = func() map[string]incidents { return since(g.snapshot(), before) }
+		c.refusedTotal = func() incidents {
+			t := g.totals()
+			return incidents{logins: t.logins - base.logins, messages: t.messages - base.messages}
+		}
 	}
 	defer c.summary(h.oneRun)
 	c.left = len(t.Fixtures)
@@ -584,6 +600,9 @@ func (c *coordinator) collect(ctx context.Context, opts arena.RunOptions) (int, 
 				games = append(games, g)
 			}
 		}
+		// After the fetch: a refusal before a result was published is
+		// reported before that result reaches the sink.
+		c.reportStatus(opts.Status)
 		if len(games) > 0 {
 			lastResult = time.Now()
 			if opts.Sink != nil {
@@ -598,6 +617,18 @@ func (c *coordinator) collect(ctx context.Context, opts arena.RunOptions) (int, 
 		}
 	}
 	return played, nil
+}
+
+// reportStatus hands status the refusals so far, if they changed since
+// the last report.
+func (c *coordinator) reportStatus(status func(arena.RunStatus)) {
+	if status == nil || c.refusedTotal == nil {
+		return
+	}
+	if now := c.refusedTotal(); now != c.reported {
+		c.reported = now
+		status(arena.RunStatus{RefusedLogins: now.logins, RefusedMessages: now.messages})
+	}
 }
 
 // fetchBytes bounds one batch of results the coordinator fetches (and
