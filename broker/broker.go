@@ -127,6 +127,10 @@ type Result struct {
 type Event struct {
 	Worker string `json:"worker"`
 	Text   string `json:"text"`
+	// TooLong is the index of the game the worker left the run on because
+	// its record cannot be recorded (arena.UnrecordableError), if that was
+	// why: the coordinator plays it to check, and ends the run.
+	TooLong *int `json:"too_long,omitempty"`
 }
 
 // RunID names a run by its configuration: a restarted coordinator finds
