@@ -490,7 +490,7 @@ func (c *coordinator) setup(ctx context.Context) error {
 }
 
 // The streams' de-duplication windows. The server keeps every message
-// id of its window in memory (about 200 bytes each), so a window of
+// id of its window in memory (about 135 bytes each), so a window of
 // minutes holds an entry for every batch and game of those minutes (a
 // fast run plays thousands of games a second): each window is only what
 // its stream needs.

@@ -560,7 +560,7 @@ func playRun(ctx context.Context, js jetstream.JetStream, nc *nats.Conn, kv jets
 		for p := range confirms {
 			if err := confirm(runCtx, js, subject, p); err != nil {
 				if runCtx.Err() == nil && refused == nil {
-					refused = arena.Unrecordable(p.index, t.Config.MaxPlies, fmt.Errorf("game %d: the broker refuses its result of %d bytes (%v)", p.index, len(p.data), err))
+					refused = fmt.Errorf("game %d: the broker refuses its result of %d bytes (%v)", p.index, len(p.data), err)
 					cancel()
 				}
 				continue // the run is over; the batch goes to another worker
