@@ -48,7 +48,7 @@ func TestResumeRejectsOversizedHeaders(t *testing.T) {
 		}, "games_per_pair 4 with 1000 agents makes 1998000 games in a round-robin; a run has at most 1000000"},
 		{"match of three", func(c *results.Config) { c.Kind, c.Agents, c.TotalGames = results.Match, many[:3], 4 }, `kind "match" with 3 agents`},
 		{"total games inconsistent", func(c *results.Config) { c.TotalGames = 1 << 40 }, "total_games is 1099511627776, but a round-robin of 2 agents with games_per_pair 4 plans 4"},
-		{"ply cap above MaxPlyCap", func(c *results.Config) { c.MaxPlies = MaxPlyCap + 1 }, "max_plies is 1000001"},
+		{"ply cap above MaxPlyCap", func(c *results.Config) { c.MaxPlies = MaxPlyCap + 1 }, "max_plies is 20001"},
 		{"negative ply cap", func(c *results.Config) { c.MaxPlies = -1 }, "max_plies is -1"},
 		{"long random openings", func(c *results.Config) { c.Openings = "random:5000" }, `openings is "random:5000"`},
 		{"move time beyond a Duration", func(c *results.Config) { c.MoveTimeMS = 1e300 }, "move_time_ms is 1e+300"},

@@ -43,8 +43,16 @@ const (
 	MaxAgents = 1000
 	// MaxOpeningPlies bounds K of random:K openings.
 	MaxOpeningPlies = 1000
-	// MaxPlyCap bounds Options.MaxPlies, the ply cap of a game.
-	MaxPlyCap = 1_000_000
+	// MaxPlyCap bounds Options.MaxPlies, the ply cap of a game, so that a
+	// game at the cap can be recorded (results.MaxGameBytes, 4 MiB): a ply
+	// takes at most 167 bytes of a record with every info text cut (its
+	// statistics and clocks at their widest, its move's quotes and
+	// comma) plus the move's text, so 20 000 plies of moves up to 16
+	// bytes take 3.7 MB, leaving over 400 KB for the rest (openings of
+	// MaxOpeningPlies, names, specs, the detail). Every game of the
+	// registry ends before 1000 plies; a run without a cap (MaxPlies < 0)
+	// that makes a longer record fails with an arena.UnrecordableError.
+	MaxPlyCap = 20_000
 	// MaxMoveTime bounds Options.MoveTime.
 	MaxMoveTime = 24 * time.Hour
 	// MaxMoveMargin bounds Options.MoveMargin.

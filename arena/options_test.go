@@ -40,7 +40,7 @@ func TestOptionsCheck(t *testing.T) {
 		{"move time below 1ms", func(o *Options) { o.MoveTime = time.Microsecond }, "MoveTime", "MoveTime 1µs is out of range"},
 		{"negative margin", func(o *Options) { o.MoveMargin = -time.Millisecond }, "MoveMargin", "MoveMargin -1ms is out of range: use 1ms to 1h"},
 		{"margin above an hour", func(o *Options) { o.MoveMargin = 2 * time.Hour }, "MoveMargin", "MoveMargin 2h is out of range: use 1ms to 1h"},
-		{"ply cap", func(o *Options) { o.MaxPlies = MaxPlyCap + 1 }, "MaxPlies", "MaxPlies 1000001 is out of range: use 0 to 1000000"},
+		{"ply cap", func(o *Options) { o.MaxPlies = MaxPlyCap + 1 }, "MaxPlies", "MaxPlies 20001 is out of range: use 0 to 20000"},
 		{"long random openings", func(o *Options) { o.Openings = "random:1000000000" }, "Openings", "Openings random:1000000000: want random:K with K from 0 to 1000 plies"},
 		{"negative random openings", func(o *Options) { o.Openings = "random:-1" }, "Openings", "Openings random:-1: want random:K"},
 		{"random openings without a number", func(o *Options) { o.Openings = "random:x" }, "Openings", "Openings random:x: want random:K"},

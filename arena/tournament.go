@@ -13,7 +13,6 @@ import (
 
 	"github.com/boardgame-arena/arena/agents"
 	"github.com/boardgame-arena/arena/games"
-	"github.com/boardgame-arena/arena/option"
 	"github.com/boardgame-arena/arena/results"
 )
 
@@ -273,6 +272,11 @@ type RunOptions struct {
 	// these options without Runner and returns what it returns. The Sink
 	// contract is the same.
 	Runner Runner
+	// Status, when not nil, receives a Runner's live state beyond the
+	// games (a broker's refused logins and messages), for the command's
+	// progress line: once each time it changes, never concurrently with
+	// itself or Sink. Local workers never call it.
+	Status func(RunStatus)
 }
 
 // RunStats summarises a run.
@@ -402,7 +406,7 @@ func (rs *runState) deliver(g *results.GameRecord) {
 	// through a broker. A record too long even so fails the run: written,
 	// it would make the file unreadable.
 	if err := g.Fit(results.MaxGameBytes); err != nil {
-		rs.fail(fmt.Errorf("%v: %w", err, option.New("MaxPlies", rs.t.Config.MaxPlies, "lower it: so long a game cannot be recorded")))
+		rs.fail(Unrecordable(g.Index, rs.t.Config.MaxPlies, err))
 		rs.cancel()
 		return
 	}

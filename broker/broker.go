@@ -18,17 +18,21 @@
 // batches, plays them (every game is reproducible from the schedule, so a
 // redelivered batch plays the same games), keeps its batches alive with
 // InProgress while they play, publishes each result with a message id per
-// attempt, run.game.nonce.count (JetStream drops a result published twice;
-// the coordinator drops a game recorded already) and acknowledges a batch
+// attempt, run.game.nonce.count (the coordinator drops a game recorded
+// already, so JetStream's de-duplication window is short: resultDuplicates)
+// and acknowledges a batch
 // once its results are stored. A batch whose worker dies is redelivered
 // after the ack wait; the coordinator's watchdog queues again a game that
 // is neither recorded, queued nor leased, and the game of a rejected result
-// at once.
+// at once. A game that a worker says cannot be recorded (too long, an
+// arena.UnrecordableError) the coordinator plays itself to check, and ends
+// the run if it cannot be recorded here either.
 //
 // On the embedded server the coordinator alone has every right; workers
 // (whatever their credentials, and the coordinator's local workers) have
 // WorkerPermissions, and the logins and messages the server refuses are
-// logged and counted in the run's summary of workers.
+// logged, counted in the run's summary of workers and reported on the way
+// (arena.RunOptions.Status).
 //
 // Options, JoinOptions and the credentials (Credentials, ServerOptions,
 // ReadNKeyUsers, NewNKey) refuse a value with an *option.Error naming the
@@ -127,6 +131,10 @@ type Result struct {
 type Event struct {
 	Worker string `json:"worker"`
 	Text   string `json:"text"`
+	// TooLong is the index of the game the worker left the run on because
+	// its record cannot be recorded (arena.UnrecordableError), if that was
+	// why: the coordinator plays it to check, and ends the run.
+	TooLong *int `json:"too_long,omitempty"`
 }
 
 // RunID names a run by its configuration: a restarted coordinator finds

@@ -258,6 +258,11 @@ type coordinator struct {
 	// embedded server refused during the run (nil for an existing server,
 	// whose refusals only its own logs show).
 	refused func() map[string]incidents
+	// refusedTotal is the count of refusals during the run, which
+	// collect reports (arena.RunOptions.Status) when it changes; nil as
+	// refused.
+	refusedTotal func() incidents
+	reported     incidents
 	// state is the run state this coordinator published last; guardState
 	// puts it back when a client writes another.
 	stateMu    sync.Mutex
@@ -267,6 +272,8 @@ type coordinator struct {
 	// idle: the watchdog said that no worker plays (said once until a
 	// result comes).
 	idle bool
+	// tooLong checks the games workers say cannot be recorded.
+	tooLong *tooLongCheck
 }
 
 // LocalWorker is the name of a coordinator's own workers;
@@ -286,10 +293,23 @@ func coordinate(ctx context.Context, t *arena.Tournament, opts arena.RunOptions,
 	c := &coordinator{t: t, o: o, id: RunID(t.Config), log: o.Log, recorded: make([]bool, len(t.Fixtures)), byWorker: map[string]*workerTally{},
 		outcome: make([]uint64, len(t.Fixtures)), queued: map[uint64][]int{}, missing: map[int]bool{}, requeued: map[int]bool{}, batchNonce: nonce()}
 	if g := h.guard; g != nil {
-		before := g.snapshot()
+		// A hub of one run counts from its opening (a worker refused
+		// while the run's streams were made belongs to it), a hub of
+		// many from each run's start.
+		var before map[string]incidents
+		var base incidents
+		if !h.oneRun {
+			before, base = g.snapshot(), g.totals()
+		}
 		c.refused = func() map[string]incidents { return since(g.snapshot(), before) }
+		c.refusedTotal = func() incidents {
+			t := g.totals()
+			return incidents{logins: t.logins - base.logins, messages: t.messages - base.messages}
+		}
 	}
 	defer c.summary(h.oneRun)
+	c.tooLong = newTooLongCheck(ctx)
+	defer c.tooLong.close()
 	c.left = len(t.Fixtures)
 	for i := range opts.Done {
 		g := &opts.Done[i]
@@ -322,6 +342,9 @@ func coordinate(ctx context.Context, t *arena.Tournament, opts arena.RunOptions,
 		var e Event
 		if json.Unmarshal(m.Data, &e) == nil && len(e.Text) < 4096 {
 			fmt.Fprintf(c.log, "worker %q cannot play this run: %s\n", e.Worker, printable(e.Text))
+			if e.TooLong != nil {
+				c.tooLong.claim(e.Worker, *e.TooLong)
+			}
 		}
 	})
 	if err != nil {
@@ -420,13 +443,14 @@ func (c *coordinator) setup(ctx context.Context) error {
 		{"work stream", func(ctx context.Context) error {
 			_, err := c.js.CreateOrUpdateStream(ctx, jetstream.StreamConfig{
 				Name: WorkStream, Subjects: []string{workPrefix + "*"}, Retention: jetstream.WorkQueuePolicy, Storage: jetstream.FileStorage,
+				Duplicates: workDuplicates,
 			})
 			return err
 		}},
 		{"result stream", func(ctx context.Context) error {
 			_, err := c.js.CreateOrUpdateStream(ctx, jetstream.StreamConfig{
 				Name: ResultStream, Subjects: []string{resultPrefix + "*"}, Retention: jetstream.WorkQueuePolicy, Storage: jetstream.FileStorage,
-				Duplicates: 10 * time.Minute, MaxMsgSize: resultMaxBytes,
+				Duplicates: resultDuplicates, MaxMsgSize: resultMaxBytes,
 				MaxBytes: resultStreamBytes, MaxMsgs: resultStreamMsgs, Discard: jetstream.DiscardNew,
 			})
 			return err
@@ -464,6 +488,26 @@ func (c *coordinator) setup(ctx context.Context) error {
 	}
 	return nil
 }
+
+// The streams' de-duplication windows. The server keeps every message
+// id of its window in memory (about 135 bytes each), so a window of
+// minutes holds an entry for every batch and game of those minutes (a
+// fast run plays thousands of games a second): each window is only what
+// its stream needs.
+const (
+	// workDuplicates covers queue's publish retries of a batch: an
+	// acknowledgement lost, and the batch published again after the
+	// async attempt's apiAttempt (10 s) and up to two synchronous
+	// attempts of as long. A batch stored twice after that (a server
+	// paused for longer) is played twice; the coordinator records each
+	// game once.
+	workDuplicates = 30 * time.Second
+	// resultDuplicates is the least JetStream takes (0 would be its
+	// default of 2 minutes): results need none, since their ids are per
+	// attempt and the coordinator drops from its record a game recorded
+	// already (a result stored twice costs a message to read).
+	resultDuplicates = 100 * time.Millisecond
+)
 
 // apiAttempt bounds one JetStream API request of retryAPI, which makes at
 // most apiAttempts. Once, in CI under the race detector, the first
@@ -560,6 +604,9 @@ func (c *coordinator) collect(ctx context.Context, opts arena.RunOptions) (int, 
 		if stopping && time.Since(lastResult) > c.drain() {
 			return played, nil
 		}
+		if err := c.checkTooLong(); err != nil {
+			return played, err
+		}
 		if !stopping && time.Since(lastLook) >= c.lookEvery() {
 			c.watch(ctx)
 			lastLook = time.Now()
@@ -584,6 +631,9 @@ func (c *coordinator) collect(ctx context.Context, opts arena.RunOptions) (int, 
 				games = append(games, g)
 			}
 		}
+		// After the fetch: a refusal before a result was published is
+		// reported before that result reaches the sink.
+		c.reportStatus(opts.Status)
 		if len(games) > 0 {
 			lastResult = time.Now()
 			if opts.Sink != nil {
@@ -598,6 +648,18 @@ func (c *coordinator) collect(ctx context.Context, opts arena.RunOptions) (int, 
 		}
 	}
 	return played, nil
+}
+
+// reportStatus hands status the refusals so far, if they changed since
+// the last report.
+func (c *coordinator) reportStatus(status func(arena.RunStatus)) {
+	if status == nil || c.refusedTotal == nil {
+		return
+	}
+	if now := c.refusedTotal(); now != c.reported {
+		c.reported = now
+		status(arena.RunStatus{RefusedLogins: now.logins, RefusedMessages: now.messages})
+	}
 }
 
 // fetchBytes bounds one batch of results the coordinator fetches (and

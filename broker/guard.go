@@ -77,6 +77,9 @@ type guard struct {
 	incidents  map[string]*incidents
 	notify     func(string) // a line for the coordinator's log, or nil
 	notedLines int
+	// total counts every refusal, whatever the name (for the progress
+	// line: totals is cheap enough to read after every fetch).
+	total incidents
 }
 
 // incidents are what one client name had refused.
@@ -183,6 +186,7 @@ func (g *guard) refuse(name string, from net.Addr) {
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	g.tally(name).logins++
+	g.total.logins++
 	addr := "?"
 	if from != nil {
 		addr = from.String()
@@ -241,6 +245,13 @@ func (g *guard) snapshot() map[string]incidents {
 	return m
 }
 
+// totals is the counts so far, over every name.
+func (g *guard) totals() incidents {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	return g.total
+}
+
 // since is the counts of now minus those of an earlier snapshot.
 func since(now, before map[string]incidents) map[string]incidents {
 	d := maps.Clone(now)
@@ -276,6 +287,7 @@ func (g *guard) Errorf(format string, v ...any) {
 		name = "?"
 	}
 	g.tally(name).messages++
+	g.total.messages++
 	what := strings.TrimSpace(format[strings.Index(format, m[2]+" Violation"):])
 	g.note(fmt.Sprintf("refused a message of worker %q: %s", name, printable(fmt.Sprintf(what, v...))))
 }

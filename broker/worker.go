@@ -373,8 +373,8 @@ type inflight struct {
 
 // playRun plays batches of one run until its state leaves Running.
 func playRun(ctx context.Context, js jetstream.JetStream, nc *nats.Conn, kv jetstream.KeyValue, info RunInfo, o WorkerOptions) (int, error) {
-	report := func(text string) {
-		b, _ := json.Marshal(Event{Worker: o.Name, Text: text})
+	report := func(text string, tooLong *int) {
+		b, _ := json.Marshal(Event{Worker: o.Name, Text: text, TooLong: tooLong})
 		nc.Publish(eventSubject(info.ID), b)
 		nc.Flush()
 	}
@@ -393,7 +393,7 @@ func playRun(ctx context.Context, js jetstream.JetStream, nc *nats.Conn, kv jets
 		sc, err = scaleRun(ctx, t, info, o)
 	}
 	if err != nil {
-		report(err.Error())
+		report(err.Error(), nil)
 		return 0, fmt.Errorf("%w %s: %v", errCannotPlay, info.ID, err)
 	}
 	// The coordinator may be restarting: keep asking while the connection
@@ -589,7 +589,7 @@ func playRun(ctx context.Context, js jetstream.JetStream, nc *nats.Conn, kv jets
 				// server with a smaller limit (an external one's default
 				// is 1 MiB) needs its info texts cut further.
 				if err := g.Fit(resultLimit(nc)); err != nil {
-					return fmt.Errorf("%v: the broker takes messages of at most %d bytes", err, nc.MaxPayload())
+					return arena.Unrecordable(g.Index, t.Config.MaxPlies, fmt.Errorf("%v (the broker takes messages of at most %d bytes)", err, nc.MaxPayload()))
 				}
 				data, err := json.Marshal(Result{Run: info.ID, Worker: o.Name, Game: g})
 				if err != nil {
@@ -627,7 +627,14 @@ func playRun(ctx context.Context, js jetstream.JetStream, nc *nats.Conn, kv jets
 		runErr = refused
 	}
 	if runErr != nil && ctx.Err() == nil && !errors.Is(runErr, context.Canceled) {
-		report(runErr.Error())
+		// A game that cannot be recorded is named: the coordinator
+		// checks it and ends the run, rather than queue it again for
+		// ever.
+		var tooLong *int
+		if u := (*arena.UnrecordableError)(nil); errors.As(runErr, &u) {
+			tooLong = &u.Game
+		}
+		report(runErr.Error(), tooLong)
 		return played, runErr
 	}
 	return played, nil
@@ -659,8 +666,12 @@ func resultID(run string, index int, nonce string, attempt int) string {
 // resultLimit is the size a record must fit (results.GameRecord.Fit) for
 // its Result to be a message the server takes.
 func resultLimit(nc *nats.Conn) int {
-	return int(min(results.MaxGameBytes, nc.MaxPayload()-resultEnvelope))
+	return int(min(int64(maxRecord), nc.MaxPayload()-resultEnvelope))
 }
+
+// maxRecord is results.MaxGameBytes; a variable for the tests, which make
+// a game too long to record with a small one.
+var maxRecord = results.MaxGameBytes
 
 // confirm waits until the result is stored: the asynchronous publication
 // acknowledged, else the message published again (the broker may be

@@ -7,6 +7,8 @@ import (
 	"time"
 
 	"github.com/schollz/progressbar/v3"
+
+	"github.com/boardgame-arena/arena/arena"
 )
 
 // progress reports finished games on stderr: a bar on a terminal, a line
@@ -19,6 +21,7 @@ type progress struct {
 	nextLine int
 	start    time.Time
 	prefix   string // before each line: the command's ("arena tournament: ")
+	status   string // the runner's live note (arena.RunStatus), "" for none
 }
 
 // newProgress is the progress of total games of the command (named in its
@@ -55,10 +58,23 @@ func (p *progress) add(n int) {
 		el := time.Since(p.start).Seconds()
 		rate := float64(p.done) / el
 		eta := time.Duration(float64(p.total-p.done)/rate) * time.Second
-		fmt.Fprintf(p.w, "%s%d/%d games (%.0f %%), %.1f games/s, ETA %s\n", p.prefix, p.done, p.total, 100*float64(p.done)/float64(p.total), rate, eta.Round(time.Second))
+		fmt.Fprintf(p.w, "%s%d/%d games (%.0f %%), %.1f games/s, ETA %s%s\n", p.prefix, p.done, p.total, 100*float64(p.done)/float64(p.total), rate, eta.Round(time.Second), p.status)
 		for p.nextLine <= p.done {
 			p.nextLine += max(p.total/10, 1)
 		}
+	}
+}
+
+// setStatus shows a runner's live note (arena.RunOptions.Status: a
+// broker's refused logins and messages) after the bar's description and
+// at the end of each line.
+func (p *progress) setStatus(s arena.RunStatus) {
+	p.status = ""
+	if text := s.String(); text != "" {
+		p.status = ", " + text
+	}
+	if p.bar != nil {
+		p.bar.Describe("games" + p.status)
 	}
 }
 

@@ -265,7 +265,7 @@ func playRun(s *arena.Session, rf *runFlags, stderr io.Writer, afterBatch func()
 	nextTable := len(s.Done()) + interval
 	start := time.Now()
 	st, runErr := s.Run(ctx, arena.RunOptions{
-		Stop: stop, Log: log, Runner: runner,
+		Stop: stop, Log: log, Runner: runner, Status: prog.setStatus,
 		ReuseGames: true, // the session copies what it keeps
 		Sink: func(batch []*results.GameRecord) error {
 			prog.add(len(batch))
