@@ -52,23 +52,39 @@ func runReport(args []string, stdout, stderr io.Writer) error {
 	if _, err := rf.options(); err != nil {
 		return err
 	}
-	// Only the viewer's games need their moves (0: all of them, -1: none).
-	whole := *viewerGames
-	switch whole {
-	case 0:
-		whole = -1
-	case -1:
-		whole = 0
-	}
-	d, err := readAndMergeLean("report", files, fs, seed, stderr, whole)
+	viewer := report.ViewerOptions{MaxGames: max(*viewerGames, 0)}
+	fs.Visit(func(f *flag.Flag) {
+		if f.Name == "viewer-games" {
+			viewer.MaxBytes = -1 // a number given is held to, whatever the games weigh
+		}
+	})
+	// One pass over the files: the ratings' counts (results.Tally) and the
+	// page's (report.Collector); no game is held but the viewer's.
+	c, err := report.NewCollector(viewer, *viewerGames < 0)
 	if err != nil {
+		return err
+	}
+	t := results.NewTally()
+	started := -1
+	t.OnGame = func(file int, g *results.GameRecord) {
+		if file != started {
+			c.StartFile(file, &t.Files[file].Header)
+			started = file
+		}
+		c.Add(file, g)
+	}
+	if _, err := tallyInto(t, "report", files, fs, seed, stderr); err != nil {
 		return err
 	}
 	opts, err := rf.options()
 	if err != nil {
 		return err
 	}
-	if err := checkAnchor(opts.Anchor, d.Players); err != nil {
+	names := make([]string, len(t.Summary.Players))
+	for i, p := range t.Summary.Players {
+		names[i] = p.Name
+	}
+	if err := checkAnchor(opts.Anchor, names); err != nil {
 		return err
 	}
 	if *png != "" {
@@ -76,24 +92,36 @@ func runReport(args []string, stdout, stderr io.Writer) error {
 			return fmt.Errorf("--png: %w", err)
 		}
 	}
-	viewer := report.ViewerOptions{MaxGames: *viewerGames}
-	fs.Visit(func(f *flag.Flag) {
-		if f.Name == "viewer-games" {
-			viewer.MaxBytes = -1 // a number given is held to, whatever the games weigh
+	src := report.Source{Game: t.Game, Games: c}
+	for _, f := range t.Files {
+		src.Files = append(src.Files, report.FileHead{Path: f.Path, Header: f.Header, Resumes: f.Resumes})
+	}
+	if c.Games() > 0 {
+		if src.Analysis, err = t.Analyse(opts); err != nil {
+			return err
 		}
-	})
-	ro := report.Options{Rating: opts, PNGDir: *png, Title: *title, Viewer: viewer, NoViewer: *viewerGames < 0}
-	wr, size, err := writeReportFile(*out, d, ro)
+	}
+	ro := report.Options{Rating: opts, PNGDir: *png, Title: *title, NoViewer: *viewerGames < 0}
+	wr, size, err := writeReportSource(*out, src, ro)
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(stdout, "wrote %s (%s, %s, %s)\n", *out, byteSize(size), plural(len(d.Games), "game", "games"), plural(len(wr.Plots), "plot", "plots"))
+	fmt.Fprintf(stdout, "wrote %s (%s, %s, %s)\n", *out, byteSize(size), plural(c.Games(), "game", "games"), plural(len(wr.Plots), "plot", "plots"))
 	if len(wr.PNGs) > 0 {
 		fmt.Fprintf(stdout, "wrote %s in %s\n", plural(len(wr.PNGs), "PNG file", "PNG files"), *png)
 	}
 	return nil
 }
 
+// writeReportSource writes the page of src at path
+// (report.WriteSourceFile: atomically), with the arena command line that
+// plays each record's games again.
+func writeReportSource(path string, src report.Source, o report.Options) (report.Written, int64, error) {
+	if o.Command == nil {
+		o.Command, o.CommandNote = rerunCommand, "add <code>--out FILE</code> to keep them"
+	}
+	return report.WriteSourceFile(path, src, o)
+}
 // writeReportFile writes the page at path (report.WriteFile: atomically),
 // with the arena command line that plays each record's games again.
 func writeReportFile(path string, d *results.Dataset, o report.Options) (report.Written, int64, error) {
