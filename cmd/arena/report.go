@@ -122,6 +122,7 @@ func writeReportSource(path string, src report.Source, o report.Options) (report
 	}
 	return report.WriteSourceFile(path, src, o)
 }
+
 // writeReportFile writes the page at path (report.WriteFile: atomically),
 // with the arena command line that plays each record's games again.
 func writeReportFile(path string, d *results.Dataset, o report.Options) (report.Written, int64, error) {
