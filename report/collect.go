@@ -78,6 +78,30 @@ func (c *Collector) StartFile(file int, h *results.Header) {
 	c.matches[file] = newMatchPairs(h.Config.SPRT)
 }
 
+// Follow makes t hand each game it counts to c (t.OnGame), after its
+// file's header (StartFile): one pass over the files then counts both the
+// ratings and the page.
+func (c *Collector) Follow(t *results.Tally) {
+	started := -1
+	t.OnGame = func(file int, g *results.GameRecord) {
+		if file != started {
+			c.StartFile(file, &t.Files[file].Header)
+			started = file
+		}
+		c.Add(file, g)
+	}
+}
+
+// TallySource is the Source of the files t read, which c followed, rated
+// as rep.
+func TallySource(t *results.Tally, rep *results.Analysis, c *Collector) Source {
+	src := Source{Game: t.Game, Analysis: rep, Games: c}
+	for _, f := range t.Files {
+		src.Files = append(src.Files, FileHead{Path: f.Path, Header: f.Header, Resumes: f.Resumes})
+	}
+	return src
+}
+
 // Add counts game g of file file (the order of the files a page lists).
 // It keeps nothing of g: the caller may reuse it.
 func (c *Collector) Add(file int, g *results.GameRecord) {

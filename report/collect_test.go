@@ -211,14 +211,7 @@ func TestStreamedPageIsWrittenPage(t *testing.T) {
 			t.Fatal(err)
 		}
 		tally := results.NewTally()
-		started := -1
-		tally.OnGame = func(file int, g *results.GameRecord) {
-			if file != started {
-				c.StartFile(file, &tally.Files[file].Header)
-				started = file
-			}
-			c.Add(file, g)
-		}
+		c.Follow(tally)
 		for _, name := range files {
 			if _, err := tally.ReadFile(name); err != nil {
 				t.Fatal(err)
@@ -228,12 +221,8 @@ func TestStreamedPageIsWrittenPage(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		src := Source{Game: tally.Game, Analysis: rep, Games: c}
-		for _, f := range tally.Files {
-			src.Files = append(src.Files, FileHead{Path: f.Path, Header: f.Header, Resumes: f.Resumes})
-		}
 		var got bytes.Buffer
-		if _, err := WriteSource(&got, src, opt); err != nil {
+		if _, err := WriteSource(&got, TallySource(tally, rep, c), opt); err != nil {
 			t.Fatal(err)
 		}
 		if !bytes.Equal(got.Bytes(), want.Bytes()) {

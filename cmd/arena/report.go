@@ -65,14 +65,7 @@ func runReport(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	t := results.NewTally()
-	started := -1
-	t.OnGame = func(file int, g *results.GameRecord) {
-		if file != started {
-			c.StartFile(file, &t.Files[file].Header)
-			started = file
-		}
-		c.Add(file, g)
-	}
+	c.Follow(t)
 	if _, err := tallyInto(t, "report", files, fs, seed, stderr); err != nil {
 		return err
 	}
@@ -92,15 +85,13 @@ func runReport(args []string, stdout, stderr io.Writer) error {
 			return fmt.Errorf("--png: %w", err)
 		}
 	}
-	src := report.Source{Game: t.Game, Games: c}
-	for _, f := range t.Files {
-		src.Files = append(src.Files, report.FileHead{Path: f.Path, Header: f.Header, Resumes: f.Resumes})
-	}
+	var rep *results.Analysis
 	if c.Games() > 0 {
-		if src.Analysis, err = t.Analyse(opts); err != nil {
+		if rep, err = t.Analyse(opts); err != nil {
 			return err
 		}
 	}
+	src := report.TallySource(t, rep, c)
 	ro := report.Options{Rating: opts, PNGDir: *png, Title: *title, NoViewer: *viewerGames < 0}
 	wr, size, err := writeReportSource(*out, src, ro)
 	if err != nil {
