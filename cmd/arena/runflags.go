@@ -194,9 +194,9 @@ func open(rf *runFlags, extra func(o *arena.Options, only map[string]bool), chec
 			extra(o, set)
 		}
 	}
-	if rf.report != nil && *rf.report != "" {
+	if rf.report != nil && *rf.report != "" && so.Resume != "" {
 		// The live page counts the games as they come (livePage); of a
-		// resumed record it needs the viewer's games whole.
+		// resumed record it needs the viewer's games whole (Done).
 		so.KeepMoves = liveViewerGames
 	}
 	return arena.OpenSession(so)
