@@ -2,6 +2,7 @@ package report
 
 import (
 	"bytes"
+	"io"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -228,5 +229,45 @@ func TestStreamedPageIsWrittenPage(t *testing.T) {
 		if !bytes.Equal(got.Bytes(), want.Bytes()) {
 			t.Errorf("%v: the streamed page (%d bytes) differs from the written one (%d bytes)", files, got.Len(), want.Len())
 		}
+	}
+}
+
+// TestCollectorWhileCounting: a page may be written while games are
+// still added (a live run); run with -race.
+func TestCollectorWhileCounting(t *testing.T) {
+	f, err := results.ReadFile("testdata/match.jsonl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := NewCollector(ViewerOptions{MaxGames: 5}, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c.StartFile(0, &f.Header)
+	c.Add(0, &f.Games[0])
+	d, err := results.Merge(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep, err := results.Analyse(d, results.AnalysisOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		for i := 1; i < len(f.Games); i++ {
+			c.Add(0, &f.Games[i])
+		}
+	}()
+	src := Source{Game: f.Header.Config.Game, Files: []FileHead{{Path: f.Path, Header: f.Header}}, Analysis: rep, Games: c}
+	for range 3 {
+		if _, err := WriteSource(io.Discard, src, Options{}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	<-done
+	if c.Games() != len(f.Games) {
+		t.Errorf("%d games counted, want %d", c.Games(), len(f.Games))
 	}
 }

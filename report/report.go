@@ -87,7 +87,7 @@ func Write(w io.Writer, d *results.Dataset, opt Options) (Written, error) {
 
 // Source is what a page is made of without holding the games: their
 // ratings, their record files' headers and their counts. Files counted
-// one game at a time (results.Tally with a Collector as its OnGame) make
+// one game at a time (a results.Tally that a Collector follows) make
 // a page of a million games in the memory of a thousand.
 type Source struct {
 	Game     string
