@@ -11,7 +11,12 @@
 // half written): it rates the games with results.Analyse and
 // Options.Rating (so the standings are arena rate's) and fills the page
 // (page.go, an html/template) with the tables, the match sections and
-// the plots. The package names no command-line flag: the command line
+// the plots. The page is made from counts, not games (collect.go): a
+// Collector counts each game as it is read or played (histograms of
+// lengths and of times by value, sums, a match's pairs, the viewer's
+// games replayed at once), and WriteSource makes the page from it and
+// the ratings, so that its memory does not grow with the games; Write
+// feeds a Dataset's games to one. The package names no command-line flag: the command line
 // that plays a record again is the caller's to write (Options.Command,
 // as arena's command line does), and an option it refuses (PNGDir) is an
 // *option.Error. Every

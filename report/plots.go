@@ -1,6 +1,7 @@
 package report
 
 import (
+	"errors"
 	"fmt"
 	"image/color"
 	"math"
@@ -291,11 +292,44 @@ func histogram(title, xlabel string, values []float64, bins int) (*plot.Plot, er
 		h.Bins = wholeBins(values, bins)
 		h.Width = h.Bins[0].Max - h.Bins[0].Min
 	}
+	styleHist(h)
+	p.Add(h)
+	return p, nil
+}
+
+// countHistogram is histogram of whole numbers given as counts (value →
+// how many), with binsFor's number of bins: the same plot as histogram
+// of the values one by one.
+func countHistogram(title, xlabel string, counts map[int]int) (*plot.Plot, error) {
+	if len(counts) == 0 {
+		return nil, errors.New("no values")
+	}
+	lo, hi, n := math.Inf(1), math.Inf(-1), 0
+	for v, k := range counts {
+		lo, hi, n = math.Min(lo, float64(v)), math.Max(hi, float64(v)), n+k
+	}
+	bins := binCount(n, lo, hi)
+	p := newPlot(title, xlabel, "games")
+	// NewHist of the extremes gives the styles; the bins are counted here.
+	h, err := plotter.NewHist(plotter.Values{lo, hi}, bins)
+	if err != nil {
+		return nil, err
+	}
+	h.Bins = wholeBinsOf(lo, hi, bins, func(add func(v float64, k int)) {
+		for v, k := range counts {
+			add(float64(v), k)
+		}
+	})
+	h.Width = h.Bins[0].Max - h.Bins[0].Min
+	styleHist(h)
+	p.Add(h)
+	return p, nil
+}
+
+func styleHist(h *plotter.Histogram) {
 	h.FillColor = colFirst
 	h.LineStyle.Color = color.White
 	h.LineStyle.Width = vg.Points(0.5)
-	p.Add(h)
-	return p, nil
 }
 
 // wholeBins counts whole numbers in at most bins bins of a whole width,
@@ -305,15 +339,23 @@ func wholeBins(values []float64, bins int) []plotter.HistogramBin {
 	for _, v := range values {
 		lo, hi = math.Min(lo, v), math.Max(hi, v)
 	}
+	return wholeBinsOf(lo, hi, bins, func(add func(v float64, k int)) {
+		for _, v := range values {
+			add(v, 1)
+		}
+	})
+}
+
+// wholeBinsOf is wholeBins of the values from lo to hi that each calls
+// add with, k times each.
+func wholeBinsOf(lo, hi float64, bins int, each func(add func(v float64, k int))) []plotter.HistogramBin {
 	w := math.Ceil((hi - lo + 1) / float64(bins))
 	out := make([]plotter.HistogramBin, int(math.Ceil((hi-lo+1)/w)))
 	for k := range out {
 		out[k].Min = lo - 0.5 + float64(k)*w
 		out[k].Max = out[k].Min + w
 	}
-	for _, v := range values {
-		out[int((v-lo)/w)].Weight++
-	}
+	each(func(v float64, k int) { out[int((v-lo)/w)].Weight += float64(k) })
 	return out
 }
 
@@ -334,18 +376,33 @@ func binsFor(values []float64) int {
 	for _, v := range values {
 		lo, hi = math.Min(lo, v), math.Max(hi, v)
 	}
+	return binCount(len(values), lo, hi)
+}
+
+// binCount is binsFor of n values from lo to hi.
+func binCount(n int, lo, hi float64) int {
 	span := int(hi-lo) + 1
-	b := int(math.Ceil(math.Sqrt(float64(len(values)))))
+	b := int(math.Ceil(math.Sqrt(float64(n))))
 	return max(1, min(b, span, 40))
 }
 
 // llrPlot draws the SPRT's log-likelihood ratio (llr[i]: after pair i+1)
 // against the games counted, with the acceptance bounds as dashed lines.
 func llrPlot(llr []float64, lower, upper float64) (*plot.Plot, error) {
-	p := newPlot(fmt.Sprintf("SPRT log-likelihood ratio after each game pair (dashed: the bounds %.2f and %.2f)", lower, upper), "games", "LLR")
-	xys := make(plotter.XYs, len(llr)+1) // from (0, 0)
+	pts := make([]llrPoint, len(llr))
 	for i, v := range llr {
-		xys[i+1] = plotter.XY{X: float64(2 * (i + 1)), Y: v}
+		pts[i] = llrPoint{i + 1, v}
+	}
+	return llrPointsPlot(pts, lower, upper)
+}
+
+// llrPointsPlot is llrPlot of the LLR after some of the pairs (the last
+// pair's last), such as an llrTrace's.
+func llrPointsPlot(pts []llrPoint, lower, upper float64) (*plot.Plot, error) {
+	p := newPlot(fmt.Sprintf("SPRT log-likelihood ratio after each game pair (dashed: the bounds %.2f and %.2f)", lower, upper), "games", "LLR")
+	xys := make(plotter.XYs, len(pts)+1) // from (0, 0)
+	for i, v := range pts {
+		xys[i+1] = plotter.XY{X: float64(2 * v.pair), Y: v.llr}
 	}
 	line, err := plotter.NewLine(xys)
 	if err != nil {
@@ -353,7 +410,11 @@ func llrPlot(llr []float64, lower, upper float64) (*plot.Plot, error) {
 	}
 	line.LineStyle.Color, line.LineStyle.Width = colFirst, vg.Points(1.5)
 	p.Add(plotter.NewGrid(), line)
-	end := float64(2 * max(len(llr), 1))
+	pairs := 1
+	if len(pts) > 0 {
+		pairs = max(pts[len(pts)-1].pair, 1)
+	}
+	end := float64(2 * pairs)
 	for _, b := range []float64{lower, upper} {
 		l, err := plotter.NewLine(plotter.XYs{{X: 0, Y: b}, {X: end, Y: b}})
 		if err != nil {
@@ -373,20 +434,33 @@ func llrPlot(llr []float64, lower, upper float64) (*plot.Plot, error) {
 // The values are drawn on a log scale (times span orders of magnitude),
 // each at least floor.
 func boxPlot(title, ylabel string, cats []string, values [][]float64, floor float64) (*plot.Plot, error) {
+	counts := make([]*valueCounts, len(values))
+	for i, vs := range values {
+		counts[i] = &valueCounts{}
+		for _, v := range vs {
+			counts[i].add(v)
+		}
+	}
+	return boxPlotCounts(title, ylabel, cats, counts, floor)
+}
+
+// boxPlotCounts is boxPlot of values given by their counts: the same
+// quartiles, whiskers and extremes as gonum's box of the values one by
+// one (order statistics), and each distinct outlier drawn once (the
+// repeats would be drawn on top of it).
+func boxPlotCounts(title, ylabel string, cats []string, values []*valueCounts, floor float64) (*plot.Plot, error) {
 	p := newPlot(title, "", ylabel)
 	p.Y.Scale, p.Y.Tick.Marker = plot.LogScale{}, plot.LogTicks{Prec: -1}
-	for i, vs := range values {
-		if len(vs) == 0 {
+	for i, vc := range values {
+		if vc == nil || vc.n == 0 {
 			continue
 		}
-		clamped := make(plotter.Values, len(vs))
-		for k, v := range vs {
-			clamped[k] = math.Max(v, floor)
-		}
-		b, err := plotter.NewBoxPlot(vg.Points(30), float64(i), clamped)
+		xs, ks := vc.sorted(floor)
+		b, err := plotter.NewBoxPlot(vg.Points(30), float64(i), plotter.Values{xs[0]})
 		if err != nil {
 			return nil, err
 		}
+		setFiveStats(b, xs, ks)
 		b.FillColor = colFirst
 		b.MedianStyle.Color = color.White
 		p.Add(b)
@@ -402,6 +476,59 @@ func boxPlot(title, ylabel string, cats []string, values [][]float64, floor floa
 		p.X.Tick.Label.XAlign, p.X.Tick.Label.YAlign = draw.XRight, draw.YCenter
 	}
 	return p, nil
+}
+
+// setFiveStats sets b's statistics as plotter.NewBoxPlot computes them
+// from the sorted values, given as the distinct values xs (increasing)
+// each ks times; b's Values become the distinct outliers.
+func setFiveStats(b *plotter.BoxPlot, xs []float64, ks []int) {
+	n := 0
+	for _, k := range ks {
+		n += k
+	}
+	// at is the value at index i of the sorted values.
+	at := func(i int) float64 {
+		for j, k := range ks {
+			if i < k {
+				return xs[j]
+			}
+			i -= k
+		}
+		return xs[len(xs)-1]
+	}
+	// median of the sorted values from index lo, count of them (as
+	// gonum's median of a slice).
+	median := func(lo, count int) float64 {
+		if count == 1 {
+			return at(lo)
+		}
+		m := at(lo + count/2)
+		if count%2 == 0 {
+			m += at(lo + count/2 - 1)
+			m /= 2
+		}
+		return m
+	}
+	if n == 1 {
+		b.Median, b.Quartile1, b.Quartile3 = xs[0], xs[0], xs[0]
+	} else {
+		b.Median = median(0, n)
+		b.Quartile1 = median(0, n/2)
+		b.Quartile3 = median(n/2, n-n/2)
+	}
+	b.Min, b.Max = xs[0], xs[len(xs)-1]
+	low := b.Quartile1 - 1.5*(b.Quartile3-b.Quartile1)
+	high := b.Quartile3 + 1.5*(b.Quartile3-b.Quartile1)
+	b.AdjLow, b.AdjHigh = math.Inf(1), math.Inf(-1)
+	b.Values, b.Outside = nil, nil
+	for _, v := range xs {
+		if v > high || v < low {
+			b.Outside = append(b.Outside, len(b.Values))
+			b.Values = append(b.Values, v)
+			continue
+		}
+		b.AdjLow, b.AdjHigh = math.Min(b.AdjLow, v), math.Max(b.AdjHigh, v)
+	}
 }
 
 // lineColours are the colours of the lines of several players: the marks'

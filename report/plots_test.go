@@ -422,6 +422,21 @@ func TestLinesPlot(t *testing.T) {
 	}
 }
 
+// clockMeansOf is clockMeans of the named players' figures of games.
+func clockMeansOf(games []*results.GameRecord, names []string) ([][]float64, bool) {
+	c, _ := NewCollector(ViewerOptions{}, true)
+	for _, g := range games {
+		c.Add(-1, g)
+	}
+	figs := make([]playerFigures, len(names))
+	for i, n := range names {
+		if f := c.players[n]; f != nil {
+			figs[i] = *f
+		}
+	}
+	return clockMeans(figs)
+}
+
 func TestClockMeans(t *testing.T) {
 	g := func(first, second string, clocks ...[2]float64) *results.GameRecord {
 		return &results.GameRecord{Players: [2]results.Player{{Name: first}, {Name: second}}, Clocks: clocks}
@@ -432,7 +447,7 @@ func TestClockMeans(t *testing.T) {
 		g("a", "c", [2]float64{1000, results.NoClock}),
 		g("b", "c"), // no clock
 	}
-	left, ok := clockMeans(games, []string{"a", "b", "c"})
+	left, ok := clockMeansOf(games, []string{"a", "b", "c"})
 	if !ok {
 		t.Fatal("no clock data found")
 	}
@@ -448,7 +463,7 @@ func TestClockMeans(t *testing.T) {
 			}
 		}
 	}
-	if _, ok := clockMeans(games[3:], []string{"b", "c"}); ok {
+	if _, ok := clockMeansOf(games[3:], []string{"b", "c"}); ok {
 		t.Error("clock data found in games without clocks")
 	}
 }

@@ -57,28 +57,75 @@ type Written struct {
 // are results.Analyse's with opt.Rating, the same as arena rate's.
 func Write(w io.Writer, d *results.Dataset, opt Options) (Written, error) {
 	if d == nil || len(d.Games) == 0 {
-		return Written{}, errors.New("no games to report: the record files hold a header but no finished game yet")
+		return Written{}, errNoGames
 	}
-	if opt.PNGDir != "" {
-		if st, err := os.Stat(opt.PNGDir); err != nil || !st.IsDir() {
-			return Written{}, option.New("PNGDir", opt.PNGDir, "not an existing directory (create it first)")
-		}
+	if err := checkPNGDir(opt.PNGDir); err != nil {
+		return Written{}, err
 	}
 	rep, err := results.Analyse(d, opt.Rating)
 	if err != nil {
 		return Written{}, err
 	}
+	src := Source{Game: d.Game, Analysis: rep}
+	if src.Games, err = NewCollector(opt.Viewer, opt.NoViewer); err != nil {
+		return Written{}, err
+	}
+	if len(d.Files) == 0 {
+		for _, g := range d.Games {
+			src.Games.Add(-1, g)
+		}
+	}
+	for k, f := range d.Files {
+		src.Files = append(src.Files, FileHead{Path: f.Path, Header: f.Header, Resumes: len(f.Resumes)})
+		src.Games.StartFile(k, &f.Header)
+		for i := range f.Games {
+			src.Games.Add(k, &f.Games[i])
+		}
+	}
+	return WriteSource(w, src, opt)
+}
+
+// Source is what a page is made of without holding the games: their
+// ratings, their record files' headers and their counts. Files counted
+// one game at a time (a results.Tally that a Collector follows) make
+// a page of a million games in the memory of a thousand.
+type Source struct {
+	Game     string
+	Files    []FileHead        // in the order of the numbers Games.Add was given
+	Analysis *results.Analysis // the ratings (opt.Rating is not used)
+	Games    *Collector
+}
+
+// FileHead is what a page shows of a record file.
+type FileHead struct {
+	Path    string
+	Header  results.Header
+	Resumes int
+}
+
+var errNoGames = errors.New("no games to report: the record files hold a header but no finished game yet")
+
+// WriteSource renders the report of src as Write does; the Collector may
+// go on counting (a live run) while it is written.
+func WriteSource(w io.Writer, src Source, opt Options) (Written, error) {
+	if src.Games == nil || src.Analysis == nil || src.Games.Games() == 0 {
+		return Written{}, errNoGames
+	}
+	if err := checkPNGDir(opt.PNGDir); err != nil {
+		return Written{}, err
+	}
+	snap := src.Games.snapshot()
 	r := &renderer{pngDir: opt.PNGDir}
-	pg, err := build(d, rep, opt, r)
+	pg, err := build(&src, snap, opt, r)
 	if err != nil {
 		return Written{}, err
 	}
-	if !opt.NoViewer {
+	if snap.view != nil && !opt.NoViewer {
 		var vb bytes.Buffer
-		if err := writeViewer(&vb, d.Games, opt.Viewer); err != nil {
+		if err := writeViewerData(&vb, snap.view); err != nil {
 			return Written{}, fmt.Errorf("game viewer: %w", err)
 		}
-		pg.Viewer = template.HTML(vb.String()) //nolint:gosec // writeViewer escapes its data
+		pg.Viewer = template.HTML(vb.String()) //nolint:gosec // writeViewerData escapes its data
 	}
 	var buf bytes.Buffer
 	if err := pageTemplate.Execute(&buf, pg); err != nil {
@@ -94,12 +141,30 @@ func Write(w io.Writer, d *results.Dataset, opt Options) (Written, error) {
 	return out, nil
 }
 
+func checkPNGDir(dir string) error {
+	if dir != "" {
+		if st, err := os.Stat(dir); err != nil || !st.IsDir() {
+			return option.New("PNGDir", dir, "not an existing directory (create it first)")
+		}
+	}
+	return nil
+}
+
 // WriteFile writes the report to path through a temporary file in its
 // directory renamed over it, so that a reader (a browser watching a live
 // run) sees the old page or the new one, never a part; a report that
 // fails leaves the old page as it was. It returns what Write produced and
 // the page's size. The page is readable by all (0644), for sharing.
 func WriteFile(path string, d *results.Dataset, o Options) (Written, int64, error) {
+	return writeFile(path, func(w io.Writer) (Written, error) { return Write(w, d, o) })
+}
+
+// WriteSourceFile is WriteFile of WriteSource.
+func WriteSourceFile(path string, src Source, o Options) (Written, int64, error) {
+	return writeFile(path, func(w io.Writer) (Written, error) { return WriteSource(w, src, o) })
+}
+
+func writeFile(path string, write func(io.Writer) (Written, error)) (Written, int64, error) {
 	dir, base := filepath.Split(path)
 	if dir == "" {
 		dir = "."
@@ -114,7 +179,7 @@ func WriteFile(path string, d *results.Dataset, o Options) (Written, int64, erro
 		return Written{}, 0, fmt.Errorf("report: cannot write %s in %s: %w", base, dir, err)
 	}
 	defer os.Remove(tmp.Name()) // after a failure; a no-op once renamed
-	wr, err := Write(tmp, d, o)
+	wr, err := write(tmp)
 	if err != nil {
 		tmp.Close()
 		return wr, 0, err
@@ -281,14 +346,15 @@ func raw(v float64) string {
 	return strconv.FormatFloat(v, 'g', -1, 64)
 }
 
-func build(d *results.Dataset, rep *results.Analysis, opt Options, r *renderer) (*page, error) {
+func build(src *Source, c *Collector, opt Options, r *renderer) (*page, error) {
+	rep := src.Analysis
 	pg := &page{
-		Title: opt.Title, Status: opt.Status, Refresh: opt.Refresh, Game: d.Game,
+		Title: opt.Title, Status: opt.Status, Refresh: opt.Refresh, Game: src.Game,
 		Games: rep.Games, MeanPlies: rep.MeanPlies, Rep: rep, Notes: rep.Notes, FirstPlayer: rep.FirstPlayer,
 		CommandNote: opt.CommandNote,
 	}
 	if pg.Title == "" {
-		pg.Title = fmt.Sprintf("%s: %d games", d.Game, rep.Games)
+		pg.Title = fmt.Sprintf("%s: %d games", src.Game, rep.Games)
 	}
 	if rep.FirstMoveElo != nil {
 		f := rep.FirstMoveElo
@@ -306,8 +372,6 @@ func build(d *results.Dataset, rep *results.Analysis, opt Options, r *renderer) 
 		pg.plots = append(pg.plots, name)
 		return nil
 	}
-	s := d.Summarize()
-
 	// Standings and the rating plot, in rank order.
 	var names []string
 	var elo, low, high []float64
@@ -386,25 +450,8 @@ func build(d *results.Dataset, rep *results.Analysis, opt Options, r *renderer) 
 	}
 
 	// Terminations, with the forfeits named.
-	by := map[string]map[string]int{}
-	for _, g := range d.Games {
-		if g.Forfeit < 0 {
-			continue
-		}
-		who := "both"
-		if g.Forfeit == 0 || g.Forfeit == 1 {
-			who = g.Players[g.Forfeit].Name
-		}
-		if by[g.Termination] == nil {
-			by[g.Termination] = map[string]int{}
-		}
-		by[g.Termination][who]++
-		if len(pg.Forfeits) < maxForfeitRows {
-			pg.Forfeits = append(pg.Forfeits, forfeitRow{Index: g.Index, Reason: g.Termination, Player: who, Detail: g.Detail})
-		} else {
-			pg.MoreForfeits++
-		}
-	}
+	by := c.forfeitBy
+	pg.Forfeits, pg.MoreForfeits = c.forfeits, c.moreForfeits
 	var reasons []string
 	var counts []float64
 	for _, t := range rep.Terminations {
@@ -424,41 +471,33 @@ func build(d *results.Dataset, rep *results.Analysis, opt Options, r *renderer) 
 	}
 
 	// Game lengths.
-	lengths := make([]float64, len(d.Games))
-	for i, g := range d.Games {
-		lengths[i] = float64(g.Plies)
-	}
-	lp, err := histogram("Game length", "plies", lengths, binsFor(lengths))
+	lp, err := countHistogram("Game length", "plies", c.lengths)
 	if err := plotIt(&pg.LengthPlot, "game-length", lp, err, 0); err != nil {
 		return nil, err
 	}
 
 	// Time and nodes per move, from the per-player totals of the records.
-	maxMS := map[string]float64{}
-	for _, g := range d.Games {
-		for _, p := range g.Players {
-			maxMS[p.Name] = math.Max(maxMS[p.Name], p.MaxMoveMS)
+	figs := make([]playerFigures, n) // by rank; zero for a player without games
+	for i, name := range names {
+		if f := c.players[name]; f != nil {
+			figs[i] = *f
 		}
-	}
-	byName := map[string]results.PlayerSummary{}
-	for _, ps := range s.Players {
-		byName[ps.Name] = ps
 	}
 	mean, slow, nodes := make([]float64, n), make([]float64, n), make([]float64, n)
 	anyNodes := false
 	for i, name := range names {
-		ps := byName[name]
-		row := searchRow{Name: name, Moves: ps.Moves, Nodes: ps.Nodes, MaxMS: strconv.FormatFloat(maxMS[name], 'f', 2, 64)}
-		if ps.Moves > 0 {
-			mean[i] = ps.TimeMS / float64(ps.Moves)
+		ps := &figs[i]
+		row := searchRow{Name: name, Moves: ps.moves, Nodes: ps.nodes, MaxMS: strconv.FormatFloat(ps.maxMS, 'f', 2, 64)}
+		if ps.moves > 0 {
+			mean[i] = ps.timeMS / float64(ps.moves)
 			row.MSPerMove = strconv.FormatFloat(mean[i], 'f', 3, 64)
-			if ps.Nodes > 0 {
-				nodes[i] = float64(ps.Nodes) / float64(ps.Moves)
+			if ps.nodes > 0 {
+				nodes[i] = float64(ps.nodes) / float64(ps.moves)
 				row.NodesMove = strconv.FormatFloat(nodes[i], 'f', 0, 64)
 				anyNodes = true
 			}
 		}
-		slow[i] = maxMS[name]
+		slow[i] = ps.maxMS
 		pg.Search = append(pg.Search, row)
 	}
 	tm, err := barChart("Thinking time per move", "ms", names, []series{{"mean", mean}, {"slowest", slow}}, false)
@@ -473,38 +512,26 @@ func build(d *results.Dataset, rep *results.Analysis, opt Options, r *renderer) 
 	}
 
 	// Per-move statistics, where the records keep them (move_stats).
-	perMove, depth := make([][]float64, n), make([][]float64, n)
+	perMove := make([]*valueCounts, n)
+	meanDepth := make([]float64, n)
 	anyStats, anyDepth := false, false
-	for _, g := range d.Games {
-		for _, m := range g.MoveStats {
-			i, ok := idx[g.Players[m.Player].Name]
-			if !ok {
-				continue
-			}
-			perMove[i] = append(perMove[i], m.MS)
-			anyStats = true
-			if m.Depth > 0 {
-				depth[i] = append(depth[i], float64(m.Depth))
-				anyDepth = true
-			}
+	for i := range figs {
+		f := &figs[i]
+		perMove[i] = &f.times
+		anyStats = anyStats || f.anyStats
+		if f.depthN > 0 {
+			anyDepth = true
+			meanDepth[i] = f.depthSum / float64(f.depthN)
+			pg.Search[i].Depth = strconv.FormatFloat(meanDepth[i], 'f', 1, 64)
 		}
 	}
 	if anyStats {
-		bp, err := boxPlot("Time per move (log scale; records with per-move statistics)", "ms", names, perMove, minPlotMS)
+		bp, err := boxPlotCounts("Time per move (log scale; records with per-move statistics)", "ms", names, perMove, minPlotMS)
 		if err := plotIt(&pg.MoveTimePlot, "move-times", bp, err, 0); err != nil {
 			return nil, err
 		}
 	}
 	if anyDepth {
-		meanDepth := make([]float64, n)
-		for i, ds := range depth {
-			for _, v := range ds {
-				meanDepth[i] += v / float64(len(ds))
-			}
-			if len(ds) > 0 {
-				pg.Search[i].Depth = strconv.FormatFloat(meanDepth[i], 'f', 1, 64)
-			}
-		}
 		dp, err := barChart("Mean search depth per move (agents that report it)", "plies", names, []series{{"depth", meanDepth}}, false)
 		if err := plotIt(&pg.DepthPlot, "depth", dp, err, 0); err != nil {
 			return nil, err
@@ -513,7 +540,7 @@ func build(d *results.Dataset, rep *results.Analysis, opt Options, r *renderer) 
 
 	// Clocks: each agent's mean time left after each ply, where records
 	// keep clock times (clocks_ms).
-	if left, ok := clockMeans(d.Games, names); ok {
+	if left, ok := clockMeans(figs); ok {
 		cp, err := linesPlot("Time left on the clock after each ply (mean over games)", "plies after the opening", "s", names, left)
 		if err := plotIt(&pg.ClockPlot, "clocks", cp, err, 0); err != nil {
 			return nil, err
@@ -521,11 +548,12 @@ func build(d *results.Dataset, rep *results.Analysis, opt Options, r *renderer) 
 	}
 
 	// Matches, file by file (pairs are counted within one run's rounds).
-	for k, f := range d.Files {
-		if f.Header.Config.Kind != results.Match || len(f.Header.Config.Agents) != 2 {
+	for k, f := range src.Files {
+		mp := c.matches[k]
+		if mp == nil {
 			continue
 		}
-		m, err := matchOf(f, r, fmt.Sprintf("llr-%d", k+1))
+		m, err := matchOf(f.Path, f.Header.Config, mp, r, fmt.Sprintf("llr-%d", k+1))
 		if err != nil {
 			return nil, err
 		}
@@ -535,56 +563,35 @@ func build(d *results.Dataset, rep *results.Analysis, opt Options, r *renderer) 
 		pg.Matches = append(pg.Matches, m)
 	}
 
-	pg.Workers, pg.WorkerZ = workerRows(d)
+	pg.Workers, pg.WorkerZ = c.workerTable, c.workerLevel
 
 	// The configurations and the commands that reproduce them.
-	for _, f := range d.Files {
+	for _, f := range src.Files {
 		js, err := json.MarshalIndent(f.Header, "", "  ")
 		if err != nil {
 			return nil, err
 		}
-		c := configSection{File: f.Path, Header: string(js), Resumes: len(f.Resumes)}
+		cs := configSection{File: f.Path, Header: string(js), Resumes: f.Resumes}
 		if opt.Command != nil {
-			c.Command = opt.Command(f.Header.Config)
+			cs.Command = opt.Command(f.Header.Config)
 		}
-		pg.Configs = append(pg.Configs, c)
+		pg.Configs = append(pg.Configs, cs)
 	}
 	return pg, nil
 }
 
-// clockMeans returns, for each named player, the mean over games of its
-// time left in seconds after each ply after the opening (NaN where no game
-// of it had a clock there); ok is false when no game has clock times.
-func clockMeans(games []*results.GameRecord, names []string) (left [][]float64, ok bool) {
-	idx := map[string]int{}
-	for i, n := range names {
-		idx[n] = i
-	}
-	sum := make([][]float64, len(names))
-	cnt := make([][]int, len(names))
-	for _, g := range games {
-		for i, c := range g.Clocks {
-			for p, ms := range c {
-				k, known := idx[g.Players[p].Name]
-				if !known || ms < 0 { // results.NoClock
-					continue
-				}
-				for len(sum[k]) <= i {
-					sum[k], cnt[k] = append(sum[k], 0), append(cnt[k], 0)
-				}
-				sum[k][i] += ms / 1000
-				cnt[k][i]++
-				ok = true
-			}
-		}
-	}
-	left = make([][]float64, len(names))
-	for k := range sum {
-		left[k] = make([]float64, len(sum[k]))
-		for i := range sum[k] {
+// clockMeans returns, for each player (by rank), the mean over games of
+// its time left in seconds after each ply after the opening (NaN where no
+// game of it had a clock there); ok is false when no game has clock times.
+func clockMeans(figs []playerFigures) (left [][]float64, ok bool) {
+	left = make([][]float64, len(figs))
+	for k, f := range figs {
+		ok = ok || f.anyClk
+		left[k] = make([]float64, len(f.clockSum))
+		for i := range f.clockSum {
 			left[k][i] = math.NaN()
-			if cnt[k][i] > 0 {
-				left[k][i] = sum[k][i] / float64(cnt[k][i])
+			if f.clockN[i] > 0 {
+				left[k][i] = f.clockSum[i] / float64(f.clockN[i])
 			}
 		}
 	}
@@ -624,42 +631,24 @@ func labelMatrix(n int) [][]string {
 	return m
 }
 
-// matchOf counts a match file's game pairs in round order, as the match
-// itself did (results.PairTracker), and plots the LLR after each pair.
-func matchOf(f *results.File, r *renderer, plotName string) (matchSection, error) {
-	cfg := f.Header.Config
-	games := make([]*results.GameRecord, len(f.Games))
-	for i := range f.Games {
-		games[i] = &f.Games[i]
-	}
-	// In round order a pair completes when its second game arrives, so
-	// each Add counts at most one pair and the LLR can be read after it.
-	slices.SortFunc(games, func(a, b *results.GameRecord) int {
-		if a.Round != b.Round {
-			return a.Round - b.Round
-		}
-		return a.Index - b.Index
-	})
-	tr := results.NewPairTracker(cfg.SPRT, 0)
-	var llr []float64
-	for _, g := range games {
-		if tr.Add(g) > 0 && cfg.SPRT != nil {
-			llr = append(llr, tr.LLR)
-		}
-	}
+// matchOf is the section of a match file, its game pairs counted in
+// round order as the match itself did (matchPairs), with the LLR after
+// each pair.
+func matchOf(path string, cfg results.Config, mp *matchPairs, r *renderer, plotName string) (matchSection, error) {
+	tr := mp.tr
 	e := tr.Penta.Estimate(0.95)
 	m := matchSection{
-		File: f.Path, First: cfg.Agents[0].Name, Second: cfg.Agents[1].Name,
+		File: path, First: cfg.Agents[0].Name, Second: cfg.Agents[1].Name,
 		Penta: tr.Penta, Pairs: tr.Penta.Pairs(), Games: 2 * tr.Penta.Pairs(), WDL: tr.WDL,
 		Score: pct(e.Score), Elo: results.FormatElo(e.Elo), EloLow: results.FormatElo(e.EloLow), EloHi: results.FormatElo(e.EloHigh),
 		NElo: results.FormatElo(e.NElo), NLow: results.FormatElo(e.NEloLow), NHigh: results.FormatElo(e.NEloHigh),
-		LOS: pct(e.LOS), Decision: "no test", Uncounted: len(f.Games) - 2*tr.Penta.Pairs(),
+		LOS: pct(e.LOS), Decision: "no test", Uncounted: mp.games - 2*tr.Penta.Pairs(),
 	}
 	if cfg.SPRT != nil {
 		lo, hi := cfg.SPRT.Bounds()
 		m.SPRT, m.Decision = cfg.SPRT.String(), tr.Decision.String()
 		m.LLR, m.Lower, m.Upper = strconv.FormatFloat(tr.LLR, 'f', 2, 64), strconv.FormatFloat(lo, 'f', 2, 64), strconv.FormatFloat(hi, 'f', 2, 64)
-		p, err := llrPlot(llr, lo, hi)
+		p, err := llrPointsPlot(mp.llr.trace(), lo, hi)
 		if err != nil {
 			return m, fmt.Errorf("plot %s: %w", plotName, err)
 		}

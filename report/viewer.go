@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -119,6 +120,11 @@ func writeViewer(w io.Writer, gs []*results.GameRecord, opt ViewerOptions) error
 	if err != nil {
 		return err
 	}
+	return writeViewerData(w, d)
+}
+
+// writeViewerData writes the viewer of data d.
+func writeViewerData(w io.Writer, d *viewerData) error {
 	data, err := marshalScriptJSON(d)
 	if err != nil {
 		return err
@@ -150,7 +156,10 @@ func marshalScriptJSON(v any) ([]byte, error) {
 	return bytes.TrimRight(out, "\n"), nil
 }
 
-// viewerBuilder collects the dictionaries while games are added.
+// viewerBuilder collects the dictionaries while games are offered, one at
+// a time in the order recorded: it replays the games it takes and only
+// counts the others, so its memory is bounded by its limits, not by the
+// games offered.
 type viewerBuilder struct {
 	d        viewerData
 	boards   map[string]int
@@ -159,6 +168,10 @@ type viewerBuilder struct {
 	variants map[string]variantOrErr
 	pieces   []string // reused buffer for SVGPieces
 	ids      []int    // reused buffer: the current position's fragment ids
+
+	maxGames, maxBytes int
+	offered, size      int
+	overGames, overB   int // games left out by maxGames, by maxBytes
 }
 
 type variantOrErr struct {
@@ -166,39 +179,67 @@ type variantOrErr struct {
 	err error
 }
 
-func buildViewer(gs []*results.GameRecord, opt ViewerOptions) (*viewerData, error) {
+func newViewerBuilder(opt ViewerOptions) (*viewerBuilder, error) {
+	if opt.MaxGames < 0 {
+		return nil, fmt.Errorf("viewer: MaxGames %d is negative (0 means all games)", opt.MaxGames)
+	}
 	b := &viewerBuilder{
 		d:        viewerData{Boards: []viewerBoard{}, Frags: [][]int{}, Skels: [][]string{}, Games: []viewerGame{}},
 		boards:   map[string]int{},
 		frags:    map[string]int{},
 		skels:    map[string]int{},
 		variants: map[string]variantOrErr{},
+		maxGames: opt.MaxGames,
+		maxBytes: opt.MaxBytes,
 	}
-	if opt.MaxGames < 0 {
-		return nil, fmt.Errorf("viewer: MaxGames %d is negative (0 means all games)", opt.MaxGames)
-	}
-	if opt.MaxGames > 0 && len(gs) > opt.MaxGames {
-		b.d.Omitted, b.d.Limit = len(gs)-opt.MaxGames, "games"
-		gs = gs[:opt.MaxGames]
-	}
-	maxBytes := opt.MaxBytes
 	switch {
-	case maxBytes == 0:
-		maxBytes = DefaultViewerBytes
-	case maxBytes < 0:
-		maxBytes = -1
+	case b.maxBytes == 0:
+		b.maxBytes = DefaultViewerBytes
+	case b.maxBytes < 0:
+		b.maxBytes = -1
 	}
-	b.d.MaxBytes = maxBytes
-	size := 0
-	for i, g := range gs {
-		if maxBytes > 0 && i > 0 && size > maxBytes {
-			b.d.Omitted += len(gs) - i
-			b.d.Limit = "bytes"
-			break
-		}
-		size += b.add(g)
+	b.d.MaxBytes = b.maxBytes
+	return b, nil
+}
+
+// offer adds g unless a limit leaves it out: the first maxGames games are
+// taken until their data passes maxBytes (the first always).
+func (b *viewerBuilder) offer(g *results.GameRecord) {
+	b.offered++
+	switch {
+	case b.maxGames > 0 && b.offered > b.maxGames:
+		b.overGames++
+	case b.maxBytes > 0 && len(b.d.Games) > 0 && b.size > b.maxBytes:
+		b.overB++
+	default:
+		b.size += b.add(g)
 	}
-	return &b.d, nil
+}
+
+// data is the viewer of the games offered so far. It shares the
+// builder's slices, which later offers only append to.
+func (b *viewerBuilder) data() *viewerData {
+	d := b.d
+	d.Boards, d.Frags, d.Skels, d.Games = slices.Clip(d.Boards), slices.Clip(d.Frags), slices.Clip(d.Skels), slices.Clip(d.Games)
+	d.Omitted, d.Limit = b.overGames+b.overB, ""
+	switch {
+	case b.overB > 0:
+		d.Limit = "bytes"
+	case b.overGames > 0:
+		d.Limit = "games"
+	}
+	return &d
+}
+
+func buildViewer(gs []*results.GameRecord, opt ViewerOptions) (*viewerData, error) {
+	b, err := newViewerBuilder(opt)
+	if err != nil {
+		return nil, err
+	}
+	for _, g := range gs {
+		b.offer(g)
+	}
+	return b.data(), nil
 }
 
 // variant resolves a game spec once per report (a map file is read once).
@@ -226,7 +267,7 @@ func (b *viewerBuilder) add(g *results.GameRecord) (size int) {
 		Term:    g.Termination,
 		Forfeit: g.Forfeit,
 		Detail:  g.Detail,
-		Moves:   g.Moves,
+		Moves:   slices.Clone(g.Moves), // a live run reuses its records
 		Board:   -1,
 		Pos:     [][]int{},
 	}

@@ -8,15 +8,9 @@ import (
 )
 
 // workerRows is the Workers table: one row per broker worker of the
-// records (results.WorkerTally), when a remote worker played any game;
-// z is the residual's 99 % level.
-func workerRows(d *results.Dataset) (rows []workerRow, z string) {
-	var t results.WorkerTally
-	remote := false
-	for _, g := range d.Games {
-		t.Add(g)
-		remote = remote || g.Worker != ""
-	}
+// games counted in t, when a remote worker played any game (remote); z is
+// the residual's 99 % level.
+func workerRows(t *results.WorkerTally, remote bool) (rows []workerRow, z string) {
 	if !remote {
 		return nil, ""
 	}

@@ -24,10 +24,16 @@ type Tally struct {
 	Game    string // the game spec all files share
 	Files   []*TallyFile
 	Summary *Summary // the games counted so far (players in order of first appearance)
-	index   map[string]int
-	scan    gameScanner
-	line    []byte
-	err     error // the first pooling problem (as Merge reports it)
+	// OnGame, when set, is called with each game counted, decoded whole,
+	// and the number of its file in Files (its header read). A caller
+	// that needs more of the games than the counts (a report's plots)
+	// reads them in the same pass; the games are then decoded in full,
+	// which is slower than the counts' own scan.
+	OnGame func(file int, g *GameRecord)
+	index  map[string]int
+	scan   gameScanner
+	line   []byte
+	err    error // the first pooling problem (as Merge reports it)
 }
 
 // TallyFile is what a Tally keeps of one record file.
@@ -98,7 +104,8 @@ func (t *Tally) read(r io.ReadSeeker, path string) (*TallyFile, error) {
 			continue
 		}
 		// The common case: a game line as arena writes it.
-		fast := line > 1 && t.scan.scan(trimmed, &facts)
+		fast := line > 1 && t.OnGame == nil && t.scan.scan(trimmed, &facts)
+		var whole *GameRecord // decoded, for OnGame
 		if !fast {
 			// Everything else exactly as Read does it.
 			var g GameRecord
@@ -119,6 +126,7 @@ func (t *Tally) read(r io.ReadSeeker, path string) (*TallyFile, error) {
 			case KindGame:
 				facts = factsOf(&g)
 				fast = true // counted below
+				whole = &g
 			case KindResume:
 				tf.Resumes++
 			}
@@ -133,6 +141,9 @@ func (t *Tally) read(r io.ReadSeeker, path string) (*TallyFile, error) {
 			tf.seen.set(facts.index)
 			if err := t.count(tf, &facts); err != nil {
 				return nil, fail("%v", err)
+			}
+			if t.OnGame != nil && whole != nil {
+				t.OnGame(len(t.Files)-1, whole)
 			}
 		}
 		if last {

@@ -496,3 +496,39 @@ func TestScanTakesCanonicalLines(t *testing.T) {
 		t.Errorf("%v allocations a line", allocs)
 	}
 }
+
+// TestTallyOnGame: with OnGame, every game counted is handed over whole,
+// with its file's number, in the files' order, and the counts are those
+// of the fast scan.
+func TestTallyOnGame(t *testing.T) {
+	dir := t.TempDir()
+	a, b := syntheticFile(t, dir, 300, 4, 1, false), syntheticFile(t, dir, 200, 4, 2, true)
+	plain := NewTally()
+	seen := NewTally()
+	var got []string
+	seen.OnGame = func(file int, g *GameRecord) {
+		got = append(got, fmt.Sprintf("%d:%d:%d", file, g.Index, len(g.Moves)))
+	}
+	var want []string
+	for k, p := range []string{a, b} {
+		if _, err := plain.ReadFile(p); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := seen.ReadFile(p); err != nil {
+			t.Fatal(err)
+		}
+		f, err := ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, g := range f.Games {
+			want = append(want, fmt.Sprintf("%d:%d:%d", k, g.Index, len(g.Moves)))
+		}
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("OnGame saw %d games, want %d (file:index:moves)", len(got), len(want))
+	}
+	if !reflect.DeepEqual(plain.Summary, seen.Summary) {
+		t.Error("the counts with OnGame differ from the fast scan's")
+	}
+}

@@ -145,8 +145,8 @@ func runMatch(args []string, stdout, stderr io.Writer) error {
 	tr, st, runErr := s.RunMatch(ctx, arena.RunOptions{
 		Stop: stop, Log: log, Runner: runner,
 		ReuseGames: true, // the session copies what it keeps
-		Sink: func([]*results.GameRecord) error {
-			live.update()
+		Sink: func(batch []*results.GameRecord) error {
+			live.update(batch)
 			return nil
 		},
 	}, func(tr *results.PairTracker) {

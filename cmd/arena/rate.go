@@ -177,7 +177,11 @@ func readAndMergeLean(cmd string, files []string, fs *flagSet, seed *uint64, std
 // as they are read (results.Tally), with the same checks, messages and
 // seed.
 func tallyFiles(cmd string, files []string, fs *flagSet, seed *uint64, stderr io.Writer) (*results.Tally, error) {
-	t := results.NewTally()
+	return tallyInto(results.NewTally(), cmd, files, fs, seed, stderr)
+}
+
+// tallyInto is tallyFiles into t (with its OnGame, say).
+func tallyInto(t *results.Tally, cmd string, files []string, fs *flagSet, seed *uint64, stderr io.Writer) (*results.Tally, error) {
 	for _, name := range files {
 		f, err := t.ReadFile(name)
 		if err != nil {

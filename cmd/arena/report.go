@@ -52,23 +52,32 @@ func runReport(args []string, stdout, stderr io.Writer) error {
 	if _, err := rf.options(); err != nil {
 		return err
 	}
-	// Only the viewer's games need their moves (0: all of them, -1: none).
-	whole := *viewerGames
-	switch whole {
-	case 0:
-		whole = -1
-	case -1:
-		whole = 0
-	}
-	d, err := readAndMergeLean("report", files, fs, seed, stderr, whole)
+	viewer := report.ViewerOptions{MaxGames: max(*viewerGames, 0)}
+	fs.Visit(func(f *flag.Flag) {
+		if f.Name == "viewer-games" {
+			viewer.MaxBytes = -1 // a number given is held to, whatever the games weigh
+		}
+	})
+	// One pass over the files: the ratings' counts (results.Tally) and the
+	// page's (report.Collector); no game is held but the viewer's.
+	c, err := report.NewCollector(viewer, *viewerGames < 0)
 	if err != nil {
+		return err
+	}
+	t := results.NewTally()
+	c.Follow(t)
+	if _, err := tallyInto(t, "report", files, fs, seed, stderr); err != nil {
 		return err
 	}
 	opts, err := rf.options()
 	if err != nil {
 		return err
 	}
-	if err := checkAnchor(opts.Anchor, d.Players); err != nil {
+	names := make([]string, len(t.Summary.Players))
+	for i, p := range t.Summary.Players {
+		names[i] = p.Name
+	}
+	if err := checkAnchor(opts.Anchor, names); err != nil {
 		return err
 	}
 	if *png != "" {
@@ -76,31 +85,33 @@ func runReport(args []string, stdout, stderr io.Writer) error {
 			return fmt.Errorf("--png: %w", err)
 		}
 	}
-	viewer := report.ViewerOptions{MaxGames: *viewerGames}
-	fs.Visit(func(f *flag.Flag) {
-		if f.Name == "viewer-games" {
-			viewer.MaxBytes = -1 // a number given is held to, whatever the games weigh
+	var rep *results.Analysis
+	if c.Games() > 0 {
+		if rep, err = t.Analyse(opts); err != nil {
+			return err
 		}
-	})
-	ro := report.Options{Rating: opts, PNGDir: *png, Title: *title, Viewer: viewer, NoViewer: *viewerGames < 0}
-	wr, size, err := writeReportFile(*out, d, ro)
+	}
+	src := report.TallySource(t, rep, c)
+	ro := report.Options{Rating: opts, PNGDir: *png, Title: *title, NoViewer: *viewerGames < 0}
+	wr, size, err := writeReportSource(*out, src, ro)
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(stdout, "wrote %s (%s, %s, %s)\n", *out, byteSize(size), plural(len(d.Games), "game", "games"), plural(len(wr.Plots), "plot", "plots"))
+	fmt.Fprintf(stdout, "wrote %s (%s, %s, %s)\n", *out, byteSize(size), plural(c.Games(), "game", "games"), plural(len(wr.Plots), "plot", "plots"))
 	if len(wr.PNGs) > 0 {
 		fmt.Fprintf(stdout, "wrote %s in %s\n", plural(len(wr.PNGs), "PNG file", "PNG files"), *png)
 	}
 	return nil
 }
 
-// writeReportFile writes the page at path (report.WriteFile: atomically),
-// with the arena command line that plays each record's games again.
-func writeReportFile(path string, d *results.Dataset, o report.Options) (report.Written, int64, error) {
+// writeReportSource writes the page of src at path
+// (report.WriteSourceFile: atomically), with the arena command line that
+// plays each record's games again.
+func writeReportSource(path string, src report.Source, o report.Options) (report.Written, int64, error) {
 	if o.Command == nil {
 		o.Command, o.CommandNote = rerunCommand, "add <code>--out FILE</code> to keep them"
 	}
-	return report.WriteFile(path, d, o)
+	return report.WriteSourceFile(path, src, o)
 }
 
 // byteSize formats a file size.
@@ -116,10 +127,13 @@ func byteSize(n int64) string {
 
 // livePage keeps the --report page of a running tournament: rewritten
 // (atomically) every few games and at the end, so that a browser watching
-// it (the page reloads itself while the run goes on) follows the run.
+// it (the page reloads itself while the run goes on) follows the run. It
+// holds no game: the ratings are the session's counts, and the plots and
+// viewer a report.Collector fed each batch as it is recorded.
 type livePage struct {
 	path        string
 	s           *arena.Session
+	c           *report.Collector
 	opts        results.AnalysisOptions
 	every, next int
 	header      results.Header
@@ -133,16 +147,16 @@ type livePage struct {
 }
 
 // liveViewerGames is the number of games the live report's viewer holds:
-// the first recorded, the only ones whose moves the run keeps in memory.
-// A variable for the tests.
+// the first recorded. A variable for the tests.
 var liveViewerGames = report.DefaultViewerGames
 
 // liveRefresh is how often, in seconds, a live page reloads itself.
 const liveRefresh = 15
 
 // newLivePage returns nil without a path. every is --rating-interval:
-// 0 (or -1) for every 5 % of the games. s keeps the games' moves for the
-// viewer (open asks it to, for --report).
+// 0 (or -1) for every 5 % of the games. The games s recorded before
+// (a resumed run) are counted at once, the viewer's with their moves
+// (open asks s to keep those).
 func newLivePage(path string, s *arena.Session, o results.AnalysisOptions, every int, stderr io.Writer) *livePage {
 	if path == "" {
 		return nil
@@ -152,15 +166,30 @@ func newLivePage(path string, s *arena.Session, o results.AnalysisOptions, every
 	if every <= 0 {
 		every = max(total/20, 1)
 	}
+	c, err := report.NewCollector(report.ViewerOptions{MaxGames: liveViewerGames}, false)
+	if err != nil {
+		panic(err) // liveViewerGames is positive
+	}
 	// The record's header (its creation time, its first run's workers).
-	return &livePage{path: path, s: s, opts: o, every: every, next: len(s.Done()) + every, header: s.Header(), stderr: stderr}
+	l := &livePage{path: path, s: s, c: c, opts: o, every: every, next: len(s.Done()) + every, header: s.Header(), stderr: stderr}
+	l.header.Config = t.Config
+	c.StartFile(0, &l.header)
+	done := s.Done()
+	for i := range done {
+		c.Add(0, &done[i])
+	}
+	return l
 }
 
-// update rewrites the page when another interval of games has finished.
-// It runs in the arena's Sink, so no two calls overlap.
-func (l *livePage) update() {
+// update counts a batch of recorded games and rewrites the page when
+// another interval of games has finished. It runs in the arena's Sink, so
+// no two calls overlap.
+func (l *livePage) update(batch []*results.GameRecord) {
 	if l == nil {
 		return
+	}
+	for _, g := range batch {
+		l.c.Add(0, g)
 	}
 	n, total := l.count()
 	if n < l.next || n >= total {
@@ -227,21 +256,15 @@ func (l *livePage) count() (n, total int) {
 // page's status line from their number and the run's planned games.
 func (l *livePage) write(o results.AnalysisOptions, status func(n, total int) string, refresh int) error {
 	t := l.s.Tournament()
-	f := &results.File{Path: l.s.Path(), Header: l.header}
-	f.Header.Config = t.Config
-	if f.Path == "" {
-		f.Path = "(records not saved)"
+	path := l.s.Path()
+	if path == "" {
+		path = "(records not saved)"
 	}
-	games := l.s.Games()
-	f.Games = make([]results.GameRecord, len(games))
-	for i, g := range games {
-		f.Games[i] = *g
-	}
-	d, err := results.Merge(f)
+	rep, err := l.s.Analyse(o)
 	if err != nil {
 		return err
 	}
-	_, _, err = writeReportFile(l.path, d, report.Options{Rating: o, Status: status(len(f.Games), len(t.Fixtures)), Refresh: refresh,
-		Viewer: report.ViewerOptions{MaxGames: liveViewerGames}})
+	src := report.Source{Game: t.Config.Game, Files: []report.FileHead{{Path: path, Header: l.header}}, Analysis: rep, Games: l.c}
+	_, _, err = writeReportSource(l.path, src, report.Options{Rating: o, Status: status(rep.Games, len(t.Fixtures)), Refresh: refresh})
 	return err
 }

@@ -194,9 +194,10 @@ func open(rf *runFlags, extra func(o *arena.Options, only map[string]bool), chec
 			extra(o, set)
 		}
 	}
-	if rf.report != nil && *rf.report != "" {
-		// The live page's viewer shows the first games, its plots all.
-		so.KeepMoves, so.KeepTimes = liveViewerGames, true
+	if rf.report != nil && *rf.report != "" && so.Resume != "" {
+		// The live page counts the games as they come (livePage); of a
+		// resumed record it needs the viewer's games whole (Done).
+		so.KeepMoves = liveViewerGames
 	}
 	return arena.OpenSession(so)
 }
@@ -245,7 +246,7 @@ func (e setupError) Unwrap() error { return e.error }
 // games recorded, for the standings so far. It returns the run's
 // statistics and how long it took; an error setting up the broker comes
 // back as a setupError.
-func playRun(s *arena.Session, rf *runFlags, stderr io.Writer, afterBatch func(), interim func(n int)) (arena.RunStats, time.Duration, error) {
+func playRun(s *arena.Session, rf *runFlags, stderr io.Writer, afterBatch func([]*results.GameRecord), interim func(n int)) (arena.RunStats, time.Duration, error) {
 	planned := len(s.Tournament().Fixtures)
 	interval := *rf.interval
 	if interval == 0 && planned >= 400 {
@@ -270,7 +271,7 @@ func playRun(s *arena.Session, rf *runFlags, stderr io.Writer, afterBatch func()
 		Sink: func(batch []*results.GameRecord) error {
 			prog.add(len(batch))
 			if afterBatch != nil {
-				afterBatch()
+				afterBatch(batch)
 			}
 			if n := s.Recorded(); interval > 0 && n >= nextTable && n < planned {
 				for nextTable <= n {
