@@ -116,7 +116,6 @@ func playSwiss(t *testing.T, s *Swiss, r *rng.Rand) ([]SwissRound, swissStats) {
 	return hist, st
 }
 
-
 // pairable says by exhaustive search whether the agents of history can be
 // paired once more (no rematch, no second bye): what a NoPairingError
 // claims is impossible.
