@@ -168,9 +168,13 @@ func TestSwissPlan(t *testing.T) {
 		}
 		// Another order of finishing, on a fresh Swiss: the same games.
 		again := runFormat(t, mk(5), randomWinner, rng.New(2))
-		slices.SortFunc(again, func(a, b FormatResult) int { return a.Round*1e8 + a.Board*1e4 + a.Game - (b.Round*1e8 + b.Board*1e4 + b.Game) })
+		slices.SortFunc(again, func(a, b FormatResult) int {
+			return a.Round*1e8 + a.Board*1e4 + a.Game - (b.Round*1e8 + b.Board*1e4 + b.Game)
+		})
 		sorted := slices.Clone(finished)
-		slices.SortFunc(sorted, func(a, b FormatResult) int { return a.Round*1e8 + a.Board*1e4 + a.Game - (b.Round*1e8 + b.Board*1e4 + b.Game) })
+		slices.SortFunc(sorted, func(a, b FormatResult) int {
+			return a.Round*1e8 + a.Board*1e4 + a.Game - (b.Round*1e8 + b.Board*1e4 + b.Game)
+		})
 		if !slices.Equal(again, sorted) {
 			t.Errorf("%d agents: the games depend on the order in which they finished", tc.n)
 		}
