@@ -15,6 +15,7 @@ type matcher struct {
 	bloss  []bool
 	seen   []bool
 	queue  []int
+	saved  []int // the matching before a without
 }
 
 func newMatcher(n int) *matcher {
@@ -133,7 +134,7 @@ func (m *matcher) perfect() bool { return m.grow() == 0 }
 // active vertices and reports whether the rest still has one; if not, it
 // restores the state, with p and q still active and matched as before.
 func (m *matcher) without(p, q int) bool {
-	saved := append([]int(nil), m.match...)
+	m.saved = append(m.saved[:0], m.match...)
 	pp, qq := m.match[p], m.match[q]
 	m.active[p], m.active[q] = false, false
 	m.match[p], m.match[q] = -1, -1
@@ -145,7 +146,27 @@ func (m *matcher) without(p, q int) bool {
 		m.augment(end)
 		return true
 	}
-	copy(m.match, saved)
+	copy(m.match, m.saved)
 	m.active[p], m.active[q] = true, true
 	return false
+}
+
+// clone copies the matcher's state; the edges are shared (never written
+// after setup).
+func (m *matcher) clone() *matcher {
+	c := newMatcherShared(m)
+	c.copyFrom(m)
+	return c
+}
+
+func newMatcherShared(m *matcher) *matcher {
+	n := m.n
+	return &matcher{n: n, edge: m.edge, active: make([]bool, n), match: make([]int, n),
+		parent: make([]int, n), base: make([]int, n), used: make([]bool, n), bloss: make([]bool, n), seen: make([]bool, n)}
+}
+
+// copyFrom sets the active vertices and the matching to o's.
+func (m *matcher) copyFrom(o *matcher) {
+	copy(m.active, o.active)
+	copy(m.match, o.match)
 }

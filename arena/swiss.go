@@ -18,8 +18,8 @@ import (
 // odd); a board plays GamesPerBoard games as colour-swapped pairs, and its
 // points (a win 1, a draw ½ per game) are the agents' Swiss score. Players
 // are ranked by score, then by seed; each round pairs, from the top, the
-// highest-ranked unpaired player with the first opponent in this order
-// whose pairing leaves the rest pairable:
+// highest-ranked unpaired player with an opponent whose pairing leaves the
+// rest pairable, taken in this order:
 //
 //  1. the smallest score difference (the own score group first, then
 //     floating down to the next group);
@@ -27,6 +27,10 @@ import (
 //  3. the Dutch order: the top half of the score group against the bottom
 //     half, the first of one against the first of the other, then the
 //     rest of the bottom half in order, then the top half.
+//
+// Of the first lookaheadCandidates opponents in that order, it takes the
+// one whose greedy completion of the round has the least total score
+// difference (the first on a tie).
 //
 // Hard rules: no two agents meet twice, nobody gets a second bye, and no
 // agent starts three boards in a row or more than two boards more than it
@@ -171,6 +175,13 @@ type swissState struct {
 	order   []int // agents by score, then seed
 	pos     []int // pos[agent] = place in order
 	initial int8  // the initial colour: +1 the higher-ranked starts
+	// colourCosts[p][q] is colourCost(p, q) for p ranked above q.
+	colourCosts [][]int
+	// Scratch of greedy and candidates, by depth (0 the completions).
+	trial, rollout *matcher
+	group          []int
+	cands          [2][]cand
+	out            [2][]int
 }
 
 func (s *Swiss) state(history []SwissRound) (*swissState, error) {
@@ -214,6 +225,16 @@ func (s *Swiss) state(history []SwissRound) (*swissState, error) {
 	slices.SortStableFunc(st.order, func(a, b int) int { return cmp.Compare(st.players[b].score, st.players[a].score) })
 	for i, a := range st.order {
 		st.pos[a] = i
+	}
+	st.colourCosts = make([][]int, n)
+	for p := range st.colourCosts {
+		st.colourCosts[p] = make([]int, n)
+	}
+	for i, p := range st.order {
+		for _, q := range st.order[i+1:] {
+			st.colourCosts[p][q] = st.colourCost(p, q)
+			st.colourCosts[q][p] = st.colourCosts[p][q]
+		}
 	}
 	return st, nil
 }
@@ -343,7 +364,7 @@ func (s *Swiss) pair(history []SwissRound) ([]Board, int, error) {
 		if !ok {
 			continue
 		}
-		return st.greedy(m), bye, nil
+		return st.boards(st.greedy(m, true)), bye, nil
 	}
 	return nil, -1, &NoPairingError{Round: len(history)}
 }
@@ -375,51 +396,118 @@ func (st *swissState) chooseBye(m *matcher) (bye int, ok bool) {
 }
 
 // greedy pairs from the top, each time the best opponent (in the order
-// Swiss documents) that keeps a perfect matching of the rest.
-func (st *swissState) greedy(m *matcher) []Board {
-	var boards []Board
-	type cand struct{ q, dscore, colour, dutch int }
-	var cands []cand
+// Swiss documents) that keeps a perfect matching of the rest; with
+// lookahead, among the opponents that do, the one whose greedy completion
+// of the round has the least total score difference.
+func (st *swissState) greedy(m *matcher, lookahead bool) [][2]int {
+	var pairs [][2]int
+	depth := 0
+	if lookahead {
+		depth = 1
+		st.trial, st.rollout = m.clone(), m.clone()
+	}
 	for _, p := range st.order {
 		if !m.active[p] {
 			continue
 		}
-		// p's score group: the unpaired players with its score, p first.
-		var group []int
-		for _, a := range st.order[st.pos[p]:] {
-			if m.active[a] && st.players[a].score == st.players[p].score {
-				group = append(group, a)
-			}
-		}
-		half := max(len(group)/2, 1)
-		cands = cands[:0]
-		for _, q := range st.order {
-			if q == p || !m.active[q] || !m.edge[p][q] {
+		best, bestCost, tried := -1, 0, 0
+		for _, q := range st.candidates(m, p, depth) {
+			if !lookahead {
+				if m.without(p, q) {
+					best = q
+					break
+				}
 				continue
 			}
-			c := cand{q: q, dscore: abs(st.players[p].score - st.players[q].score), colour: st.colourCost(p, q), dutch: len(st.order) + st.pos[q]}
-			if i := slices.Index(group, q); i >= half {
-				c.dutch = i - half // the bottom half in order
-			} else if i >= 0 {
-				c.dutch = len(group) + i // then the top half
-			}
-			cands = append(cands, c)
-		}
-		slices.SortFunc(cands, func(a, b cand) int {
-			return cmp.Or(cmp.Compare(a.dscore, b.dscore), cmp.Compare(a.colour, b.colour), cmp.Compare(a.dutch, b.dutch))
-		})
-		for _, c := range cands {
-			if m.without(p, c.q) {
-				b := Board{Agents: [2]int{p, c.q}}
-				if !st.starts(p, c.q) {
-					b.Agents = [2]int{c.q, p}
-				}
-				boards = append(boards, b)
+			if tried == lookaheadCandidates {
 				break
+			}
+			c := st.trial
+			c.copyFrom(m)
+			if !c.without(p, q) {
+				continue
+			}
+			tried++
+			cost := st.diff(p, q)
+			st.rollout.copyFrom(c)
+			for _, pr := range st.greedy(st.rollout, false) {
+				cost += st.diff(pr[0], pr[1])
+			}
+			if best == -1 || cost < bestCost {
+				best, bestCost = q, cost
 			}
 		}
 		// Some candidate always works: p's partner in the perfect matching.
+		if lookahead && !m.without(p, best) {
+			panic("swiss: a completed opponent no longer fits")
+		}
+		pairs = append(pairs, [2]int{p, best})
 	}
+	return pairs
+}
+
+// lookaheadCandidates bounds the opponents whose completions are tried.
+const lookaheadCandidates = 6
+
+func (st *swissState) diff(p, q int) int { return abs(st.players[p].score - st.players[q].score) }
+
+// candidates lists p's possible opponents, best first: by score
+// difference, colour preferences unmet, then the Dutch order.
+func (st *swissState) candidates(m *matcher, p, depth int) []int {
+	// p's score group: the unpaired players with its score, p first.
+	group := st.group[:0]
+	defer func() { st.group = group }()
+	for _, a := range st.order[st.pos[p]:] {
+		if m.active[a] && st.players[a].score == st.players[p].score {
+			group = append(group, a)
+		}
+	}
+	half := max(len(group)/2, 1)
+	cands := st.cands[depth][:0]
+	defer func() { st.cands[depth] = cands }()
+	for _, q := range st.order {
+		if q == p || !m.active[q] || !m.edge[p][q] {
+			continue
+		}
+		c := cand{q: q, dscore: st.diff(p, q), colour: st.colourCosts[p][q], dutch: len(st.order) + st.pos[q]}
+		if i := slices.Index(group, q); i >= half {
+			c.dutch = i - half // the bottom half in order
+		} else if i >= 0 {
+			c.dutch = len(group) + i // then the top half
+		}
+		cands = append(cands, c)
+	}
+	slices.SortFunc(cands, func(a, b cand) int {
+		return cmp.Or(cmp.Compare(a.dscore, b.dscore), cmp.Compare(a.colour, b.colour), cmp.Compare(a.dutch, b.dutch))
+	})
+	out := st.out[depth][:0]
+	for _, c := range cands {
+		out = append(out, c.q)
+	}
+	st.out[depth] = out
+	return out
+}
+
+// cand is a possible opponent, with its sort keys.
+type cand struct{ q, dscore, colour, dutch int }
+
+// boards gives each pair its colours and orders the boards: the top
+// boards first, by the better-ranked agent of each.
+func (st *swissState) boards(pairs [][2]int) []Board {
+	boards := make([]Board, len(pairs))
+	for i, pr := range pairs {
+		p, q := pr[0], pr[1]
+		if st.pos[q] < st.pos[p] {
+			p, q = q, p
+		}
+		boards[i].Agents = [2]int{p, q}
+		if !st.starts(p, q) {
+			boards[i].Agents = [2]int{q, p}
+		}
+	}
+	slices.SortFunc(boards, func(a, b Board) int {
+		return cmp.Compare(min(st.pos[a.Agents[0]], st.pos[a.Agents[1]]), min(st.pos[b.Agents[0]], st.pos[b.Agents[1]]))
+	})
 	return boards
 }
 

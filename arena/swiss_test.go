@@ -332,3 +332,95 @@ func TestSwissByHand(t *testing.T) {
 		}
 	}
 }
+
+// leastDifference is the least total score difference of any pairing of
+// round len(hist) without a rematch, with the given bye.
+func leastDifference(n int, hist []SwissRound, bye int, score []int) int {
+	met := map[[2]int]bool{}
+	for _, r := range hist {
+		for _, b := range r.Boards {
+			met[[2]int{b.Agents[0], b.Agents[1]}] = true
+			met[[2]int{b.Agents[1], b.Agents[0]}] = true
+		}
+	}
+	used := make([]bool, n)
+	if bye >= 0 {
+		used[bye] = true
+	}
+	best := 1 << 30
+	var rec func(cost int)
+	rec = func(cost int) {
+		if cost >= best {
+			return
+		}
+		p := -1
+		for i := range used {
+			if !used[i] {
+				p = i
+				break
+			}
+		}
+		if p < 0 {
+			best = cost
+			return
+		}
+		used[p] = true
+		for q := range used {
+			if !used[q] && !met[[2]int{p, q}] {
+				used[q] = true
+				rec(cost + abs(score[p]-score[q]))
+				used[q] = false
+			}
+		}
+		used[p] = false
+	}
+	rec(0)
+	return best
+}
+
+// TestSwissScoreDifference compares each round's total score difference
+// with the least possible (exhaustive search, the same bye) in Swiss
+// tournaments of 4 to 12 agents, random results: the look-ahead keeps it
+// at the least in all but a few rounds (14 of 990 when written; 82 by the
+// greedy choice alone).
+func TestSwissScoreDifference(t *testing.T) {
+	r := rng.New(5)
+	worse, rounds, extra := 0, 0, 0
+	for n := 4; n <= 12; n++ {
+		for trial := 0; trial < 30; trial++ {
+			s := &Swiss{Agents: n, Rounds: min(5, diracRounds(n)), GamesPerBoard: 2, Seed: uint64(trial)}
+			var hist []SwissRound
+			score := make([]int, n)
+			for round := 0; round < s.Rounds; round++ {
+				boards, bye, err := s.Pair(hist)
+				if err != nil {
+					t.Fatal(err)
+				}
+				got := 0
+				for _, b := range boards {
+					got += abs(score[b.Agents[0]] - score[b.Agents[1]])
+				}
+				if best := leastDifference(n, hist, bye, score); got > best {
+					worse++
+					extra += got - best
+				}
+				rounds++
+				var pts [][2]int
+				for _, b := range boards {
+					p := boardResult(r, 2)
+					pts = append(pts, p)
+					score[b.Agents[0]] += p[0]
+					score[b.Agents[1]] += p[1]
+				}
+				if bye >= 0 {
+					score[bye] += s.byeHalf()
+				}
+				hist = append(hist, SwissRound{Boards: boards, Bye: bye, Points: pts})
+			}
+		}
+	}
+	t.Logf("%d of %d rounds with more score difference than the best pairing (%d half-points in all)", worse, rounds, extra)
+	if worse > 20 {
+		t.Errorf("%d of %d rounds with more score difference than the best pairing, want at most 20", worse, rounds)
+	}
+}
