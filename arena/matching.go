@@ -141,6 +141,10 @@ func (m *matcher) without(p, q int) bool {
 	if pp == q {
 		return true
 	}
+	if m.edge[pp][qq] { // the two left alone can meet: the common case
+		m.match[pp], m.match[qq] = qq, pp
+		return true
+	}
 	m.match[pp], m.match[qq] = -1, -1
 	if end := m.findPath(pp); end != -1 {
 		m.augment(end)

@@ -179,9 +179,8 @@ type swissState struct {
 	colourCosts [][]int
 	// Scratch of greedy and candidates, by depth (0 the completions).
 	trial, rollout *matcher
-	group          []int
+	gpos           []int // place in p's score group, or -1
 	cands          [2][]cand
-	out            [2][]int
 }
 
 func (s *Swiss) state(history []SwissRound) (*swissState, error) {
@@ -410,26 +409,39 @@ func (st *swissState) greedy(m *matcher, lookahead bool) [][2]int {
 		if !m.active[p] {
 			continue
 		}
+		cands := st.candidates(m, p, depth)
 		best, bestCost, tried := -1, 0, 0
-		for _, q := range st.candidates(m, p, depth) {
-			if !lookahead {
-				if m.without(p, q) {
-					best = q
-					break
+		if !lookahead {
+			// The first that fits, by selection: usually the first.
+			for len(cands) > 0 && best == -1 {
+				k := 0
+				for i := range cands {
+					if cands[i].before(cands[k]) < 0 {
+						k = i
+					}
 				}
-				continue
+				if m.without(p, cands[k].q) {
+					best = cands[k].q
+				}
+				cands[k] = cands[len(cands)-1]
+				cands = cands[:len(cands)-1]
 			}
-			if tried == lookaheadCandidates {
+		} else {
+			slices.SortFunc(cands, cand.before)
+		}
+		for _, c := range cands {
+			if !lookahead || tried == lookaheadCandidates {
 				break
 			}
-			c := st.trial
-			c.copyFrom(m)
-			if !c.without(p, q) {
+			q := c.q
+			t := st.trial
+			t.copyFrom(m)
+			if !t.without(p, q) {
 				continue
 			}
 			tried++
 			cost := st.diff(p, q)
-			st.rollout.copyFrom(c)
+			st.rollout.copyFrom(t)
 			for _, pr := range st.greedy(st.rollout, false) {
 				cost += st.diff(pr[0], pr[1])
 			}
@@ -451,41 +463,47 @@ const lookaheadCandidates = 6
 
 func (st *swissState) diff(p, q int) int { return abs(st.players[p].score - st.players[q].score) }
 
-// candidates lists p's possible opponents, best first: by score
-// difference, colour preferences unmet, then the Dutch order.
-func (st *swissState) candidates(m *matcher, p, depth int) []int {
+// candidates lists p's possible opponents with their keys, unsorted.
+func (st *swissState) candidates(m *matcher, p, depth int) []cand {
 	// p's score group: the unpaired players with its score, p first.
-	group := st.group[:0]
-	defer func() { st.group = group }()
-	for _, a := range st.order[st.pos[p]:] {
-		if m.active[a] && st.players[a].score == st.players[p].score {
-			group = append(group, a)
+	if st.gpos == nil {
+		st.gpos = make([]int, len(st.order))
+		for i := range st.gpos {
+			st.gpos[i] = -1
 		}
 	}
-	half := max(len(group)/2, 1)
+	size := 0
+	for _, a := range st.order[st.pos[p]:] {
+		if m.active[a] && st.players[a].score == st.players[p].score {
+			st.gpos[a] = size
+			size++
+		}
+	}
+	half := max(size/2, 1)
 	cands := st.cands[depth][:0]
-	defer func() { st.cands[depth] = cands }()
 	for _, q := range st.order {
 		if q == p || !m.active[q] || !m.edge[p][q] {
 			continue
 		}
 		c := cand{q: q, dscore: st.diff(p, q), colour: st.colourCosts[p][q], dutch: len(st.order) + st.pos[q]}
-		if i := slices.Index(group, q); i >= half {
+		if i := st.gpos[q]; i >= half {
 			c.dutch = i - half // the bottom half in order
 		} else if i >= 0 {
-			c.dutch = len(group) + i // then the top half
+			c.dutch = size + i // then the top half
 		}
 		cands = append(cands, c)
 	}
-	slices.SortFunc(cands, func(a, b cand) int {
-		return cmp.Or(cmp.Compare(a.dscore, b.dscore), cmp.Compare(a.colour, b.colour), cmp.Compare(a.dutch, b.dutch))
-	})
-	out := st.out[depth][:0]
-	for _, c := range cands {
-		out = append(out, c.q)
+	for _, a := range st.order[st.pos[p]:] {
+		st.gpos[a] = -1
 	}
-	st.out[depth] = out
-	return out
+	st.cands[depth] = cands
+	return cands
+}
+
+// before is the candidates' order: by score difference, colour
+// preferences unmet, then the Dutch order.
+func (a cand) before(b cand) int {
+	return cmp.Or(cmp.Compare(a.dscore, b.dscore), cmp.Compare(a.colour, b.colour), cmp.Compare(a.dutch, b.dutch))
 }
 
 // cand is a possible opponent, with its sort keys.

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"math/bits"
 	"slices"
+	"strconv"
 	"testing"
 
 	"github.com/boardgame-arena/arena/rng"
@@ -422,5 +423,34 @@ func TestSwissScoreDifference(t *testing.T) {
 	t.Logf("%d of %d rounds with more score difference than the best pairing (%d half-points in all)", worse, rounds, extra)
 	if worse > 20 {
 		t.Errorf("%d of %d rounds with more score difference than the best pairing, want at most 20", worse, rounds)
+	}
+}
+
+// BenchmarkSwissPair pairs round 5 after four rounds of random results
+// (the memo bypassed: the pairing itself).
+func BenchmarkSwissPair(b *testing.B) {
+	for _, n := range []int{16, 64, 256} {
+		b.Run(strconv.Itoa(n), func(b *testing.B) {
+			s := &Swiss{Agents: n, Rounds: 5, GamesPerBoard: 2, Seed: 1}
+			r := rng.New(1)
+			var hist []SwissRound
+			for len(hist) < 4 {
+				boards, bye, err := s.Pair(hist)
+				if err != nil {
+					b.Fatal(err)
+				}
+				var pts [][2]int
+				for range boards {
+					pts = append(pts, boardResult(r, 2))
+				}
+				hist = append(hist, SwissRound{Boards: boards, Bye: bye, Points: pts})
+			}
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, _, err := s.pair(hist); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
 	}
 }
