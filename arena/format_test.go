@@ -320,3 +320,26 @@ func TestFormatErrors(t *testing.T) {
 		t.Error(err)
 	}
 }
+
+// TestFormatsResume: a format rebuilt from a prefix of the recorded games
+// (a resumed run: a fresh value, nothing remembered) plans exactly what
+// the one that ran plans.
+func TestFormatsResume(t *testing.T) {
+	for _, mk := range []func() Format{
+		func() Format { return &Swiss{Agents: 9, Rounds: 4, GamesPerBoard: 4, Seed: 3} },
+		func() Format { return &Knockout{Agents: 11, GamesPerMatch: 2, ExtraPairs: 2, Seed: 3} },
+	} {
+		f := mk()
+		finished := runFormat(t, f, randomWinner, rng.New(4))
+		for k := 0; k <= len(finished); k += 1 + k/4 {
+			want, wantDone, err := f.Plan(finished[:k])
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, done, err := mk().Plan(finished[:k])
+			if err != nil || !slices.Equal(got, want) || done != wantDone {
+				t.Fatalf("%T after %d games: resumed plan %v %v (%v), ran %v %v", f, k, got, done, err, want, wantDone)
+			}
+		}
+	}
+}

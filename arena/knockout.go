@@ -20,7 +20,8 @@ import (
 // lot, drawn from the seed. The winner advances; a match starts as soon as
 // both its agents are known.
 //
-// Knockout is safe for concurrent use.
+// Set the fields before the first call: they are checked once. Knockout
+// is safe for concurrent use; do not copy it after first use.
 type Knockout struct {
 	Agents        int    // number of agents, at least 2
 	GamesPerMatch int    // games of a match before any tie-break, even, at least 2

@@ -39,7 +39,8 @@ import (
 // who starts it (Board); a player's colour history counts the boards it
 // started and seconded.
 //
-// Swiss is safe for concurrent use.
+// Set the fields before the first call: they are checked once. Swiss is
+// safe for concurrent use; do not copy it after first use.
 type Swiss struct {
 	Agents        int    // number of agents, at least 2
 	Rounds        int    // rounds to play: 1 to Agents-1 (Agents for an odd count)
