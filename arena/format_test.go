@@ -4,6 +4,7 @@ import (
 	"errors"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/boardgame-arena/arena/option"
@@ -339,6 +340,38 @@ func TestFormatsResume(t *testing.T) {
 			got, done, err := mk().Plan(finished[:k])
 			if err != nil || !slices.Equal(got, want) || done != wantDone {
 				t.Fatalf("%T after %d games: resumed plan %v %v (%v), ran %v %v", f, k, got, done, err, want, wantDone)
+			}
+		}
+	}
+}
+
+// TestFormatsConcurrent: Plan from several goroutines at once (go test
+// -race); every answer the same.
+func TestFormatsConcurrent(t *testing.T) {
+	for _, mk := range []func() Format{
+		func() Format { return &Swiss{Agents: 12, Rounds: 3, GamesPerBoard: 2, Seed: 8} },
+		func() Format { return &Knockout{Agents: 6, GamesPerMatch: 2, ExtraPairs: 1, Seed: 8} },
+	} {
+		finished := runFormat(t, mk(), randomWinner, rng.New(8))
+		f := mk()
+		k := len(finished) / 2
+		want, _, _ := mk().Plan(finished[:k])
+		var wg sync.WaitGroup
+		errs := make(chan error, 8)
+		for range 8 {
+			wg.Go(func() {
+				got, _, err := f.Plan(finished[:k])
+				if err == nil && !slices.Equal(got, want) {
+					err = errors.New("a different plan")
+				}
+				errs <- err
+			})
+		}
+		wg.Wait()
+		close(errs)
+		for err := range errs {
+			if err != nil {
+				t.Errorf("%T: %v", f, err)
 			}
 		}
 	}
