@@ -77,12 +77,16 @@ func (s RaceSim) Race(r *rng.Rand) RaceOutcome {
 }
 
 // SPRTs runs the alternative the race replaces: K independent SPRTs, each
-// at α/K and β so that the family keeps the race's error rates, each
-// played to its decision. The winner is the passing candidate with the
-// highest score (−1 when none passes).
-func (s RaceSim) SPRTs(r *rng.Rand) RaceOutcome {
+// at α/K (so that the family keeps the race's false-selection rate) and
+// beta, each played to its decision. The winner is the passing candidate
+// with the highest score (−1 when none passes). At beta = β the best of
+// the least favourable configuration is missed more often than β (a
+// weaker candidate that also passes may outscore it); β/2, the race's own
+// per-candidate test, keeps it within β.
+func (s RaceSim) SPRTs(r *rng.Rand, beta float64) RaceOutcome {
 	each := s.Test
 	each.Alpha /= float64(len(s.Elos))
+	each.Beta = beta
 	out := RaceOutcome{Winner: -1, Decided: true}
 	best := math.Inf(-1)
 	for i, e := range s.Elos {

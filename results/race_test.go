@@ -71,7 +71,7 @@ func TestRaceSavesGames(t *testing.T) {
 		if o.Winner == 0 {
 			right++
 		}
-		sprts += sim.SPRTs(r).Pairs
+		sprts += sim.SPRTs(r, raceTest.Beta).Pairs
 	}
 	t.Logf("race %.0f pairs, SPRTs %.0f, winner right %d of %d", float64(race)/n, float64(sprts)/n, right, n)
 	if float64(race) > 0.75*float64(sprts) {
