@@ -153,7 +153,13 @@ func runRace(args []string, stdout, stderr io.Writer) error {
 	} else {
 		writeRaceText(stdout, race, rep)
 	}
-	if !race.Decided() && !st.Complete {
+	interrupted := false // else the games ran out (skipped ones leave st.Complete false)
+	select {
+	case <-stop:
+		interrupted = true
+	default:
+	}
+	if !race.Decided() && interrupted {
 		if s.Path() == "" {
 			return errors.New("interrupted before the race was decided")
 		}

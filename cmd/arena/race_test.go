@@ -64,6 +64,17 @@ func TestRaceCommand(t *testing.T) {
 	}
 }
 
+// TestRaceGamesRunOut: a race whose games run out before a decision says
+// so and succeeds, as an undecided match does.
+func TestRaceGamesRunOut(t *testing.T) {
+	// The random candidates are eliminated (their later games skipped)
+	// before greedy, 20 pairs in, has qualified.
+	code, out, errOut := runArena("race", "--base", "random", "--candidates", "greedy", "random", "random", "--sprt", "elo0=0,elo1=50", "--games", "40", "--concurrency", "1")
+	if code != 0 || !strings.Contains(out, "Undecided after") || !strings.Contains(out, "eliminated") {
+		t.Errorf("exit %d: %s%s", code, out, errOut)
+	}
+}
+
 func mustJSON(t *testing.T, v any) string {
 	t.Helper()
 	b, err := json.Marshal(v)
