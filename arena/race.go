@@ -44,23 +44,9 @@ func (t *Tournament) RunRace(ctx context.Context, opts RunOptions, onStage func(
 	if race.Decided() {
 		return race, RunStats{Planned: len(t.Fixtures), Skipped: len(opts.Done), Complete: len(opts.Done) == len(t.Fixtures)}, nil
 	}
-	stop := make(chan struct{})
-	var once sync.Once
-	halt := func() { once.Do(func() { close(stop) }) }
-	if opts.Stop != nil {
-		user := opts.Stop
-		quit := make(chan struct{})
-		defer close(quit)
-		go func() {
-			select {
-			case <-user:
-				halt()
-			case <-quit:
-			}
-		}()
-	}
+	halt, release := stopEarly(&opts)
+	defer release()
 	sink := opts.Sink
-	opts.Stop = stop
 	opts.Skip = func(f Fixture) bool {
 		c.mu.Lock()
 		defer c.mu.Unlock()
@@ -76,13 +62,7 @@ func (t *Tournament) RunRace(ctx context.Context, opts RunOptions, onStage func(
 		defer c.mu.Unlock()
 		stages := 0
 		for _, g := range batch {
-			if opts.ReuseGames {
-				// The tracker keeps a game until its pair is complete.
-				cp := *g
-				cp.Moves, cp.Opening = nil, nil
-				g = &cp
-			}
-			stages += c.add(g)
+			stages += c.add(keepable(g, opts.ReuseGames))
 		}
 		if stages > 0 && onStage != nil {
 			onStage(race)
