@@ -27,23 +27,9 @@ func (t *Tournament) RunMatch(ctx context.Context, opts RunOptions, onPairs func
 	if tr.Decision != results.Continue {
 		return tr, RunStats{Planned: len(t.Fixtures), Skipped: len(opts.Done), Complete: len(opts.Done) == len(t.Fixtures)}, nil
 	}
-	stop := make(chan struct{})
-	var once sync.Once
-	halt := func() { once.Do(func() { close(stop) }) }
-	if opts.Stop != nil {
-		user := opts.Stop
-		quit := make(chan struct{})
-		defer close(quit)
-		go func() {
-			select {
-			case <-user:
-				halt()
-			case <-quit:
-			}
-		}()
-	}
+	halt, release := stopEarly(&opts)
+	defer release()
 	sink := opts.Sink
-	opts.Stop = stop
 	opts.Sink = func(batch []*results.GameRecord) error {
 		if sink != nil {
 			if err := sink(batch); err != nil {
@@ -52,13 +38,7 @@ func (t *Tournament) RunMatch(ctx context.Context, opts RunOptions, onPairs func
 		}
 		added := 0
 		for _, g := range batch {
-			if opts.ReuseGames {
-				// The tracker keeps a game until its pair is complete.
-				c := *g
-				c.Moves, c.Opening = nil, nil
-				g = &c
-			}
-			added += tr.Add(g)
+			added += tr.Add(keepable(g, opts.ReuseGames))
 		}
 		if added > 0 && onPairs != nil {
 			onPairs(tr)
@@ -70,4 +50,39 @@ func (t *Tournament) RunMatch(ctx context.Context, opts RunOptions, onPairs func
 	}
 	st, err := t.Run(ctx, opts)
 	return tr, st, err
+}
+
+// stopEarly makes opts.Stop a channel that the returned halt closes, and
+// that the caller's own Stop, if any, closes too; release ends the
+// watch of the caller's Stop.
+func stopEarly(opts *RunOptions) (halt, release func()) {
+	stop := make(chan struct{})
+	var once sync.Once
+	halt = func() { once.Do(func() { close(stop) }) }
+	release = func() {}
+	if opts.Stop != nil {
+		user := opts.Stop
+		quit := make(chan struct{})
+		release = func() { close(quit) }
+		go func() {
+			select {
+			case <-user:
+				halt()
+			case <-quit:
+			}
+		}()
+	}
+	opts.Stop = stop
+	return halt, release
+}
+
+// keepable is g, or with reuse (RunOptions.ReuseGames) a copy without
+// its moves, for a tracker that keeps a game until its pair is complete.
+func keepable(g *results.GameRecord, reuse bool) *results.GameRecord {
+	if !reuse {
+		return g
+	}
+	c := *g
+	c.Moves, c.Opening = nil, nil
+	return &c
 }

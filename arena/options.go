@@ -161,8 +161,16 @@ func (o Options) check(counted bool) error {
 			return option.New("Openings", o.Openings, "want random:K with K from 0 to %d plies", MaxOpeningPlies)
 		}
 	}
-	if o.SPRT != nil && kind != results.Match {
-		return option.New("SPRT", nil, "an SPRT belongs to a match")
+	if o.SPRT != nil && kind != results.Match && kind != results.Gauntlet {
+		return option.New("SPRT", nil, "an SPRT belongs to a match, or to a gauntlet (a race of the other agents against the first)")
+	}
+	if o.SPRT != nil && kind == results.Gauntlet {
+		if counted && n < 3 {
+			return option.New("Agents", nil, "a race (a gauntlet with an {SPRT}) needs the base and at least two candidates, got %d agent specs; with one candidate, run a match", n)
+		}
+		if o.Shard != nil {
+			return option.New("Shard", nil, "a race cannot be sharded: it decides on every candidate's game pairs in order")
+		}
 	}
 	if _, err := ParseAdjudicate(o.Adjudicate); err != nil {
 		return err

@@ -247,6 +247,15 @@ func (s *Session) RunMatch(ctx context.Context, opts RunOptions, onPairs func(*r
 	return s.t.RunMatch(ctx, opts, onPairs)
 }
 
+// RunRace is Run for a race (Tournament.RunRace): it plays until the
+// race is decided or its games run out.
+func (s *Session) RunRace(ctx context.Context, opts RunOptions, onStage func(*results.Race)) (*results.Race, RunStats, error) {
+	if err := s.prepare(&opts); err != nil {
+		return nil, RunStats{Planned: len(s.t.Fixtures), Skipped: len(s.done)}, err
+	}
+	return s.t.RunRace(ctx, opts, onStage)
+}
+
 // prepare starts the session and makes opts record into it.
 func (s *Session) prepare(opts *RunOptions) error {
 	if err := s.Start(opts.Log); err != nil {

@@ -262,6 +262,10 @@ type RunOptions struct {
 	ReuseGames bool
 	// Log receives notes such as abandoned agents (may be nil).
 	Log io.Writer
+	// Skip, when not nil, is asked before each fixture is played, from
+	// the workers at once: a fixture it skips is neither played nor
+	// recorded (a race skips the games of its eliminated candidates).
+	Skip func(Fixture) bool
 	// Queue, when not nil, replaces the schedule's order: the workers play
 	// the fixtures whose indices (Fixture.Index) arrive on it (Done is ignored), and Run
 	// returns once it is closed and drained, or on a stop. A remote worker
@@ -294,7 +298,8 @@ type runState struct {
 	t      *Tournament
 	reuse  bool // recycle delivered games (RunOptions.ReuseGames)
 	todo   []Fixture
-	queue  <-chan int // RunOptions.Queue: indices into todo (the schedule)
+	skip   func(Fixture) bool // RunOptions.Skip
+	queue  <-chan int         // RunOptions.Queue: indices into todo (the schedule)
 	next   atomic.Int64
 	hard   context.Context
 	cancel context.CancelFunc
@@ -342,7 +347,7 @@ func (t *Tournament) Run(ctx context.Context, opts RunOptions) (RunStats, error)
 	st.Skipped = len(done)
 	hard, cancel := context.WithCancel(ctx)
 	defer cancel()
-	rs := &runState{t: t, hard: hard, cancel: cancel, stop: opts.Stop, log: opts.Log, sink: opts.Sink, reuse: opts.ReuseGames, queue: opts.Queue}
+	rs := &runState{t: t, hard: hard, cancel: cancel, stop: opts.Stop, log: opts.Log, sink: opts.Sink, reuse: opts.ReuseGames, queue: opts.Queue, skip: opts.Skip}
 	rs.drained.L = &rs.qmu
 	if rs.log == nil {
 		rs.log = io.Discard
@@ -612,6 +617,9 @@ func (w *worker) loop() error {
 		}
 		f := rs.todo[w.next]
 		w.next++
+		if rs.skip != nil && rs.skip(f) {
+			continue
+		}
 		// Games held back must not wait for one that may be long.
 		if len(w.held) > 0 && (!w.fast[f.Seats[0]] || !w.fast[f.Seats[1]] || coarse.read()-w.heldSince > int64(holdFor)) {
 			w.flush()

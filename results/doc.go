@@ -97,6 +97,13 @@
 // every recorded game, and a report's notes say how many the match
 // counted when that is fewer (Summary.Matches).
 //
+// A Race picks the best of K candidates that each play pairs against a
+// common base: per-candidate GSPRTs at α/K (Bonferroni) with Paulson's
+// sequential elimination of the clearly worse, so that a winner no better
+// than Elo0 is named with probability at most α and a best candidate δ
+// clear of the rest is missed with probability at most β. RaceSim
+// simulates races of known strengths, and K independent SPRTs to compare.
+//
 // # Output
 //
 // Analyse (and Tally.Analyse) gathers standings, crosstable, LOS,

@@ -15,7 +15,10 @@ type PairTracker struct {
 	// it continues); pairs completed after that are not counted.
 	DecidedAt int
 	// WDL are the counted games' results for Agent.
-	WDL     WDL
+	WDL WDL
+	// OnPair, when not nil, sees each counted pair's points for Agent, in
+	// round order (a race feeds them to results.Race).
+	OnPair  func(points1, points2 float64)
 	pending map[int][2]*GameRecord
 }
 
@@ -43,6 +46,9 @@ func (t *PairTracker) Add(g *GameRecord) int {
 		delete(t.pending, t.Next)
 		a, b := t.points(p[0]), t.points(p[1])
 		t.Penta.Add(a, b)
+		if t.OnPair != nil {
+			t.OnPair(a, b)
+		}
 		t.WDL.add(a)
 		t.WDL.add(b)
 		t.Next++

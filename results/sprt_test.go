@@ -167,20 +167,7 @@ func TestLLRSymmetry(t *testing.T) {
 
 // pairSampler draws game pairs for a true Elo difference with a draw rate.
 func pairSampler(elo, draw float64) func(r *rng.Rand) (float64, float64) {
-	s := 1 / (1 + math.Pow(10, -elo/400))
-	pd := draw * (1 - 2*math.Abs(s-0.5))
-	pw := s - pd/2
-	game := func(r *rng.Rand) float64 {
-		u := r.Float64()
-		switch {
-		case u < pw:
-			return 1
-		case u < pw+pd:
-			return 0.5
-		}
-		return 0
-	}
-	return func(r *rng.Rand) (float64, float64) { return game(r), game(r) }
+	return NewPairModel(elo, draw).Pair
 }
 
 // runSPRT plays pairs until the test decides (checking after every batch of

@@ -402,6 +402,10 @@ func TestRerunCommand(t *testing.T) {
 			Agents: []results.AgentInfo{{Name: "a", Spec: "alphabeta:depth=2"}, {Name: "r", Spec: "random"}},
 			SPRT:   &results.SPRT{Elo0: 0, Elo1: 100, Alpha: 0.05, Beta: 0.05, Model: results.Logistic}},
 			`arena match --game othello6 --agents alphabeta:depth=2 random --games 400 --seed 1 --openings random:4 --max-plies 1000 --sprt elo0=0,elo1=100,alpha=0.05,beta=0.05 --model logistic`},
+		{results.Config{Kind: results.Gauntlet, Game: "othello6", Seed: 1, GamesPerPair: 100, MaxPlies: 1000,
+			Agents: []results.AgentInfo{{Name: "r", Spec: "random"}, {Name: "g", Spec: "greedy"}, {Name: "a", Spec: "alphabeta:depth=1"}},
+			SPRT:   &results.SPRT{Elo0: 0, Elo1: 50, Alpha: 0.05, Beta: 0.05, Model: results.Logistic}},
+			`arena race --game othello6 --agents random greedy alphabeta:depth=1 --games 100 --seed 1 --max-plies 1000 --sprt elo0=0,elo1=50,alpha=0.05,beta=0.05 --model logistic`},
 	} {
 		if got := rerunCommand(tc.c); got != tc.want {
 			t.Errorf("rerunCommand:\n got %s\nwant %s", got, tc.want)

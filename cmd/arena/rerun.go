@@ -18,9 +18,11 @@ import (
 func rerunCommand(c results.Config) string {
 	args := []string{"arena"}
 	add := func(a ...string) { args = append(args, a...) }
-	switch c.Kind {
-	case results.Match:
+	switch {
+	case c.Kind == results.Match:
 		add("match")
+	case c.Kind == results.Gauntlet && c.SPRT != nil:
+		add("race") // its --agents: the base, then the candidates
 	default:
 		add("tournament")
 		if c.Kind == results.Gauntlet {

@@ -206,6 +206,9 @@ func open(rf *runFlags, extra func(o *arena.Options, only map[string]bool), chec
 // where they are recorded, and how many stuck agents it left behind.
 func summarise(stderr io.Writer, s *arena.Session, st arena.RunStats, elapsed time.Duration) {
 	prefix := "arena " + runCommand(s.Tournament().Config.Kind) + ": "
+	if s.Tournament().IsRace() {
+		prefix = "arena race: "
+	}
 	if st.Played > 0 {
 		fmt.Fprintf(stderr, "%splayed %s in %.1f s (%.1f games/s)", prefix, plural(st.Played, "game", "games"), elapsed.Seconds(), float64(st.Played)/elapsed.Seconds())
 		if s.Path() != "" {

@@ -91,6 +91,9 @@ func runTournament(args []string, stdout, stderr io.Writer) error {
 		if t.Config.Kind == results.Match {
 			return fmt.Errorf("%s records a match: continue it with arena match --resume %s", *rf.resume, *rf.resume)
 		}
+		if t.IsRace() {
+			return fmt.Errorf("%s records a race: continue it with arena race --resume %s", *rf.resume, *rf.resume)
+		}
 		// Before a record file is created or a game played.
 		return checkAnchor(ropts.Anchor, t.Names())
 	})
