@@ -1,0 +1,191 @@
+package results
+
+import (
+	"math"
+	"testing"
+
+	"gonum.org/v1/gonum/mat"
+)
+
+func payoff(rows ...[]float64) *mat.Dense {
+	n := len(rows)
+	a := mat.NewDense(n, n, nil)
+	for i, r := range rows {
+		a.SetRow(i, r)
+	}
+	return a
+}
+
+func closeAll(t *testing.T, what string, got, want []float64, tol float64) {
+	t.Helper()
+	if len(got) != len(want) {
+		t.Fatalf("%s: got %v, want %v", what, got, want)
+	}
+	for i := range got {
+		if math.Abs(got[i]-want[i]) > tol {
+			t.Fatalf("%s: got %v, want %v (±%g)", what, got, want, tol)
+		}
+	}
+}
+
+var (
+	rps = payoff([]float64{0, -0.5, 0.5}, []float64{0.5, 0, -0.5}, []float64{-0.5, 0.5, 0})
+	// cyc: 0 beats 1 by x = 0.1, 1 beats 2 by z = 0.2, 2 beats 0 by
+	// y = 0.3. Each row of A·p is 0 for p ∝ (z, y, x): p = (1/3, 1/2, 1/6).
+	cyc = payoff([]float64{0, 0.1, -0.3}, []float64{-0.1, 0, 0.2}, []float64{0.3, -0.2, 0})
+	// four is cyc with a fourth agent; its only equilibrium (support
+	// enumeration in testdata/alpharank_ref.py) leaves it out.
+	four = payoff([]float64{0, 0.1, -0.3, 0.25}, []float64{-0.1, 0, 0.2, 0.05}, []float64{0.3, -0.2, 0, -0.15}, []float64{-0.25, -0.05, 0.15, 0})
+)
+
+func TestNashRockPaperScissors(t *testing.T) {
+	p, err := MaxEntNash(rps)
+	if err != nil {
+		t.Fatal(err)
+	}
+	closeAll(t, "mixture", p, []float64{1.0 / 3, 1.0 / 3, 1.0 / 3}, 1e-9)
+	closeAll(t, "scores", NashScores(rps, p), []float64{0, 0, 0}, 1e-9)
+}
+
+func TestNashWeightedCycle(t *testing.T) {
+	p, err := MaxEntNash(cyc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	closeAll(t, "mixture", p, []float64{1.0 / 3, 1.0 / 2, 1.0 / 6}, 1e-9)
+	p, err = MaxEntNash(four)
+	if err != nil {
+		t.Fatal(err)
+	}
+	closeAll(t, "four's mixture", p, []float64{1.0 / 3, 1.0 / 2, 1.0 / 6, 0}, 1e-9)
+	// Agent 3 against the mixture: (0.25/3 + 0.05/2 − 0.15... ) = −1/12.
+	closeAll(t, "four's scores", NashScores(four, p), []float64{0, 0, 0, -1.0 / 12}, 1e-9)
+}
+
+func TestNashDominatedAgentGetsNoMass(t *testing.T) {
+	// RPS and a fourth agent that scores 0.4 against each of them.
+	a := payoff([]float64{0, -0.5, 0.5, 0.1}, []float64{0.5, 0, -0.5, 0.1}, []float64{-0.5, 0.5, 0, 0.1}, []float64{-0.1, -0.1, -0.1, 0})
+	p, err := MaxEntNash(a)
+	if err != nil {
+		t.Fatal(err)
+	}
+	closeAll(t, "mixture", p, []float64{1.0 / 3, 1.0 / 3, 1.0 / 3, 0}, 1e-9)
+	closeAll(t, "scores", NashScores(a, p), []float64{0, 0, 0, -0.1}, 1e-9)
+}
+
+// Everybody drew: every mixture is an equilibrium, and the one of
+// maximal entropy is uniform.
+func TestNashAllDrawsIsUniform(t *testing.T) {
+	p, err := MaxEntNash(mat.NewDense(4, 4, nil))
+	if err != nil {
+		t.Fatal(err)
+	}
+	closeAll(t, "mixture", p, []float64{0.25, 0.25, 0.25, 0.25}, 1e-9)
+}
+
+// Balduzzi et al.'s invariance: a copy of an agent splits its mass and
+// leaves every agent's Nash averaging score as it was.
+func TestNashCopyInvariance(t *testing.T) {
+	base, err := MaxEntNash(four)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := NashScores(four, base)
+	for _, copied := range []int{0, 1, 3} {
+		for copies := 1; copies <= 3; copies++ {
+			n := 4 + copies
+			a := mat.NewDense(n, n, nil)
+			orig := func(i int) int {
+				if i < 4 {
+					return i
+				}
+				return copied
+			}
+			for i := 0; i < n; i++ {
+				for j := 0; j < n; j++ {
+					a.Set(i, j, four.At(orig(i), orig(j)))
+				}
+			}
+			p, err := MaxEntNash(a)
+			if err != nil {
+				t.Fatal(err)
+			}
+			scores := NashScores(a, p)
+			for i := 0; i < n; i++ {
+				if math.Abs(scores[i]-want[orig(i)]) > 1e-9 {
+					t.Fatalf("copying agent %d %d times: scores %v, want %v for the originals", copied, copies, scores, want)
+				}
+			}
+			// The copies share the original's mass equally (maximal entropy).
+			share := base[copied] / float64(copies+1)
+			for i := 0; i < n; i++ {
+				w := base[orig(i)]
+				if orig(i) == copied {
+					w = share
+				}
+				if math.Abs(p[i]-w) > 1e-7 {
+					t.Fatalf("copying agent %d %d times: mixture %v, want %v each for the copies", copied, copies, p, share)
+				}
+			}
+		}
+	}
+}
+
+func TestNashRejectsNonAntisymmetric(t *testing.T) {
+	if _, err := MaxEntNash(payoff([]float64{0, 0.1}, []float64{0.2, 0})); err == nil {
+		t.Fatal("no error for a payoff matrix that is not antisymmetric")
+	}
+}
+
+func TestAlphaRankRockPaperScissorsIsUniform(t *testing.T) {
+	for _, alpha := range []float64{0.1, 1, 10, 100} {
+		pi, err := AlphaRank(rps, 50, alpha)
+		if err != nil {
+			t.Fatal(err)
+		}
+		closeAll(t, "α-Rank", pi, []float64{1.0 / 3, 1.0 / 3, 1.0 / 3}, 1e-9)
+	}
+}
+
+// Reference values: testdata/alpharank_ref.py (fixation by the explicit
+// sum of products, stationary distribution as numpy's left eigenvector).
+func TestAlphaRankPinned(t *testing.T) {
+	for _, c := range []struct {
+		a     *mat.Dense
+		m     int
+		alpha float64
+		want  []float64
+	}{
+		{cyc, 50, 1, []float64{0.1946609595105164, 0.5272560153444966, 0.2780830251449869}},
+		{cyc, 10, 5, []float64{0.24321597548498322, 0.4626763474038907, 0.2941076771111261}},
+		{four, 50, 1, []float64{0.25354001855379843, 0.43074502551129623, 0.20475037584698857, 0.11096458008791683}},
+		{four, 20, 3, []float64{0.27998716981016863, 0.4033805541489342, 0.20273275904414437, 0.11389951699675271}},
+	} {
+		pi, err := AlphaRank(c.a, c.m, c.alpha)
+		if err != nil {
+			t.Fatal(err)
+		}
+		closeAll(t, "α-Rank", pi, c.want, 1e-12)
+	}
+}
+
+// A transitive pool: 0 beats 1 beats 2 beats 3, and the sweep's α puts
+// the mass on 0.
+func TestAlphaRankTransitiveSweep(t *testing.T) {
+	a := payoff([]float64{0, 0.1, 0.2, 0.3}, []float64{-0.1, 0, 0.1, 0.2}, []float64{-0.2, -0.1, 0, 0.1}, []float64{-0.3, -0.2, -0.1, 0})
+	alpha, pi, converged, err := SweepAlpha(a, 50)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !converged || pi[0] < 1-1e-6 {
+		t.Fatalf("sweep: α %g, π %v, converged %v; want the mass on agent 0", alpha, pi, converged)
+	}
+	// At a small α the chain is still near uniform but ordered.
+	pi, err = AlphaRank(a, 50, 0.01)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !(pi[0] > pi[1] && pi[1] > pi[2] && pi[2] > pi[3]) || pi[3] < 0.2 {
+		t.Fatalf("α 0.01: π %v, want near uniform and ordered", pi)
+	}
+}
