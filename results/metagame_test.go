@@ -5,6 +5,8 @@ import (
 	"testing"
 
 	"gonum.org/v1/gonum/mat"
+
+	"github.com/boardgame-arena/arena/rng"
 )
 
 func payoff(rows ...[]float64) *mat.Dense {
@@ -187,5 +189,116 @@ func TestAlphaRankTransitiveSweep(t *testing.T) {
 	}
 	if !(pi[0] > pi[1] && pi[1] > pi[2] && pi[2] > pi[3]) || pi[3] < 0.2 {
 		t.Fatalf("α 0.01: π %v, want near uniform and ordered", pi)
+	}
+}
+
+// seatedOf builds RateCounts' input for n players from (first, second,
+// wins, draws, losses) rows.
+func seatedOf(n int, rows ...[5]int) [][]WDL {
+	s := make([][]WDL, n)
+	for i := range s {
+		s[i] = make([]WDL, n)
+	}
+	for _, r := range rows {
+		s[r[0]][r[1]] = WDL{Wins: r[2], Draws: r[3], Losses: r[4]}
+	}
+	return s
+}
+
+func TestRateMetaGameCycle(t *testing.T) {
+	// 0 scores 6/8 against 1, 1 scores 6/8 against 2, 2 scores 6.5/8
+	// against 0: payoffs x = z = 0.25, y = 0.3125 in cyc's notation, so
+	// the Nash mixture is (z, y, x)/0.8125 = (4, 5, 4)/13.
+	seated := seatedOf(3, [5]int{0, 1, 3, 0, 1}, [5]int{1, 0, 1, 0, 3}, [5]int{1, 2, 5, 2, 1}, [5]int{2, 0, 6, 1, 1})
+	g, err := RateMetaGame(seated, MetaGameOptions{}, BootstrapOptions{Replicates: 200, Seed: 5})
+	if err != nil {
+		t.Fatal(err)
+	}
+	closeAll(t, "Nash", g.Nash, []float64{4.0 / 13, 5.0 / 13, 4.0 / 13}, 1e-9)
+	closeAll(t, "Nash scores", g.NashScore, []float64{0.5, 0.5, 0.5}, 1e-9)
+	if len(g.Players) != 3 || len(g.Excluded) != 0 || !g.AlphaSwept || g.Population != DefaultPopulation || g.Replicates != 200 {
+		t.Fatalf("players %v, excluded %v, swept %v, population %d, replicates %d", g.Players, g.Excluded, g.AlphaSwept, g.Population, g.Replicates)
+	}
+	for p := range 3 {
+		if !(g.NashLow[p] <= g.Nash[p] && g.Nash[p] <= g.NashHigh[p]) || !(g.AlphaRankLow[p] <= g.AlphaRank[p] && g.AlphaRank[p] <= g.AlphaRankHigh[p]) || g.NashHigh[p]-g.NashLow[p] < 0.05 {
+			t.Fatalf("player %d: Nash %g in [%g, %g], α-Rank %g in [%g, %g]", p, g.Nash[p], g.NashLow[p], g.NashHigh[p], g.AlphaRank[p], g.AlphaRankLow[p], g.AlphaRankHigh[p])
+		}
+	}
+	// Edges: Beta(6.5, 2.5), Beta(6.5, 2.5), Beta(7, 2) above ½
+	// (testdata/alpharank_ref.py; the last is 247/256 exactly).
+	if len(g.Cycles) != 1 {
+		t.Fatalf("cycles %+v, want one", g.Cycles)
+	}
+	c := g.Cycles[0]
+	if c.Players != [3]int{0, 1, 2} || c.Score != [3]float64{0.75, 0.75, 0.8125} {
+		t.Fatalf("cycle %+v", c)
+	}
+	closeAll(t, "edges", c.Edge[:], []float64{0.9233108096781435, 0.9233108096781435, 247.0 / 256}, 1e-9)
+	closeAll(t, "cycle", []float64{c.Probability}, []float64{0.8225320479037465}, 1e-9)
+
+	// The same seed gives the same intervals, whatever the parallelism.
+	again, err := RateMetaGame(seated, MetaGameOptions{}, BootstrapOptions{Replicates: 200, Seed: 5, Workers: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	closeAll(t, "reproduced Nash low", again.NashLow, g.NashLow, 0)
+	closeAll(t, "reproduced α-Rank high", again.AlphaRankHigh, g.AlphaRankHigh, 0)
+}
+
+// A gauntlet: 0 met everyone, 1 and 2 met each other, 3 met only 0. The
+// meta-game keeps 0, 1 and 2, and drops 3.
+func TestRateMetaGameDropsIncompletePairings(t *testing.T) {
+	seated := seatedOf(5, [5]int{0, 1, 2, 0, 2}, [5]int{0, 2, 2, 0, 2}, [5]int{1, 2, 2, 0, 2}, [5]int{0, 3, 2, 0, 2})
+	g, err := RateMetaGame(seated, MetaGameOptions{Alpha: 1}, BootstrapOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(g.Players) != 3 || g.Players[2] != 2 || len(g.Excluded) != 1 || g.Excluded[0] != 3 {
+		t.Fatalf("players %v, excluded %v; want 0 1 2 and 3", g.Players, g.Excluded)
+	}
+	if !math.IsNaN(g.Nash[3]) || !math.IsNaN(g.AlphaRank[4]) || g.Alpha != 1 || g.AlphaSwept {
+		t.Fatalf("Nash %v, α-Rank %v, α %g swept %v", g.Nash, g.AlphaRank, g.Alpha, g.AlphaSwept)
+	}
+	closeAll(t, "all even", g.Nash[:3], []float64{1.0 / 3, 1.0 / 3, 1.0 / 3}, 1e-9)
+}
+
+func TestMetaGameOptionsCheck(t *testing.T) {
+	for _, o := range []MetaGameOptions{{Population: 1}, {Alpha: -1}, {Alpha: math.NaN()}, {Cycles: -1}} {
+		if err := o.Check(); err == nil {
+			t.Errorf("%+v: no error", o)
+		}
+	}
+}
+
+// Small games with many ties and zeros (degenerate: equilibria in faces,
+// rows 0 throughout): every answer is an equilibrium, a distribution.
+func TestNashDegenerateGames(t *testing.T) {
+	var r rng.Rand
+	r.Seed(1)
+	for k := 0; k < 400; k++ {
+		n := 1 + r.IntN(7)
+		a := mat.NewDense(n, n, nil)
+		for i := 0; i < n; i++ {
+			for j := i + 1; j < n; j++ {
+				v := float64(r.IntN(5)-2) / 4
+				a.Set(i, j, v)
+				a.Set(j, i, -v)
+			}
+		}
+		p, err := MaxEntNash(a)
+		if err != nil {
+			t.Fatalf("%v: %v", mat.Formatted(a), err)
+		}
+		s := NashScores(a, p)
+		sum := 0.0
+		for i := range p {
+			sum += p[i]
+			if s[i] > 1e-9 || p[i] < 0 {
+				t.Fatalf("%v: mixture %v scores %v: not an equilibrium", mat.Formatted(a), p, s)
+			}
+		}
+		if math.Abs(sum-1) > 1e-9 {
+			t.Fatalf("%v: mixture %v sums to %g", mat.Formatted(a), p, sum)
+		}
 	}
 }

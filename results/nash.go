@@ -17,7 +17,7 @@ import (
 // The game's value is 0 (a is antisymmetric), so its equilibria are the
 // mixtures p with a·p ≤ 0 in every row: a polytope P. Entropy is strictly
 // concave, so P has one point of maximal entropy. It is found in two
-// steps. A linear program (gonum's simplex) finds a point in the relative
+// steps. Linear programs (gonum's simplex) find a point in the relative
 // interior of P, hence the support S (the agents some equilibrium plays)
 // and the rows that are 0 in every equilibrium; those equalities and
 // Σp = 1 span P's affine hull. On that hull the remaining inequalities
@@ -61,69 +61,83 @@ func NashScores(a *mat.Dense, p []float64) []float64 {
 	return s
 }
 
-// interiorEquilibrium solves one linear program over the cone K = {x ≥ 0,
-// a·x ≤ 0} (the equilibria, unnormalised):
-//
-//	maximise Σt + Σu  s.t.  t ≤ x, t ≤ 1, u ≤ −a·x, u ≤ 1, x, t, u ≥ 0.
-//
-// K is a cone, so sums of scaled equilibria reach t_i = 1 for every agent
-// some equilibrium plays and u_i = 1 for every row some equilibrium keeps
-// below 0, all at once: at the optimum t marks the support and u the rows
-// that are not 0 throughout, and x/Σx lies in the relative interior of
-// the equilibria. It returns that point, the support and the rows that
-// are 0 in every equilibrium (implicit equalities).
+// interiorEquilibrium finds a point in the relative interior of the
+// equilibria P = {p ≥ 0, Σp = 1, a·p ≤ 0}, with linear programs over
+// (p, s), a·p + s = 0, s ≥ 0, of n+1 rows: each maximises the sum of
+// the masses p_i and slacks s_i not yet seen above 0 in any equilibrium.
+// The sum of the equilibria found is one, so it has every mass and slack
+// any of them had above 0; when a program finds none new, no equilibrium
+// has one, and the sum lies in the relative interior. Each program but
+// the last finds at least one, so there are at most 2n+1. It returns the
+// point (normalised), the support and the rows that are 0 in every
+// equilibrium (implicit equalities).
 func interiorEquilibrium(a *mat.Dense) (q []float64, support, implicit []bool, err error) {
 	n, _ := a.Dims()
-	// Variables: x, t, u, then slacks s1…s4 of the four row blocks.
-	cols, rows := 7*n, 4*n
-	A := mat.NewDense(rows, cols, nil)
-	b := make([]float64, rows)
-	c := make([]float64, cols)
-	basic := make([]int, rows)
+	A := mat.NewDense(n+1, 2*n, nil)
+	b := make([]float64, n+1)
 	for i := 0; i < n; i++ {
-		x, t, u := i, n+i, 2*n+i
-		// t_i − x_i + s1_i = 0
-		A.Set(i, t, 1)
-		A.Set(i, x, -1)
-		// t_i + s2_i = 1
-		A.Set(n+i, t, 1)
-		b[n+i] = 1
-		// u_i + (a·x)_i + s3_i = 0
-		A.Set(2*n+i, u, 1)
 		for j := 0; j < n; j++ {
-			A.Set(2*n+i, j, A.At(2*n+i, j)+a.At(i, j))
+			A.Set(i, j, a.At(i, j))
 		}
-		// u_i + s4_i = 1
-		A.Set(3*n+i, u, 1)
-		b[3*n+i] = 1
-		c[t], c[u] = -1, -1
+		A.Set(i, n+i, 1)
+		A.Set(n, i, 1)
 	}
-	for r := 0; r < rows; r++ {
-		A.Set(r, 3*n+r, 1)
-		basic[r] = 3*n + r
+	b[n] = 1
+	const seen = 1e-9 // a mass or slack above this counts as above 0
+	y := make([]float64, n)
+	support, strict := make([]bool, n), make([]bool, n)
+	c := make([]float64, 2*n)
+	for round := 0; ; round++ {
+		open := false
+		for i := 0; i < n; i++ {
+			c[i], c[n+i] = 0, 0
+			if !support[i] {
+				c[i], open = -1, true
+			}
+			if !strict[i] {
+				c[n+i], open = -1, true
+			}
+		}
+		if !open && round > 0 {
+			break
+		}
+		f, x, err := lp.Simplex(c, A, b, 1e-12, nil)
+		if err != nil {
+			return nil, nil, nil, fmt.Errorf("results: Nash equilibrium linear program: %w", err)
+		}
+		if round > 0 && -f <= seen {
+			break
+		}
+		grew := false
+		for i := 0; i < n; i++ {
+			y[i] += x[i]
+			if x[i] > seen && !support[i] {
+				support[i], grew = true, true
+			}
+			if x[n+i] > seen && !strict[i] {
+				strict[i], grew = true, true
+			}
+		}
+		if !grew && round > 0 {
+			break
+		}
 	}
-	_, x, err := lp.Simplex(c, A, b, 1e-10, basic)
-	if err != nil {
-		return nil, nil, nil, fmt.Errorf("results: Nash equilibrium linear program: %w", err)
-	}
-	q = make([]float64, n)
-	support, implicit = make([]bool, n), make([]bool, n)
 	sum := 0.0
-	for i := 0; i < n; i++ {
-		support[i] = x[n+i] > 0.5
-		implicit[i] = x[2*n+i] < 0.5
-		if support[i] {
-			q[i] = x[i]
-			sum += x[i]
+	for i := range y {
+		if !support[i] {
+			y[i] = 0
 		}
+		sum += y[i]
 	}
 	if sum <= 0 {
 		return nil, nil, nil, errors.New("results: Nash equilibrium linear program found no equilibrium")
 	}
-	for i := range q {
-		q[i] /= sum
+	implicit = make([]bool, n)
+	for i := range y {
+		y[i] /= sum
+		implicit[i] = !strict[i]
 	}
-	return q, support, implicit, nil
+	return y, support, implicit, nil
 }
 
 // maxEntropyOnHull maximises the entropy over the equilibria by a
@@ -302,8 +316,12 @@ func barrierMaxEnt(q0 []float64, N, G *mat.Dense) ([]float64, error) {
 			if err := chol.SolveVecTo(&step, &gradZ); err != nil {
 				return nil, fmt.Errorf("results: maximum-entropy Nash: %w", err)
 			}
-			dec := mat.Dot(&gradZ, &step) // Newton decrement squared
-			if dec/2 <= 1e-13 {
+			// dec/2 (the Newton decrement's square over 2) bounds the
+			// barrier problem's suboptimality, dec/(2t) the entropy's:
+			// 1e-12 of it is as far as rounding lets the line search see
+			// (the barrier's values grow with t).
+			dec := mat.Dot(&gradZ, &step)
+			if dec/(2*t) <= 1e-12 {
 				break
 			}
 			// Backtracking along −step, staying strictly feasible.

@@ -65,3 +65,13 @@ def nash_enum(A):
     return found
 for p in nash_enum(four):
     print("nash four", repr(p.tolist()), "scores", repr((np.asarray(four) @ p).tolist()))
+
+# Beta posterior edges of TestRateMetaGameCycle: P(θ > ½) for
+# θ ~ Beta(½ + points, ½ + opponent's points), by the midpoint rule.
+from math import lgamma, exp, log
+def beta_upper(a, b, steps=2_000_000):
+    h = 0.5 / steps
+    c = lgamma(a + b) - lgamma(a) - lgamma(b)
+    return sum(exp(c + (a - 1) * log(x) + (b - 1) * log(1 - x)) for x in (0.5 + (i + 0.5) * h for i in range(steps))) * h
+edges = [beta_upper(6.5, 2.5), beta_upper(6.5, 2.5), beta_upper(7.0, 2.0)]
+print("edges", repr(edges), "cycle", repr(edges[0] * edges[1] * edges[2]))
