@@ -63,6 +63,10 @@ func runRate(args []string, stdout, stderr io.Writer) error {
 	seed := fs.Uint64("seed", 0, "seed of the bootstrap (default: the first file's, to reprint its table)")
 	rf := addRatingFlags(fs, seed)
 	fs.group("Ratings", "seed")
+	meta := fs.Bool("meta-game", false, "add Nash averaging, α-Rank and cycles (at most 200 players)")
+	alpha := fs.Float64("alpha", 0, "α-Rank's ranking intensity `X` (default 0: swept)")
+	population := fs.Int("population", results.DefaultPopulation, "α-Rank's population size `M`")
+	fs.group("Meta-game", "meta-game alpha population")
 	fs.group("Output", "format export out")
 	files, err := parseFilesAndFlags(fs, args)
 	if err != nil {
@@ -83,8 +87,16 @@ func runRate(args []string, stdout, stderr io.Writer) error {
 	if err := checkOutputPath("--out", *out, files...); err != nil {
 		return err
 	}
-	if _, err := rf.options(); err != nil {
+	metaGame := func(o *results.AnalysisOptions) error {
+		if *meta {
+			o.MetaGame = &results.MetaGameOptions{Alpha: *alpha, Population: *population}
+		}
+		return o.Check()
+	}
+	if o, err := rf.options(); err != nil {
 		return err // bad flags: say so before reading any file
+	} else if err := metaGame(&o); err != nil {
+		return err
 	}
 	if *export == "" {
 		// The tables need counts only: read streaming, in memory that
@@ -95,6 +107,9 @@ func runRate(args []string, stdout, stderr io.Writer) error {
 		}
 		opts, err := rf.options()
 		if err != nil {
+			return err
+		}
+		if err := metaGame(&opts); err != nil {
 			return err
 		}
 		rep, err := t.Analyse(opts)
@@ -109,6 +124,9 @@ func runRate(args []string, stdout, stderr io.Writer) error {
 	}
 	opts, err := rf.options()
 	if err != nil {
+		return err
+	}
+	if err := metaGame(&opts); err != nil {
 		return err
 	}
 	// --export: the games themselves, read whole.
