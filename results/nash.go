@@ -64,11 +64,13 @@ func NashScores(a *mat.Dense, p []float64) []float64 {
 // interiorEquilibrium finds a point in the relative interior of the
 // equilibria P = {p ≥ 0, Σp = 1, a·p ≤ 0}, with linear programs over
 // (p, s), a·p + s = 0, s ≥ 0, of n+1 rows: each maximises the sum of
-// the masses p_i and slacks s_i not yet seen above 0 in any equilibrium.
-// The sum of the equilibria found is one, so it has every mass and slack
-// any of them had above 0; when a program finds none new, no equilibrium
-// has one, and the sum lies in the relative interior. Each program but
-// the last finds at least one, so there are at most 2n+1. It returns the
+// the masses p_i and slacks s_i of the players seen with neither above 0
+// in any equilibrium so far. The sum of the equilibria found is one, so
+// it has every mass and slack any of them had above 0; when a program
+// finds none new, no equilibrium has one, and the sum lies in the
+// relative interior. Each program but the last settles at least one
+// player, so there are at most n+1, and one when the first equilibrium
+// settles them all (the generic case: a unique equilibrium). It returns the
 // point (normalised), the support and the rows that are 0 in every
 // equilibrium (implicit equalities).
 func interiorEquilibrium(a *mat.Dense) (q []float64, support, implicit []bool, err error) {
@@ -88,14 +90,15 @@ func interiorEquilibrium(a *mat.Dense) (q []float64, support, implicit []bool, e
 	support, strict := make([]bool, n), make([]bool, n)
 	c := make([]float64, 2*n)
 	for round := 0; ; round++ {
+		// A player with mass in an equilibrium has its row at 0 in every
+		// one (p·A·p = 0 is a sum of terms p_i(A·p)_i ≤ 0), and a row
+		// below 0 in one has no mass in any: only the players seen with
+		// neither are still open.
 		open := false
 		for i := 0; i < n; i++ {
 			c[i], c[n+i] = 0, 0
-			if !support[i] {
-				c[i], open = -1, true
-			}
-			if !strict[i] {
-				c[n+i], open = -1, true
+			if !support[i] && !strict[i] {
+				c[i], c[n+i], open = -1, -1, true
 			}
 		}
 		if !open && round > 0 {
