@@ -61,13 +61,14 @@ func alphaChain(a *mat.Dense, m int, alpha float64) (*mat.Dense, float64, error)
 	}
 	C := mat.NewDense(n, n, nil)
 	smallest := 1.0
+	logs := make([]float64, m)
 	for s := 0; s < n; s++ {
 		stay := 1.0
 		for r := 0; r < n; r++ {
 			if r == s {
 				continue
 			}
-			p := fixation(a, m, alpha, s, r) / float64(n-1)
+			p := fixation(a, m, alpha, s, r, logs) / float64(n-1)
 			C.Set(s, r, p)
 			stay -= p
 			if p > 0 {
@@ -81,12 +82,12 @@ func alphaChain(a *mat.Dense, m int, alpha float64) (*mat.Dense, float64, error)
 
 // fixation is the probability that one mutant r takes over a population
 // of m playing s. The sum over l of products is evaluated in log space:
-// its terms span hundreds of orders of magnitude at large α.
-func fixation(a *mat.Dense, m int, alpha float64, s, r int) float64 {
+// its terms span hundreds of orders of magnitude at large α. logs (m
+// long) is scratch space.
+func fixation(a *mat.Dense, m int, alpha float64, s, r int, logs []float64) float64 {
 	// logs[l-1] = −α Σ_{k=1}^{l} (f_r(k) − f_s(k)); ρ = 1/(1 + Σ e^{logs}).
 	mf := float64(m)
 	acc, big := 0.0, 0.0
-	logs := make([]float64, m)
 	logs[0] = 0 // the 1 in 1 + Σ
 	for l := 1; l < m; l++ {
 		k := float64(l)

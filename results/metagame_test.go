@@ -302,3 +302,40 @@ func TestNashDegenerateGames(t *testing.T) {
 		}
 	}
 }
+
+// randomPayoff is an n-player antisymmetric payoff matrix with entries
+// uniform in [−½, ½] (seeded).
+func randomPayoff(n int, seed uint64) *mat.Dense {
+	var r rng.Rand
+	r.Seed(seed)
+	a := mat.NewDense(n, n, nil)
+	for i := 0; i < n; i++ {
+		for j := i + 1; j < n; j++ {
+			v := r.Float64() - 0.5
+			a.Set(i, j, v)
+			a.Set(j, i, -v)
+		}
+	}
+	return a
+}
+
+func benchmarkMaxEntNash(b *testing.B, n int) {
+	a := randomPayoff(n, 1)
+	for b.Loop() {
+		if _, err := MaxEntNash(a); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkMaxEntNash10(b *testing.B) { benchmarkMaxEntNash(b, 10) }
+func BenchmarkMaxEntNash30(b *testing.B) { benchmarkMaxEntNash(b, 30) }
+
+func BenchmarkAlphaRank30(b *testing.B) {
+	a := randomPayoff(30, 1)
+	for b.Loop() {
+		if _, err := AlphaRank(a, DefaultPopulation, 5); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
