@@ -63,7 +63,7 @@ func (r *Analysis) addMetaGame(names []string, cells []cell, o MetaGameOptions, 
 		return err
 	}
 	mg := &MetaGameReport{Alpha: g.Alpha, AlphaSwept: g.AlphaSwept, AlphaConverged: g.AlphaConverged,
-		Population: g.Population, Replicates: g.Replicates, Payoff: [][]float64{}, Cycles: []CycleRow{}}
+		Population: g.Population, Replicates: g.Replicates, Players: []string{}, Payoff: [][]float64{}, Cycles: []CycleRow{}}
 	for k, p := range g.Players {
 		mg.Players = append(mg.Players, names[p])
 		row := make([]float64, len(g.Players))

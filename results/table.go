@@ -150,7 +150,7 @@ func (r *Analysis) writeTables(w io.Writer, md bool) error {
 	if err := r.WriteStandings(w, md); err != nil {
 		return err
 	}
-	if r.MetaGame != nil {
+	if r.MetaGame != nil && len(r.MetaGame.Players) > 0 {
 		heading(r.metaGameTitle())
 		if err := r.writeMetaGame(w, md); err != nil {
 			return err
