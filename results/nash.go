@@ -177,15 +177,15 @@ func maxEntropyOnHull(a *mat.Dense, q0 []float64, support, implicit []bool) ([]f
 		q[k] = q0[j]
 	}
 	if N != nil {
-		// The inequality rows, restricted to the support.
-		G := mat.NewDense(max(len(ineqRows), 1), s, nil)
-		for r, i := range ineqRows {
-			for k, j := range sup {
-				G.Set(r, k, a.At(i, j))
+		// The inequality rows, restricted to the support (nil: none).
+		var G *mat.Dense
+		if len(ineqRows) > 0 {
+			G = mat.NewDense(len(ineqRows), s, nil)
+			for r, i := range ineqRows {
+				for k, j := range sup {
+					G.Set(r, k, a.At(i, j))
+				}
 			}
-		}
-		if len(ineqRows) == 0 {
-			G = nil
 		}
 		var err error
 		if q, err = barrierMaxEnt(q, N, G); err != nil {
