@@ -339,3 +339,17 @@ func BenchmarkAlphaRank30(b *testing.B) {
 		}
 	}
 }
+
+// A face on which the entropy's maximum lies on an inequality: 0 and 1
+// drew, 2 loses to 1 (by 4/11) and beats 0 (by 7/18). The equilibria are
+// p₂ = 0 and (7/18)p₀ ≤ (4/11)p₁, that is p₀ ≤ 72/149; the entropy of
+// (p₀, 1−p₀) grows towards ½, so the maximum is p = (72, 77, 0)/149.
+// (A bootstrap resample of TestRateMetaGameCycle's games.)
+func TestNashMaxEntropyOnABound(t *testing.T) {
+	a := payoff([]float64{0, 0, -7.0 / 18}, []float64{0, 0, 4.0 / 11}, []float64{7.0 / 18, -4.0 / 11, 0})
+	p, err := MaxEntNash(a)
+	if err != nil {
+		t.Fatal(err)
+	}
+	closeAll(t, "mixture", p, []float64{72.0 / 149, 77.0 / 149, 0}, 1e-8)
+}
