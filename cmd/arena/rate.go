@@ -87,16 +87,16 @@ func runRate(args []string, stdout, stderr io.Writer) error {
 	if err := checkOutputPath("--out", *out, files...); err != nil {
 		return err
 	}
-	metaGame := func(o *results.AnalysisOptions) error {
-		if *meta {
-			o.MetaGame = &results.MetaGameOptions{Alpha: *alpha, Population: *population}
+	options := func() (results.AnalysisOptions, error) {
+		o, err := rf.options()
+		if err != nil || !*meta {
+			return o, err
 		}
-		return o.Check()
+		o.MetaGame = &results.MetaGameOptions{Alpha: *alpha, Population: *population}
+		return o, o.Check()
 	}
-	if o, err := rf.options(); err != nil {
+	if _, err := options(); err != nil {
 		return err // bad flags: say so before reading any file
-	} else if err := metaGame(&o); err != nil {
-		return err
 	}
 	if *export == "" {
 		// The tables need counts only: read streaming, in memory that
@@ -105,11 +105,8 @@ func runRate(args []string, stdout, stderr io.Writer) error {
 		if err != nil {
 			return err
 		}
-		opts, err := rf.options()
+		opts, err := options()
 		if err != nil {
-			return err
-		}
-		if err := metaGame(&opts); err != nil {
 			return err
 		}
 		rep, err := t.Analyse(opts)
@@ -122,11 +119,8 @@ func runRate(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	opts, err := rf.options()
+	opts, err := options()
 	if err != nil {
-		return err
-	}
-	if err := metaGame(&opts); err != nil {
 		return err
 	}
 	// --export: the games themselves, read whole.
