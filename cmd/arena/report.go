@@ -148,7 +148,7 @@ func newLivePage(path string, s *arena.Session, o results.AnalysisOptions, every
 		return nil
 	}
 	t := s.Tournament()
-	total := len(t.Fixtures)
+	total := t.Schedule.Len()
 	if every <= 0 {
 		every = max(total/20, 1)
 	}
@@ -220,7 +220,7 @@ func (l *livePage) command() string {
 }
 
 func (l *livePage) count() (n, total int) {
-	return l.s.Recorded(), len(l.s.Tournament().Fixtures)
+	return l.s.Recorded(), l.s.Tournament().Schedule.Len()
 }
 
 // write writes the page of the games recorded so far; status gives the
@@ -241,7 +241,7 @@ func (l *livePage) write(o results.AnalysisOptions, status func(n, total int) st
 	if err != nil {
 		return err
 	}
-	_, _, err = writeReportFile(l.path, d, report.Options{Rating: o, Status: status(len(f.Games), len(t.Fixtures)), Refresh: refresh,
+	_, _, err = writeReportFile(l.path, d, report.Options{Rating: o, Status: status(len(f.Games), t.Schedule.Len()), Refresh: refresh,
 		Viewer: report.ViewerOptions{MaxGames: liveViewerGames}})
 	return err
 }
