@@ -32,8 +32,8 @@ func checkAllOnce(t *testing.T, tour *arena.Tournament, got []*results.GameRecor
 	for _, g := range got {
 		seen[g.Index]++
 	}
-	if err != nil || !st.Complete || len(got) != len(tour.Fixtures) || len(seen) != len(tour.Fixtures) {
-		t.Fatalf("run: %v, stats %+v, %d records of %d games, want %d once each\n%s", err, st, len(got), len(seen), len(tour.Fixtures), log)
+	if err != nil || !st.Complete || len(got) != tour.Schedule.Len() || len(seen) != tour.Schedule.Len() {
+		t.Fatalf("run: %v, stats %+v, %d records of %d games, want %d once each\n%s", err, st, len(got), len(seen), tour.Schedule.Len(), log)
 	}
 }
 
