@@ -541,6 +541,14 @@ func (c *coordinator) topUp(ctx context.Context) error {
 	if c.open > queueAhead/2 || c.cursor == c.t.Schedule.Len() {
 		return nil
 	}
+	// Forget the batches whose games are all recorded (the watchdog
+	// would, at its next look): the account stays within the window
+	// however fast results come.
+	for seq, games := range c.queued {
+		if c.allRecorded(games) {
+			delete(c.queued, seq)
+		}
+	}
 	var batches [][]int
 	var batch []int
 	for c.cursor < c.t.Schedule.Len() && c.open < queueAhead {
@@ -559,6 +567,16 @@ func (c *coordinator) topUp(ctx context.Context) error {
 		batches = append(batches, batch)
 	}
 	return c.queue(ctx, batches)
+}
+
+// allRecorded reports whether every game of a batch is recorded.
+func (c *coordinator) allRecorded(games []int) bool {
+	for _, g := range games {
+		if pos, ok := c.t.FixturePos(g); ok && !c.recorded.Has(pos) {
+			return false
+		}
+	}
+	return true
 }
 
 // collect records results until the schedule is complete, the run stops
