@@ -8,8 +8,7 @@ import (
 	"slices"
 	"sync"
 
-	"gonum.org/v1/gonum/mat"
-	"gonum.org/v1/gonum/optimize"
+	"gonum.org/v1/gonum/floats"
 	"gonum.org/v1/gonum/stat"
 	"gonum.org/v1/gonum/stat/distuv"
 
@@ -198,6 +197,12 @@ func (m *model) strength(x []float64, p int) float64 {
 	return 0
 }
 
+// curvature is minus the second derivatives of one cell's log-likelihood
+// in its rating difference z and in θ = log ν: that cell's share of the
+// negative Hessian. Newton's steps multiply by the Hessian through these
+// (negHessVec), so the fit never forms a players² matrix.
+type curvature struct{ zz, zt, tt float64 }
+
 // logLik returns the log-likelihood of cells at x and adds its gradient
 // into grad when grad is not nil.
 func (m *model) logLik(x []float64, cells []cell, grad []float64) float64 {
@@ -205,8 +210,9 @@ func (m *model) logLik(x []float64, cells []cell, grad []float64) float64 {
 }
 
 // derivatives returns the log-likelihood of cells at x, adds its gradient
-// into grad and its Hessian into hess when they are not nil.
-func (m *model) derivatives(x []float64, cells []cell, grad []float64, hess *mat.SymDense) float64 {
+// into grad when it is not nil, and sets curv[k] to cell k's curvature
+// when curv is not nil.
+func (m *model) derivatives(x []float64, cells []cell, grad []float64, curv []curvature) float64 {
 	h, theta := 0.0, 0.0
 	if m.hIdx >= 0 {
 		h = x[m.hIdx]
@@ -215,9 +221,12 @@ func (m *model) derivatives(x []float64, cells []cell, grad []float64, hess *mat
 		theta = x[m.thIdx]
 	}
 	var ll float64
-	for _, c := range cells {
+	for k, c := range cells {
 		n := c.w + c.d + c.l
 		if n == 0 {
+			if curv != nil {
+				curv[k] = curvature{}
+			}
 			continue
 		}
 		z := m.strength(x, c.a) - m.strength(x, c.b) + h
@@ -245,31 +254,8 @@ func (m *model) derivatives(x []float64, cells []cell, grad []float64, hess *mat
 			gz = sc - n*p
 			hzz = -n * p * (1 - p)
 		}
-		if hess != nil {
-			// z = x[a] − x[b] + h: the chain rule with coefficients ±1.
-			var idx [3]int
-			var coef [3]float64
-			k := 0
-			for _, v := range []struct {
-				i int
-				c float64
-			}{{m.varOf[c.a], 1}, {m.varOf[c.b], -1}, {m.hIdx, 1}} {
-				if v.i >= 0 {
-					idx[k], coef[k] = v.i, v.c
-					k++
-				}
-			}
-			for i := 0; i < k; i++ {
-				for j := i; j < k; j++ {
-					addSym(hess, idx[i], idx[j], coef[i]*coef[j]*hzz)
-				}
-				if m.thIdx >= 0 {
-					addSym(hess, idx[i], m.thIdx, coef[i]*hzt)
-				}
-			}
-			if m.thIdx >= 0 {
-				addSym(hess, m.thIdx, m.thIdx, htt)
-			}
+		if curv != nil {
+			curv[k] = curvature{-hzz, -hzt, -htt}
 		}
 		if grad != nil {
 			if v := m.varOf[c.a]; v >= 0 {
@@ -289,13 +275,118 @@ func (m *model) derivatives(x []float64, cells []cell, grad []float64, hess *mat
 	return ll
 }
 
-// addSym adds v to the symmetric entry (i, j).
-func addSym(h *mat.SymDense, i, j int, v float64) {
-	if i == j {
-		h.SetSym(i, i, h.At(i, i)+v)
-		return
+// negHessVec sets out to −H·v, H the Hessian of the log-likelihood of
+// cells whose curvatures are curv: z = x[a] − x[b] + h, so each cell
+// adds its curvature times v's change of z to a, minus it to b, and to
+// the first-move advantage; θ couples through zt and tt. With diag not
+// nil it sets diag to −H's diagonal instead (v unused).
+func (m *model) negHessVec(cells []cell, curv []curvature, v, out, diag []float64) {
+	if diag != nil {
+		clear(diag)
+	} else {
+		clear(out)
 	}
-	h.SetSym(i, j, h.At(i, j)+v)
+	for k, c := range cells {
+		cv := curv[k]
+		if cv == (curvature{}) {
+			continue
+		}
+		ia, ib := m.varOf[c.a], m.varOf[c.b]
+		if diag != nil {
+			for _, i := range [3]int{ia, ib, m.hIdx} {
+				if i >= 0 {
+					diag[i] += cv.zz
+				}
+			}
+			if m.thIdx >= 0 {
+				diag[m.thIdx] += cv.tt
+			}
+			continue
+		}
+		var dz, dt float64
+		if ia >= 0 {
+			dz += v[ia]
+		}
+		if ib >= 0 {
+			dz -= v[ib]
+		}
+		if m.hIdx >= 0 {
+			dz += v[m.hIdx]
+		}
+		if m.thIdx >= 0 {
+			dt = v[m.thIdx]
+		}
+		oz := cv.zz*dz + cv.zt*dt
+		if ia >= 0 {
+			out[ia] += oz
+		}
+		if ib >= 0 {
+			out[ib] -= oz
+		}
+		if m.hIdx >= 0 {
+			out[m.hIdx] += oz
+		}
+		if m.thIdx >= 0 {
+			out[m.thIdx] += cv.zt*dz + cv.tt*dt
+		}
+	}
+}
+
+// newtonWork holds the vectors of a Newton fit (each as long as x), and
+// the cells' curvatures at the current and the trial point.
+type newtonWork struct {
+	g, gTry, xTry, d, r, z, p, q, diag []float64
+	curv, curvTry                      []curvature
+}
+
+func newNewtonWork(nx, cells int) *newtonWork {
+	vec := func() []float64 { return make([]float64, nx) }
+	return &newtonWork{g: vec(), gTry: vec(), xTry: vec(), d: vec(), r: vec(), z: vec(), p: vec(), q: vec(), diag: vec(),
+		curv: make([]curvature, cells), curvTry: make([]curvature, cells)}
+}
+
+// newtonStep solves −H·d = g for the Newton step d by conjugate gradients
+// preconditioned with −H's diagonal (Jacobi), until the residual is below
+// tol·|g| or after maxIter products: −H is positive definite where the
+// maximum exists (the log-likelihood is concave and each group's
+// reference player is fixed), and each product costs one pass over the
+// cells. A step cut short is still an ascent direction.
+func (m *model) newtonStep(cells []cell, w *newtonWork, tol float64, maxIter int) {
+	m.negHessVec(cells, w.curv, nil, nil, w.diag)
+	for i, v := range w.diag {
+		if v <= 0 {
+			w.diag[i] = 1 // a parameter no game moves: left alone
+		}
+	}
+	clear(w.d)
+	copy(w.r, w.g)
+	stop := tol * floats.Norm(w.g, 2)
+	for i := range w.z {
+		w.z[i] = w.r[i] / w.diag[i]
+	}
+	copy(w.p, w.z)
+	rz := floats.Dot(w.r, w.z)
+	for range maxIter {
+		if floats.Norm(w.r, 2) <= stop {
+			return
+		}
+		m.negHessVec(cells, w.curv, w.p, w.q, nil)
+		pq := floats.Dot(w.p, w.q)
+		if !(pq > 0) {
+			return // no curvature left along p (rounding): keep what is solved
+		}
+		alpha := rz / pq
+		floats.AddScaled(w.d, alpha, w.p)
+		floats.AddScaled(w.r, -alpha, w.q)
+		for i := range w.z {
+			w.z[i] = w.r[i] / w.diag[i]
+		}
+		rzNext := floats.Dot(w.r, w.z)
+		for i := range w.p {
+			w.p[i] = w.z[i] + rzNext/rz*w.p[i]
+		}
+		rz = rzNext
+	}
 }
 
 func sigmoid(z float64) float64 {
@@ -413,11 +504,16 @@ func (m *model) withPrior(cells []cell, prior float64) []cell {
 // errNoFit reports an optimiser failure.
 var errNoFit = errors.New("results: the rating fit did not converge")
 
-// maximise finds the maximum-likelihood parameters for cells with gonum's
-// Newton method and the analytic gradient and Hessian (the log-likelihood
-// is concave, so Newton converges in a handful of steps). The objective is
-// scaled by the number of games so that one gradient threshold suits small
-// and large data sets.
+// maximise finds the maximum-likelihood parameters for cells by Newton's
+// method with the Hessian kept sparse: each step is solved by conjugate
+// gradients on Hessian-vector products over the cells (newtonStep), so
+// time and memory grow with the pairs that met, not with players². The
+// log-likelihood is concave, so a backtracking line search on it makes
+// every step an ascent, and near the maximum full steps converge
+// quadratically; the fit stops when a step moves no parameter by more
+// than 1e-12 (a fraction of an Elo that no table prints) or cannot
+// improve the likelihood further. The gradient threshold is scaled by
+// the number of games so that one threshold suits small and large data.
 func (m *model) maximise(cells []cell) ([]float64, error) {
 	x := make([]float64, m.nx)
 	if m.thIdx >= 0 {
@@ -437,48 +533,83 @@ func (m *model) maximise(cells []cell) ([]float64, error) {
 		total += c.w + c.d + c.l
 	}
 	scale := 1 / max(total, 1)
-	p := optimize.Problem{
-		Func: func(x []float64) float64 { return -m.logLik(x, cells, nil) * scale },
-		Grad: func(grad, x []float64) {
-			clear(grad)
-			m.logLik(x, cells, grad)
-			for i := range grad {
-				grad[i] *= -scale
+	w := newNewtonWork(m.nx, len(cells))
+	ll := m.derivatives(x, cells, w.g, w.curv)
+	converged := false
+	for range maxNewton {
+		gNorm := floats.Norm(w.g, 2)
+		if floats.Norm(w.g, math.Inf(1))*scale < 1e-15 {
+			converged = true
+			break
+		}
+		// Inexact Newton: a loose solve far from the maximum, tighter as
+		// the gradient shrinks (superlinear convergence).
+		m.newtonStep(cells, w, min(0.1, gNorm*scale), maxCG+m.nx)
+		gd := floats.Dot(w.g, w.d)
+		if !(gd > 0) {
+			break
+		}
+		if floats.Norm(w.g, math.Inf(1))*scale < 1e-10 && floats.Norm(w.d, math.Inf(1)) > 1e-3 {
+			// A negligible gradient, yet a long step: the likelihood
+			// flattens out along a direction without a maximum (one the
+			// structural test does not see, such as a first-move
+			// advantage that explains every result). Stop where the
+			// dense fit stopped, at the gradient threshold; diverged
+			// catches what runs further.
+			converged = true
+			break
+		}
+		accepted := false
+		var step float64
+		for t := 1.0; t > 1e-10; t /= 2 {
+			for i := range x {
+				w.xTry[i] = x[i] + t*w.d[i]
 			}
-		},
-		Hess: func(hess *mat.SymDense, x []float64) {
-			hess.Zero()
-			m.derivatives(x, cells, nil, hess)
-			hess.ScaleSym(-scale, hess)
-		},
+			clear(w.gTry)
+			llTry := m.derivatives(w.xTry, cells, w.gTry, w.curvTry)
+			// Near the maximum the likelihood changes by less than its
+			// rounding: a step that does not lower it beyond that and
+			// shrinks the gradient is taken too.
+			flat := llTry >= ll-1e-15*math.Abs(ll) && floats.Norm(w.gTry, 2) < gNorm
+			if llTry >= ll+1e-4*t*gd || flat {
+				accepted, ll, step = true, llTry, t*floats.Norm(w.d, math.Inf(1))
+				break
+			}
+		}
+		if !accepted {
+			break // no better point in doubles: at the maximum to rounding
+		}
+		copy(x, w.xTry)
+		w.g, w.gTry = w.gTry, w.g
+		w.curv, w.curvTry = w.curvTry, w.curv
+		if step < 1e-12 {
+			converged = true
+			break
+		}
 	}
-	settings := &optimize.Settings{
-		GradientThreshold: 1e-10,
-		Converger:         &optimize.FunctionConverge{Absolute: 1e-15, Relative: 1e-15, Iterations: 50},
-		MajorIterations:   1000,
-	}
-	res, err := optimize.Minimize(p, x, settings, &optimize.Newton{})
-	if res == nil {
-		return nil, fmt.Errorf("%w: %v", errNoFit, err)
-	}
-	if err != nil {
-		// A line search can fail once the optimum is reached to machine
-		// precision; accept the point if the gradient is negligible.
-		g := make([]float64, m.nx)
-		p.Grad(g, res.X)
-		for _, v := range g {
-			if math.Abs(v) > 1e-6 {
-				return nil, fmt.Errorf("%w: %v", errNoFit, err)
+	if !converged {
+		// A search that stalls once the optimum is reached to machine
+		// precision stands if the gradient is negligible.
+		for _, v := range w.g {
+			if math.Abs(v)*scale > 1e-6 {
+				return nil, errNoFit
 			}
 		}
 	}
-	for _, v := range res.X {
+	for _, v := range x {
 		if math.IsNaN(v) || math.IsInf(v, 0) {
 			return nil, errNoFit
 		}
 	}
-	return res.X, nil
+	return x, nil
 }
+
+// maxNewton bounds the Newton steps of a fit; maxCG (plus the number of
+// parameters) the conjugate-gradient products of one step.
+const (
+	maxNewton = 200
+	maxCG     = 1000
+)
 
 // fitCells fits cells (regularising if needed) and returns the Fit.
 func (m *model) fitCells(cells []cell) (*Fit, error) {
@@ -921,7 +1052,7 @@ func rateCells(n int, cells []cell, pairs map[[2]int]pairCount, fo FitOptions, b
 				case rep.over != nil && rep.over[i][j]:
 					above++
 				case rep.over != nil && rep.over[j][i]:
-				case math.IsNaN(a) || math.IsNaN(b) || a == b:
+				case math.IsNaN(a) || math.IsNaN(b) || math.Abs(a-b) <= losTie:
 					above += 0.5 // tied, or one side's place is unknown
 				case a > b:
 					above++
@@ -933,6 +1064,13 @@ func rateCells(n int, cells []cell, pairs map[[2]int]pairCount, fo FitOptions, b
 	r.pairBounds(m, cells, pairs)
 	return r, nil
 }
+
+// losTie is the rating difference (Elo) under which two players of a
+// replicate count as tied for the likelihood of superiority. Players
+// whose resampled results are symmetric have equal ratings, which a fit
+// reproduces only to rounding (the last bits of 1e-14 Elo went either
+// way, and counted as one above the other); a tie counts half.
+const losTie = 1e-6
 
 // quantiles sets Low and High from the replicates' ratings (to Elo
 // without replicates).
