@@ -138,16 +138,12 @@ func newModel(n int, cells []cell, opt FitOptions) *model {
 		}
 		return i
 	}
-	metSet := map[[2]int]bool{}
 	for _, c := range cells {
 		if c.w+c.d+c.l == 0 {
 			continue
 		}
 		parent[find(c.a)] = find(c.b)
-		metSet[[2]int{min(c.a, c.b), max(c.a, c.b)}] = true
-	}
-	for p := range metSet {
-		m.met = append(m.met, p)
+		m.met = append(m.met, [2]int{min(c.a, c.b), max(c.a, c.b)})
 	}
 	slices.SortFunc(m.met, func(x, y [2]int) int {
 		if x[0] != y[0] {
@@ -155,6 +151,7 @@ func newModel(n int, cells []cell, opt FitOptions) *model {
 		}
 		return x[1] - y[1]
 	})
+	m.met = slices.Clip(slices.Compact(m.met)) // a pair's two cells (each moving first) once
 	byRoot := map[int][]int{}
 	var roots []int
 	for i := 0; i < n; i++ {
@@ -410,7 +407,7 @@ func logSigmoid(z float64) float64 {
 // first-move advantage needs first movers to have won and lost points; a
 // Davidson fit needs both draws and decisive games.
 func (m *model) mlExists(cells []cell) bool {
-	scored := scoredGraph(m.n, cells)
+	scored := newScoredGraph(m.n, cells)
 	var firstPts, secondPts, draws, decisive float64
 	for _, c := range cells {
 		firstPts += c.w + c.d/2
@@ -429,55 +426,12 @@ func (m *model) mlExists(cells []cell) bool {
 			continue
 		}
 		for _, forward := range []bool{true, false} {
-			if len(reach(scored, g, g[:1], forward)) != len(g) {
+			if len(reach(scored, g[:1], forward)) != len(g) {
 				return false
 			}
 		}
 	}
 	return true
-}
-
-// scoredGraph returns the "took points from" graph of cells among n
-// players: scored[i][j] when i won or drew a game against j.
-func scoredGraph(n int, cells []cell) [][]bool {
-	scored := make([][]bool, n)
-	for i := range scored {
-		scored[i] = make([]bool, n)
-	}
-	for _, c := range cells {
-		if c.w+c.d > 0 {
-			scored[c.a][c.b] = true
-		}
-		if c.l+c.d > 0 {
-			scored[c.b][c.a] = true
-		}
-	}
-	return scored
-}
-
-// reach returns the players of group g that from reaches in scored
-// (forward: along "took points from"; else against it), from included.
-func reach(scored [][]bool, g, from []int, forward bool) map[int]bool {
-	seen := map[int]bool{}
-	stack := slices.Clone(from)
-	for _, p := range from {
-		seen[p] = true
-	}
-	for len(stack) > 0 {
-		i := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		for _, j := range g {
-			edge := scored[i][j]
-			if !forward {
-				edge = scored[j][i]
-			}
-			if edge && !seen[j] {
-				seen[j] = true
-				stack = append(stack, j)
-			}
-		}
-	}
-	return seen
 }
 
 // withPrior returns cells plus prior virtual draws on every pair that met.
@@ -538,7 +492,7 @@ func (m *model) maximise(cells []cell) ([]float64, error) {
 	converged := false
 	for range maxNewton {
 		gNorm := floats.Norm(w.g, 2)
-		if floats.Norm(w.g, math.Inf(1))*scale < 1e-15 {
+		if floats.Norm(w.g, math.Inf(1))*scale < 1e-14 {
 			converged = true
 			break
 		}
@@ -567,10 +521,10 @@ func (m *model) maximise(cells []cell) ([]float64, error) {
 			}
 			clear(w.gTry)
 			llTry := m.derivatives(w.xTry, cells, w.gTry, w.curvTry)
-			// Near the maximum the likelihood changes by less than its
-			// rounding: a step that does not lower it beyond that and
-			// shrinks the gradient is taken too.
-			flat := llTry >= ll-1e-15*math.Abs(ll) && floats.Norm(w.gTry, 2) < gNorm
+			// Near the maximum the likelihood changes by less than the
+			// rounding of its sum over the cells: a step that lowers it
+			// by no more than that and shrinks the gradient is taken too.
+			flat := llTry >= ll-1e-11*max(1, math.Abs(ll)) && floats.Norm(w.gTry, 2) < gNorm
 			if llTry >= ll+1e-4*t*gd || flat {
 				accepted, ll, step = true, llTry, t*floats.Norm(w.d, math.Inf(1))
 				break
@@ -780,22 +734,46 @@ func (m *model) anchor(elo []float64) {
 }
 
 // aggregate counts results per ordered pairing, in the order of
-// cellsOf: the same cells, whatever order the games come in.
+// cellsOf (by first mover, then second): the same cells, whatever order
+// the games come in. It sorts the games' pairings rather than filling a
+// players² table, so that its memory grows with the games.
 func aggregate(n int, games []Result) ([]cell, error) {
-	seated := make([][]WDL, n)
-	for i := range seated {
-		seated[i] = make([]WDL, n)
-	}
+	keys := make([]int64, len(games)) // first·n + second, with the score's outcome
 	for i, g := range games {
 		if g.First < 0 || g.First >= n || g.Second < 0 || g.Second >= n || g.First == g.Second {
 			return nil, fmt.Errorf("results: game %d has players %d and %d (of %d)", i, g.First, g.Second, n)
 		}
-		if g.Score != 1 && g.Score != 0.5 && g.Score != 0 {
+		var outcome int64
+		switch g.Score {
+		case 1:
+		case 0.5:
+			outcome = 1
+		case 0:
+			outcome = 2
+		default:
 			return nil, fmt.Errorf("results: game %d has score %v (want 1, 0.5 or 0)", i, g.Score)
 		}
-		seated[g.First][g.Second].add(g.Score)
+		keys[i] = (int64(g.First)*int64(n)+int64(g.Second))*3 + outcome
 	}
-	return cellsOf(seated)
+	slices.Sort(keys)
+	var cells []cell
+	for _, k := range keys {
+		pair := k / 3
+		a, b := int(pair/int64(n)), int(pair%int64(n))
+		if len(cells) == 0 || cells[len(cells)-1].a != a || cells[len(cells)-1].b != b {
+			cells = append(cells, cell{a: a, b: b})
+		}
+		c := &cells[len(cells)-1]
+		switch k % 3 {
+		case 0:
+			c.w++
+		case 1:
+			c.d++
+		default:
+			c.l++
+		}
+	}
+	return cells, nil
 }
 
 // cellsOf lists the ordered pairings that played, by first mover and then
@@ -984,18 +962,24 @@ func rateCells(n int, cells []cell, pairs map[[2]int]pairCount, fo FitOptions, b
 	if r.Level <= 0 || r.Level >= 1 {
 		return nil, fmt.Errorf("results: confidence level %v is not between 0 and 1", bo.Level)
 	}
-	r.LOS = make([][]float64, n)
-	for i := range r.LOS {
-		r.LOS[i] = make([]float64, n)
-		for j := range r.LOS[i] {
-			r.LOS[i][j] = math.NaN()
-		}
-	}
 	var reps []replicate
 	if bo.Replicates > 0 && games > 0 {
 		if reps, err = bootstrap(m, cells, games, fit, bo); err != nil {
 			return nil, err
 		}
+	}
+	// LOS is players² by its nature; without replicates every entry is
+	// NaN, and the rows share one row of NaN (memory in the players).
+	r.LOS = make([][]float64, n)
+	var nanRow []float64
+	for i := range r.LOS {
+		if nanRow == nil || len(reps) > 0 {
+			nanRow = make([]float64, n)
+			for j := range nanRow {
+				nanRow[j] = math.NaN()
+			}
+		}
+		r.LOS[i] = nanRow
 	}
 	r.Replicates = len(reps)
 	for _, rep := range reps {
@@ -1049,9 +1033,9 @@ func rateCells(n int, cells []cell, pairs map[[2]int]pairCount, fo FitOptions, b
 			for _, rep := range reps {
 				a, b := rep.order(i), rep.order(j)
 				switch {
-				case rep.over != nil && rep.over[i][j]:
+				case rep.over != nil && rep.over.over(i, j):
 					above++
-				case rep.over != nil && rep.over[j][i]:
+				case rep.over != nil && rep.over.over(j, i):
 				case math.IsNaN(a) || math.IsNaN(b) || math.Abs(a-b) <= losTie:
 					above += 0.5 // tied, or one side's place is unknown
 				case a > b:
@@ -1208,7 +1192,7 @@ func (r *Ratings) pairBounds(m *model, cells []cell, pairs map[[2]int]pairCount)
 				continue
 			}
 			plain = plain && (m.opt.Draws == HalfWin || c.d == 0 || r.davidsonUnbounded)
-			in := slices.Contains(body, c.a) && slices.Contains(body, c.b)
+			in := r.open == nil || r.open[c.a] == bounded && r.open[c.b] == bounded // both in the body
 			drawn = drawn && (!in || c.w+c.l == 0)
 		}
 		anchor := -1
@@ -1332,16 +1316,16 @@ func (r *Ratings) performanceBounds(open []int8, anchor int, cells []cell, pairs
 			todo = append(todo, p)
 		}
 	}
-	scored := scoredGraph(len(r.Elo), cells)
+	scored := newScoredGraph(len(r.Elo), cells)
 	// opponent is what an opponent's rating adds to p's bound on p's side
 	// (±Inf: nothing).
 	opponent := func(p, q int) float64 {
 		switch {
 		case side[q] == bounded:
 			return r.Elo[q]
-		case side[p] == openAbove && !scored[q][p]:
+		case side[p] == openAbove && !scored.has(q, p):
 			return r.Low[q]
-		case side[p] == openBelow && !scored[p][q]:
+		case side[p] == openBelow && !scored.has(p, q):
 			return r.High[q]
 		}
 		return math.Inf(1)
@@ -1400,9 +1384,9 @@ const (
 type replicate struct {
 	elo  []float64
 	open []int8 // per player (nil: all bounded); an open player's elo is not used
-	// over[i][j] when i is above j whatever the ratings (see dominance);
-	// nil when no player is open.
-	over        [][]bool
+	// over.over(i, j) when i is above j whatever the ratings (see
+	// dominance); nil when no player is open.
+	over        *dominanceOrder
 	firstMove   float64
 	regularised bool
 }
@@ -1442,29 +1426,15 @@ func (r *replicate) order(p int) float64 {
 	return r.elo[p]
 }
 
-// dominance returns over[i][j] when i took points from j, directly or
+// dominance answers over(i, j) when i took points from j, directly or
 // through others, and j never from i in the same way: then the
 // maximum-likelihood ratings put i arbitrarily far above j, whether or not
 // either is bounded against the rest (openings). It is the order the
 // likelihood of superiority keeps where ratings are open: a player who
 // won every game of a gauntlet is above each opponent in every resample,
 // where comparing open ratings alone said nothing (50 %).
-func (m *model) dominance(cells []cell) [][]bool {
-	scored := scoredGraph(m.n, cells)
-	down := make([]map[int]bool, m.n)
-	for _, g := range m.groups {
-		for _, p := range g {
-			down[p] = reach(scored, g, []int{p}, true)
-		}
-	}
-	over := make([][]bool, m.n)
-	for i := range over {
-		over[i] = make([]bool, m.n)
-		for j := range over[i] {
-			over[i][j] = i != j && down[i][j] && !down[j][i]
-		}
-	}
-	return over
+func (m *model) dominance(cells []cell) *dominanceOrder {
+	return newDominanceOrder(newScoredGraph(m.n, cells))
 }
 
 // openings finds the players whose ratings cells cannot bound. In each
@@ -1476,7 +1446,7 @@ func (m *model) dominance(cells []cell) [][]bool {
 // never took any arbitrarily low (openBelow), one with no link either
 // way is openBoth. It returns nil when every group is one body.
 func (m *model) openings(cells []cell) []int8 {
-	scored := scoredGraph(m.n, cells)
+	scored := newScoredGraph(m.n, cells)
 	var open []int8
 	for _, g := range m.groups {
 		if len(g) < 2 {
@@ -1498,7 +1468,7 @@ func (m *model) openings(cells []cell) []int8 {
 			if assigned[p] {
 				continue
 			}
-			down, up := reach(scored, g, []int{p}, true), reach(scored, g, []int{p}, false)
+			down, up := reach(scored, []int{p}, true), reach(scored, []int{p}, false)
 			var comp []int
 			for _, q := range g {
 				if down[q] && up[q] {
@@ -1530,18 +1500,18 @@ func (m *model) openings(cells []cell) []int8 {
 			for _, p := range g {
 				open[p] = openBoth
 				switch {
-				case len(reach(scored, g, []int{p}, true)) == len(g):
+				case len(reach(scored, []int{p}, true)) == len(g):
 					open[p] = openAbove
-				case len(reach(scored, g, []int{p}, false)) == len(g):
+				case len(reach(scored, []int{p}, false)) == len(g):
 					open[p] = openBelow
 				}
 			}
 			continue
 		}
-		below, above := reach(scored, g, body, true), reach(scored, g, body, false) // the body took points from below; above took points from the body
+		below, above := reach(scored, body, true), reach(scored, body, false) // the body took points from below; above took points from the body
 		for _, p := range g {
 			switch {
-			case slices.Contains(body, p):
+			case above[p] && below[p]: // the body: what reaches it and it reaches
 			case above[p]:
 				open[p] = openAbove
 			case below[p]:

@@ -3,6 +3,8 @@ package results
 import (
 	"fmt"
 	"math"
+	"runtime"
+	"slices"
 	"testing"
 
 	"gonum.org/v1/gonum/floats"
@@ -140,6 +142,83 @@ func TestSparseFitMatchesDense(t *testing.T) {
 					t.Errorf("%s %s: x[%d] = %.15g, dense %.15g", pn, on, i, got[i], want[i])
 				}
 			}
+		}
+	}
+}
+
+// TestDominanceOrder checks the component form of dominance against its
+// definition (i reaches j along "took points from", j does not reach i)
+// on random sparse results, strict orders and cycles included.
+func TestDominanceOrder(t *testing.T) {
+	r := rng.New(11)
+	for trial := range 200 {
+		n := 2 + r.IntN(12)
+		var cells []cell
+		for range r.IntN(3 * n) {
+			a, b := r.IntN(n), r.IntN(n)
+			if a == b {
+				continue
+			}
+			cells = append(cells, cell{a: a, b: b, w: float64(r.IntN(2)), d: float64(r.IntN(4) / 3), l: float64(r.IntN(2))})
+		}
+		s := newScoredGraph(n, cells)
+		d := newDominanceOrder(s)
+		for i := range n {
+			down := reach(s, []int{i}, true)
+			for j := range n {
+				want := i != j && down[j] && !reach(s, []int{j}, true)[i]
+				if got := d.over(i, j); got != want {
+					t.Fatalf("trial %d: over(%d, %d) = %v, want %v (cells %v)", trial, i, j, got, want, cells)
+				}
+				if has := s.has(i, j); has != slices.ContainsFunc(cells, func(c cell) bool {
+					return c.a == i && c.b == j && c.w+c.d > 0 || c.a == j && c.b == i && c.l+c.d > 0
+				}) {
+					t.Fatalf("trial %d: has(%d, %d) = %v", trial, i, j, has)
+				}
+			}
+		}
+	}
+}
+
+// TestSparsePoolMemory checks that rating a sparse pool takes memory in
+// the pairs that met, not players²: 2 000 players in 20 Swiss-like rounds
+// (40 000 games) must allocate less than one players² table of float64
+// (32 MB; the dense fit allocated about 150 MB: players² tables of
+// counts, LOS and the Hessian), and twice the players with the same
+// rounds less than 2.5 times as much (players² would be 4 times).
+// Counted in bytes allocated, never time.
+func TestSparsePoolMemory(t *testing.T) {
+	fits := []struct {
+		name string
+		run  func(players int, games []Result) error
+	}{
+		{"FitRatings", func(players int, games []Result) error {
+			_, err := FitRatings(players, games, FitOptions{Anchor: -1})
+			return err
+		}},
+		{"Rate", func(players int, games []Result) error {
+			_, err := Rate(players, games, FitOptions{Anchor: -1, Draws: Davidson, FirstMove: true}, BootstrapOptions{})
+			return err
+		}},
+	}
+	for _, f := range fits {
+		var bytes [2]uint64
+		for k, players := range []int{2000, 4000} {
+			games := pool(players, 20, 5)
+			var before, after runtime.MemStats
+			runtime.ReadMemStats(&before)
+			if err := f.run(players, games); err != nil {
+				t.Fatal(err)
+			}
+			runtime.ReadMemStats(&after)
+			bytes[k] = after.TotalAlloc - before.TotalAlloc
+			t.Logf("%s of %d players: %d bytes allocated", f.name, players, bytes[k])
+		}
+		if limit := uint64(2000 * 2000 * 8); bytes[0] > limit {
+			t.Errorf("%s of 2000 players allocated %d bytes, more than %d (players² float64)", f.name, bytes[0], limit)
+		}
+		if r := float64(bytes[1]) / float64(bytes[0]); r > 2.5 {
+			t.Errorf("%s: twice the players allocated %.2f times as much", f.name, r)
 		}
 	}
 }
