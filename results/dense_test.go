@@ -169,3 +169,18 @@ func (m *model) denseMaximise(cells []cell) ([]float64, error) {
 	}
 	return res.X, nil
 }
+
+func sigmoid(z float64) float64 {
+	if z >= 0 {
+		return 1 / (1 + math.Exp(-z))
+	}
+	e := math.Exp(z)
+	return e / (1 + e)
+}
+
+func logSigmoid(z float64) float64 {
+	if z >= 0 {
+		return -math.Log1p(math.Exp(-z))
+	}
+	return z - math.Log1p(math.Exp(z))
+}

@@ -101,7 +101,8 @@ type Fit struct {
 	// likelihood has no maximum (see model.davidsonUnbounded): the half
 	// model's fit stands in.
 	davidsonUnbounded bool
-	LogLik            float64 // log-likelihood of the games at the fit (prior excluded)
+	LogLik            float64   // log-likelihood of the games at the fit (prior excluded)
+	x                 []float64 // the fitted parameters (model.start of the replicates)
 }
 
 // cell aggregates the games of one ordered pairing.
@@ -121,6 +122,10 @@ type model struct {
 	nx     int      // length of x
 	hIdx   int      // index of the first-move advantage in x, or -1
 	thIdx  int      // index of log ν in x, or -1
+	// start, when as long as x, is where maximise starts: a bootstrap
+	// replicate starts from the full data's fit, a few Newton steps
+	// from its own.
+	start []float64
 }
 
 func newModel(n int, cells []cell, opt FitOptions) *model {
@@ -245,9 +250,15 @@ func (m *model) derivatives(x []float64, cells []cell, grad []float64, curv []cu
 			hzt = n * a * b
 			htt = -n * (b - b*b)
 		} else {
+			// One exponential and one logarithm per cell: with e = e^−|z|,
+			// log σ(z) = min(z, 0) − log(1+e), log σ(−z) = log σ(z) − z.
 			sc := c.w + c.d/2
-			ll += sc*logSigmoid(z) + (n-sc)*logSigmoid(-z)
-			p := sigmoid(z)
+			e := math.Exp(-math.Abs(z))
+			lp, p := -math.Log1p(e), 1/(1+e)
+			if z < 0 {
+				lp, p = z+lp, e*p
+			}
+			ll += sc*lp + (n-sc)*(lp-z)
 			gz = sc - n*p
 			hzz = -n * p * (1 - p)
 		}
@@ -386,21 +397,6 @@ func (m *model) newtonStep(cells []cell, w *newtonWork, tol float64, maxIter int
 	}
 }
 
-func sigmoid(z float64) float64 {
-	if z >= 0 {
-		return 1 / (1 + math.Exp(-z))
-	}
-	e := math.Exp(z)
-	return e / (1 + e)
-}
-
-func logSigmoid(z float64) float64 {
-	if z >= 0 {
-		return -math.Log1p(math.Exp(-z))
-	}
-	return z - math.Log1p(math.Exp(z))
-}
-
 // mlExists reports whether the likelihood of cells has a finite maximum:
 // inside every group each player must have scored against and conceded to
 // the rest (the "scored against" graph is strongly connected); a fitted
@@ -478,6 +474,9 @@ func (m *model) maximise(cells []cell) ([]float64, error) {
 		}
 		frac := min(max(d/total, 0.01), 0.99)
 		x[m.thIdx] = math.Log(2 * frac / (1 - frac)) // ν for the observed draw rate at equal strength
+	}
+	if len(m.start) == m.nx {
+		copy(x, m.start)
 	}
 	if m.nx == 0 {
 		return x, nil
@@ -612,7 +611,7 @@ func (m *model) fitCells(cells []cell) (*Fit, error) {
 	if err != nil {
 		return nil, err
 	}
-	f := &Fit{Elo: make([]float64, m.n), Groups: m.groups, Group: m.group, Regularised: regularised}
+	f := &Fit{Elo: make([]float64, m.n), Groups: m.groups, Group: m.group, Regularised: regularised, x: x}
 	f.LogLik = m.logLik(x, cells, nil)
 	for p := range f.Elo {
 		f.Elo[p] = m.strength(x, p) * eloPerNat
@@ -1592,6 +1591,9 @@ func bootstrap(m *model, cells []cell, games int, full *Fit, bo BootstrapOptions
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
+	warm := *m
+	warm.start = full.x
+	m = &warm
 	reps := make([]replicate, bo.Replicates)
 	errs := make([]error, bo.Replicates)
 	var next sync.Mutex
