@@ -63,13 +63,14 @@ func pool(players, rounds int, seed uint64) []Result {
 	return out
 }
 
-// BenchmarkPool is Rate on large pools: a 1 000-player round robin and a
-// 10 000-player Swiss-like pool (20 rounds) without intervals, and a
-// 300-player round robin with 100 bootstrap resamples.
+// BenchmarkPool is Rate on large pools (issue #34): a 1 000-player round
+// robin and a 10 000-player Swiss-like pool (20 rounds) without
+// intervals, a 300-player round robin with 100 bootstrap resamples, and a
+// 2 000-player Swiss-like pool without and with 100 (one worker).
 func BenchmarkPool(b *testing.B) {
 	for _, c := range []struct {
 		players, rounds, reps int
-	}{{1000, 0, 0}, {10000, 20, 0}, {300, 0, 100}, {2000, 20, 0}} {
+	}{{1000, 0, 0}, {10000, 20, 0}, {300, 0, 100}, {2000, 20, 0}, {2000, 20, 100}} {
 		kind := "rr"
 		if c.rounds > 0 {
 			kind = fmt.Sprintf("swiss%d", c.rounds)
