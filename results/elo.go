@@ -1023,25 +1023,48 @@ func rateCells(n int, cells []cell, pairs map[[2]int]pairCount, fo FitOptions, b
 		r.FirstMoveLow = stat.Quantile(lo, stat.Empirical, firstMoves, nil)
 		r.FirstMoveHigh = stat.Quantile(hi, stat.Empirical, firstMoves, nil)
 	}
-	for i := 0; i < n; i++ {
-		for j := 0; j < n; j++ {
-			if i == j || fit.Group[i] != fit.Group[j] {
-				continue
-			}
-			var above float64
-			for _, rep := range reps {
-				a, b := rep.order(i), rep.order(j)
-				switch {
-				case rep.over != nil && rep.over.over(i, j):
-					above++
-				case rep.over != nil && rep.over.over(j, i):
-				case math.IsNaN(a) || math.IsNaN(b) || math.Abs(a-b) <= losTie:
-					above += 0.5 // tied, or one side's place is unknown
-				case a > b:
-					above++
+	// Replicate by replicate, over the pairs of each group: players²
+	// comparisons per replicate, each rating looked up once.
+	for _, g := range fit.Groups {
+		for _, i := range g {
+			for _, j := range g {
+				if i != j {
+					r.LOS[i][j] = 0
 				}
 			}
-			r.LOS[i][j] = above / float64(len(reps))
+		}
+	}
+	order := make([]float64, n)
+	for _, rep := range reps {
+		for p := range order {
+			order[p] = rep.order(p)
+		}
+		for _, g := range fit.Groups {
+			for _, i := range g {
+				row, a := r.LOS[i], order[i]
+				for _, j := range g {
+					b := order[j]
+					switch {
+					case i == j:
+					case rep.over != nil && rep.over.over(i, j):
+						row[j]++
+					case rep.over != nil && rep.over.over(j, i):
+					case math.IsNaN(a) || math.IsNaN(b) || math.Abs(a-b) <= losTie:
+						row[j] += 0.5 // tied, or one side's place is unknown
+					case a > b:
+						row[j]++
+					}
+				}
+			}
+		}
+	}
+	for _, g := range fit.Groups {
+		for _, i := range g {
+			for _, j := range g {
+				if i != j {
+					r.LOS[i][j] /= float64(len(reps))
+				}
+			}
 		}
 	}
 	r.pairBounds(m, cells, pairs)
