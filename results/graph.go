@@ -10,18 +10,30 @@ type scoredGraph struct {
 	out, in [][]int
 }
 
-// newScoredGraph returns the graph of cells among n players.
+// newScoredGraph returns the graph of cells among n players. The lists
+// share two backing arrays (one allocation each, whatever the players).
 func newScoredGraph(n int, cells []cell) *scoredGraph {
 	s := &scoredGraph{out: make([][]int, n), in: make([][]int, n)}
-	add := func(i, j int) { s.out[i], s.in[j] = append(s.out[i], j), append(s.in[j], i) }
-	for _, c := range cells {
-		if c.w+c.d > 0 {
-			add(c.a, c.b)
-		}
-		if c.l+c.d > 0 {
-			add(c.b, c.a)
+	edges := func(f func(i, j int)) {
+		for _, c := range cells {
+			if c.w+c.d > 0 {
+				f(c.a, c.b)
+			}
+			if c.l+c.d > 0 {
+				f(c.b, c.a)
+			}
 		}
 	}
+	outDeg, inDeg := make([]int, n), make([]int, n)
+	total := 0
+	edges(func(i, j int) { outDeg[i]++; inDeg[j]++; total++ })
+	outAll, inAll := make([]int, total), make([]int, total)
+	o, k := 0, 0
+	for i := range n {
+		s.out[i], s.in[i] = outAll[o:o:o+outDeg[i]], inAll[k:k:k+inDeg[i]]
+		o, k = o+outDeg[i], k+inDeg[i]
+	}
+	edges(func(i, j int) { s.out[i], s.in[j] = append(s.out[i], j), append(s.in[j], i) })
 	for i := range s.out {
 		s.out[i], s.in[i] = sortedSet(s.out[i]), sortedSet(s.in[i])
 	}
