@@ -5,6 +5,7 @@ import (
 	"math"
 	"runtime"
 	"slices"
+	"strings"
 	"testing"
 
 	"gonum.org/v1/gonum/floats"
@@ -221,5 +222,40 @@ func TestSparsePoolMemory(t *testing.T) {
 		if r := float64(bytes[1]) / float64(bytes[0]); r > 2.5 {
 			t.Errorf("%s: twice the players allocated %.2f times as much", f.name, r)
 		}
+	}
+}
+
+// TestLargeCrosstableNotPrinted checks that text output leaves out the
+// players² crosstable of a large pool (at 2 000 players it took 40 s and
+// 6 GB of allocations to lay out) and says where the pairings are.
+func TestLargeCrosstableNotPrinted(t *testing.T) {
+	games := pool(maxCrossPlayers+1, 2, 9)
+	tl := NewTally()
+	tl.Summary = newSummary(nil)
+	for p := range maxCrossPlayers + 1 {
+		if _, err := tl.player(fmt.Sprintf("p%d", p)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for i, g := range games {
+		f := gameFacts{index: i, winner: -1, forfeit: -1, termination: Normal}
+		switch g.Score {
+		case 1:
+			f.winner = 0
+		case 0:
+			f.winner = 1
+		}
+		tl.Summary.add(&f, [2]int{g.First, g.Second}, 0)
+	}
+	a, err := buildReport("othello6", tl.Summary, AnalysisOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out strings.Builder
+	if err := a.Write(&out, "text"); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(out.String(), "too many to print as a table") || strings.Contains(out.String(), "1-0-1 50%") {
+		t.Errorf("the crosstable of %d players was printed:\n%.2000s", maxCrossPlayers+1, out.String())
 	}
 }

@@ -1,6 +1,7 @@
 package results
 
 import (
+	"io"
 	"os"
 	"strconv"
 	"testing"
@@ -14,8 +15,10 @@ func BenchmarkTmpFile(b *testing.B) {
 		if _, err := t.ReadFile(path); err != nil {
 			b.Fatal(err)
 		}
-		if _, err := t.Analyse(AnalysisOptions{Bootstrap: reps, Seed: 1}); err != nil {
+		a, err := t.Analyse(AnalysisOptions{Bootstrap: reps, Seed: 1})
+		if err != nil {
 			b.Fatal(err)
 		}
+		a.Write(io.Discard, "text")
 	}
 }
