@@ -72,10 +72,11 @@ func TestScheduleBalanced(t *testing.T) {
 		agents int
 		pairs  int
 	}{{results.RoundRobin, 4, 6}, {results.RoundRobin, 5, 10}, {results.Gauntlet, 4, 3}, {results.Match, 2, 1}} {
-		fx, err := Schedule(tc.kind, tc.agents, 6, 42)
+		s, err := NewSchedule(tc.kind, tc.agents, 6, 42)
 		if err != nil {
 			t.Fatal(err)
 		}
+		fx := slices.Collect(s.All())
 		if len(fx) != tc.pairs*6 {
 			t.Fatalf("%s/%d: %d fixtures, want %d", tc.kind, tc.agents, len(fx), tc.pairs*6)
 		}
@@ -106,12 +107,13 @@ func TestScheduleBalanced(t *testing.T) {
 			t.Errorf("%s: %d distinct game seeds for %d games", tc.kind, len(seeds), len(fx))
 		}
 	}
-	if _, err := Schedule(results.RoundRobin, 3, 3, 1); err == nil {
+	if _, err := NewSchedule(results.RoundRobin, 3, 3, 1); err == nil {
 		t.Error("an odd number of games per pairing was accepted")
 	}
 	// Seeds depend on (seed, pairing, game) only.
-	a, _ := Schedule(results.RoundRobin, 3, 4, 7)
-	b, _ := Schedule(results.RoundRobin, 3, 8, 7)
+	sa, _ := NewSchedule(results.RoundRobin, 3, 4, 7)
+	sb, _ := NewSchedule(results.RoundRobin, 3, 8, 7)
+	a, b := slices.Collect(sa.All()), slices.Collect(sb.All())
 	for i := range a {
 		var same *Fixture
 		for j := range b {

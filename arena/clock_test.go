@@ -97,7 +97,7 @@ func TestRecordsAreIndependent(t *testing.T) {
 // sink must make). Times are zeroed: they differ from run to run.
 func encodedRun(t *testing.T, tour *Tournament, reuse bool) []string {
 	t.Helper()
-	lines := make([]string, len(tour.Fixtures))
+	lines := make([]string, tour.Schedule.Len())
 	_, err := tour.Run(t.Context(), RunOptions{Concurrency: 2, ReuseGames: reuse, Sink: func(b []*results.GameRecord) error {
 		for _, g := range b {
 			c := *g

@@ -2,6 +2,7 @@ package arena
 
 import (
 	"context"
+	"slices"
 	"testing"
 )
 
@@ -25,13 +26,14 @@ func BenchmarkClockedTournament(b *testing.B) {
 			}
 			b.ReportAllocs()
 			b.ResetTimer()
-			for played := 0; played < b.N; played += len(tour.Fixtures) {
-				todo := tour.Fixtures
+			all := slices.Collect(tour.Schedule.All())
+			for played := 0; played < b.N; played += len(all) {
+				todo := all
 				if n := b.N - played; n < len(todo) {
 					todo = todo[:n]
 				}
 				t := *tour
-				t.Fixtures = todo
+				t.Schedule = listSchedule(todo)
 				if _, err := t.Run(context.Background(), RunOptions{Concurrency: 1, ReuseGames: true}); err != nil {
 					b.Fatal(err)
 				}

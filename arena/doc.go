@@ -13,7 +13,10 @@
 // (pairing, game within the pairing), never from the order in which games
 // run, so a game is reproducible from (seed, pairing, game index) whatever
 // the concurrency, and a resumed run plays exactly the games an uninterrupted
-// run would have played.
+// run would have played. A Schedule holds no list of games: each fixture is
+// computed from its position (Schedule.At), so a run of a million games
+// plans it in the memory of its pairings, and the workers take the
+// fixtures one by one, skipping those already recorded (a bitset, GameSet).
 //
 // Options.Shard restricts a tournament to a static slice of that schedule
 // for batch schedulers (the command line's --shard i/N): whole colour-swapped

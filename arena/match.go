@@ -25,7 +25,7 @@ func (t *Tournament) RunMatch(ctx context.Context, opts RunOptions, onPairs func
 		tr.Add(&opts.Done[i])
 	}
 	if tr.Decision != results.Continue {
-		return tr, RunStats{Planned: len(t.Fixtures), Skipped: len(opts.Done), Complete: len(opts.Done) == len(t.Fixtures)}, nil
+		return tr, RunStats{Planned: t.Schedule.Len(), Skipped: len(opts.Done), Complete: len(opts.Done) == t.Schedule.Len()}, nil
 	}
 	halt, release := stopEarly(&opts)
 	defer release()

@@ -42,7 +42,7 @@ func (t *Tournament) RunRace(ctx context.Context, opts RunOptions, onStage func(
 		c.add(&opts.Done[i])
 	}
 	if race.Decided() {
-		return race, RunStats{Planned: len(t.Fixtures), Skipped: len(opts.Done), Complete: len(opts.Done) == len(t.Fixtures)}, nil
+		return race, RunStats{Planned: t.Schedule.Len(), Skipped: len(opts.Done), Complete: len(opts.Done) == t.Schedule.Len()}, nil
 	}
 	halt, release := stopEarly(&opts)
 	defer release()

@@ -84,7 +84,7 @@ func (t *Tournament) checkRecorded(path string, done []results.GameRecord) error
 		if !ok {
 			return option.New("Resume", path, "game %d is not in the schedule of the file's header", g.Index)
 		}
-		f := t.Fixtures[pos]
+		f := t.Schedule.At(pos)
 		if g.Seed == f.Seed && g.Players[0].Agent == f.Seats[0] && g.Players[1].Agent == f.Seats[1] &&
 			g.Players[0].Seed == f.Agents[0] && g.Players[1].Seed == f.Agents[1] {
 			continue

@@ -123,7 +123,7 @@ func TestResumeAfterSIGKILL(t *testing.T) {
 	if err != nil {
 		t.Fatalf("the killed run's file does not read: %v", err)
 	}
-	planned := len(mustNew(t, resumeOptions).Fixtures)
+	planned := mustNew(t, resumeOptions).Schedule.Len()
 	if n := len(before.Games); n < killAfter || n >= planned {
 		t.Fatalf("killed after %d of %d games; the test needs a run cut midway", n, planned)
 	}
@@ -171,7 +171,7 @@ func TestResumeRejectsAnotherConfiguration(t *testing.T) {
 	if err != nil || len(s.Done()) != 0 {
 		t.Fatalf("%v", err)
 	}
-	if len(s.Tournament().Fixtures) != len(tour.Fixtures) {
+	if s.Tournament().Schedule.Len() != tour.Schedule.Len() {
 		t.Error("resumed tournament has another schedule")
 	}
 }

@@ -233,7 +233,7 @@ func (s *Session) Connect(ctx context.Context, stop <-chan struct{}, log io.Writ
 // (one write) before opts.Sink, if not nil, sees it.
 func (s *Session) Run(ctx context.Context, opts RunOptions) (RunStats, error) {
 	if err := s.prepare(&opts); err != nil {
-		return RunStats{Planned: len(s.t.Fixtures), Skipped: len(s.done)}, err
+		return RunStats{Planned: s.t.Schedule.Len(), Skipped: len(s.done)}, err
 	}
 	return s.t.Run(ctx, opts)
 }
@@ -242,7 +242,7 @@ func (s *Session) Run(ctx context.Context, opts RunOptions) (RunStats, error) {
 // match's SPRT decides or its games run out.
 func (s *Session) RunMatch(ctx context.Context, opts RunOptions, onPairs func(*results.PairTracker)) (*results.PairTracker, RunStats, error) {
 	if err := s.prepare(&opts); err != nil {
-		return results.NewPairTracker(s.t.Config.SPRT, 0), RunStats{Planned: len(s.t.Fixtures), Skipped: len(s.done)}, err
+		return results.NewPairTracker(s.t.Config.SPRT, 0), RunStats{Planned: s.t.Schedule.Len(), Skipped: len(s.done)}, err
 	}
 	return s.t.RunMatch(ctx, opts, onPairs)
 }
@@ -251,7 +251,7 @@ func (s *Session) RunMatch(ctx context.Context, opts RunOptions, onPairs func(*r
 // race is decided or its games run out.
 func (s *Session) RunRace(ctx context.Context, opts RunOptions, onStage func(*results.Race)) (*results.Race, RunStats, error) {
 	if err := s.prepare(&opts); err != nil {
-		return nil, RunStats{Planned: len(s.t.Fixtures), Skipped: len(s.done)}, err
+		return nil, RunStats{Planned: s.t.Schedule.Len(), Skipped: len(s.done)}, err
 	}
 	return s.t.RunRace(ctx, opts, onStage)
 }

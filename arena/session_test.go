@@ -600,3 +600,34 @@ func BenchmarkSessionHeap(b *testing.B) {
 		})
 	}
 }
+
+// The live heap of a run does not grow with its games: after 2 000 and
+// after 40 000 games of a tiny game, what the session, its tournament and
+// its schedule hold differs by less than 1 MB (a per-game schedule or set
+// of records would add 80 bytes or more a game, 3 MB here).
+func TestRunHeapFlat(t *testing.T) {
+	live := func(n int) uint64 {
+		o := Options{Kind: results.RoundRobin, Game: "t-sum", Agents: []string{"random", "random:name=r2", "random:name=r3"}, GamesPerPair: n / 3 &^ 1, Seed: 1}
+		var before, after runtime.MemStats
+		runtime.GC()
+		runtime.ReadMemStats(&before)
+		s, err := OpenSession(SessionOptions{Options: o, Concurrency: 2})
+		if err != nil {
+			t.Fatal(err)
+		}
+		st, err := s.Run(t.Context(), RunOptions{ReuseGames: true})
+		if err != nil || !st.Complete || st.Played < n-6 {
+			t.Fatalf("%d games: %+v, %v", n, st, err)
+		}
+		runtime.GC()
+		runtime.GC() // and the pools' victims (recycled games)
+		runtime.ReadMemStats(&after)
+		runtime.KeepAlive(s)
+		return after.HeapAlloc - min(after.HeapAlloc, before.HeapAlloc)
+	}
+	small, big := live(2_000), live(40_000)
+	t.Logf("live heap after the run: %d B for 2 000 games, %d B for 40 000", small, big)
+	if big > small+1<<20 {
+		t.Errorf("a run of 40 000 games keeps %d B, one of 2 000 %d B: %d B more, %.1f B a game", big, small, big-small, float64(big-small)/38_000)
+	}
+}

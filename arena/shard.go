@@ -1,8 +1,6 @@
 package arena
 
 import (
-	"slices"
-
 	"github.com/boardgame-arena/arena/results"
 )
 
@@ -22,12 +20,5 @@ func (t *Tournament) applyShard(s *results.Shard) {
 	}
 	sh := *s
 	t.Config.Shard = &sh
-	pairings, rounds := len(t.Fixtures)/t.Config.GamesPerPair, t.Config.GamesPerPair/2
-	out := t.Fixtures[:0]
-	for _, f := range t.Fixtures {
-		if sh.Holds(f.Index, pairings, rounds) {
-			out = append(out, f)
-		}
-	}
-	t.Fixtures = slices.Clip(out)
+	t.Schedule.Restrict(&sh)
 }

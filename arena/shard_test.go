@@ -45,7 +45,7 @@ func playAll(t *testing.T, o Options, concurrency int) (*Tournament, []string) {
 		}
 		return nil
 	}})
-	if err != nil || !st.Complete || st.Played != len(tour.Fixtures) {
+	if err != nil || !st.Complete || st.Played != tour.Schedule.Len() {
 		t.Fatalf("run: %+v, %v", st, err)
 	}
 	return tour, got
@@ -78,7 +78,7 @@ func TestShardsUnionIsTheWholeRun(t *testing.T) {
 				t.Errorf("shard %d/%d: total_games %d, want the whole run's 18", i, n, tour.Config.TotalGames)
 			}
 			pairings := map[int]bool{}
-			for _, f := range tour.Fixtures {
+			for f := range tour.Schedule.All() {
 				// 3 pairings of 3 pairs: pair k is number (k mod 3)·3 + k/3.
 				if k := f.Index / 2; ((k%3)*3+k/3)%n != i-1 {
 					t.Errorf("shard %d/%d plays game %d of pair %d", i, n, f.Index, k)
@@ -160,8 +160,8 @@ func TestShardResume(t *testing.T) {
 		t.Fatal(err)
 	}
 	again := s.Tournament()
-	if again.Config.Shard.String() != "2/3" || len(again.Fixtures) != 6 || len(s.Done()) != 2 {
-		t.Fatalf("resumed shard %v with %d fixtures, %d games already", again.Config.Shard, len(again.Fixtures), len(s.Done()))
+	if again.Config.Shard.String() != "2/3" || again.Schedule.Len() != 6 || len(s.Done()) != 2 {
+		t.Fatalf("resumed shard %v with %d fixtures, %d games already", again.Config.Shard, again.Schedule.Len(), len(s.Done()))
 	}
 	st, err := s.Run(context.Background(), RunOptions{})
 	s.Close()

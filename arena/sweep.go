@@ -55,6 +55,6 @@ func sweepSeeds(f *Fixture, swept int, seed uint64) {
 // SweepSchedule plans a sweep of agents agents whose first swept are the
 // values: gamesPerPair games (even) of every value against every opponent,
 // in colour-swapped pairs and in the interleaved order of Schedule.
-func SweepSchedule(agents, swept, gamesPerPair int, seed uint64) ([]Fixture, error) {
-	return schedule(results.Sweep, agents, swept, gamesPerPair, seed)
+func SweepSchedule(agents, swept, gamesPerPair int, seed uint64) (*Schedule, error) {
+	return newSchedule(results.Sweep, agents, swept, gamesPerPair, seed)
 }

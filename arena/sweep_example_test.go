@@ -12,13 +12,13 @@ import (
 // meet, and the seeds of a game depend on the opponent and the game alone,
 // so both values play opponent 2's game 0 with the same seed.
 func ExampleSweepSchedule() {
-	fx, err := arena.SweepSchedule(4, 2, 2, 7)
+	s, err := arena.SweepSchedule(4, 2, 2, 7)
 	if err != nil {
 		panic(err)
 	}
 	seed := map[[2]int]uint64{} // (opponent, game) → seed
 	same := true
-	for _, f := range fx {
+	for f := range s.All() {
 		opp := max(f.Seats[0], f.Seats[1])
 		fmt.Printf("game %d: agent %d moves first against agent %d\n", f.Index, f.Seats[0], f.Seats[1])
 		if s, ok := seed[[2]int{opp, f.Game}]; ok && s != f.Seed {

@@ -14,10 +14,11 @@ import (
 // value with the same seeds against the same opponent in the same game.
 func TestSweepScheduleKind(t *testing.T) {
 	const agents, swept, games = 5, 3, 4
-	fx, err := SweepSchedule(agents, swept, games, 17)
+	s, err := SweepSchedule(agents, swept, games, 17)
 	if err != nil {
 		t.Fatal(err)
 	}
+	fx := slices.Collect(s.All())
 	if len(fx) != swept*(agents-swept)*games {
 		t.Fatalf("%d fixtures, want %d", len(fx), swept*(agents-swept)*games)
 	}
@@ -140,13 +141,13 @@ func TestResumeSweepAndOldSweepFile(t *testing.T) {
 		t.Fatal(err)
 	}
 	var kept []Fixture
-	for _, f := range old.Fixtures {
+	for f := range old.Schedule.All() {
 		if (f.Seats[0] < 2) != (f.Seats[1] < 2) {
 			sweepSeeds(&f, 2, o.Seed)
 			kept = append(kept, f)
 		}
 	}
-	old.Fixtures = kept
+	old.Schedule = listSchedule(kept)
 	oldPath := filepath.Join(t.TempDir(), "old.jsonl")
 	w = createRecord(t, oldPath, old)
 	games := playSweep(t, old, nil)
@@ -216,13 +217,13 @@ func TestSweepShards(t *testing.T) {
 			t.Fatal(err)
 		}
 		again, err := New(OptionsFrom(sh.Config))
-		if err != nil || !slices.Equal(again.Fixtures, sh.Fixtures) {
+		if err != nil || !slices.Equal(slices.Collect(again.Schedule.All()), slices.Collect(sh.Schedule.All())) {
 			t.Fatalf("shard %d rebuilt from its header: %v, or other fixtures", i, err)
 		}
-		union = append(union, sh.Fixtures...)
+		union = slices.AppendSeq(union, sh.Schedule.All())
 	}
 	slices.SortFunc(union, func(a, b Fixture) int { return a.Index - b.Index })
-	if !slices.Equal(union, whole.Fixtures) {
-		t.Errorf("the 4 shards plan %d fixtures, not the sweep's %d", len(union), len(whole.Fixtures))
+	if !slices.Equal(union, slices.Collect(whole.Schedule.All())) {
+		t.Errorf("the 4 shards plan %d fixtures, not the sweep's %d", len(union), whole.Schedule.Len())
 	}
 }

@@ -22,8 +22,8 @@ type Tournament struct {
 	Config   results.Config
 	Variant  games.Variant
 	Book     *Book
-	Limits   []Limits // per agent
-	Fixtures []Fixture
+	Limits   []Limits  // per agent
+	Schedule *Schedule // the games, computed on demand
 	openings *openingCache
 	setup    Setup // copied for every game
 	// specs are the agents' specs, each under its name in the run
@@ -103,10 +103,10 @@ func New(o Options) (*Tournament, error) {
 		lim.clockText = lim.Clock.String()
 		t.Limits = append(t.Limits, lim)
 	}
-	if t.Fixtures, err = schedule(o.Kind, len(o.Agents), o.Swept, o.GamesPerPair, o.Seed); err != nil {
+	if t.Schedule, err = newSchedule(o.Kind, len(o.Agents), o.Swept, o.GamesPerPair, o.Seed); err != nil {
 		return nil, err
 	}
-	t.Config.TotalGames = len(t.Fixtures)
+	t.Config.TotalGames = t.Schedule.Total()
 	t.applyShard(o.Shard) // check refused a shard out of range
 	if t.Book, err = NewBook(v, o.Openings, o.Seed, o.ShuffleOpenings); err != nil {
 		return nil, err
@@ -295,11 +295,14 @@ type RunStats struct {
 
 // runState is shared by the workers, the watchdog and Run of one run.
 type runState struct {
-	t      *Tournament
-	reuse  bool // recycle delivered games (RunOptions.ReuseGames)
-	todo   []Fixture
+	t     *Tournament
+	reuse bool // recycle delivered games (RunOptions.ReuseGames)
+	// done are the games recorded before (RunOptions.Done): the workers
+	// take the schedule's fixtures one by one (t.Schedule.At) and skip
+	// these, so that no list of the games to play is built.
+	done   *GameSet
 	skip   func(Fixture) bool // RunOptions.Skip
-	queue  <-chan int         // RunOptions.Queue: indices into todo (the schedule)
+	queue  <-chan int         // RunOptions.Queue: game indices (Fixture.Index)
 	next   atomic.Int64
 	hard   context.Context
 	cancel context.CancelFunc
@@ -339,12 +342,17 @@ func (t *Tournament) Run(ctx context.Context, opts RunOptions) (RunStats, error)
 	if opts.Queue != nil {
 		opts.Done = nil
 	}
-	st := RunStats{Planned: len(t.Fixtures)}
-	done := make(map[int]bool, len(opts.Done))
-	for _, g := range opts.Done {
-		done[g.Index] = true
+	st := RunStats{Planned: t.Schedule.Len()}
+	var done *GameSet // one bit a game: the workers skip these
+	if len(opts.Done) > 0 {
+		done = NewGameSet(t.Config.TotalGames)
+		for i := range opts.Done {
+			if _, ok := t.Schedule.Pos(opts.Done[i].Index); ok {
+				done.Add(opts.Done[i].Index)
+			}
+		}
 	}
-	st.Skipped = len(done)
+	st.Skipped = done.Len()
 	hard, cancel := context.WithCancel(ctx)
 	defer cancel()
 	rs := &runState{t: t, hard: hard, cancel: cancel, stop: opts.Stop, log: opts.Log, sink: opts.Sink, reuse: opts.ReuseGames, queue: opts.Queue, skip: opts.Skip}
@@ -355,21 +363,13 @@ func (t *Tournament) Run(ctx context.Context, opts RunOptions) (RunStats, error)
 	if rs.sink == nil {
 		rs.sink = func([]*results.GameRecord) error { return nil }
 	}
-	rs.todo = t.Fixtures // read only
-	if len(done) > 0 {
-		rs.todo = make([]Fixture, 0, len(t.Fixtures)-len(done))
-		for _, f := range t.Fixtures {
-			if !done[f.Index] {
-				rs.todo = append(rs.todo, f)
-			}
-		}
-	}
+	rs.done = done // read only
 	workers := opts.Concurrency
 	if workers <= 0 {
 		workers = runtime.NumCPU()
 	}
 	if rs.queue == nil {
-		workers = min(workers, max(len(rs.todo), 1))
+		workers = min(workers, max(st.Planned-st.Skipped, 1))
 	}
 	if tick, ok := t.watchTick(); ok {
 		rs.watch = newWatchdog(tick)
@@ -593,7 +593,7 @@ type worker struct {
 	rs   *runState
 	ref  *referee
 	slot *slot
-	// next, end: the claimed fixtures still to play, todo[next:end].
+	// next, end: the claimed schedule positions still to play, [next, end).
 	next, end int
 	// held: finished games not yet delivered (see hold), the first since
 	// heldSince (coarse clock). The watchdog delivers them if it abandons
@@ -615,9 +615,9 @@ func (w *worker) loop() error {
 				break
 			}
 		}
-		f := rs.todo[w.next]
+		f := rs.t.Schedule.At(w.next)
 		w.next++
-		if rs.skip != nil && rs.skip(f) {
+		if rs.done.Has(f.Index) || (rs.skip != nil && rs.skip(f)) {
 			continue
 		}
 		// Games held back must not wait for one that may be long.
@@ -675,7 +675,8 @@ const (
 	holdMax = 16
 )
 
-// claim hands a worker the next fixtures to play, todo[next:end]: a few at
+// claim hands a worker the next schedule positions to play, [next, end)
+// (those already done are skipped as they come): a few at
 // a time while many remain, so that the workers do not contend for the
 // counter after every microsecond game, one at a time near the end, so that
 // they finish together. Unplayed claimed fixtures of a stopped run are
@@ -698,11 +699,12 @@ func (rs *runState) claim() (next, end int) {
 		}
 	}
 	n := int64(1)
-	if left := int64(len(rs.todo)) - rs.next.Load(); left > 64*claimChunk {
+	planned := int64(rs.t.Schedule.Len())
+	if left := planned - rs.next.Load(); left > 64*claimChunk {
 		n = claimChunk
 	}
 	end64 := rs.next.Add(n)
-	next, end = int(end64-n), int(min(end64, int64(len(rs.todo))))
+	next, end = int(end64-n), int(min(end64, planned))
 	return min(next, end), end
 }
 

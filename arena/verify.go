@@ -30,7 +30,7 @@ func (t *Tournament) CheckGame(g *results.GameRecord) error {
 	if err := g.Check(); err != nil {
 		return fmt.Errorf("game %d: %v", g.Index, err)
 	}
-	f := t.Fixtures[pos]
+	f := t.Schedule.At(pos)
 	if g.Pair != f.Pair || g.Round != f.Round || g.Seed != f.Seed {
 		return fmt.Errorf("game %d: pair %d, round %d, seed %d; the schedule says pair %d, round %d, seed %d", g.Index, g.Pair, g.Round, g.Seed, f.Pair, f.Round, f.Seed)
 	}
@@ -145,17 +145,6 @@ func legalFor(b games.Base, p int, m games.Move) bool {
 	return ok && v.ValidMove(p, m)
 }
 
-// FixturePos returns the position in t.Fixtures of the game with the given
+// FixturePos returns the position in t.Schedule of the game with the given
 // index (Fixture.Index, the record's index), and whether it is planned.
-func (t *Tournament) FixturePos(index int) (int, bool) {
-	if index >= 0 && index < len(t.Fixtures) && t.Fixtures[index].Index == index {
-		return index, true
-	}
-	// A slice of the schedule (a shard), in index order.
-	if pos, ok := slices.BinarySearchFunc(t.Fixtures, index, func(f Fixture, i int) int { return f.Index - i }); ok {
-		return pos, true
-	}
-	// Not found, or fixtures not in index order: look at every one.
-	pos := slices.IndexFunc(t.Fixtures, func(f Fixture) bool { return f.Index == index })
-	return pos, pos >= 0
-}
+func (t *Tournament) FixturePos(index int) (int, bool) { return t.Schedule.Pos(index) }

@@ -19,7 +19,7 @@ func playAll(t *testing.T, o arena.Options) (*arena.Tournament, []*results.GameR
 	if err != nil {
 		t.Fatal(err)
 	}
-	games := make([]*results.GameRecord, len(tour.Fixtures))
+	games := make([]*results.GameRecord, tour.Schedule.Len())
 	if _, err := tour.Run(context.Background(), arena.RunOptions{Concurrency: 2, Sink: func(b []*results.GameRecord) error {
 		for _, g := range b {
 			games[g.Index] = g
@@ -124,8 +124,8 @@ func ExampleRunOptions_runner() {
 	st, err := t.Run(context.Background(), arena.RunOptions{
 		Concurrency: 3,
 		Runner: func(ctx context.Context, t *arena.Tournament, opts arena.RunOptions) (arena.RunStats, error) {
-			fmt.Printf("the runner plays %d games with %d local workers\n", len(t.Fixtures), opts.Concurrency)
-			return arena.RunStats{Planned: len(t.Fixtures)}, nil
+			fmt.Printf("the runner plays %d games with %d local workers\n", t.Schedule.Len(), opts.Concurrency)
+			return arena.RunStats{Planned: t.Schedule.Len()}, nil
 		},
 	})
 	fmt.Println(st.Planned, st.Played, err)

@@ -116,7 +116,7 @@ func plainGames(b *testing.B, t *arena.Tournament, kind string, openings [][]gam
 	s := v.New().(games.State)
 	plies := 0
 	for i := w; i < b.N; i += workers {
-		f := t.Fixtures[i%len(t.Fixtures)]
+		f := t.Schedule.At(i % t.Schedule.Len())
 		var seats [2]agents.Agent
 		for p := range seats {
 			seats[p] = players[f.Seats[p]]

@@ -75,7 +75,7 @@ func Runner(o Options) func(ctx context.Context, t *arena.Tournament, opts arena
 	return func(ctx context.Context, t *arena.Tournament, opts arena.RunOptions) (arena.RunStats, error) {
 		h, err := OpenContext(ctx, o)
 		if err != nil {
-			return arena.RunStats{Planned: len(t.Fixtures)}, err
+			return arena.RunStats{Planned: t.Schedule.Len()}, err
 		}
 		defer h.Close()
 		h.oneRun = true
@@ -226,13 +226,22 @@ type coordinator struct {
 	nc       *nats.Conn
 	js       jetstream.JetStream
 	kv       jetstream.KeyValue
-	recorded []bool // by position in t.Fixtures
-	left     int    // games of the schedule not yet recorded
+	recorded *arena.GameSet // by position in t.Schedule: one bit a game
+	left     int            // games of the schedule not yet recorded
+	// cursor: the schedule positions below it have been queued (unless
+	// recorded then); open counts those not yet recorded. The queue is
+	// fed a window at a time (topUp), so that what the coordinator holds
+	// of the queued games is bounded by the window, not the run.
+	cursor, open int
+	// floor: every position below it is recorded (the watchdog starts
+	// there).
+	floor    int
 	longest  time.Duration
 	rejected int
-	// outcome fingerprints each recorded game (outcomeOf), so that a
-	// duplicate that differs from it is said; 0 for none.
-	outcome []uint64
+	// outcome fingerprints each recorded game by position in a byte
+	// (outcomeOf's low byte), so that a duplicate that differs from it is
+	// said (all but one in 256 of them) at a byte a game of the run.
+	outcome []uint8
 	// queued maps the work stream's sequence of each batch this
 	// coordinator queued and has not yet seen gone to its games; the
 	// watchdog finds the games that are in none of them.
@@ -288,10 +297,10 @@ type workerTally struct {
 }
 
 func coordinate(ctx context.Context, t *arena.Tournament, opts arena.RunOptions, h *Hub) (st arena.RunStats, err error) {
-	st = arena.RunStats{Planned: len(t.Fixtures)}
+	st = arena.RunStats{Planned: t.Schedule.Len()}
 	o := h.o
-	c := &coordinator{t: t, o: o, id: RunID(t.Config), log: o.Log, recorded: make([]bool, len(t.Fixtures)), byWorker: map[string]*workerTally{},
-		outcome: make([]uint64, len(t.Fixtures)), queued: map[uint64][]int{}, missing: map[int]bool{}, requeued: map[int]bool{}, batchNonce: nonce()}
+	c := &coordinator{t: t, o: o, id: RunID(t.Config), log: o.Log, recorded: arena.NewGameSet(t.Schedule.Len()), byWorker: map[string]*workerTally{},
+		outcome: make([]uint8, t.Schedule.Len()), queued: map[uint64][]int{}, missing: map[int]bool{}, requeued: map[int]bool{}, batchNonce: nonce()}
 	if g := h.guard; g != nil {
 		// A hub of one run counts from its opening (a worker refused
 		// while the run's streams were made belongs to it), a hub of
@@ -310,12 +319,11 @@ func coordinate(ctx context.Context, t *arena.Tournament, opts arena.RunOptions,
 	defer c.summary(h.oneRun)
 	c.tooLong = newTooLongCheck(ctx)
 	defer c.tooLong.close()
-	c.left = len(t.Fixtures)
+	c.left = t.Schedule.Len()
 	for i := range opts.Done {
 		g := &opts.Done[i]
-		if pos, ok := t.FixturePos(g.Index); ok && !c.recorded[pos] {
-			c.recorded[pos] = true
-			c.outcome[pos] = outcomeOf(g)
+		if pos, ok := t.FixturePos(g.Index); ok && c.recorded.Add(pos) {
+			c.outcome[pos] = uint8(outcomeOf(g))
 			c.left--
 			st.Skipped++
 		}
@@ -549,8 +557,9 @@ func (c *coordinator) setState(ctx context.Context, state string) error {
 	return nil
 }
 
-// enqueue replaces the run's queue with the games not yet recorded, in
-// schedule order. A queue left by an earlier coordinator of the same run
+// enqueue replaces the run's queue with the first window of the games
+// not yet recorded, in schedule order (topUp queues the others as these
+// are recorded). A queue left by an earlier coordinator of the same run
 // (killed) is purged first: its batches may include recorded games.
 func (c *coordinator) enqueue(ctx context.Context) error {
 	ws, err := c.js.Stream(ctx, WorkStream)
@@ -560,13 +569,40 @@ func (c *coordinator) enqueue(ctx context.Context) error {
 	if err := ws.Purge(ctx, jetstream.WithPurgeSubject(workSubject(c.id))); err != nil {
 		return fmt.Errorf("broker: purging the old queue: %v", err)
 	}
+	return c.topUp(ctx)
+}
+
+// queueAhead is how many unrecorded games the coordinator keeps queued
+// (or leased): topUp queues more once fewer than half are left. Enough
+// for a large fleet's workers to find work; a variable for the tests.
+var queueAhead = 8192
+
+// topUp queues the next games of the schedule, in batches of
+// Options.BatchGames, while fewer than queueAhead games queued are
+// unrecorded, so that the queue (and the coordinator's account of it)
+// holds a window of the run, not all of it.
+func (c *coordinator) topUp(ctx context.Context) error {
+	if c.open > queueAhead/2 || c.cursor == c.t.Schedule.Len() {
+		return nil
+	}
+	// Forget the batches whose games are all recorded (the watchdog
+	// would, at its next look): the account stays within the window
+	// however fast results come.
+	for seq, games := range c.queued {
+		if c.allRecorded(games) {
+			delete(c.queued, seq)
+		}
+	}
 	var batches [][]int
 	var batch []int
-	for pos, done := range c.recorded {
-		if done {
+	for c.cursor < c.t.Schedule.Len() && c.open < queueAhead {
+		pos := c.cursor
+		c.cursor++
+		if c.recorded.Has(pos) {
 			continue
 		}
-		batch = append(batch, c.t.Fixtures[pos].Index)
+		c.open++
+		batch = append(batch, c.t.Schedule.At(pos).Index)
 		if len(batch) == c.o.BatchGames {
 			batches, batch = append(batches, batch), nil
 		}
@@ -575,6 +611,16 @@ func (c *coordinator) enqueue(ctx context.Context) error {
 		batches = append(batches, batch)
 	}
 	return c.queue(ctx, batches)
+}
+
+// allRecorded reports whether every game of a batch is recorded.
+func (c *coordinator) allRecorded(games []int) bool {
+	for _, g := range games {
+		if pos, ok := c.t.FixturePos(g); ok && !c.recorded.Has(pos) {
+			return false
+		}
+	}
+	return true
 }
 
 // collect records results until the schedule is complete, the run stops
@@ -646,6 +692,14 @@ func (c *coordinator) collect(ctx context.Context, opts arena.RunOptions) (int, 
 		for _, m := range msgs {
 			m.Ack()
 		}
+		if !stopping {
+			if err := c.topUp(ctx); err != nil {
+				if ctx.Err() != nil {
+					return played, nil
+				}
+				return played, err
+			}
+		}
 	}
 	return played, nil
 }
@@ -698,17 +752,20 @@ func (c *coordinator) accept(ctx context.Context, data []byte) *results.GameReco
 		return nil
 	}
 	pos, _ := c.t.FixturePos(r.Game.Index) // CheckGame found it
-	if c.recorded[pos] {
+	if c.recorded.Has(pos) {
 		// A duplicate: the game is in the record already. An honest
 		// replay is the same game; one that is not is worth a look.
-		if outcomeOf(r.Game) != c.outcome[pos] {
+		if uint8(outcomeOf(r.Game)) != c.outcome[pos] {
 			fmt.Fprintf(c.log, "a duplicate result of game %d from worker %q differs from the recorded one (%s %s): kept the recorded one\n",
 				r.Game.Index, workerName(r.Worker), r.Game.Result, printable(r.Game.Termination))
 		}
 		return nil
 	}
-	c.recorded[pos] = true
-	c.outcome[pos] = outcomeOf(r.Game)
+	c.recorded.Add(pos)
+	c.outcome[pos] = uint8(outcomeOf(r.Game))
+	if pos < c.cursor {
+		c.open--
+	}
 	c.idle = false
 	c.left--
 	c.longest = max(c.longest, time.Duration(r.Game.DurationMS*float64(time.Millisecond)))

@@ -32,8 +32,8 @@ func checkAllOnce(t *testing.T, tour *arena.Tournament, got []*results.GameRecor
 	for _, g := range got {
 		seen[g.Index]++
 	}
-	if err != nil || !st.Complete || len(got) != len(tour.Fixtures) || len(seen) != len(tour.Fixtures) {
-		t.Fatalf("run: %v, stats %+v, %d records of %d games, want %d once each\n%s", err, st, len(got), len(seen), len(tour.Fixtures), log)
+	if err != nil || !st.Complete || len(got) != tour.Schedule.Len() || len(seen) != tour.Schedule.Len() {
+		t.Fatalf("run: %v, stats %+v, %d records of %d games, want %d once each\n%s", err, st, len(got), len(seen), tour.Schedule.Len(), log)
 	}
 }
 
@@ -549,5 +549,53 @@ func TestMisbehavingClients(t *testing.T) {
 		if !slices.Equal(g.Moves, genuine[g.Index].Moves) {
 			t.Errorf("record %d: game %d is not the genuine game", i, g.Index)
 		}
+	}
+}
+
+// TestQueueWindow: the coordinator queues a window of the schedule, not
+// all of it, and tops it up as results come: the work queue never holds
+// more than queueAhead games, and every game is recorded once. (The old
+// coordinator queued the whole schedule at once, and kept each batch's
+// games until the batch was gone: memory in the run's games.)
+func TestQueueWindow(t *testing.T) {
+	defer func(n int) { queueAhead = n }(queueAhead)
+	queueAhead = 4
+	tour := newTour(t, 40)
+	var log syncBuffer
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	url, result := startRemoteRun(ctx, t, tour, Options{Log: &log, BatchGames: 1})
+	js, id := joinRun(t, url, "observer", tour)
+	cons, err := js.Consumer(ctx, WorkStream, workConsumer(id))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Look at the queue before any worker takes from it, then while two
+	// play.
+	most := uint64(0)
+	look := func() {
+		if ci, err := cons.Info(ctx); err == nil {
+			most = max(most, ci.NumPending+uint64(ci.NumAckPending))
+		}
+	}
+	for end := time.Now().Add(time.Second); time.Now().Before(end); time.Sleep(10 * time.Millisecond) {
+		look()
+	}
+	wait := startWorkers(ctx, t, url, []io.Writer{nil, nil})
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		for ctx.Err() == nil {
+			look()
+			time.Sleep(5 * time.Millisecond)
+		}
+	}()
+	got, st, runErr := result()
+	wait()
+	cancel()
+	<-done
+	checkAllOnce(t, tour, got, st, runErr, log.String())
+	if most == 0 || most > uint64(queueAhead) {
+		t.Errorf("the work queue held up to %d games; the window is %d", most, queueAhead)
 	}
 }

@@ -67,7 +67,7 @@ func (c *coordinator) checkTooLong() error {
 		select {
 		case cl := <-k.claims:
 			pos, ok := c.t.FixturePos(cl.game)
-			if ok && !c.recorded[pos] && !k.asked[cl.game] {
+			if ok && !c.recorded.Has(pos) && !k.asked[cl.game] {
 				k.asked[cl.game] = true
 				k.waiting = append(k.waiting, cl)
 			}

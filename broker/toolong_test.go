@@ -71,7 +71,7 @@ func TestUnrecordableClaimChecked(t *testing.T) {
 	defer nc.Close()
 	id := RunID(tour.Config)
 	waitRunning(t, nc, id)
-	game := tour.Fixtures[0].Index
+	game := tour.Schedule.At(0).Index
 	b, _ := json.Marshal(Event{Worker: "mallory", Text: "game too long", TooLong: &game})
 	if err := nc.Publish(eventSubject(id), b); err != nil {
 		t.Fatal(err)

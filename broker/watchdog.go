@@ -13,6 +13,7 @@ import (
 
 	"github.com/nats-io/nats.go/jetstream"
 
+	"github.com/boardgame-arena/arena/arena"
 	"github.com/boardgame-arena/arena/results"
 )
 
@@ -133,24 +134,28 @@ func (c *coordinator) watch(ctx context.Context) {
 	for _, s := range info.State.Deleted {
 		deleted[s] = true
 	}
-	inQueue := map[int]bool{}
+	inQueue := arena.NewGameSet(c.t.Config.TotalGames)
 	for seq, games := range c.queued {
 		if seq < info.State.FirstSeq || seq > info.State.LastSeq || deleted[seq] {
 			delete(c.queued, seq) // acknowledged, purged or removed
 			continue
 		}
 		for _, g := range games {
-			inQueue[g] = true
+			inQueue.Add(g)
 		}
 	}
 	var again []int
 	missing := map[int]bool{}
-	for pos, done := range c.recorded {
-		if done {
+	for c.floor < c.cursor && c.recorded.Has(c.floor) {
+		c.floor++
+	}
+	// Only the games queued so far (below the cursor) can be lost.
+	for pos := c.floor; pos < c.cursor; pos++ {
+		if c.recorded.Has(pos) {
 			continue
 		}
-		g := c.t.Fixtures[pos].Index
-		if inQueue[g] {
+		g := c.t.Schedule.At(pos).Index
+		if inQueue.Has(g) {
 			continue
 		}
 		if c.missing[pos] {
@@ -192,7 +197,7 @@ func (c *coordinator) requeue(ctx context.Context, games []int) {
 // the schedule, not recorded and not queued again since the last look.
 func (c *coordinator) requeueRejected(ctx context.Context, index int) {
 	pos, ok := c.t.FixturePos(index)
-	if !ok || c.recorded[pos] || c.requeued[pos] {
+	if !ok || c.recorded.Has(pos) || c.requeued[pos] {
 		return
 	}
 	c.requeued[pos] = true

@@ -58,6 +58,8 @@ func (o AnalysisOptions) Check() error {
 		return option.New("Prior", o.Prior, "want a number of virtual draws from 0 to %d", MaxPrior)
 	case o.Anchor != "" && !finiteElo(o.AnchorElo):
 		return option.New("AnchorElo", o.AnchorElo, "the rating must be a finite number between %g and %g", -MaxAnchorElo, MaxAnchorElo)
+	case o.MetaGame != nil:
+		return o.MetaGame.Check()
 	}
 	return nil
 }

@@ -120,4 +120,21 @@
 // refused option is an *option.Error that names it (Bootstrap, Prior,
 // Anchor, Shard, Penta, …), never a command line's flag: arena's command
 // line shows it as its flag.
+//
+// # Meta-game
+//
+// RateMetaGame (and Analysis with AnalysisOptions.MetaGame) treats the
+// players as the moves of a symmetric zero-sum game, with win-rate
+// payoffs: a player's score share against another minus ½, over both
+// colours, draws half a point. Win rates rather than logits because a
+// logit is infinite for a pair one side swept, which resamples make
+// common. Only players every two of whom met take part (metaPlayers
+// drops the rest, and says so). MaxEntNash finds Balduzzi et al.'s
+// maximum-entropy Nash equilibrium (linear programs for its face, a
+// log-barrier method for the entropy); NashScores gives each player's
+// payoff against it (Nash averaging). AlphaRank is Omidshafiei et al.'s
+// single-population α-Rank with a finite population; SweepAlpha picks α.
+// Both get percentile intervals from the Elo bootstrap's resampler, and
+// Cycle lists non-transitive triples with Beta-posterior edge
+// probabilities. docs/ratings.md has the details and the choices.
 package results

@@ -18,6 +18,9 @@ type AnalysisOptions struct {
 	Bootstrap int    // replicates for the intervals and LOS; 0 for none
 	Seed      uint64 // bootstrap seed
 	Workers   int    // parallel bootstrap fits; 0 for GOMAXPROCS
+	// MetaGame, when set, adds Nash averaging and α-Rank (MetaGameReport),
+	// with intervals from the same number of resamples.
+	MetaGame *MetaGameOptions
 }
 
 // Analysis is the full analysis of a set of games: the standings with
@@ -50,6 +53,8 @@ type Analysis struct {
 	// ratings average 0 (each group's apart; not the anchor's group): those
 	// whose ratings the data bound (see Ratings.Reference).
 	MeanOf []string `json:"mean_of,omitempty"`
+	// MetaGame is Nash averaging and α-Rank (AnalysisOptions.MetaGame).
+	MetaGame *MetaGameReport `json:"metagame,omitempty"`
 }
 
 // PlayerRow is one line of the standings.
@@ -76,7 +81,9 @@ type PlayerRow struct {
 	TimeLosses int     `json:"time_losses"`
 	MSPerMove  float64 `json:"ms_per_move"`
 	Nodes      int64   `json:"nodes"`
-	index      int
+	// MetaRow is the player's Nash averaging and α-Rank, when computed.
+	*MetaRow
+	index int
 }
 
 // MarshalJSON writes an open interval bound (±Inf) as null.
@@ -359,6 +366,12 @@ func buildReport(game string, s *Summary, o AnalysisOptions) (*Analysis, error) 
 	for _, m := range s.Matches {
 		if n := uncountedNote(m); n != "" {
 			r.Notes = append(r.Notes, n)
+		}
+	}
+	if o.MetaGame != nil {
+		bo := BootstrapOptions{Replicates: o.Bootstrap, Seed: o.Seed, Workers: o.Workers, Level: r.Level}
+		if err := r.addMetaGame(names, cells, *o.MetaGame, bo); err != nil {
+			return nil, err
 		}
 	}
 	return r, nil

@@ -150,6 +150,12 @@ func (r *Analysis) writeTables(w io.Writer, md bool) error {
 	if err := r.WriteStandings(w, md); err != nil {
 		return err
 	}
+	if r.MetaGame != nil && len(r.MetaGame.Players) > 0 {
+		heading(r.metaGameTitle())
+		if err := r.writeMetaGame(w, md); err != nil {
+			return err
+		}
+	}
 	if len(r.Players) > 1 {
 		heading("Crosstable: the row player's results against the column player (W-D-L, score %)")
 		if err := r.writeCross(w, md); err != nil {

@@ -98,7 +98,7 @@ func (o *SelfPlayOptions) open(remote bool) (*arena.Session, error) {
 
 // play plays the games of s not yet recorded (SelfPlay).
 func (o *SelfPlayOptions) play(ctx context.Context, s *arena.Session) ([]results.GameRecord, error) {
-	planned := len(s.Tournament().Fixtures)
+	planned := s.Tournament().Schedule.Len()
 	played, total := 0, planned-len(s.Done())
 	run := o.Run
 	run.ReuseGames = true // the session copies what it keeps

@@ -387,8 +387,8 @@ func (s *SPSA) Play(ctx context.Context, it *Iteration, run arena.RunOptions, on
 	if err != nil {
 		return fmt.Errorf("iteration %d: %w", it.K, err)
 	}
-	if !st.Complete || w.Games() != len(t.Fixtures) {
-		return fmt.Errorf("iteration %d: stopped with %d of %d games played", it.K, w.Games(), len(t.Fixtures))
+	if !st.Complete || w.Games() != t.Schedule.Len() {
+		return fmt.Errorf("iteration %d: stopped with %d of %d games played", it.K, w.Games(), t.Schedule.Len())
 	}
 	it.Wins, it.Draws, it.Losses = w.Wins, w.Draws, w.Losses
 	return nil

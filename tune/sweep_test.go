@@ -85,7 +85,7 @@ func TestSweepSchedule(t *testing.T) {
 	if c := tour.Config; c.Kind != results.Sweep || c.Swept != 3 || c.TotalGames != s.Games(4) {
 		t.Errorf("header: kind %s, swept %d, total %d; want sweep, 3, %d", c.Kind, c.Swept, c.TotalGames, s.Games(4))
 	}
-	if got, want := len(tour.Fixtures), s.Games(4); got != want || want != 3*2*4 {
+	if got, want := tour.Schedule.Len(), s.Games(4); got != want || want != 3*2*4 {
 		t.Fatalf("%d fixtures, want %d", got, want)
 	}
 	type key struct{ opp, game int }
@@ -97,7 +97,7 @@ func TestSweepSchedule(t *testing.T) {
 	seen := map[key]seeds{}
 	perValue := map[int]int{}
 	indices := map[int]bool{}
-	for i, f := range tour.Fixtures {
+	for i, f := range slices.Collect(tour.Schedule.All()) {
 		if f.Index != i {
 			t.Errorf("fixture %d has index %d", i, f.Index)
 		}
@@ -137,7 +137,7 @@ func TestSweepSchedule(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !slices.Equal(again.Fixtures, tour.Fixtures) {
+	if !slices.Equal(slices.Collect(again.Schedule.All()), slices.Collect(tour.Schedule.All())) {
 		t.Error("the schedule rebuilt from the header differs")
 	}
 	// Another run's agents are refused, and so is an old sweep's file

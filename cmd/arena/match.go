@@ -115,7 +115,7 @@ func runMatch(args []string, stdout, stderr io.Writer) error {
 	defer s.Close()
 	t := s.Tournament()
 	names := t.Names()
-	fmt.Fprintf(stderr, "arena match: %s, %s vs %s (results from %s's view), at most %d games, %s", t.Config.Game, names[0], names[1], names[0], len(t.Fixtures), plural(*rf.concurrency, "worker", "workers"))
+	fmt.Fprintf(stderr, "arena match: %s, %s vs %s (results from %s's view), at most %d games, %s", t.Config.Game, names[0], names[1], names[0], t.Schedule.Len(), plural(*rf.concurrency, "worker", "workers"))
 	if t.Config.SPRT != nil {
 		fmt.Fprintf(stderr, ", SPRT %s", t.Config.SPRT)
 	}

@@ -63,6 +63,10 @@ func runRate(args []string, stdout, stderr io.Writer) error {
 	seed := fs.Uint64("seed", 0, "seed of the bootstrap (default: the first file's, to reprint its table)")
 	rf := addRatingFlags(fs, seed)
 	fs.group("Ratings", "seed")
+	meta := fs.Bool("meta-game", false, "add Nash averaging, α-Rank and cycles (at most 200 players)")
+	alpha := fs.Float64("alpha", 0, "α-Rank's ranking intensity `X` (default 0: swept)")
+	population := fs.Int("population", results.DefaultPopulation, "α-Rank's population size `M`")
+	fs.group("Meta-game", "meta-game alpha population")
 	fs.group("Output", "format export out")
 	files, err := parseFilesAndFlags(fs, args)
 	if err != nil {
@@ -83,7 +87,15 @@ func runRate(args []string, stdout, stderr io.Writer) error {
 	if err := checkOutputPath("--out", *out, files...); err != nil {
 		return err
 	}
-	if _, err := rf.options(); err != nil {
+	options := func() (results.AnalysisOptions, error) {
+		o, err := rf.options()
+		if err != nil || !*meta {
+			return o, err
+		}
+		o.MetaGame = &results.MetaGameOptions{Alpha: *alpha, Population: *population}
+		return o, o.Check()
+	}
+	if _, err := options(); err != nil {
 		return err // bad flags: say so before reading any file
 	}
 	if *export == "" {
@@ -93,7 +105,7 @@ func runRate(args []string, stdout, stderr io.Writer) error {
 		if err != nil {
 			return err
 		}
-		opts, err := rf.options()
+		opts, err := options()
 		if err != nil {
 			return err
 		}
@@ -107,7 +119,7 @@ func runRate(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	opts, err := rf.options()
+	opts, err := options()
 	if err != nil {
 		return err
 	}

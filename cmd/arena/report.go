@@ -162,7 +162,7 @@ func newLivePage(path string, s *arena.Session, o results.AnalysisOptions, every
 		return nil
 	}
 	t := s.Tournament()
-	total := len(t.Fixtures)
+	total := t.Schedule.Len()
 	if every <= 0 {
 		every = max(total/20, 1)
 	}
@@ -249,7 +249,7 @@ func (l *livePage) command() string {
 }
 
 func (l *livePage) count() (n, total int) {
-	return l.s.Recorded(), len(l.s.Tournament().Fixtures)
+	return l.s.Recorded(), l.s.Tournament().Schedule.Len()
 }
 
 // write writes the page of the games recorded so far; status gives the
@@ -265,6 +265,6 @@ func (l *livePage) write(o results.AnalysisOptions, status func(n, total int) st
 		return err
 	}
 	src := report.Source{Game: t.Config.Game, Files: []report.FileHead{{Path: path, Header: l.header}}, Analysis: rep, Games: l.c}
-	_, _, err = writeReportSource(l.path, src, report.Options{Rating: o, Status: status(rep.Games, len(t.Fixtures)), Refresh: refresh})
+	_, _, err = writeReportSource(l.path, src, report.Options{Rating: o, Status: status(rep.Games, t.Schedule.Len()), Refresh: refresh})
 	return err
 }

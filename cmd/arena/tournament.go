@@ -106,12 +106,12 @@ func runTournament(args []string, stdout, stderr io.Writer) error {
 	// the seed it started with, as arena rate does.
 	ropts.Seed = t.Config.Seed
 	done := len(s.Done())
-	fmt.Fprintf(stderr, "arena tournament: %s %s, %s, %d games per pairing: %s", t.Config.Game, t.Config.Kind, plural(len(t.Config.Agents), "agent", "agents"), t.Config.GamesPerPair, plural(len(t.Fixtures), "game", "games"))
+	fmt.Fprintf(stderr, "arena tournament: %s %s, %s, %d games per pairing: %s", t.Config.Game, t.Config.Kind, plural(len(t.Config.Agents), "agent", "agents"), t.Config.GamesPerPair, plural(t.Schedule.Len(), "game", "games"))
 	if sh := t.Config.Shard; sh != nil {
 		fmt.Fprintf(stderr, " in shard %s (of the run's %d)", sh, t.Config.TotalGames)
 	}
 	if done > 0 {
-		fmt.Fprintf(stderr, " (%d already recorded, %d to play)", done, len(t.Fixtures)-done)
+		fmt.Fprintf(stderr, " (%d already recorded, %d to play)", done, t.Schedule.Len()-done)
 	}
 	fmt.Fprintf(stderr, ", %s, openings %s", plural(*rf.concurrency, "worker", "workers"), t.Config.Openings)
 	if tc := t.Config.TimeControl; tc != "" {
@@ -130,7 +130,7 @@ func runTournament(args []string, stdout, stderr io.Writer) error {
 		o := ropts
 		o.Bootstrap = min(o.Bootstrap, 200)
 		if rep, err := s.Analyse(o); err == nil {
-			fmt.Fprintf(stderr, "\nStandings after %d of %d games:\n", n, len(t.Fixtures))
+			fmt.Fprintf(stderr, "\nStandings after %d of %d games:\n", n, t.Schedule.Len())
 			rep.WriteStandings(stderr, false)
 		}
 	})
@@ -157,9 +157,9 @@ func runTournament(args []string, stdout, stderr io.Writer) error {
 	if !st.Complete {
 		n := s.Recorded()
 		if s.Path() == "" {
-			return fmt.Errorf("interrupted after %d of %d games", n, len(t.Fixtures))
+			return fmt.Errorf("interrupted after %d of %d games", n, t.Schedule.Len())
 		}
-		return fmt.Errorf("interrupted after %d of %d games; continue with: arena tournament --resume %s", n, len(t.Fixtures), s.Path())
+		return fmt.Errorf("interrupted after %d of %d games; continue with: arena tournament --resume %s", n, t.Schedule.Len(), s.Path())
 	}
 	return reportErr
 }

@@ -138,12 +138,12 @@ func runTuneSweep(args []string, stdout, stderr io.Writer) error {
 		opponents = fmt.Sprintf("%d opponents", len(sw.Against))
 	}
 	fmt.Fprintf(stderr, "arena tune sweep: %s sweep of %s over %d values against %s, %d games per pairing: %d games",
-		t.Config.Game, sw.Param, len(sw.Values), opponents, t.Config.GamesPerPair, len(t.Fixtures))
+		t.Config.Game, sw.Param, len(sw.Values), opponents, t.Config.GamesPerPair, t.Schedule.Len())
 	if sh := t.Config.Shard; sh != nil {
 		fmt.Fprintf(stderr, " in shard %s (of the sweep's %d)", sh, t.Config.TotalGames)
 	}
 	if done > 0 {
-		fmt.Fprintf(stderr, " (%d already recorded, %d to play)", done, len(t.Fixtures)-done)
+		fmt.Fprintf(stderr, " (%d already recorded, %d to play)", done, t.Schedule.Len()-done)
 	}
 	fmt.Fprintf(stderr, ", %s, openings %s\n", plural(*rf.concurrency, "worker", "workers"), t.Config.Openings)
 	overload := overloadNote(t.Config.Agents, *rf.concurrency, runtime.NumCPU())
@@ -157,7 +157,7 @@ func runTuneSweep(args []string, stdout, stderr io.Writer) error {
 		o := ropts
 		o.Bootstrap = min(o.Bootstrap, 200)
 		if r, err := sw.RateSession(s, names, o); err == nil {
-			fmt.Fprintf(stderr, "\nAfter %d of %d games:\n", n, len(t.Fixtures))
+			fmt.Fprintf(stderr, "\nAfter %d of %d games:\n", n, t.Schedule.Len())
 			r.WriteTable(stderr, false)
 		}
 	})
@@ -180,9 +180,9 @@ func runTuneSweep(args []string, stdout, stderr io.Writer) error {
 	}
 	if !st.Complete {
 		if s.Path() == "" {
-			return fmt.Errorf("interrupted after %d of %d games", n, len(t.Fixtures))
+			return fmt.Errorf("interrupted after %d of %d games", n, t.Schedule.Len())
 		}
-		return fmt.Errorf("interrupted after %d of %d games; continue with: arena tune sweep --resume %s %s", n, len(t.Fixtures), s.Path(), sweepArgs(sw))
+		return fmt.Errorf("interrupted after %d of %d games; continue with: arena tune sweep --resume %s %s", n, t.Schedule.Len(), s.Path(), sweepArgs(sw))
 	}
 	return nil
 }
