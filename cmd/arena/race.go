@@ -47,7 +47,7 @@ type raceCandidate struct {
 // parseRace parses and checks the race flags. It runs nothing and opens
 // no file (FuzzFlags calls it).
 func parseRace(args []string, stderr io.Writer) (rf *runFlags, test *results.SPRT, err error) {
-	fs := newFlagSet("race", "--base SPEC --candidates SPEC SPEC… --sprt TEST [--games N] [--out FILE | --resume FILE] [flags]", stderr)
+	fs := newFlagSet("race", "--base SPEC --candidates SPEC SPEC… --sprt TEST [--games N] [--out FILE | --resume FILE] [--broker URL] [flags]", stderr)
 	rf = addRunFlags(fs, 20000, "at most `N` games per candidate")
 	fs.alias("agent", "agents")
 	fs.Lookup("agents").Usage = "the base, then the candidates, `SPEC…` (or --base and --candidates)"
@@ -61,6 +61,7 @@ func parseRace(args []string, stderr io.Writer) (rf *runFlags, test *results.SPR
 	sprtText := fs.String("sprt", "", "each candidate's test `TEST`: elo0=E0,elo1=E1[,alpha=A][,beta=B]")
 	model := fs.String("model", results.Logistic, "SPRT `MODEL`: logistic or normalized (Elo)")
 	fs.group("Ratings", "sprt model")
+	rf.broker = addBrokerFlags(fs)
 	if err = parseNoArgs(fs, args, "agents", "candidates"); err != nil {
 		return
 	}
@@ -79,6 +80,9 @@ func parseRace(args []string, stderr io.Writer) (rf *runFlags, test *results.SPR
 		}
 	}
 	if err = checkFormat(*rf.format, "text", "json"); err != nil {
+		return
+	}
+	if err = rf.broker.check(); err != nil {
 		return
 	}
 	switch {
@@ -132,8 +136,13 @@ func runRace(args []string, stdout, stderr io.Writer) error {
 	log := linelog.New(stderr, "arena race: ") // the library's lines
 	ctx, stop, release := interrupts(stderr, "race")
 	defer release()
+	runner, closeHub, err := s.Connect(ctx, stop, log, rf.broker.open(log))
+	if err != nil {
+		return err
+	}
+	defer closeHub()
 	start := time.Now()
-	race, st, runErr := s.RunRace(ctx, arena.RunOptions{Stop: stop, Log: log, ReuseGames: true}, func(r *results.Race) {
+	race, st, runErr := s.RunRace(ctx, arena.RunOptions{Stop: stop, Log: log, Runner: runner, ReuseGames: true}, func(r *results.Race) {
 		if every > 0 && (2*r.Pairs() >= next || r.Decided()) {
 			for next <= 2*r.Pairs() {
 				next += every

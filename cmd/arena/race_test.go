@@ -2,10 +2,12 @@ package main
 
 import (
 	"encoding/json"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"unicode/utf8"
 )
 
 // raceArgs is a race that greedy wins against random in about 60 pairs.
@@ -94,10 +96,51 @@ func TestRaceFlags(t *testing.T) {
 		{[]string{"race", "--agents", "random", "greedy", "--base", "random", "--sprt", "elo0=0,elo1=5"}, "not both"},
 		{[]string{"race", "--base", "random", "--candidates", "greedy", "--sprt", "elo0=0,elo1=5"}, "at least two candidates"},
 		{[]string{"race", "--base", "random", "--candidates", "greedy", "random", "--sprt", "elo0=0,elo1=5", "--format", "csv"}, "--format"},
+		// The broker's flags, checked as for match.
+		{[]string{"race", "--base", "random", "--candidates", "greedy", "random", "--sprt", "elo0=0,elo1=5", "--listen", "127.0.0.1:0"}, "add --broker embedded"},
+		{[]string{"race", "--base", "random", "--candidates", "greedy", "random", "--sprt", "elo0=0,elo1=5", "--concurrency", "0"}, "--broker"},
 	} {
 		code, _, errOut := runArena(tc.args...)
 		if code == 0 || !strings.Contains(errOut, tc.want) {
 			t.Errorf("%v: exit %d: %s", tc.args, code, errOut)
 		}
 	}
+}
+
+// FuzzRaceFlags: race's flag parsing never panics, and what it accepts is
+// within the limits (FuzzFlags covers tournament and match).
+func FuzzRaceFlags(f *testing.F) {
+	for _, s := range []string{
+		"--base a --candidates b c --sprt elo0=0,elo1=5", "--agents a b c --sprt elo0=0,elo1=5 --games 100000000000",
+		"--base a --candidates b --sprt elo0=0,elo1=5", "--resume r.jsonl", "--base a --candidates b c --sprt elo0=0,elo1=5 --model normalized",
+		"--base a --candidates b c --sprt elo0=0,elo1=5 --broker embedded --concurrency 0 --listen 127.0.0.1:0",
+		"--base a --candidates b c --sprt elo0=0,elo1=5 --ack-wait 0s --broker embedded", "--agents a b c --base a",
+		"--base a --candidates b c --sprt elo0=5,elo1=0", "--base a --candidates b c --sprt elo0=0,elo1=5 --batch 0 --broker nats://h:1",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, line string) {
+		if !utf8.ValidString(line) {
+			return
+		}
+		args := strings.Fields(line)
+		rf, test, err := parseRace(args, io.Discard)
+		if err != nil {
+			return
+		}
+		if test == nil && *rf.resume == "" {
+			t.Fatalf("%q: a new race accepted without a test", args)
+		}
+		pairs := uint64(0) // resumed: the file has the agents
+		if n := len(rf.agents); n > 0 {
+			if n < 2 { // one candidate: the library's Candidates error
+				t.Fatalf("%q: accepted a race of %d agents", args, n)
+			}
+			pairs = uint64(n - 1)
+		}
+		if *rf.concurrency == 0 && *rf.broker.broker != "" {
+			*rf.concurrency = 1 // remote workers only: valid with a broker
+		}
+		checkAccepted(t, args, rf, pairs)
+	})
 }
