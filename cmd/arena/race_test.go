@@ -1,12 +1,17 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
 	"unicode/utf8"
 )
 
@@ -143,4 +148,67 @@ func FuzzRaceFlags(f *testing.F) {
 		}
 		checkAccepted(t, args, rf, pairs)
 	})
+}
+
+// TestRaceBrokerKilled: a race through the embedded broker, its games
+// played by an arena worker process (the coordinator plays none), killed
+// (SIGKILL) in the middle and resumed on the same address, decides as the
+// local race with the same seed (its games depend only on the seed).
+func TestRaceBrokerKilled(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a run of several seconds")
+	}
+	dir := t.TempDir()
+	// raceArgs with a candidate slow enough (some 50 ms a game) that the
+	// kill comes in the middle; mcts with a number of iterations plays
+	// the same games from the same seed.
+	args := slices.Clone(raceArgs)
+	args[slices.Index(args, "greedy")] = "mcts:iters=3000"
+	code, out, errOut := runArena(args...)
+	if code != 0 {
+		t.Fatalf("local race: exit %d: %s", code, errOut)
+	}
+	want := decodeRace(t, out)
+	if want.Decision != "winner" {
+		t.Fatalf("the local race: %+v", want)
+	}
+	port := freePort(t)
+	url := fmt.Sprintf("nats://127.0.0.1:%d", port)
+	listen := fmt.Sprintf("127.0.0.1:%d", port)
+	w := startArena(t, dir, "worker", "--broker", url, "--concurrency", "1", "--patience", "60s")
+	broker := []string{"--concurrency", "0", "--broker", "embedded", "--ack-wait", "2s", "--listen", listen, "--rating-interval", "-1"}
+	first := startArena(t, dir, append(append(args, broker...), "--out", "race.jsonl")...)
+	path := filepath.Join(dir, "race.jsonl")
+	for deadline := time.Now().Add(time.Minute); time.Now().Before(deadline); time.Sleep(5 * time.Millisecond) {
+		if b, _ := os.ReadFile(path); bytes.Count(b, []byte(`"record":"game"`)) > 10 {
+			break
+		}
+	}
+	// Both stopped before the kill, so that the race cannot end meanwhile
+	// on a machine that gives the test no processor for a while.
+	for _, p := range []*proc{first, w} {
+		syscall.Kill(-p.cmd.Process.Pid, syscall.SIGSTOP)
+	}
+	syscall.Kill(-first.cmd.Process.Pid, syscall.SIGKILL)
+	first.wait(t, 10*time.Second)
+	syscall.Kill(-w.cmd.Process.Pid, syscall.SIGCONT)
+	b, _ := os.ReadFile(path)
+	if n := bytes.Count(b, []byte(`"record":"game"`)); n == 0 || n >= 2*want.Pairs {
+		t.Fatalf("%d games recorded when the coordinator was killed, the race counts %d: the kill was to come in the middle", n, 2*want.Pairs)
+	} else {
+		t.Logf("killed after %d games (the race counts %d)", n, 2*want.Pairs)
+	}
+	var stdout bytes.Buffer
+	second := startArenaOut(t, dir, &stdout, append([]string{"race", "--resume", "race.jsonl", "--format", "json"}, broker...)...)
+	if err := second.wait(t, 2*time.Minute); err != nil {
+		t.Fatalf("resumed coordinator: %v\n%s", err, second.stderr.String())
+	}
+	if err := w.wait(t, 30*time.Second); err != nil {
+		t.Fatalf("worker: %v\n%s", err, w.stderr.String())
+	}
+	got := decodeRace(t, stdout.String())
+	got.Uncounted, want.Uncounted = 0, 0 // games in flight differ
+	if a, b := mustJSON(t, got), mustJSON(t, want); a != b {
+		t.Errorf("through the broker, killed and resumed:\n%s\nwant\n%s\n%s", a, b, second.stderr.String())
+	}
 }
