@@ -90,7 +90,10 @@ func TestRaceOptions(t *testing.T) {
 	tour := mustNew(t, raceOptions())
 	// A runner (a broker's coordinator) is handed the race's Skip.
 	var skip func(Fixture) bool
-	runner := func(_ context.Context, _ *Tournament, opts RunOptions) (RunStats, error) { skip = opts.Skip; return RunStats{}, nil }
+	runner := func(_ context.Context, _ *Tournament, opts RunOptions) (RunStats, error) {
+		skip = opts.Skip
+		return RunStats{}, nil
+	}
 	if _, _, err := tour.RunRace(context.Background(), RunOptions{Runner: runner}, nil); err != nil || skip == nil {
 		t.Errorf("race on a runner: %v, Skip given: %v", err, skip != nil)
 	}
