@@ -212,3 +212,33 @@ func TestRaceBrokerKilled(t *testing.T) {
 		t.Errorf("through the broker, killed and resumed:\n%s\nwant\n%s\n%s", a, b, second.stderr.String())
 	}
 }
+
+// TestRaceLiveReport: race --report keeps the page of arena report, with
+// its race section: the final page names the winner, as arena report of
+// the record does.
+func TestRaceLiveReport(t *testing.T) {
+	dir := t.TempDir()
+	page, rec := filepath.Join(dir, "live.html"), filepath.Join(dir, "race.jsonl")
+	code, _, errOut := runArena(append(slices.Clone(raceArgs), "--out", rec, "--report", page)...)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	if !strings.Contains(errOut, "arena race: report in "+page) {
+		t.Errorf("stderr does not name the page: %s", errOut)
+	}
+	data, err := os.ReadFile(page)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const section = `<div class="race" data-decision="winner" data-winner="greedy">`
+	if s := string(data); !strings.Contains(s, section) || strings.Contains(s, "Live:") || strings.Contains(s, "Interrupted") {
+		t.Errorf("the final page lacks %s, or says it is live or interrupted", section)
+	}
+	after := filepath.Join(dir, "after.html")
+	if code, _, errOut := runArena("report", rec, "--out", after); code != 0 {
+		t.Fatalf("report: exit %d: %s", code, errOut)
+	}
+	if data, _ := os.ReadFile(after); !strings.Contains(string(data), section) {
+		t.Errorf("arena report of the record lacks %s", section)
+	}
+}
