@@ -143,9 +143,6 @@ func FuzzRaceFlags(f *testing.F) {
 			}
 			pairs = uint64(n - 1)
 		}
-		if *rf.concurrency == 0 && *rf.broker.broker != "" {
-			*rf.concurrency = 1 // remote workers only: valid with a broker
-		}
 		checkAccepted(t, args, rf, pairs)
 	})
 }
