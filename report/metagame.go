@@ -227,7 +227,8 @@ var colCycle = color.RGBA{0x6A, 0x3D, 0x9A, 0xFF}
 
 // cycleGraph draws a cycle as three players on a triangle joined by
 // directed edges, each labelled with the probability that it holds and
-// the observed score; an edge whose probability is under 0.95 is dashed.
+// the observed score; an edge whose probability, to the two decimals
+// shown, is under 0.95 is dashed.
 func cycleGraph(k int, c results.CycleRow) (*plot.Plot, error) {
 	p := newPlot(fmt.Sprintf("Cycle %d: probability %.2f", k, c.Probability), "", "")
 	p.HideAxes()
@@ -258,7 +259,7 @@ func (d *cycleDrawing) Plot(c draw.Canvas, p *plot.Plot) {
 		u := dir.Scale(1 / length)
 		a, b := from.Add(u.Scale(radius+vg.Points(2))), to.Add(u.Scale(-radius-vg.Points(2)))
 		sty := draw.LineStyle{Color: colCycle, Width: vg.Points(1.5)}
-		if d.c.EdgeProbabilities[e] < 0.95 {
+		if math.Round(100*d.c.EdgeProbabilities[e]) < 95 { // as labelled: "p 0.95" is solid
 			sty.Dashes = []vg.Length{vg.Points(4), vg.Points(3)}
 		}
 		head := vg.Points(8)

@@ -186,10 +186,11 @@ func TestMassPlotMarkers(t *testing.T) {
 }
 
 // TestCycleGraph: three nodes, three arrowheads, an edge dashed exactly
-// when its probability is under 0.95, and each edge's label.
+// when its probability as labelled is under 0.95 (0.9496 is "p 0.95",
+// solid), and each edge's label.
 func TestCycleGraph(t *testing.T) {
 	c := results.CycleRow{Players: [3]string{"rock", "paper", "scissors"}, Scores: [3]float64{0.7, 0.9, 0.55},
-		EdgeProbabilities: [3]float64{0.99, 0.999, 0.7}, Probability: 0.99 * 0.999 * 0.7}
+		EdgeProbabilities: [3]float64{0.9496, 0.999, 0.7}, Probability: 0.9496 * 0.999 * 0.7}
 	p, err := cycleGraph(1, c)
 	paths, texts := renderSVG(t, p, err)
 	if n := count(paths, "fill", colFirst); n != 3 {
@@ -210,7 +211,7 @@ func TestCycleGraph(t *testing.T) {
 	if edges != 3 || dashed != 1 {
 		t.Errorf("%d edges, %d dashed, want 3 and 1", edges, dashed)
 	}
-	for _, want := range []string{"Cycle 1: probability 0.69", "rock", "paper", "scissors", "p 0.99, 70.0 %", "p 1.00, 90.0 %", "p 0.70, 55.0 %"} {
+	for _, want := range []string{"Cycle 1: probability 0.66", "rock", "paper", "scissors", "p 0.95, 70.0 %", "p 1.00, 90.0 %", "p 0.70, 55.0 %"} {
 		if !containsText(texts, want) {
 			t.Errorf("no text %q among %q", want, texts)
 		}
