@@ -217,3 +217,24 @@ func TestCycleGraph(t *testing.T) {
 		}
 	}
 }
+
+// TestMetaGamePageIsDeterministic: the section's resamples depend on the
+// seed alone, so pages made with one or several bootstrap workers are
+// the same to the byte.
+func TestMetaGamePageIsDeterministic(t *testing.T) {
+	var pages [2]string
+	for k, workers := range []int{1, 3} {
+		var buf bytes.Buffer
+		opt := Options{Rating: results.AnalysisOptions{Bootstrap: 40, Seed: 2, Workers: workers, MetaGame: &results.MetaGameOptions{}}, NoViewer: true}
+		if _, err := Write(&buf, cycleGames(), opt); err != nil {
+			t.Fatal(err)
+		}
+		pages[k] = buf.String()
+	}
+	if pages[0] != pages[1] {
+		t.Error("the page with 1 bootstrap worker differs from the page with 3")
+	}
+	if !strings.Contains(pages[0], `id="metagame"`) {
+		t.Error("no meta-game section")
+	}
+}
