@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -9,6 +10,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/boardgame-arena/arena/results"
 )
 
 // metaRow matches a meta-game row of the page (the template writes the
@@ -94,5 +97,31 @@ func TestReportMetaGame(t *testing.T) {
 		if code != 1 || !strings.Contains(errOut, want) {
 			t.Errorf("report %v: exit %d, stderr %q (want %q)", args, code, errOut, want)
 		}
+	}
+}
+
+// TestReportMetaGameFailure: a meta-game that fails when the pool's size
+// turned it on leaves the page without it, with a warning; asked for
+// with --meta-game, it fails the command.
+func TestReportMetaGameFailure(t *testing.T) {
+	defer func(f func(*results.Tally, results.AnalysisOptions) (*results.Analysis, error)) { analyseTally = f }(analyseTally)
+	analyseTally = func(tl *results.Tally, o results.AnalysisOptions) (*results.Analysis, error) {
+		if o.MetaGame != nil {
+			return nil, errors.New("no equilibrium")
+		}
+		return tl.Analyse(o)
+	}
+	file := filepath.Join(reportTestdata, "tournament.jsonl") // 4 players: on by default
+	out := filepath.Join(t.TempDir(), "r.html")
+	code, _, stderr := runArena("report", file, "--out", out, "--viewer-games", "-1", "--bootstrap", "0")
+	if code != 0 || !strings.Contains(stderr, "warning: no meta-game: no equilibrium") {
+		t.Fatalf("exit %d, stderr %q: want a page and a warning", code, stderr)
+	}
+	if b, err := os.ReadFile(out); err != nil || strings.Contains(string(b), `id="metagame"`) || !strings.Contains(string(b), `id="standings"`) {
+		t.Errorf("the page (%v) is not the page without the meta-game", err)
+	}
+	code, _, stderr = runArena("report", file, "--out", out, "--viewer-games", "-1", "--bootstrap", "0", "--meta-game")
+	if code != 1 || !strings.Contains(stderr, "no equilibrium") {
+		t.Errorf("--meta-game: exit %d, stderr %q: want the error", code, stderr)
 	}
 }
