@@ -238,3 +238,39 @@ func TestMetaGamePageIsDeterministic(t *testing.T) {
 		t.Error("no meta-game section")
 	}
 }
+
+// TestMetaGameExcluded: players left out of the meta-game (some pairing
+// of theirs never met) are named in the section and have no row there,
+// while the standings keep them.
+func TestMetaGameExcluded(t *testing.T) {
+	d := gauntletGames() // g met x, y and z; x, y and z never met each other
+	opt := Options{Rating: results.AnalysisOptions{Bootstrap: 20, Seed: 1, MetaGame: &results.MetaGameOptions{}}, NoViewer: true}
+	var buf bytes.Buffer
+	if _, err := Write(&buf, d, opt); err != nil {
+		t.Fatal(err)
+	}
+	root := parsePage(t, buf.String())
+	rep, err := results.Analyse(d, opt.Rating)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rep.MetaGame.Excluded) != 2 {
+		t.Fatalf("the Analysis leaves out %q, want two of x, y, z", rep.MetaGame.Excluded)
+	}
+	ex := root.byID("metagame-excluded")
+	if ex == nil || !strings.Contains(ex.allText(), strings.Join(rep.MetaGame.Excluded, ", ")) {
+		t.Fatalf("the section does not name %q as left out", rep.MetaGame.Excluded)
+	}
+	rows := root.byID("metagame-table").find(func(n *node) bool { return n.name == "tr" && n.attr["data-player"] != "" })
+	if len(rows) != 2 {
+		t.Errorf("%d meta-game rows, want 2", len(rows))
+	}
+	for _, r := range rows {
+		if slices.Contains(rep.MetaGame.Excluded, r.attr["data-player"]) {
+			t.Errorf("%s is left out but has a row", r.attr["data-player"])
+		}
+	}
+	if n := len(root.byID("standings-table").find(func(n *node) bool { return n.name == "tr" && n.attr["data-player"] != "" })); n != 4 {
+		t.Errorf("%d standings rows, want 4", n)
+	}
+}
