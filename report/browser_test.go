@@ -631,7 +631,11 @@ func TestReportInBrowser(t *testing.T) {
 	for ci, c := range cases {
 		page := filepath.Join(t.TempDir(), "report.html")
 		var buf bytes.Buffer
-		if _, err := Write(&buf, c.d, Options{Rating: results.AnalysisOptions{Bootstrap: 20, Seed: 1}}); err != nil {
+		opt := Options{Rating: results.AnalysisOptions{Bootstrap: 20, Seed: 1}}
+		if ci == 0 {
+			opt.Rating.MetaGame = &results.MetaGameOptions{} // and the meta-game's section
+		}
+		if _, err := Write(&buf, c.d, opt); err != nil {
 			t.Fatalf("%s: %v", c.name, err)
 		}
 		if err := os.WriteFile(page, buf.Bytes(), 0o644); err != nil {
@@ -645,6 +649,11 @@ func TestReportInBrowser(t *testing.T) {
 		plots := eval[int](b, `Array.prototype.filter.call(document.querySelectorAll("svg"), function (s) { return !s.closest("#viewer"); }).length`)
 		if plots < 3 || eval[int](b, `document.querySelectorAll("#standings svg").length`) < 1 {
 			t.Errorf("%s: %d plots outside the viewer (want at least 3, a rating plot among them)", c.name, plots)
+		}
+		if ci == 0 {
+			if n := eval[int](b, `document.querySelectorAll("#metagame svg.plot").length`); n < 2 {
+				t.Errorf("%s: %d meta-game plots, want at least 2 (Nash, α-Rank)", c.name, n)
+			}
 		}
 		// The longest game, stepped forward ten plies with the arrow key.
 		gi := 0

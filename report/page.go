@@ -37,7 +37,7 @@ code.cmd{display:block;background:#f6f6f6;padding:.6em;white-space:pre-wrap;word
 {{if .Status}}<p class="status" id="status">{{.Status}}</p>
 {{end}}<p>Game <b>{{.Game}}</b>, <span id="games" data-games="{{.Games}}">{{.Games}}</span> games, mean length {{printf "%.1f" .MeanPlies}} plies; ratings: {{.Rep.DrawModel}} draw model, {{.Rep.Bootstrap}} bootstrap resamples{{if .Rep.Anchor}}, {{.Rep.Anchor}} anchored at {{.Rep.AnchorElo}}{{end}}{{if .Rep.MeanOf}}, mean 0 over the players whose ratings the data bound ({{join .Rep.MeanOf}}){{end}}.</p>
 <nav>
-<a href="#standings">Standings</a><a href="#matrix">Score matrix</a><a href="#colours">Colours</a><a href="#terminations">Terminations</a><a href="#lengths">Game length</a><a href="#search">Time and search</a>{{if .Matches}}<a href="#match">Match</a>{{end}}{{if .Races}}<a href="#race">Race</a>{{end}}<a href="#config">Configuration</a>{{if .Viewer}}<a href="#viewer">Games</a>{{end}}
+<a href="#standings">Standings</a><a href="#matrix">Score matrix</a>{{if .Meta}}<a href="#metagame">Meta-game</a>{{end}}<a href="#colours">Colours</a><a href="#terminations">Terminations</a><a href="#lengths">Game length</a><a href="#search">Time and search</a>{{if .Matches}}<a href="#match">Match</a>{{end}}{{if .Races}}<a href="#race">Race</a>{{end}}<a href="#config">Configuration</a>{{if .Viewer}}<a href="#viewer">Games</a>{{end}}
 </nav>
 
 <section id="standings">
@@ -64,6 +64,8 @@ code.cmd{display:block;background:#f6f6f6;padding:.6em;white-space:pre-wrap;word
 <p class="note">The row player's score against the column player (hover for W-D-L and LOS). In the heat maps red is 0 %, white 50 %, green 100 %, and a grey cell a pair that never met (in the LOS map: players in groups that never met, whose ratings cannot be compared).</p>
 {{.ScorePlot}}{{.LOSPlot}}
 </section>
+{{if .Meta}}
+{{template "metagame" .Meta}}{{end}}
 
 <section id="colours">
 <h2>Colours and first move</h2>

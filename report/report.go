@@ -213,6 +213,7 @@ type page struct {
 	RatingPlot    template.HTML
 	ScorePlot     template.HTML
 	LOSPlot       template.HTML
+	Meta          *metaSection // with the ratings' meta-game
 	Cross         crossTable
 	Colours       []colourRow
 	FirstPlayer   results.FirstPlayerStats
@@ -463,6 +464,13 @@ func build(src *Source, c *Collector, opt Options, r *renderer) (*page, error) {
 			if err := plotIt(&pg.LOSPlot, "los-matrix", heatMap("Likelihood that the row player is stronger (%)", "groups that never met, not comparable", names, los, losLab), nil, side); err != nil {
 				return nil, err
 			}
+		}
+	}
+
+	// Nash averaging and α-Rank, when the ratings have them.
+	if rep.MetaGame != nil {
+		if pg.Meta, err = metaSectionOf(rep, r, &pg.plots); err != nil {
+			return nil, err
 		}
 	}
 

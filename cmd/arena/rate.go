@@ -63,10 +63,7 @@ func runRate(args []string, stdout, stderr io.Writer) error {
 	seed := fs.Uint64("seed", 0, "seed of the bootstrap (default: the first file's, to reprint its table)")
 	rf := addRatingFlags(fs, seed)
 	fs.group("Ratings", "seed")
-	meta := fs.Bool("meta-game", false, "add Nash averaging, α-Rank and cycles (at most 200 players)")
-	alpha := fs.Float64("alpha", 0, "α-Rank's ranking intensity `X` (default 0: swept)")
-	population := fs.Int("population", results.DefaultPopulation, "α-Rank's population size `M`")
-	fs.group("Meta-game", "meta-game alpha population")
+	meta := addMetaGameFlags(fs, "add Nash averaging, α-Rank and cycles (at most 200 players)")
 	fs.group("Output", "format export out")
 	files, err := parseFilesAndFlags(fs, args)
 	if err != nil {
@@ -89,10 +86,12 @@ func runRate(args []string, stdout, stderr io.Writer) error {
 	}
 	options := func() (results.AnalysisOptions, error) {
 		o, err := rf.options()
-		if err != nil || !*meta {
+		if err != nil {
 			return o, err
 		}
-		o.MetaGame = &results.MetaGameOptions{Alpha: *alpha, Population: *population}
+		if o.MetaGame = meta.options(0, 0); o.MetaGame == nil {
+			return o, nil
+		}
 		return o, o.Check()
 	}
 	if _, err := options(); err != nil {

@@ -33,6 +33,7 @@ func runReport(args []string, stdout, stderr io.Writer) error {
 	fs.group("Output", "out png title viewer-games")
 	fs.group("Ratings", "seed")
 	rf := addRatingFlags(fs, seed)
+	meta := addMetaGameFlags(fs, fmt.Sprintf("Nash averaging, α-Rank and cycles (default: on for 3 to %d players)", autoMetaGamePlayers))
 	files, err := parseFilesAndFlags(fs, args)
 	if err != nil {
 		return err
@@ -51,6 +52,9 @@ func runReport(args []string, stdout, stderr io.Writer) error {
 	}
 	if _, err := rf.options(); err != nil {
 		return err
+	}
+	if err := meta.check(); err != nil {
+		return err // bad flags: say so before reading any file
 	}
 	viewer := report.ViewerOptions{MaxGames: max(*viewerGames, 0)}
 	fs.Visit(func(f *flag.Flag) {
@@ -85,9 +89,17 @@ func runReport(args []string, stdout, stderr io.Writer) error {
 			return fmt.Errorf("--png: %w", err)
 		}
 	}
+	opts.MetaGame = meta.options(len(names), autoMetaGamePlayers) // checked above
 	var rep *results.Analysis
 	if c.Games() > 0 {
-		if rep, err = t.Analyse(opts); err != nil {
+		rep, err = analyseTally(t, opts)
+		if err != nil && opts.MetaGame != nil && !meta.given() {
+			// The meta-game was not asked for: the page goes on without it.
+			fmt.Fprintf(stderr, "arena report: warning: no meta-game: %v\n", err)
+			opts.MetaGame = nil
+			rep, err = analyseTally(t, opts)
+		}
+		if err != nil {
 			return err
 		}
 	}
@@ -103,6 +115,10 @@ func runReport(args []string, stdout, stderr io.Writer) error {
 	}
 	return nil
 }
+
+// analyseTally is report's rating of its counts; a variable so that a
+// test can make the meta-game fail.
+var analyseTally = (*results.Tally).Analyse
 
 // writeReportSource writes the page of src at path
 // (report.WriteSourceFile: atomically), with the arena command line that
