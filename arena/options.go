@@ -153,8 +153,15 @@ func (o Options) check(counted bool) error {
 				return option.New("GamesPerPair", g, "{GamesPerPair} %d with %d agents makes %d games in a %s; one run plays at most %d", g, n, t, kind, MaxGames)
 			}
 		}
-	} else if o.Rounds != 0 || o.Bye != ByeWin || o.ExtraPairs != 0 {
-		return option.New("Rounds", nil, "{Rounds}, {Bye} and {ExtraPairs} belong to a Swiss tournament or a knockout, not to a %s", kind)
+	} else {
+		switch {
+		case o.Rounds != 0:
+			return option.New("Rounds", o.Rounds, "rounds belong to a Swiss tournament, not to a %s", kind)
+		case o.Bye != ByeWin:
+			return option.New("Bye", o.Bye, "a bye's score belongs to a Swiss tournament, not to a %s", kind)
+		case o.ExtraPairs != 0:
+			return option.New("ExtraPairs", o.ExtraPairs, "tie-break pairs belong to a knockout, not to a %s", kind)
+		}
 	}
 	if counted && !IsFormat(kind) {
 		pairs, err := pairCount(kind, n, o.Swept)
