@@ -300,13 +300,15 @@ func (t *Tournament) WriteFormatStandings(w io.Writer, finished []FormatResult) 
 			return err
 		}
 		fmt.Fprintf(w, "Swiss standings after %d of %d rounds:\n", len(hist), f.Rounds)
-		fmt.Fprintf(w, "%4s  %-*s %6s %9s %7s %7s\n", "rank", nameWidth(names), "agent", "score", "buchholz", "sb", "colours")
+		// colours: boards started/seconded.
+		fmt.Fprintf(w, "%4s  %-*s %6s %9s %7s %8s  %s\n", "rank", nameWidth(names), "agent", "score", "buchholz", "sb", "colours", "bye")
 		for i, s := range st {
 			bye := ""
 			if s.Bye {
-				bye = "  bye"
+				bye = "yes"
 			}
-			fmt.Fprintf(w, "%4d  %-*s %6g %9g %7g %3d/%-3d%s\n", i+1, nameWidth(names), names[s.Agent], s.Score, s.Buchholz, s.SonnebornBerger, s.Starts, s.Seconds, bye)
+			line := fmt.Sprintf("%4d  %-*s %6g %9g %7g %8s  %s", i+1, nameWidth(names), names[s.Agent], s.Score, s.Buchholz, s.SonnebornBerger, fmt.Sprintf("%d/%d", s.Starts, s.Seconds), bye)
+			fmt.Fprintln(w, strings.TrimRight(line, " "))
 		}
 		return nil
 	case *Knockout:

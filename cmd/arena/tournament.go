@@ -13,7 +13,7 @@ import (
 )
 
 func init() {
-	register(command{"tournament", groupPlay, "round robin or gauntlet with ratings (the default command)", runTournament})
+	register(command{"tournament", groupPlay, "round robin, gauntlet, Swiss or knockout with ratings (the default command)", runTournament})
 }
 
 // demoCandidates are the default agents, with budgets that keep the default
