@@ -108,22 +108,31 @@ func (t *Tournament) FormatResult(g *results.GameRecord) (FormatResult, bool) {
 
 // place inverts FormatGame.Index: the (round, board, game) of an index.
 func (t *Tournament) place(index int) (round, board, game int, ok bool) {
-	if index < 0 || index >= t.Config.TotalGames {
+	p, isPlacer := t.format.(placer)
+	if !isPlacer || index < 0 || index >= t.Config.TotalGames {
 		return 0, 0, 0, false
 	}
-	switch f := t.format.(type) {
-	case *Swiss:
-		g, boards := f.GamesPerBoard, f.Agents/2
-		rb := index / g
-		return rb / boards, rb % boards, index % g, true
-	case *Knockout:
-		m := f.maxGames()
-		for r, n := 0, f.size()/2; n >= 1; r, n = r+1, n/2 {
-			if index < n*m {
-				return r, index / m, index % m, true
-			}
-			index -= n * m
+	return p.place(index)
+}
+
+// placer is a format whose games' indices can be read back.
+type placer interface {
+	place(index int) (round, board, game int, ok bool)
+}
+
+func (s *Swiss) place(index int) (round, board, game int, ok bool) {
+	g, boards := s.GamesPerBoard, s.Agents/2
+	rb := index / g
+	return rb / boards, rb % boards, index % g, index >= 0 && rb/boards < s.Rounds
+}
+
+func (k *Knockout) place(index int) (round, board, game int, ok bool) {
+	m := k.maxGames()
+	for r, n := 0, k.size()/2; n >= 1 && index >= 0; r, n = r+1, n/2 {
+		if index < n*m {
+			return r, index / m, index % m, true
 		}
+		index -= n * m
 	}
 	return 0, 0, 0, false
 }
@@ -257,7 +266,10 @@ func (t *Tournament) RunFormat(ctx context.Context, opts RunOptions) ([]FormatRe
 				}
 			}
 			for _, g := range batch {
-				fr, _ := t.FormatResult(g) // a planned game's index
+				fr, ok := t.FormatResult(g)
+				if !ok { // the format's own numbering: never
+					return fmt.Errorf("arena: game %d is outside the %s's numbering", g.Index, t.Config.Kind)
+				}
 				finished = append(finished, fr)
 			}
 			return nil

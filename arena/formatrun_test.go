@@ -214,3 +214,54 @@ func TestFormatOptions(t *testing.T) {
 		t.Errorf("ParseByeScore(half): %v", err)
 	}
 }
+
+// endsAfter is a format that ends with a NoPairingError once round
+// `after` would start: the inner format's games until then.
+type endsAfter struct {
+	*Swiss
+	after int
+}
+
+func (e endsAfter) Plan(finished []FormatResult) ([]FormatGame, bool, error) {
+	games, done, err := e.Swiss.Plan(finished)
+	if len(games) > 0 && games[0].Round >= e.after {
+		return nil, false, &NoPairingError{Round: e.after}
+	}
+	return games, done, err
+}
+
+// TestFormatRunNoPairing: a round that cannot be paired ends the run as
+// complete, with the rounds played, and says so in the log.
+func TestFormatRunNoPairing(t *testing.T) {
+	tour := mustNew(t, formatCases[0].o)
+	tour.format = endsAfter{tour.format.(*Swiss), 2}
+	var log bytes.Buffer
+	var played int
+	fr, st, err := tour.RunFormat(context.Background(), RunOptions{Concurrency: 2, Log: &log, Sink: func(b []*results.GameRecord) error {
+		played += len(b)
+		return nil
+	}})
+	if err != nil || !st.Complete {
+		t.Fatalf("complete %t, %v", st.Complete, err)
+	}
+	if want := 2 * 2 * 2; played != want || len(fr) != want || st.Played != want {
+		t.Fatalf("played %d games (%d results, stats %d), want the first two rounds' %d", played, len(fr), st.Played, want)
+	}
+	if !strings.Contains(log.String(), "round 3 cannot be paired without two agents meeting twice: the tournament ends after round 2") {
+		t.Fatalf("log: %q", log.String())
+	}
+}
+
+// TestFormatRunRefusesRemote: a format runs on the local workers only,
+// and says so naming the option.
+func TestFormatRunRefusesRemote(t *testing.T) {
+	tour := mustNew(t, formatCases[1].o)
+	_, _, err := tour.RunFormat(context.Background(), RunOptions{Runner: func(context.Context, *Tournament, RunOptions) (RunStats, error) {
+		t.Fatal("the runner was called")
+		return RunStats{}, nil
+	}})
+	var oe *option.Error
+	if !errors.As(err, &oe) || oe.Name != "Remote" {
+		t.Fatalf("got %v, want an error naming Remote", err)
+	}
+}
