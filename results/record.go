@@ -102,7 +102,7 @@ type Config struct {
 	// Adjudicate is the run's solver adjudication, as arena.ParseAdjudicate
 	// writes it (e.g. "solve:empties=10,time=1s"); empty for none.
 	Adjudicate string `json:"adjudicate,omitempty"`
-	TotalGames int    `json:"total_games"` // planned games
+	TotalGames int    `json:"total_games"` // planned games; a knockout's game numbers, not all played
 	// Shard, when set, is the slice of the schedule this file plays
 	// (--shard i/N); TotalGames still counts the whole run's games, and
 	// game indices are the whole run's.
