@@ -76,11 +76,11 @@ func formatOf(kind string, n int, o Options) (Format, uint64, error) {
 	return nil, 0, fmt.Errorf("%q is not a format", kind)
 }
 
-// MaxFormatGames is the most games a format run plays: its TotalGames for
-// a Swiss tournament, (agents−1)·(games + 2·extra pairs) for a knockout
-// (every match of a bracket but its byes, each to its last tie-break).
-// Other kinds: the schedule's length.
-func (t *Tournament) MaxFormatGames() int {
+// PlannedGames is the number of games the run plans: its schedule's
+// (Schedule.Len), or a format's most: a Swiss tournament's TotalGames, a
+// knockout's (agents−1)·(games + 2·extra pairs) (every match of the
+// bracket but its byes, each to its last tie-break pair).
+func (t *Tournament) PlannedGames() int {
 	if k, ok := t.format.(*Knockout); ok {
 		return (k.Agents - 1) * k.maxGames()
 	}
@@ -207,11 +207,11 @@ func (t *Tournament) fixtureOf(fg FormatGame) Fixture {
 // resumed or a differently parallel run plays the same games. A round
 // that cannot be paired (NoPairingError) ends the tournament early: it
 // is told to opts.Log and the run is complete. Stop and ctx end the run
-// as for Run; RunStats.Planned is MaxFormatGames. A format runs on the
+// as for Run; RunStats.Planned is PlannedGames. A format runs on the
 // local workers only (opts.Runner must be nil), and neither opts.Skip nor
 // opts.Queue may be set.
 func (t *Tournament) RunFormat(ctx context.Context, opts RunOptions) ([]FormatResult, RunStats, error) {
-	st := RunStats{Planned: t.MaxFormatGames(), Skipped: len(opts.Done)}
+	st := RunStats{Planned: t.PlannedGames(), Skipped: len(opts.Done)}
 	if t.format == nil {
 		return nil, st, errors.New("arena: RunFormat needs a Swiss tournament or a knockout")
 	}

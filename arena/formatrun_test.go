@@ -108,7 +108,7 @@ func TestFormatRunReproducible(t *testing.T) {
 				if want := tc.o.Rounds * (len(tc.o.Agents) / 2) * tc.o.GamesPerPair; len(runs[0]) != want {
 					t.Fatalf("%d games, want %d", len(runs[0]), want)
 				}
-			} else if n := len(runs[0]); n < (len(tc.o.Agents)-1)*tc.o.GamesPerPair || n > tour.MaxFormatGames() {
+			} else if n := len(runs[0]); n < (len(tc.o.Agents)-1)*tc.o.GamesPerPair || n > tour.PlannedGames() {
 				t.Fatalf("%d games in a knockout of %d matches", n, len(tc.o.Agents)-1)
 			}
 			// Every game is between the agents its format paired.

@@ -256,7 +256,7 @@ func (e setupError) Unwrap() error { return e.error }
 // statistics and how long it took; an error setting up the broker comes
 // back as a setupError.
 func playRun(s *arena.Session, rf *runFlags, stderr io.Writer, afterBatch func([]*results.GameRecord), interim func(n int)) (arena.RunStats, time.Duration, error) {
-	planned := s.Tournament().MaxFormatGames() // the schedule's games, or a format's most
+	planned := s.Tournament().PlannedGames() // the schedule's games, or a format's most
 	interval := *rf.interval
 	if interval == 0 && planned >= 400 {
 		interval = max(planned/4, 1)

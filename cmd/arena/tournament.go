@@ -162,7 +162,7 @@ func runTournament(args []string, stdout, stderr io.Writer) error {
 	// the seed it started with, as arena rate does.
 	ropts.Seed = t.Config.Seed
 	done := len(s.Done())
-	planned := t.MaxFormatGames() // the schedule's games, or a format's most
+	planned := t.PlannedGames() // the schedule's games, or a format's most
 	switch t.Config.Kind {
 	case results.Swiss:
 		fmt.Fprintf(stderr, "arena tournament: %s swiss of %d rounds, %s, %d games per board: %s", t.Config.Game, t.Config.Rounds, plural(len(t.Config.Agents), "agent", "agents"), t.Config.GamesPerPair, plural(planned, "game", "games"))
