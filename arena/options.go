@@ -64,7 +64,7 @@ const (
 
 // Options describe a tournament or a match.
 type Options struct {
-	Kind            string   // results.RoundRobin, results.Gauntlet, results.Match or results.Sweep
+	Kind            string   // results.RoundRobin, Gauntlet, Match, Sweep, Swiss or Knockout
 	Game            string   // game spec
 	Agents          []string // agent specs, one each
 	GamesPerPair    int      // even; for a match, the most games to play
@@ -94,6 +94,14 @@ type Options struct {
 	// Swept is, for a results.Sweep, how many of the agents (the first)
 	// are the swept values; the others are their opponents.
 	Swept int
+	// Rounds is a Swiss tournament's (results.Swiss) number of rounds,
+	// and Bye what its bye earns; ExtraPairs is a knockout's
+	// (results.Knockout) tie-break game pairs at most. A format's
+	// seeding is the agents' order, best first, and GamesPerPair the
+	// games of its boards (a knockout match's before any tie-break).
+	Rounds     int
+	Bye        ByeScore
+	ExtraPairs int
 	// Names are the agents' display names, one each, unique: a resumed
 	// run's, from its record (OptionsFrom), which it never changes. nil
 	// names the agents from their specs (agents.Names).
@@ -129,7 +137,33 @@ func (o Options) check(counted bool) error {
 		return option.New("GamesPerPair", g, "use an even number from 2 to %d (games come in colour-swapped pairs)", MaxGames)
 	}
 	var total uint64
-	if counted {
+	if IsFormat(kind) {
+		if o.Shard != nil && o.Shard.Count > 1 {
+			return option.New("Shard", o.Shard, "a %s cannot be sharded: its pairings depend on the results of all its games", kind)
+		}
+		if o.SPRT != nil {
+			return option.New("SPRT", nil, "an SPRT belongs to a match, or to a gauntlet (a race), not to a %s", kind)
+		}
+		if counted {
+			_, t, err := formatOf(kind, n, o)
+			if err != nil {
+				return err
+			}
+			if t > MaxGames {
+				return option.New("GamesPerPair", g, "{GamesPerPair} %d with %d agents makes %d games in a %s; one run plays at most %d", g, n, t, kind, MaxGames)
+			}
+		}
+	} else {
+		switch {
+		case o.Rounds != 0:
+			return option.New("Rounds", o.Rounds, "rounds belong to a Swiss tournament, not to a %s", kind)
+		case o.Bye != ByeWin:
+			return option.New("Bye", o.Bye, "a bye's score belongs to a Swiss tournament, not to a %s", kind)
+		case o.ExtraPairs != 0:
+			return option.New("ExtraPairs", o.ExtraPairs, "tie-break pairs belong to a knockout, not to a %s", kind)
+		}
+	}
+	if counted && !IsFormat(kind) {
 		pairs, err := pairCount(kind, n, o.Swept)
 		if err != nil {
 			return err
@@ -225,7 +259,11 @@ func OptionsFrom(c results.Config) Options {
 		MoveTime:   time.Duration(math.Round(c.MoveTimeMS * 1e6)),
 		MoveMargin: time.Duration(math.Round(c.MoveMarginMS * 1e6)),
 		MaxPlies:   c.MaxPlies, SPRT: c.SPRT, Shard: c.Shard, Swept: c.Swept,
-		Adjudicate: c.Adjudicate,
+		Adjudicate: c.Adjudicate, Rounds: c.Rounds, ExtraPairs: c.ExtraPairs,
+	}
+	if c.Bye != "" {
+		// CheckConfig reports a header whose bye does not read.
+		o.Bye, _ = ParseByeScore(c.Bye)
 	}
 	if c.TimeControl != "" {
 		// CheckConfig reports a header whose tc does not read; New then

@@ -78,6 +78,9 @@ func (t *Tournament) continues(path string, file *results.File) error {
 // schedule: resuming it as a round robin would play the value agents
 // against each other.
 func (t *Tournament) checkRecorded(path string, done []results.GameRecord) error {
+	if t.format != nil {
+		return t.checkFormatRecorded(path, done)
+	}
 	for i := range done {
 		g := &done[i]
 		pos, ok := t.FixturePos(g.Index)
@@ -118,15 +121,24 @@ func CheckConfig(c results.Config) error {
 	if n < 2 || n > MaxAgents {
 		return fmt.Errorf("agents lists %d agents; a run has 2 to %d", n, MaxAgents)
 	}
-	pairs, err := pairCount(c.Kind, n, c.Swept)
-	if err != nil {
-		return fmt.Errorf("kind %q with %d agents: %v", c.Kind, n, err)
-	}
 	g := c.GamesPerPair
 	if g < 2 || g > MaxGames || g%2 != 0 {
 		return fmt.Errorf("games_per_pair is %d; it must be an even number from 2 to %d", g, MaxGames)
 	}
-	total := pairs * uint64(g)
+	var total uint64
+	if IsFormat(c.Kind) {
+		if err := checkFormatConfig(c); err != nil {
+			return err
+		}
+		o := OptionsFrom(c)
+		_, total, _ = formatOf(c.Kind, n, o) // checkFormatConfig built it
+	} else {
+		pairs, err := pairCount(c.Kind, n, c.Swept)
+		if err != nil {
+			return fmt.Errorf("kind %q with %d agents: %v", c.Kind, n, err)
+		}
+		total = pairs * uint64(g)
+	}
 	if total > MaxGames {
 		return fmt.Errorf("games_per_pair %d with %d agents makes %d games in a %s; a run has at most %d", g, n, total, c.Kind, MaxGames)
 	}

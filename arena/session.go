@@ -228,12 +228,17 @@ func (s *Session) Connect(ctx context.Context, stop <-chan struct{}, log io.Writ
 	return runner, closer, nil
 }
 
-// Run plays the tournament's games not yet recorded (Tournament.Run): the
+// Run plays the tournament's games not yet recorded (Tournament.Run, or
+// Tournament.RunFormat for a Swiss tournament or a knockout): the
 // session sets opts.Concurrency and opts.Done, and records every batch
 // (one write) before opts.Sink, if not nil, sees it.
 func (s *Session) Run(ctx context.Context, opts RunOptions) (RunStats, error) {
 	if err := s.prepare(&opts); err != nil {
 		return RunStats{Planned: s.t.Schedule.Len(), Skipped: len(s.done)}, err
+	}
+	if s.t.format != nil {
+		_, st, err := s.t.RunFormat(ctx, opts)
+		return st, err
 	}
 	return s.t.Run(ctx, opts)
 }

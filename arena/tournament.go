@@ -24,6 +24,10 @@ type Tournament struct {
 	Book     *Book
 	Limits   []Limits  // per agent
 	Schedule *Schedule // the games, computed on demand
+	// format plans a Swiss tournament's or a knockout's games from the
+	// results (RunFormat), whose Schedule is then empty; nil for the
+	// kinds with a fixed Schedule.
+	format   Format
 	openings *openingCache
 	setup    Setup // copied for every game
 	// specs are the agents' specs, each under its name in the run
@@ -103,7 +107,11 @@ func New(o Options) (*Tournament, error) {
 		lim.clockText = lim.Clock.String()
 		t.Limits = append(t.Limits, lim)
 	}
-	if t.Schedule, err = newSchedule(o.Kind, len(o.Agents), o.Swept, o.GamesPerPair, o.Seed); err != nil {
+	if IsFormat(o.Kind) {
+		if err := t.planFormat(o); err != nil {
+			return nil, err
+		}
+	} else if t.Schedule, err = newSchedule(o.Kind, len(o.Agents), o.Swept, o.GamesPerPair, o.Seed); err != nil {
 		return nil, err
 	}
 	t.Config.TotalGames = t.Schedule.Total()

@@ -287,7 +287,7 @@ func jsonProblem(err error) error {
 
 func (c Config) check() error {
 	switch c.Kind {
-	case RoundRobin, Gauntlet, Match, Sweep:
+	case RoundRobin, Gauntlet, Match, Sweep, Swiss, Knockout:
 	default:
 		return fmt.Errorf("unknown tournament kind %q", c.Kind)
 	}
@@ -302,6 +302,12 @@ func (c Config) check() error {
 		return fmt.Errorf("a sweep of %d agents with swept %d: the swept values are 1 to %d of the agents (the others are their opponents)", len(c.Agents), c.Swept, len(c.Agents)-1)
 	case c.Kind != Sweep && c.Swept != 0:
 		return fmt.Errorf("swept %d in a %s: only a sweep has swept values", c.Swept, c.Kind)
+	}
+	switch {
+	case c.Kind != Swiss && (c.Rounds != 0 || c.Bye != ""):
+		return fmt.Errorf("rounds %d and bye %q in a %s: only a Swiss tournament has them", c.Rounds, c.Bye, c.Kind)
+	case c.Kind != Knockout && c.ExtraPairs != 0:
+		return fmt.Errorf("extra_pairs %d in a %s: only a knockout has them", c.ExtraPairs, c.Kind)
 	}
 	if c.TotalGames < 0 {
 		return fmt.Errorf("negative total_games %d", c.TotalGames)

@@ -28,6 +28,12 @@ const (
 	// opponents), never each other, with the seeds of (opponent, game) so
 	// that every value meets each opponent in the same games.
 	Sweep = "sweep"
+	// Swiss and Knockout are the formats whose pairings depend on the
+	// results (arena.Swiss, arena.Knockout): GamesPerPair is the games of
+	// a board (a knockout match's before its tie-breaks), and the games'
+	// indices are the format's (arena.FormatGame.Index).
+	Swiss    = "swiss"
+	Knockout = "knockout"
 )
 
 // Termination reasons (GameRecord.Termination).
@@ -72,7 +78,7 @@ type AgentInfo struct {
 // runs with equal Configs play the same games, so a resumed run compares
 // them.
 type Config struct {
-	Kind         string      `json:"kind"`                  // RoundRobin, Gauntlet, Match or Sweep
+	Kind         string      `json:"kind"`                  // RoundRobin, Gauntlet, Match, Sweep, Swiss or Knockout
 	Game         string      `json:"game"`                  // canonical game spec, e.g. "erdos:algol"
 	GameDigest   string      `json:"game_sha256,omitempty"` // SHA-256 of a map file the spec names (games.Variant.Digest)
 	Agents       []AgentInfo `json:"agents"`                // in the order given
@@ -96,7 +102,7 @@ type Config struct {
 	// Adjudicate is the run's solver adjudication, as arena.ParseAdjudicate
 	// writes it (e.g. "solve:empties=10,time=1s"); empty for none.
 	Adjudicate string `json:"adjudicate,omitempty"`
-	TotalGames int    `json:"total_games"` // planned games
+	TotalGames int    `json:"total_games"` // planned games; a knockout's game numbers, not all played
 	// Shard, when set, is the slice of the schedule this file plays
 	// (--shard i/N); TotalGames still counts the whole run's games, and
 	// game indices are the whole run's.
@@ -104,6 +110,12 @@ type Config struct {
 	// Swept is, for a Sweep, how many of the agents (the first) are the
 	// swept values; 0 for the other kinds.
 	Swept int `json:"swept,omitempty"`
+	// Rounds is a Swiss tournament's number of rounds; Bye what its bye
+	// earns ("win", "draw" or "loss"); ExtraPairs a knockout's tie-break
+	// game pairs at most. The seeding of both is the agents' order.
+	Rounds     int    `json:"rounds,omitempty"`
+	Bye        string `json:"bye,omitempty"`
+	ExtraPairs int    `json:"extra_pairs,omitempty"`
 }
 
 // Header is the first line of a record file.
@@ -426,6 +438,15 @@ func (c Config) Diff(other Config) []string {
 	}
 	if c.Swept != other.Swept {
 		add("swept values", c.Swept, other.Swept)
+	}
+	if c.Rounds != other.Rounds {
+		add("rounds", c.Rounds, other.Rounds)
+	}
+	if c.Bye != other.Bye {
+		add("bye", orNone(c.Bye), orNone(other.Bye))
+	}
+	if c.ExtraPairs != other.ExtraPairs {
+		add("extra pairs", c.ExtraPairs, other.ExtraPairs)
 	}
 	return out
 }

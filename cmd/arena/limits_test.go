@@ -89,6 +89,7 @@ func FuzzFlags(f *testing.F) {
 		"--agents --games", "--format json --bootstrap 10", "--anchor x=NaN", "--prior 1e400",
 		"--tc 1s+10ms", "--tc 1s --move-time 1s", "--tc 10",
 		"--shard 2/3", "--shard 0/3", "--shard 1/10001", "--shard 1/1", "--shard 3", "--agents a b --games 2 --shard 2/2",
+		"--swiss 3 --agents a b c d", "--swiss 9 --agents a b", "--knockout --extra-pairs 2", "--knockout --swiss 2", "--swiss 2 --shard 1/2",
 	} {
 		f.Add(false, s)
 		f.Add(true, s)
@@ -108,15 +109,23 @@ func FuzzFlags(f *testing.F) {
 			}
 			return
 		}
-		rf, gauntlet, _, err := parseTournament(args, io.Discard)
+		rf, kf, _, err := parseTournament(args, io.Discard)
 		if err == nil {
 			n := uint64(len(rf.agents))
 			if n == 0 && *rf.resume == "" {
 				n = uint64(len(demoCandidates))
 			}
 			pairs := n * (n - 1) / 2
-			if gauntlet {
+			switch {
+			case *kf.gauntlet:
 				pairs = n - 1
+			case *kf.swiss > 0:
+				pairs = uint64(*kf.swiss) * (n / 2) // boards
+				if *kf.swiss > int(n) {
+					t.Fatalf("%q: accepted --swiss %d with %d agents", args, *kf.swiss, n)
+				}
+			case *kf.knockout:
+				pairs = 0 // its games are not pairings × --games (arena's tests bound them)
 			}
 			if n == 0 {
 				pairs = 0 // resumed: the file has the agents

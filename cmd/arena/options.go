@@ -21,6 +21,7 @@ var flagNames = map[string]string{
 	"GamesPerPair": "games",
 	"TimeControl":  "tc",
 	"Remote":       "broker", // a coordinator's remote workers play (Concurrency 0)
+	"Rounds":       "swiss",  // a Swiss tournament's rounds
 
 	// tune: sweep, spsa and texel
 	"A": "A", // SPSA's stability constant, a capital as in a_k = a/(A+k)^α

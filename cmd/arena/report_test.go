@@ -406,6 +406,12 @@ func TestRerunCommand(t *testing.T) {
 			Agents: []results.AgentInfo{{Name: "r", Spec: "random"}, {Name: "g", Spec: "greedy"}, {Name: "a", Spec: "alphabeta:depth=1"}},
 			SPRT:   &results.SPRT{Elo0: 0, Elo1: 50, Alpha: 0.05, Beta: 0.05, Model: results.Logistic}},
 			`arena race --game othello6 --agents random greedy alphabeta:depth=1 --games 100 --seed 1 --max-plies 1000 --sprt elo0=0,elo1=50,alpha=0.05,beta=0.05 --model logistic`},
+		{results.Config{Kind: results.Swiss, Game: "othello6", Seed: 2, GamesPerPair: 2, MaxPlies: 1000, Rounds: 3, Bye: "draw",
+			Agents: []results.AgentInfo{{Name: "r", Spec: "random"}, {Name: "g", Spec: "greedy"}, {Name: "a", Spec: "alphabeta:depth=1"}}},
+			`arena tournament --swiss 3 --bye draw --game othello6 --agents random greedy alphabeta:depth=1 --games 2 --seed 2 --max-plies 1000`},
+		{results.Config{Kind: results.Knockout, Game: "othello6", Seed: 2, GamesPerPair: 2, MaxPlies: 1000, ExtraPairs: 1,
+			Agents: []results.AgentInfo{{Name: "r", Spec: "random"}, {Name: "g", Spec: "greedy"}, {Name: "a", Spec: "alphabeta:depth=1"}}},
+			`arena tournament --knockout --extra-pairs 1 --game othello6 --agents random greedy alphabeta:depth=1 --games 2 --seed 2 --max-plies 1000`},
 	} {
 		if got := rerunCommand(tc.c); got != tc.want {
 			t.Errorf("rerunCommand:\n got %s\nwant %s", got, tc.want)

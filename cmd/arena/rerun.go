@@ -25,8 +25,13 @@ func rerunCommand(c results.Config) string {
 		add("race") // its --agents: the base, then the candidates
 	default:
 		add("tournament")
-		if c.Kind == results.Gauntlet {
+		switch c.Kind {
+		case results.Gauntlet:
 			add("--gauntlet")
+		case results.Swiss:
+			add("--swiss", strconv.Itoa(c.Rounds), "--bye", c.Bye)
+		case results.Knockout:
+			add("--knockout", "--extra-pairs", strconv.Itoa(c.ExtraPairs))
 		}
 	}
 	add("--game", c.Game, "--agents")

@@ -43,11 +43,14 @@ type runFlags struct {
 	report          *string      // tournament and match: the live HTML report (nil elsewhere)
 	broker          *brokerFlags // tournament and match: --broker (nil elsewhere)
 	shard           *string      // tournament only: --shard i/N (nil elsewhere)
+	// kindOptions, when not nil, sets the command's own options of the
+	// run's kind (tournament: a Swiss tournament's rounds …) for check.
+	kindOptions func(*arena.Options)
 }
 
 // configFlags name the flags that change the planned games: on --resume
 // they must agree with the file (or be left out).
-var configFlags = []string{"game", "agents", "games", "gauntlet", "seed", "openings", "shuffle-openings", "move-time", "move-margin", "tc", "max-plies", "adjudicate", "sprt", "model", "shard"}
+var configFlags = []string{"game", "agents", "games", "gauntlet", "swiss", "knockout", "bye", "extra-pairs", "seed", "openings", "shuffle-openings", "move-time", "move-margin", "tc", "max-plies", "adjudicate", "sprt", "model", "shard"}
 
 // addRunFlags defines the flags of a run on fs and lists them in the
 // groups Core, Openings, Limits and Output (Ratings kept between the last
@@ -171,6 +174,9 @@ func (r *runFlags) check(kind string, n int) error {
 	var o arena.Options
 	r.apply(&o, nil)
 	o.Kind, o.Agents = kind, nil
+	if r.kindOptions != nil {
+		r.kindOptions(&o)
+	}
 	if n > 0 || *r.resume == "" {
 		o.Agents = make([]string, n) // counted, not parsed: New parses them
 	}
@@ -250,7 +256,7 @@ func (e setupError) Unwrap() error { return e.error }
 // statistics and how long it took; an error setting up the broker comes
 // back as a setupError.
 func playRun(s *arena.Session, rf *runFlags, stderr io.Writer, afterBatch func([]*results.GameRecord), interim func(n int)) (arena.RunStats, time.Duration, error) {
-	planned := s.Tournament().Schedule.Len()
+	planned := s.Tournament().PlannedGames() // the schedule's games, or a format's most
 	interval := *rf.interval
 	if interval == 0 && planned >= 400 {
 		interval = max(planned/4, 1)
