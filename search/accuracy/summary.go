@@ -26,10 +26,10 @@ type Report struct {
 	Worst []WorstMove `json:"worst"`
 	// Positions: where the values came from (cache, book, solved now,
 	// left unknown).
-	CacheHits int64 `json:"cache_hits"`
-	Book      int64 `json:"book"`
-	Solved    int64 `json:"solved"`
-	Unsettled int64 `json:"unsettled"`
+	CacheHits int64   `json:"cache_hits"`
+	Book      int64   `json:"book"`
+	Solved    int64   `json:"solved"`
+	Unsettled int64   `json:"unsettled"`
 	SolveSecs float64 `json:"solve_seconds"`
 }
 
@@ -363,4 +363,3 @@ func fmtBudget(r *Report) string {
 	}
 	return s
 }
-
