@@ -45,9 +45,13 @@ import (
 const (
 	DefaultBudget     = time.Second
 	DefaultPhaseWidth = 4
-	DefaultBootstrap  = 1000
-	MaxConcurrency    = 256
-	MaxBootstrap      = 100000
+	// NodesTimeCap is the time budget with a node budget and no time
+	// budget given: a safety, far above the time of any node budget worth
+	// giving, so that the settled positions do not depend on the machine.
+	NodesTimeCap     = 10 * time.Minute
+	DefaultBootstrap = 1000
+	MaxConcurrency   = 256
+	MaxBootstrap     = 100000
 	// genericTableMB is the generic search's table: positions it settles
 	// within a budget are small.
 	genericTableMB = 16
@@ -55,7 +59,8 @@ const (
 
 // Options say how to analyse.
 type Options struct {
-	// Budget bounds the time of one position's solve (0: DefaultBudget).
+	// Budget bounds the wall time of one position's solve (0:
+	// DefaultBudget, or NodesTimeCap with Nodes).
 	Budget time.Duration
 	// Nodes, if positive, bounds one position's solve in nodes too: a
 	// solve that needs more leaves the position unknown, whatever the
@@ -103,6 +108,9 @@ func (o Options) check() error {
 }
 
 func (o Options) budget() time.Duration {
+	if o.Budget == 0 && o.Nodes > 0 {
+		return NodesTimeCap
+	}
 	if o.Budget == 0 {
 		return DefaultBudget
 	}

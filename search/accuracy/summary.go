@@ -26,11 +26,14 @@ type Report struct {
 	Worst []WorstMove `json:"worst"`
 	// Positions: where the values came from (cache, book, solved now,
 	// left unknown).
-	CacheHits int64   `json:"cache_hits"`
-	Book      int64   `json:"book"`
-	Solved    int64   `json:"solved"`
-	Unsettled int64   `json:"unsettled"`
-	SolveSecs float64 `json:"solve_seconds"`
+	CacheHits int64 `json:"cache_hits"`
+	Book      int64 `json:"book"`
+	Solved    int64 `json:"solved"`
+	Unsettled int64 `json:"unsettled"`
+	// NodesSearched and SolveSecs are the work of the solves of this run
+	// (SolveSecs in wall time, summed over the solves running at once).
+	NodesSearched int64   `json:"nodes_searched"`
+	SolveSecs     float64 `json:"solve_seconds"`
 }
 
 // MaxWorst bounds Report.Worst.
@@ -212,7 +215,7 @@ func (s *Summary) Report() *Report {
 	r := &Report{Game: s.a.spec, Games: s.games, PhaseUnit: s.a.PhaseUnit(), PhaseWidth: o.width(),
 		BudgetMS: o.budget().Milliseconds(), Nodes: o.Nodes, Bootstrap: b, Seed: o.Seed,
 		Worst: append([]WorstMove{}, s.worst...), CacheHits: st.CacheHits.Load(), Book: st.Book.Load(),
-		Solved: st.Solved.Load(), Unsettled: st.Unsettled.Load(), SolveSecs: float64(st.SolveNS.Load()) / 1e9}
+		Solved: st.Solved.Load(), Unsettled: st.Unsettled.Load(), NodesSearched: st.Nodes.Load(), SolveSecs: float64(st.SolveNS.Load()) / 1e9}
 	for pi, name := range sortedNames(s.players) {
 		ps := s.players[name]
 		p := PlayerStats{Name: name, Tally: finish(ps.all, ps.games, -1, b, rng.Derive(o.Seed, uint64(pi), 0))}
@@ -289,8 +292,8 @@ func interval(x []float64) (lo, hi float64) {
 func (r *Report) WriteText(w io.Writer) error {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintf(w, "%s: %d games, per position %v", r.Game, r.Games, fmtBudget(r))
-	fmt.Fprintf(w, "; positions: %d from the cache, %d from the book, %d solved, %d unknown (%.1f s solving)\n\n",
-		r.CacheHits, r.Book, r.Solved, r.Unsettled, r.SolveSecs)
+	fmt.Fprintf(w, "; positions: %d from the cache, %d from the book, %d solved, %d unknown (%d nodes, %.1f s solving)\n\n",
+		r.CacheHits, r.Book, r.Solved, r.Unsettled, r.NodesSearched, r.SolveSecs)
 	fmt.Fprintln(tw, "player\tmoves\tanalysed\tunknown\tforced\tmean loss\t95 %\tblunders\trate\t95 %\t")
 	for _, p := range r.Players {
 		m, ms, br, bs := p.text()
@@ -319,20 +322,20 @@ func (r *Report) WriteText(w io.Writer) error {
 		}
 		return cols[i].from < cols[j].from
 	})
-	fmt.Fprintf(w, "\nmean loss per move by phase (%s before the move; [95 %%]; moves analysed/moves):\n", r.PhaseUnit)
-	head := "player\t"
-	for _, c := range cols {
-		head += fmt.Sprintf("%d-%d\t", c.from, c.to)
+	fmt.Fprintf(w, "\nmean loss per move by phase (%s before the move) [95 %%]:\n", r.PhaseUnit)
+	head := "phase\t"
+	for _, p := range r.Players {
+		head += p.Name + "\t"
 	}
 	fmt.Fprintln(tw, head)
-	for _, p := range r.Players {
-		line := p.Name + "\t"
-		for _, c := range cols {
+	for _, c := range cols {
+		line := fmt.Sprintf("%d-%d\t", c.from, c.to)
+		for _, p := range r.Players {
 			cell := "\t"
 			for _, ph := range p.Phases {
 				if ph.From == c.from && ph.To == c.to {
 					m, ms, _, _ := ph.text()
-					cell = fmt.Sprintf("%s %s %d/%d\t", m, ms, ph.MovesAnalysed, ph.Moves)
+					cell = m + " " + ms + "\t"
 				}
 			}
 			line += cell
