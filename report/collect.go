@@ -30,6 +30,7 @@ type Collector struct {
 	remote       bool
 	matches      map[int]*matchPairs // by file, for match records
 	viewer       *viewerBuilder      // nil: no viewer
+	acc          *accuracyFigures    // nil: no accuracy (ScoreAccuracy)
 
 	// A snapshot's tables, made once from the above.
 	view        *viewerData
@@ -165,8 +166,12 @@ func (c *Collector) Add(file int, g *results.GameRecord) {
 	if m := c.matches[file]; m != nil {
 		m.add(g)
 	}
+	taken := false
 	if c.viewer != nil {
-		c.viewer.offer(g)
+		taken = c.viewer.offer(g) // scores g itself, with every move's value
+	}
+	if c.acc != nil && !taken {
+		c.acc.score(g, false)
 	}
 }
 
@@ -202,6 +207,9 @@ func (c *Collector) snapshot() *Collector {
 	}
 	if c.viewer != nil {
 		s.view = c.viewer.data()
+	}
+	if c.acc != nil {
+		s.acc = c.acc.snapshot()
 	}
 	return s
 }

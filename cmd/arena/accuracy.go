@@ -28,10 +28,11 @@ func runAccuracy(args []string, stdout, stderr io.Writer) error {
 	width := fs.Int("phase-width", accuracy.DefaultPhaseWidth, "`N` empty cells (or plies) per phase of the table")
 	boot := fs.Int("bootstrap", accuracy.DefaultBootstrap, fmt.Sprintf("`N` resamples of the games for the 95 %% intervals, 0 to %d", accuracy.MaxBootstrap))
 	seed := fs.Uint64("seed", 0, "seed of the bootstrap (default: the first file's)")
+	all := fs.Bool("all-moves", false, "value every legal move too (for arena report --accuracy's viewer)")
 	tt := fs.Int("tt", 0, "`MB` of transposition table per solve (0: the solver's choice)")
 	format := fs.String("format", "text", "output `FORMAT`: text or json")
 	quiet := fs.Bool("no-progress", false, "no progress bar on stderr")
-	fs.group("Core", "budget nodes cache concurrency tt")
+	fs.group("Core", "budget nodes cache all-moves concurrency tt")
 	fs.group("Output", "phase-width bootstrap seed format no-progress")
 	files, err := parseFilesAndFlags(fs, args)
 	if err != nil {
@@ -51,7 +52,7 @@ func runAccuracy(args []string, stdout, stderr io.Writer) error {
 		bootstrap = -1 // none; the library's 0 is its default
 	}
 	o := accuracy.Options{Budget: *budget, Nodes: *nodes, Concurrency: *conc, PhaseWidth: *width,
-		Bootstrap: bootstrap, TableMB: *tt}
+		Bootstrap: bootstrap, TableMB: *tt, AllMoves: *all}
 	if *width == 0 {
 		return errors.New("--phase-width must be at least 1")
 	}

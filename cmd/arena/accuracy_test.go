@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -48,6 +49,14 @@ func TestAccuracyCommand(t *testing.T) {
 	}
 	if tables[0] != tables[1] {
 		t.Errorf("cold and warm tables differ:\n%s\n%s", tables[0], tables[1])
+	}
+	// The report reads the cache: the section, and no solve needed.
+	page := filepath.Join(dir, "r.html")
+	if code := run([]string{"report", rec, "--out", page, "--accuracy", cache, "--accuracy-nodes", "1"}, &out, &errb); code != 0 {
+		t.Fatalf("report: %d %s", code, errb.String())
+	}
+	if b, err := os.ReadFile(page); err != nil || !bytes.Contains(b, []byte(`<section id="accuracy">`)) || bytes.Contains(b, []byte("could not be scored")) {
+		t.Errorf("the report has no accuracy section (%v)", err)
 	}
 	errb.Reset()
 	if code := run([]string{"accuracy", rec, "--concurrency", "999"}, &out, &errb); code == 0 || !strings.Contains(errb.String(), "--concurrency") {
