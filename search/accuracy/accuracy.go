@@ -459,7 +459,7 @@ func (a *Analyser) solve(ctx context.Context, s games.State) (value, int64, erro
 func watchNodes(counter *atomic.Int64, limit int64, cancel func()) (stop func()) {
 	done := make(chan struct{})
 	go func() {
-		t := time.NewTicker(time.Millisecond)
+		t := time.NewTicker(5 * time.Millisecond) // overshoot is harmless: nodes are checked after
 		defer t.Stop()
 		for {
 			select {
