@@ -26,10 +26,12 @@
 package accuracy
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
 	"runtime"
+	"slices"
 	"sort"
 	"sync"
 	"sync/atomic"
@@ -255,7 +257,7 @@ func (a *Analyser) Game(ctx context.Context, g *results.GameRecord) (Game, error
 	for i, text := range g.Moves {
 		buf = s.LegalMoves(buf[:0])
 		m, err := s.ParseMove(text)
-		if err != nil || !contains(buf, m) {
+		if err != nil || !slices.Contains(buf, m) {
 			return out, fmt.Errorf("game %d: ply %d: illegal move %q", g.Index, i+1, text)
 		}
 		if i < len(g.Opening) || s.ToMove() < 0 {
@@ -388,13 +390,13 @@ func (a *Analyser) settle(ctx context.Context, s games.State) (value, error) {
 	if b, ok := s.(games.BookValuer); ok {
 		if v, ok := b.BookValue(); ok {
 			a.stats.Book.Add(1)
-			return value{true, v, sign(v)}, nil
+			return value{true, v, cmp.Compare(v, 0)}, nil
 		}
 	}
 	if b, ok := s.(games.Booker); ok {
 		if _, v, ok := b.BookMove(); ok {
 			a.stats.Book.Add(1)
-			return value{true, v, sign(v)}, nil
+			return value{true, v, cmp.Compare(v, 0)}, nil
 		}
 	}
 	start := time.Now()
@@ -433,7 +435,7 @@ func (a *Analyser) solve(ctx context.Context, s games.State) (value, int64, erro
 		if err != nil || (a.o.Nodes > 0 && nodes > a.o.Nodes) {
 			return value{}, nodes, nil
 		}
-		return value{true, v, sign(v)}, nodes, nil
+		return value{true, v, cmp.Compare(v, 0)}, nodes, nil
 	}
 	mb := a.o.TableMB
 	if mb == 0 {
@@ -490,25 +492,6 @@ func keyOf(s games.State) string {
 		return p.Position()
 	}
 	return fmt.Sprintf("#%016x", s.Hash())
-}
-
-func sign(v int) int {
-	switch {
-	case v > 0:
-		return 1
-	case v < 0:
-		return -1
-	}
-	return 0
-}
-
-func contains(list []games.Move, m games.Move) bool {
-	for _, x := range list {
-		if x == m {
-			return true
-		}
-	}
-	return false
 }
 
 // Analyse scores every game of d with o and sums them up (see Summary).
