@@ -54,6 +54,7 @@ const (
 	DefaultBootstrap = 1000
 	MaxConcurrency   = 256
 	MaxBootstrap     = 100000
+	maxPhase         = 100 // Counts keep the cost of solves by phase up to this
 	// genericTableMB is the generic search's table: positions it settles
 	// within a budget are small.
 	genericTableMB = 16
@@ -184,6 +185,9 @@ type Counts struct {
 	Nodes     atomic.Int64
 	// SolveNS sums the solves' wall time, in ns.
 	SolveNS atomic.Int64
+	// By the phase of the position solved (its empty cells, or plies,
+	// up to maxPhase): solves, nodes and ns, for where the time goes.
+	byPhase [maxPhase + 1][3]atomic.Int64
 }
 
 // NewAnalyser returns an analyser of games of spec (e.g. "othello6"). It
@@ -401,7 +405,12 @@ func (a *Analyser) settle(ctx context.Context, s games.State) (value, error) {
 	}
 	start := time.Now()
 	v, nodes, err := a.solve(ctx, s)
-	a.stats.SolveNS.Add(int64(time.Since(start)))
+	took := int64(time.Since(start))
+	a.stats.SolveNS.Add(took)
+	ph := &a.stats.byPhase[min(a.phase(s, s.Ply()), maxPhase)]
+	ph[0].Add(1)
+	ph[1].Add(nodes)
+	ph[2].Add(took)
 	a.stats.Nodes.Add(nodes)
 	if ctx.Err() != nil {
 		return value{}, ctx.Err() // interrupted: nothing learnt

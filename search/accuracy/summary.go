@@ -32,8 +32,20 @@ type Report struct {
 	Unsettled int64 `json:"unsettled"`
 	// NodesSearched and SolveSecs are the work of the solves of this run
 	// (SolveSecs in wall time, summed over the solves running at once).
-	NodesSearched int64   `json:"nodes_searched"`
-	SolveSecs     float64 `json:"solve_seconds"`
+	NodesSearched int64 `json:"nodes_searched"`
+	// Cost is the solves of this run by the phase of the position solved
+	// (empty cells or plies, not binned), the costliest first.
+	Cost      []Cost  `json:"cost"`
+	SolveSecs float64 `json:"solve_seconds"`
+}
+
+// Cost is the solves of one phase: how many, their nodes and their wall
+// time (summed over the solves running at once).
+type Cost struct {
+	Phase   int     `json:"phase"`
+	Solves  int64   `json:"solves"`
+	Nodes   int64   `json:"nodes"`
+	Seconds float64 `json:"seconds"`
 }
 
 // MaxWorst bounds Report.Worst.
@@ -216,6 +228,13 @@ func (s *Summary) Report() *Report {
 		BudgetMS: o.budget().Milliseconds(), Nodes: o.Nodes, Bootstrap: b, Seed: o.Seed,
 		Worst: append([]WorstMove{}, s.worst...), CacheHits: st.CacheHits.Load(), Book: st.Book.Load(),
 		Solved: st.Solved.Load(), Unsettled: st.Unsettled.Load(), NodesSearched: st.Nodes.Load(), SolveSecs: float64(st.SolveNS.Load()) / 1e9}
+	for ph := range st.byPhase {
+		c := &st.byPhase[ph]
+		if n := c[0].Load(); n > 0 {
+			r.Cost = append(r.Cost, Cost{Phase: ph, Solves: n, Nodes: c[1].Load(), Seconds: float64(c[2].Load()) / 1e9})
+		}
+	}
+	sort.SliceStable(r.Cost, func(i, j int) bool { return r.Cost[i].Nodes > r.Cost[j].Nodes })
 	for pi, name := range sortedNames(s.players) {
 		ps := s.players[name]
 		p := PlayerStats{Name: name, Tally: finish(ps.all, ps.games, -1, b, rng.Derive(o.Seed, uint64(pi), 0))}
@@ -344,6 +363,17 @@ func (r *Report) WriteText(w io.Writer) error {
 	}
 	if err := tw.Flush(); err != nil {
 		return err
+	}
+	if len(r.Cost) > 0 {
+		fmt.Fprintf(w, "\nsolving by %s, the costliest first:", r.PhaseUnit)
+		for i, c := range r.Cost[:min(len(r.Cost), 6)] {
+			sep := ","
+			if i == 0 {
+				sep = ""
+			}
+			fmt.Fprintf(w, "%s %d: %d solves, %.1f M nodes, %.1f s", sep, c.Phase, c.Solves, float64(c.Nodes)/1e6, c.Seconds)
+		}
+		fmt.Fprintln(w)
 	}
 	if len(r.Worst) > 0 {
 		fmt.Fprintf(w, "\nworst moves:\n")
