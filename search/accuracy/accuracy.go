@@ -33,6 +33,7 @@ import (
 	"runtime"
 	"slices"
 	"sort"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -144,7 +145,7 @@ type MoveValue struct {
 
 // Ply is one move an agent chose, scored.
 type Ply struct {
-	Ply     int    `json:"ply"`    // index in the game's moves, from 0
+	Ply     int    `json:"ply"`    // index in the game's plies, from 0 (a start position not counted)
 	Player  int    `json:"player"` // the mover's seat
 	Move    string `json:"move"`
 	Phase   int    `json:"phase"`   // empty cells (or plies) before the move
@@ -255,16 +256,26 @@ func (a *Analyser) Game(ctx context.Context, g *results.GameRecord) (Game, error
 		}
 	}
 	s := a.variant.New().(games.State)
+	moves, opening := g.Moves, results.Plies(g.Opening)
+	if len(moves) > 0 && strings.HasPrefix(moves[0], results.PositionPrefix) {
+		// A game from a given position: plies count from it, as the
+		// viewer counts them.
+		start, err := games.ParsePosition(a.variant, strings.TrimPrefix(moves[0], results.PositionPrefix))
+		if err != nil {
+			return out, fmt.Errorf("game %d: the start position: %w", g.Index, err)
+		}
+		s, moves = start, moves[1:]
+	}
 	var buf []games.Move
 	var next value // the value of the position before the ply, from its mover's view, when known
 	haveNext := false
-	for i, text := range g.Moves {
+	for i, text := range moves {
 		buf = s.LegalMoves(buf[:0])
 		m, err := s.ParseMove(text)
 		if err != nil || !slices.Contains(buf, m) {
 			return out, fmt.Errorf("game %d: ply %d: illegal move %q", g.Index, i+1, text)
 		}
-		if i < len(g.Opening) || s.ToMove() < 0 {
+		if i < opening || s.ToMove() < 0 {
 			s.Play(m)
 			haveNext = false
 			continue

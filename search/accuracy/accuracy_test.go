@@ -142,3 +142,40 @@ func TestMinimax(t *testing.T) {
 		t.Logf("%s: %d moves checked", c.game, checked)
 	}
 }
+
+// TestStartPosition: a game recorded from a given position (its first
+// move the position, results.PositionPrefix) is scored from there, its
+// plies counted from it.
+func TestStartPosition(t *testing.T) {
+	g := randomGame(t, "othello6", 3, 8)
+	v, _ := games.Lookup("othello6")
+	s := v.New().(games.State)
+	for _, m := range g.Opening {
+		mv, _ := s.ParseMove(m)
+		s.Play(mv)
+	}
+	fromPos := *g
+	fromPos.Moves = append([]string{results.PositionPrefix + s.(games.PositionWriter).Position()}, g.Moves[len(g.Opening):]...)
+	fromPos.Opening = fromPos.Moves[:1]
+	a, err := NewAnalyser("othello6", testOptions)
+	if err != nil {
+		t.Fatal(err)
+	}
+	whole, err := a.Game(context.Background(), g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	part, err := a.Game(context.Background(), &fromPos)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(part.Plies) != len(whole.Plies) || len(part.Plies) == 0 {
+		t.Fatalf("%d plies from the position, %d from the start", len(part.Plies), len(whole.Plies))
+	}
+	for i, p := range part.Plies {
+		w := whole.Plies[i]
+		if p.Ply != w.Ply-len(g.Opening) || p.Loss != w.Loss || p.Before != w.Before || !p.Known {
+			t.Fatalf("ply %d: %+v, from the start %+v", i, p, w)
+		}
+	}
+}
