@@ -31,6 +31,7 @@ type Collector struct {
 	matches      map[int]*matchPairs // by file, for match records
 	races        map[int]*racePairs  // by file, for race records
 	viewer       *viewerBuilder      // nil: no viewer
+	acc          *accuracyFigures    // nil: no accuracy (ScoreAccuracy)
 
 	// A snapshot's tables, made once from the above.
 	view        *viewerData
@@ -178,8 +179,12 @@ func (c *Collector) Add(file int, g *results.GameRecord) {
 	if r := c.races[file]; r != nil {
 		r.add(g)
 	}
+	taken := false
 	if c.viewer != nil {
-		c.viewer.offer(g)
+		taken = c.viewer.offer(g) // scores g itself, with every move's value
+	}
+	if c.acc != nil && !taken {
+		c.acc.score(g, false)
 	}
 }
 
@@ -218,6 +223,9 @@ func (c *Collector) snapshot() *Collector {
 	}
 	if c.viewer != nil {
 		s.view = c.viewer.data()
+	}
+	if c.acc != nil {
+		s.acc = c.acc.snapshot()
 	}
 	return s
 }

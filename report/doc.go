@@ -16,7 +16,9 @@
 // lengths and of times by value, sums, a match's pairs, the viewer's
 // games replayed at once), and WriteSource makes the page from it and
 // the ratings, so that its memory does not grow with the games; Write
-// feeds a Dataset's games to one. The package names no command-line flag: the command line
+// feeds a Dataset's games to one. With Collector.ScoreAccuracy it also
+// scores each game against perfect play (accuracy.go, search/accuracy)
+// for the section "Against perfect play" and the viewer's exact values. The package names no command-line flag: the command line
 // that plays a record again is the caller's to write (Options.Command,
 // as arena's command line does), and an option it refuses (PNGDir) is an
 // *option.Error. Every

@@ -37,7 +37,7 @@ code.cmd{display:block;background:#f6f6f6;padding:.6em;white-space:pre-wrap;word
 {{if .Status}}<p class="status" id="status">{{.Status}}</p>
 {{end}}<p>Game <b>{{.Game}}</b>, <span id="games" data-games="{{.Games}}">{{.Games}}</span> games, mean length {{printf "%.1f" .MeanPlies}} plies; ratings: {{.Rep.DrawModel}} draw model, {{.Rep.Bootstrap}} bootstrap resamples{{if .Rep.Anchor}}, {{.Rep.Anchor}} anchored at {{.Rep.AnchorElo}}{{end}}{{if .Rep.MeanOf}}, mean 0 over the players whose ratings the data bound ({{join .Rep.MeanOf}}){{end}}.</p>
 <nav>
-<a href="#standings">Standings</a><a href="#matrix">Score matrix</a>{{if .Meta}}<a href="#metagame">Meta-game</a>{{end}}<a href="#colours">Colours</a><a href="#terminations">Terminations</a><a href="#lengths">Game length</a><a href="#search">Time and search</a>{{if .Matches}}<a href="#match">Match</a>{{end}}{{if .Races}}<a href="#race">Race</a>{{end}}<a href="#config">Configuration</a>{{if .Viewer}}<a href="#viewer">Games</a>{{end}}
+<a href="#standings">Standings</a><a href="#matrix">Score matrix</a>{{if .Meta}}<a href="#metagame">Meta-game</a>{{end}}<a href="#colours">Colours</a><a href="#terminations">Terminations</a><a href="#lengths">Game length</a><a href="#search">Time and search</a>{{if .Accuracy}}<a href="#accuracy">Perfect play</a>{{end}}{{if .Matches}}<a href="#match">Match</a>{{end}}{{if .Races}}<a href="#race">Race</a>{{end}}<a href="#config">Configuration</a>{{if .Viewer}}<a href="#viewer">Games</a>{{end}}
 </nav>
 
 <section id="standings">
@@ -116,6 +116,27 @@ code.cmd{display:block;background:#f6f6f6;padding:.6em;white-space:pre-wrap;word
 {{.TimePlot}}{{.NodesPlot}}{{.MoveTimePlot}}{{.DepthPlot}}{{.ClockPlot}}
 </section>
 
+{{with .Accuracy}}<section id="accuracy">
+<h2>Against perfect play</h2>
+{{with .Rep}}<p>Every move the agents chose in a position the {{.Game}} book or solver settles ({{.BudgetMS}} ms{{if .Nodes}} and {{.Nodes}} nodes{{end}} per position) scored against its exact value, from the mover's view: the value lost (0 for an optimal move) and blunders (a win thrown to a draw or a loss, a draw to a loss). Unknown: not settled, not guessed. Intervals: 95 %, {{.Bootstrap}} bootstrap resamples of the games.</p>{{end}}
+<table id="accuracy-table">
+<thead><tr><th class="name">Player</th><th>Moves</th><th>Analysed</th><th>Unknown</th><th>Mean loss</th><th>95 %</th><th>Blunders</th><th>Blunder rate</th><th>95 %</th></tr></thead>
+<tbody>
+{{range .Rows}}<tr data-player="{{.Name}}"><td class="name">{{.Name}}</td><td>{{.Moves}}</td><td>{{.Analysed}}</td><td>{{.Unknown}}</td><td>{{.MeanLoss}}</td><td>{{.Interval}}</td><td>{{.Blunders}}</td><td>{{.BlunderRate}}</td><td>{{.BlunderSpread}}</td></tr>
+{{end}}</tbody>
+</table>
+{{.Plot}}
+{{if .Worst}}<h3>Worst moves</h3>
+<table id="accuracy-worst">
+<thead><tr><th>Game</th><th>Ply</th><th class="name">Player</th><th class="name">Move</th><th>Before</th><th>After</th><th>Loss</th><th class="name"></th></tr></thead>
+<tbody>
+{{range .Worst}}<tr><td><a href="#game-{{.Game}}-ply-{{.Ply}}">{{.Game}}</a></td><td>{{.Ply}}</td><td class="name">{{.Player}}</td><td class="name">{{.Move}}</td><td>{{.Before}}</td><td>{{.After}}</td><td>{{.Loss}}</td><td class="name">{{if .Blunder}}blunder{{end}}</td></tr>
+{{end}}</tbody>
+</table>
+<p class="note">Ply counts the moves before this one; the link opens the position before it in the game viewer, which shows the value of every legal move there.</p>{{end}}
+{{if .Failed}}<p class="note">{{.Failed}} games could not be scored: {{.FirstErr}}</p>{{end}}
+</section>
+{{end}}
 {{if .Matches}}<section id="match">
 {{range .Matches}}<div class="match">
 <h2>Match: {{.First}} vs {{.Second}}</h2>

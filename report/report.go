@@ -235,8 +235,9 @@ type page struct {
 	Workers       []workerRow // broker workers, when a remote worker played
 	WorkerZ       string      // the residual's 99 % level
 	Configs       []configSection
-	CommandNote   template.HTML // Options.CommandNote
-	Viewer        template.HTML // the viewer's own section (writeViewer)
+	CommandNote   template.HTML    // Options.CommandNote
+	Viewer        template.HTML    // the viewer's own section (writeViewer)
+	Accuracy      *accuracySection // against perfect play (Collector.ScoreAccuracy)
 	plots         []string
 }
 
@@ -615,6 +616,13 @@ func build(src *Source, c *Collector, opt Options, r *renderer) (*page, error) {
 	}
 
 	pg.Workers, pg.WorkerZ = c.workerTable, c.workerLevel
+
+	if c.acc != nil {
+		var err error
+		if pg.Accuracy, err = c.acc.section(r, &pg.plots); err != nil {
+			return nil, err
+		}
+	}
 
 	// The configurations and the commands that reproduce them.
 	for _, f := range src.Files {

@@ -111,6 +111,11 @@ type viewerGame struct {
 	// Stats are the moves' statistics (results.GameRecord.MoveStats) in the
 	// order asked, each [player, ms, depth, score, nodes, info].
 	Stats [][]any `json:"st,omitempty"`
+	// Acc holds, by the index of each move scored against perfect play
+	// (arena report --accuracy), [loss, value before, value after,
+	// blunder 0/1, [[move, value or null, best 0/1], …]], from the
+	// mover's view.
+	Acc map[int][]any `json:"a,omitempty"`
 }
 
 // writeViewer writes the game viewer, an HTML fragment (a section with its
@@ -166,8 +171,9 @@ type viewerBuilder struct {
 	frags    map[string]int
 	skels    map[string]int
 	variants map[string]variantOrErr
-	pieces   []string // reused buffer for SVGPieces
-	ids      []int    // reused buffer: the current position's fragment ids
+	pieces   []string         // reused buffer for SVGPieces
+	ids      []int            // reused buffer: the current position's fragment ids
+	acc      *accuracyFigures // scores the games taken, if not nil
 
 	maxGames, maxBytes int
 	offered, size      int
@@ -204,7 +210,7 @@ func newViewerBuilder(opt ViewerOptions) (*viewerBuilder, error) {
 
 // offer adds g unless a limit leaves it out: the first maxGames games are
 // taken until their data passes maxBytes (the first always).
-func (b *viewerBuilder) offer(g *results.GameRecord) {
+func (b *viewerBuilder) offer(g *results.GameRecord) (taken bool) {
 	b.offered++
 	switch {
 	case b.maxGames > 0 && b.offered > b.maxGames:
@@ -213,7 +219,9 @@ func (b *viewerBuilder) offer(g *results.GameRecord) {
 		b.overB++
 	default:
 		b.size += b.add(g)
+		return true
 	}
+	return false
 }
 
 // data is the viewer of the games offered so far. It shares the
@@ -284,6 +292,9 @@ func (b *viewerBuilder) add(g *results.GameRecord) (size int) {
 	}
 	for _, m := range g.MoveStats {
 		vg.Stats = append(vg.Stats, []any{m.Player, round1(m.MS), m.Depth, m.Score, m.Nodes, m.Info})
+	}
+	if b.acc != nil {
+		vg.Acc = b.acc.score(g, true)
 	}
 	boards, frags, skels := len(b.d.Boards), len(b.d.Frags), len(b.d.Skels)
 	defer func() {

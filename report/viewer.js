@@ -169,6 +169,31 @@
       box.appendChild(text("p", "Clocks after this move: " + g.p[0] + " " + msText(g.c[k][0]) + ", " +
         g.p[1] + " " + msText(g.c[k][1])));
     }
+    showAccuracy(box, g, ply);
+  }
+
+  // showAccuracy shows, where the move played from this position was
+  // scored against perfect play (arena report --accuracy), the exact
+  // value of every legal move from the mover's view (the best marked),
+  // the move played and what it lost.
+  function showAccuracy(box, g, ply) {
+    var a = g.a && g.a[ply];
+    if (!a || ply >= g.m.length) { return; }
+    box.appendChild(text("p", "Against perfect play: " + g.m[ply] + " is worth " + a[2] + " (the position " + a[1] +
+      "): it loses " + a[0] + (a[3] ? ", a blunder" : "") + "."));
+    var t = document.createElement("table"), head = document.createElement("tr");
+    t.className = "gv-values";
+    ["move", "value", ""].forEach(function (h) { head.appendChild(text("th", h)); });
+    t.appendChild(head);
+    a[4].forEach(function (m) {
+      var tr = document.createElement("tr");
+      if (m[0] === g.m[ply]) { tr.className = "gv-current"; }
+      [m[0], m[1] === null ? "?" : String(m[1]), (m[2] ? "best" : "") + (m[0] === g.m[ply] ? " played" : "")].forEach(function (v) {
+        tr.appendChild(text("td", v));
+      });
+      t.appendChild(tr);
+    });
+    box.appendChild(t);
   }
 
   // A live report reloads itself every few seconds: remember the filters,
@@ -235,6 +260,26 @@
   }
   fillGames();
   restore(memory);
+
+  // Links into the viewer: #game-I-ply-P opens the game of record index I
+  // at ply P (the report's worst moves link so).
+  function follow() {
+    var m = /^#game-(\d+)-ply-(\d+)$/.exec(location.hash);
+    if (!m) { return; }
+    for (var i = 0; i < data.games.length; i++) {
+      if (data.games[i].i === Number(m[1])) {
+        sel.player.value = "";
+        sel.result.value = "";
+        fillGames();
+        sel.game.value = String(i);
+        show(i, Number(m[2]));
+        $("viewer").scrollIntoView();
+        return;
+      }
+    }
+  }
+  window.addEventListener("hashchange", follow);
+  follow();
 
   // For tests and the curious: the current game and ply, and the picture
   // of any position.

@@ -14,6 +14,7 @@ import (
 	"github.com/boardgame-arena/arena/arena"
 	"github.com/boardgame-arena/arena/report"
 	"github.com/boardgame-arena/arena/results"
+	"github.com/boardgame-arena/arena/search/accuracy"
 )
 
 func init() {
@@ -30,10 +31,14 @@ func runReport(args []string, stdout, stderr io.Writer) error {
 	title := fs.String("title", "", "the page's `TITLE` (default: the game and the number of games)")
 	viewerGames := fs.Int("viewer-games", report.DefaultViewerGames, fmt.Sprintf("the first `N` games in the viewer, 0 (all) to %d, -1: none; if unset, ≤ %d MB", maxViewerGames, report.DefaultViewerBytes/1_000_000))
 	seed := fs.Uint64("seed", 0, "bootstrap `SEED` (default: the first file's tournament seed, as arena rate)")
+	acc := fs.String("accuracy", "", "score the moves against perfect play, values cached in `FILE` (see accuracy)")
+	accBudget := fs.Duration("accuracy-budget", 0, "`D` per position not in the --accuracy cache (0: 1s, with nodes 10m)")
+	accNodes := fs.Int64("accuracy-nodes", 0, "`N` nodes per position not in the --accuracy cache (0: no limit)")
 	fs.group("Output", "out png title viewer-games")
 	fs.group("Ratings", "seed")
 	rf := addRatingFlags(fs, seed)
 	meta := addMetaGameFlags(fs, fmt.Sprintf("Nash averaging, α-Rank and cycles (default: on for 3 to %d players)", autoMetaGamePlayers))
+	fs.group("Against perfect play", "accuracy accuracy-budget accuracy-nodes")
 	files, err := parseFilesAndFlags(fs, args)
 	if err != nil {
 		return err
@@ -67,6 +72,14 @@ func runReport(args []string, stdout, stderr io.Writer) error {
 	c, err := report.NewCollector(viewer, *viewerGames < 0)
 	if err != nil {
 		return err
+	}
+	if *acc != "" {
+		cache, accSeed, err := openReportCache(*acc, files[0], fs, *seed)
+		if err != nil {
+			return err
+		}
+		defer cache.Close()
+		c.ScoreAccuracy(accuracy.Options{Budget: *accBudget, Nodes: *accNodes, Cache: cache, Bootstrap: accuracy.DefaultBootstrap, Seed: accSeed})
 	}
 	t := results.NewTally()
 	c.Follow(t)
@@ -286,4 +299,25 @@ func (l *livePage) write(o results.AnalysisOptions, status func(n, total int) st
 	src := report.Source{Game: t.Config.Game, Files: []report.FileHead{{Path: path, Header: l.header}}, Analysis: rep, Games: l.c}
 	_, _, err = writeReportSource(l.path, src, report.Options{Rating: o, Status: status(rep.Games, t.Schedule.Len()), Refresh: refresh})
 	return err
+}
+
+// openReportCache opens the --accuracy cache file for the game of the
+// first record file (made if it does not exist yet), and returns the
+// seed of the bootstrap: seed if --seed was given, else that file's, as
+// arena accuracy takes it.
+func openReportCache(path, firstRecord string, fs *flagSet, seed uint64) (*accuracy.Cache, uint64, error) {
+	f, err := results.ReadFileLean(firstRecord, 0)
+	if err != nil {
+		return nil, 0, err
+	}
+	seedSet := false
+	fs.Visit(func(f *flag.Flag) { seedSet = seedSet || f.Name == "seed" })
+	if !seedSet {
+		seed = f.Header.Config.Seed
+	}
+	c, err := accuracy.OpenCache(path, f.Header.Config.Game)
+	if err != nil {
+		return nil, 0, fmt.Errorf("--accuracy: %w", err)
+	}
+	return c, seed, nil
 }
