@@ -38,11 +38,12 @@ func (t *Tournament) RunRace(ctx context.Context, opts RunOptions, onStage func(
 		return race, RunStats{}, option.New("Remote", nil, "a race runs on the local workers only (remote workers would play the games of eliminated candidates)")
 	}
 	c := newRaceCounter(race)
-	for i := range opts.Done {
-		c.add(&opts.Done[i])
+	if d := opts.Done; d != nil && d.race != nil {
+		c, race = d.race, d.race.race // counted as the record was read
 	}
 	if race.Decided() {
-		return race, RunStats{Planned: t.Schedule.Len(), Skipped: len(opts.Done), Complete: len(opts.Done) == t.Schedule.Len()}, nil
+		n := opts.Done.Len()
+		return race, RunStats{Planned: t.Schedule.Len(), Skipped: n, Complete: n == t.Schedule.Len()}, nil
 	}
 	halt, release := stopEarly(&opts)
 	defer release()

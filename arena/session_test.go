@@ -50,8 +50,8 @@ func TestSessionRecords(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if s.Path() != path || len(s.Done()) != 0 || s.Recorded() != 0 {
-		t.Fatalf("path %q, %d done, %d recorded", s.Path(), len(s.Done()), s.Recorded())
+	if s.Path() != path || s.Done().Len() != 0 || s.Recorded() != 0 {
+		t.Fatalf("path %q, %d done, %d recorded", s.Path(), s.Done().Len(), s.Recorded())
 	}
 	var mu sync.Mutex
 	seen := 0
@@ -185,8 +185,8 @@ func TestSessionResume(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if len(s.Done()) != 2 || s.Recorded() != 2 || s.Header().Concurrency != 2 {
-			t.Fatalf("%d games done, %d recorded, header %+v", len(s.Done()), s.Recorded(), s.Header())
+		if s.Done().Len() != 2 || s.Recorded() != 2 || s.Header().Concurrency != 2 {
+			t.Fatalf("%d games done, %d recorded, header %+v", s.Done().Len(), s.Recorded(), s.Header())
 		}
 		var log bytes.Buffer
 		st, err := s.Run(context.Background(), RunOptions{Log: &log})
@@ -540,10 +540,10 @@ func TestResumeReadsLean(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer r.Close()
-	if len(r.Done()) != 8 || r.Recorded() != 8 {
-		t.Fatalf("resumed %d games, %d recorded, want 8", len(r.Done()), r.Recorded())
+	if r.Done().Len() != 8 || r.Recorded() != 8 {
+		t.Fatalf("resumed %d games, %d recorded, want 8", r.Done().Len(), r.Recorded())
 	}
-	for i, g := range r.Done() {
+	for i, g := range r.Games() {
 		if whole := len(g.Moves) > 0; whole != (i < 2) {
 			t.Errorf("resumed game %d (of the file's) has its moves: %t", i, whole)
 		}

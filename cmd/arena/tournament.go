@@ -105,7 +105,7 @@ func runTournament(args []string, stdout, stderr io.Writer) error {
 	// The record's seed, not the flag's default: a resumed run rates with
 	// the seed it started with, as arena rate does.
 	ropts.Seed = t.Config.Seed
-	done := len(s.Done())
+	done := s.Done().Len()
 	fmt.Fprintf(stderr, "arena tournament: %s %s, %s, %d games per pairing: %s", t.Config.Game, t.Config.Kind, plural(len(t.Config.Agents), "agent", "agents"), t.Config.GamesPerPair, plural(t.Schedule.Len(), "game", "games"))
 	if sh := t.Config.Shard; sh != nil {
 		fmt.Fprintf(stderr, " in shard %s (of the run's %d)", sh, t.Config.TotalGames)
@@ -125,7 +125,7 @@ func runTournament(args []string, stdout, stderr io.Writer) error {
 	if s.Path() == "" {
 		fmt.Fprintln(stderr, "arena tournament: records are not saved (use --out FILE to keep them and be able to resume)")
 	}
-	live := newLivePage(*rf.report, s, ropts, *rf.interval, stderr)
+	live := newLivePage(*rf.report, s, rf.liveDone, ropts, *rf.interval, stderr)
 	st, elapsed, runErr := playRun(s, rf, stderr, live.update, func(n int) {
 		o := ropts
 		o.Bootstrap = min(o.Bootstrap, 200)
