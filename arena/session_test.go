@@ -631,3 +631,64 @@ func TestRunHeapFlat(t *testing.T) {
 		t.Errorf("a run of 40 000 games keeps %d B, one of 2 000 %d B: %d B more, %.1f B a game", big, small, big-small, float64(big-small)/38_000)
 	}
 }
+
+// A resume's live heap does not grow with the games already recorded:
+// resuming a record of 2 000 and one of 40 000 games (of a tiny game, 60
+// left to play in each), what the session holds after the run differs by
+// less than 1 MB, for a round robin and for a match (whose pairs are
+// counted as the record is read). Holding the recorded games, as a resume
+// did, kept 630 B a game of this tiny game (24 MB more for 40 000).
+func TestResumeHeapFlat(t *testing.T) {
+	const left = 60
+	for _, kind := range []string{results.RoundRobin, results.Match} {
+		t.Run(kind, func(t *testing.T) {
+			live := func(n int) uint64 {
+				o := Options{Kind: kind, Game: "t-sum", Agents: []string{"random", "random:name=r2", "random:name=r3"}, GamesPerPair: (n + left) / 3 &^ 1, Seed: 1}
+				if kind == results.Match {
+					o.Agents, o.GamesPerPair = o.Agents[:2], (n+left)&^1
+				}
+				path := filepath.Join(t.TempDir(), "run.jsonl")
+				s, err := OpenSession(SessionOptions{Options: o, Out: path, Concurrency: 1})
+				if err != nil {
+					t.Fatal(err)
+				}
+				stop := make(chan struct{})
+				var once sync.Once
+				_, err = s.Run(t.Context(), RunOptions{ReuseGames: true, Stop: stop, Sink: func([]*results.GameRecord) error {
+					if s.Recorded() >= n {
+						once.Do(func() { close(stop) })
+					}
+					return nil
+				}})
+				s.Close()
+				n = s.Recorded() // a batch or two more
+				if err != nil || n+left/2 > int(o.GamesPerPair)*(len(o.Agents)*(len(o.Agents)-1)/2) {
+					t.Fatalf("recording %d games: %v", n, err)
+				}
+				var before, after runtime.MemStats
+				runtime.GC()
+				runtime.GC() // the first run's recycled games
+				runtime.ReadMemStats(&before)
+				r, err := OpenSession(SessionOptions{Resume: path, Concurrency: 2})
+				if err != nil {
+					t.Fatal(err)
+				}
+				defer r.Close()
+				st, err := r.Run(t.Context(), RunOptions{ReuseGames: true})
+				if err != nil || !st.Complete || st.Skipped != n || st.Played == 0 {
+					t.Fatalf("resuming %d games: %+v, %v", n, st, err)
+				}
+				runtime.GC()
+				runtime.GC() // and the pools' victims (recycled games)
+				runtime.ReadMemStats(&after)
+				runtime.KeepAlive(r)
+				return after.HeapAlloc - min(after.HeapAlloc, before.HeapAlloc)
+			}
+			small, big := live(2_000), live(40_000)
+			t.Logf("live heap after a resume: %d B for 2 000 games recorded, %d B for 40 000", small, big)
+			if big > small+1<<20 {
+				t.Errorf("resuming 40 000 games keeps %d B, resuming 2 000 %d B: %d B more, %.1f B a game", big, small, big-small, float64(big-small)/38_000)
+			}
+		})
+	}
+}
