@@ -381,6 +381,58 @@ func TestSessionMatch(t *testing.T) {
 	}
 }
 
+// TestSessionMatchResumedMidway: a match resumed from half its record,
+// whose pairs the session counts as it reads the record, decides as the
+// uninterrupted match did, on the same games (one worker).
+func TestSessionMatchResumedMidway(t *testing.T) {
+	dir := t.TempDir()
+	o := Options{Kind: results.Match, Game: "t-sum", Agents: []string{"t-max", "random"}, GamesPerPair: 200, Seed: 2,
+		SPRT: &results.SPRT{Elo0: 0, Elo1: 200, Alpha: 0.05, Beta: 0.05}}
+	run := func(so SessionOptions) (*results.PairTracker, RunStats) {
+		s, err := OpenSession(so)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer s.Close()
+		tr, st, err := s.RunMatch(context.Background(), RunOptions{ReuseGames: true}, nil)
+		if err != nil || tr.Decision == results.Continue {
+			t.Fatalf("match: %v, %+v, %v", tr.Decision, st, err)
+		}
+		return tr, st
+	}
+	full := filepath.Join(dir, "full.jsonl")
+	want, _ := run(SessionOptions{Options: o, Out: full, Concurrency: 1})
+	data, _ := os.ReadFile(full)
+	lines := strings.SplitAfter(string(data), "\n")
+	cut := filepath.Join(dir, "cut.jsonl")
+	half := len(lines) / 2 &^ 1 // whole pairs
+	os.WriteFile(cut, []byte(strings.Join(lines[:1+half], "")), 0o644)
+	got, st := run(SessionOptions{Resume: cut, Concurrency: 1})
+	if st.Skipped != half || st.Played == 0 || got.Decision != want.Decision || got.Penta != want.Penta || got.LLR != want.LLR {
+		t.Errorf("resumed after %d games: %v %v (%+v), want %v %v", half, got.Decision, got.Penta, st, want.Decision, want.Penta)
+	}
+	// Games that end while the test decides are recorded but not
+	// counted (fast agents' games are delivered in batches): the two
+	// records need not end at the same game, but share their games.
+	a, b := readGames(t, full), readGames(t, cut)
+	for i := range min(len(a), len(b)) {
+		if d := sameGame(&a[i], &b[i]); d != "" {
+			t.Errorf("game %d: %s", a[i].Index, d)
+		}
+	}
+}
+
+// readGames are the games of the record at path, by index.
+func readGames(t *testing.T, path string) []results.GameRecord {
+	t.Helper()
+	f, err := results.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	slices.SortFunc(f.Games, func(a, b results.GameRecord) int { return a.Index - b.Index })
+	return f.Games
+}
+
 // TestSessionChecksPrograms: an agent whose program cannot start here is
 // refused before any record is made, unless this process plays no game.
 func TestSessionChecksPrograms(t *testing.T) {
