@@ -5,7 +5,6 @@ import (
 	"errors"
 	"sync"
 
-	"github.com/boardgame-arena/arena/option"
 	"github.com/boardgame-arena/arena/results"
 )
 
@@ -24,8 +23,10 @@ func (t *Tournament) IsRace() bool {
 // the pairings round by round, so the live candidates get their games in
 // turn. onStage, if not nil, is called from the collector goroutine
 // whenever stages were completed. Games in opts.Done (resume) are counted
-// first; if they already decide the race, nothing is played. A race runs
-// on the local workers only (opts.Runner must be nil).
+// first; if they already decide the race, nothing is played. A Runner
+// (opts.Runner, a coordinator of remote workers) is handed opts.Skip and
+// must honour it as the local workers do: queue no game that Skip skips,
+// and take back, where it can, the games it queued before.
 func (t *Tournament) RunRace(ctx context.Context, opts RunOptions, onStage func(*results.Race)) (*results.Race, RunStats, error) {
 	if !t.IsRace() {
 		return nil, RunStats{}, errors.New("arena: RunRace needs a gauntlet with an SPRT")
@@ -33,9 +34,6 @@ func (t *Tournament) RunRace(ctx context.Context, opts RunOptions, onStage func(
 	race, err := results.NewRace(*t.Config.SPRT, len(t.Config.Agents)-1)
 	if err != nil {
 		return nil, RunStats{}, err
-	}
-	if opts.Runner != nil {
-		return race, RunStats{}, option.New("Remote", nil, "a race runs on the local workers only (remote workers would play the games of eliminated candidates)")
 	}
 	c := newRaceCounter(race)
 	if d := opts.Done; d != nil && d.race != nil {

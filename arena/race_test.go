@@ -88,7 +88,13 @@ func TestRaceOptions(t *testing.T) {
 		t.Errorf("round robin with an SPRT: %v", err)
 	}
 	tour := mustNew(t, raceOptions())
-	if _, _, err := tour.RunRace(context.Background(), RunOptions{Runner: func(context.Context, *Tournament, RunOptions) (RunStats, error) { return RunStats{}, nil }}, nil); !errors.As(err, &oe) || oe.Name != "Remote" {
-		t.Errorf("race on a runner: %v", err)
+	// A runner (a broker's coordinator) is handed the race's Skip.
+	var skip func(Fixture) bool
+	runner := func(_ context.Context, _ *Tournament, opts RunOptions) (RunStats, error) {
+		skip = opts.Skip
+		return RunStats{}, nil
+	}
+	if _, _, err := tour.RunRace(context.Background(), RunOptions{Runner: runner}, nil); err != nil || skip == nil {
+		t.Errorf("race on a runner: %v, Skip given: %v", err, skip != nil)
 	}
 }

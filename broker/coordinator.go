@@ -233,9 +233,17 @@ type coordinator struct {
 	// fed a window at a time (topUp), so that what the coordinator holds
 	// of the queued games is bounded by the window, not the run.
 	cursor, open int
-	// floor: every position below it is recorded (the watchdog starts
-	// there).
-	floor    int
+	// floor: every position below it is recorded or dropped (the
+	// watchdog starts there).
+	floor int
+	// skip is the run's arena.RunOptions.Skip (a race's: the games of a
+	// candidate that left it), nil for none. The games it skips are
+	// dropped: never queued, their batches already queued taken back
+	// (takeBack), and no longer counted in left or open. A dropped game
+	// that a worker had leased is still recorded when its result comes.
+	skip     func(arena.Fixture) bool
+	dropped  *arena.GameSet // by position; nil without skip
+	drops    int
 	longest  time.Duration
 	rejected int
 	// outcome fingerprints each recorded game by position in a byte
@@ -315,6 +323,9 @@ func coordinate(ctx context.Context, t *arena.Tournament, opts arena.RunOptions,
 			t := g.totals()
 			return incidents{logins: t.logins - base.logins, messages: t.messages - base.messages}
 		}
+	}
+	if opts.Skip != nil {
+		c.skip, c.dropped = opts.Skip, arena.NewGameSet(t.Schedule.Len())
 	}
 	defer c.summary(h.oneRun)
 	c.tooLong = newTooLongCheck(ctx)
@@ -420,8 +431,10 @@ func coordinate(ctx context.Context, t *arena.Tournament, opts arena.RunOptions,
 	c.over.Store(true)
 	st.Played = played
 	// A sink that failed did not write the games accepted last: they are
-	// not complete, and their results stay for the next coordinator.
-	st.Complete = c.left == 0 && err == nil
+	// not complete, and their results stay for the next coordinator. A
+	// run that dropped games (a race's left candidates') is not complete
+	// either, as arena.Run's with a Skip.
+	st.Complete = c.left == 0 && c.drops == 0 && err == nil
 	state := Done
 	if !st.Complete {
 		state = Stopped
@@ -606,6 +619,10 @@ func (c *coordinator) topUp(ctx context.Context) error {
 		if c.recorded.Has(pos) {
 			continue
 		}
+		if c.skip != nil && c.skip(c.t.Schedule.At(pos)) {
+			c.drop(pos)
+			continue
+		}
 		c.open++
 		batch = append(batch, c.t.Schedule.At(pos).Index)
 		if len(batch) == c.o.BatchGames {
@@ -616,6 +633,66 @@ func (c *coordinator) topUp(ctx context.Context) error {
 		batches = append(batches, batch)
 	}
 	return c.queue(ctx, batches)
+}
+
+// drop takes a game the run's Skip skips out of the games left (and of
+// those open, if it was queued); a recorded or dropped game stays as it is.
+func (c *coordinator) drop(pos int) {
+	if c.recorded.Has(pos) || !c.dropped.Add(pos) {
+		return
+	}
+	c.drops++
+	c.left--
+	if pos < c.cursor {
+		c.open--
+	}
+}
+
+// isDropped reports whether the game at pos was dropped (Skip).
+func (c *coordinator) isDropped(pos int) bool { return c.dropped != nil && c.dropped.Has(pos) }
+
+// takeBack removes from the work stream the queued batches whose games
+// not yet recorded are all skipped now (a race's candidate left it), and
+// drops those games, so that workers do not play them. A batch a worker
+// has leased is removed too; the worker plays it anyway and its results
+// are recorded, as the games a local run had started. Called after the
+// sink took a batch of results, which is when Skip's answers change.
+func (c *coordinator) takeBack(ctx context.Context) {
+	if c.skip == nil || len(c.queued) == 0 {
+		return
+	}
+	var ws jetstream.Stream
+	for seq, games := range c.queued {
+		var drop []int
+		keep := false
+		for _, g := range games {
+			pos, ok := c.t.FixturePos(g)
+			switch {
+			case !ok || c.recorded.Has(pos) || c.isDropped(pos):
+			case c.skip(c.t.Schedule.At(pos)):
+				drop = append(drop, pos)
+			default:
+				keep = true
+			}
+		}
+		if keep || len(drop) == 0 {
+			continue
+		}
+		if ws == nil {
+			var err error
+			if ws, err = c.js.Stream(ctx, WorkStream); err != nil {
+				return // the server is away: the next batch of results tries again
+			}
+		}
+		// Gone already (acknowledged) is as good as removed.
+		if err := ws.DeleteMsg(ctx, seq); err != nil && !errors.Is(err, jetstream.ErrMsgNotFound) {
+			continue
+		}
+		delete(c.queued, seq)
+		for _, pos := range drop {
+			c.drop(pos)
+		}
+	}
 }
 
 // allRecorded reports whether every game of a batch is recorded.
@@ -694,6 +771,9 @@ func (c *coordinator) collect(ctx context.Context, opts arena.RunOptions) (int, 
 			}
 			played += len(games)
 		}
+		if len(games) > 0 && !stopping {
+			c.takeBack(ctx) // before the acks: a worker that waits for them sees it done
+		}
 		for _, m := range msgs {
 			m.Ack()
 		}
@@ -768,11 +848,13 @@ func (c *coordinator) accept(ctx context.Context, data []byte) *results.GameReco
 	}
 	c.recorded.Add(pos)
 	c.outcome[pos] = uint8(outcomeOf(r.Game))
-	if pos < c.cursor {
-		c.open--
-	}
 	c.idle = false
-	c.left--
+	if !c.isDropped(pos) { // a dropped game left both counts when it was dropped
+		if pos < c.cursor {
+			c.open--
+		}
+		c.left--
+	}
 	c.longest = max(c.longest, time.Duration(r.Game.DurationMS*float64(time.Millisecond)))
 	// The record names the worker (its own word), so that a forfeit can
 	// be traced to a machine.

@@ -146,12 +146,13 @@ func (c *coordinator) watch(ctx context.Context) {
 	}
 	var again []int
 	missing := map[int]bool{}
-	for c.floor < c.cursor && c.recorded.Has(c.floor) {
+	for c.floor < c.cursor && (c.recorded.Has(c.floor) || c.isDropped(c.floor)) {
 		c.floor++
 	}
-	// Only the games queued so far (below the cursor) can be lost.
+	// Only the games queued so far (below the cursor) can be lost; a
+	// dropped game is not to be played.
 	for pos := c.floor; pos < c.cursor; pos++ {
-		if c.recorded.Has(pos) {
+		if c.recorded.Has(pos) || c.isDropped(pos) {
 			continue
 		}
 		g := c.t.Schedule.At(pos).Index
@@ -197,7 +198,7 @@ func (c *coordinator) requeue(ctx context.Context, games []int) {
 // the schedule, not recorded and not queued again since the last look.
 func (c *coordinator) requeueRejected(ctx context.Context, index int) {
 	pos, ok := c.t.FixturePos(index)
-	if !ok || c.recorded.Has(pos) || c.requeued[pos] {
+	if !ok || c.recorded.Has(pos) || c.isDropped(pos) || c.requeued[pos] {
 		return
 	}
 	c.requeued[pos] = true

@@ -29,6 +29,7 @@ type Collector struct {
 	workers      results.WorkerTally
 	remote       bool
 	matches      map[int]*matchPairs // by file, for match records
+	races        map[int]*racePairs  // by file, for race records
 	viewer       *viewerBuilder      // nil: no viewer
 
 	// A snapshot's tables, made once from the above.
@@ -55,7 +56,7 @@ type playerFigures struct {
 // opt allows; noViewer keeps no viewer at all. opt.MaxGames must not be
 // negative.
 func NewCollector(opt ViewerOptions, noViewer bool) (*Collector, error) {
-	c := &Collector{lengths: map[int]int{}, players: map[string]*playerFigures{}, forfeitBy: map[string]map[string]int{}, matches: map[int]*matchPairs{}}
+	c := &Collector{lengths: map[int]int{}, players: map[string]*playerFigures{}, forfeitBy: map[string]map[string]int{}, matches: map[int]*matchPairs{}, races: map[int]*racePairs{}}
 	if !noViewer {
 		v, err := newViewerBuilder(opt)
 		if err != nil {
@@ -68,14 +69,23 @@ func NewCollector(opt ViewerOptions, noViewer bool) (*Collector, error) {
 
 // StartFile gives the header of file (the number Add is given, the
 // file's place in Source.Files) before its games: a match's games are then
-// counted in pairs in round order, as the match did.
+// counted in pairs in round order, as the match did, and a race's
+// (a gauntlet with an SPRT) as the race did.
 func (c *Collector) StartFile(file int, h *results.Header) {
-	if h.Config.Kind != results.Match || len(h.Config.Agents) != 2 {
+	cfg := &h.Config
+	isRace := cfg.Kind == results.Gauntlet && cfg.SPRT != nil && len(cfg.Agents) >= 3
+	if !isRace && (cfg.Kind != results.Match || len(cfg.Agents) != 2) {
 		return
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	c.matches[file] = newMatchPairs(h.Config.SPRT)
+	if isRace {
+		if r := newRacePairs(*cfg.SPRT, len(cfg.Agents)-1); r != nil {
+			c.races[file] = r
+		}
+		return
+	}
+	c.matches[file] = newMatchPairs(cfg.SPRT)
 }
 
 // Follow makes t hand each game it counts to c (t.OnGame), after its
@@ -165,6 +175,9 @@ func (c *Collector) Add(file int, g *results.GameRecord) {
 	if m := c.matches[file]; m != nil {
 		m.add(g)
 	}
+	if r := c.races[file]; r != nil {
+		r.add(g)
+	}
 	if c.viewer != nil {
 		c.viewer.offer(g)
 	}
@@ -186,7 +199,7 @@ func (c *Collector) snapshot() *Collector {
 	defer c.mu.Unlock()
 	s := &Collector{games: c.games, lengths: maps.Clone(c.lengths), players: map[string]*playerFigures{},
 		forfeitBy: map[string]map[string]int{}, forfeits: slices.Clone(c.forfeits), moreForfeits: c.moreForfeits,
-		remote: c.remote, matches: map[int]*matchPairs{}}
+		remote: c.remote, matches: map[int]*matchPairs{}, races: map[int]*racePairs{}}
 	s.workerTable, s.workerLevel = workerRows(&c.workers, c.remote)
 	for k, f := range c.players {
 		cp := *f
@@ -199,6 +212,9 @@ func (c *Collector) snapshot() *Collector {
 	}
 	for k, m := range c.matches {
 		s.matches[k] = m.clone()
+	}
+	for k, r := range c.races {
+		s.races[k] = r.clone()
 	}
 	if c.viewer != nil {
 		s.view = c.viewer.data()
@@ -327,6 +343,95 @@ func (m *matchPairs) clone() *matchPairs {
 	c.tr = &tr
 	c.waiting = maps.Clone(m.waiting) // the copy only reads them
 	c.llr.points = slices.Clone(m.llr.points)
+	return &c
+}
+
+// racePairs counts a race file's games as arena's race did: each
+// candidate's games against the base (agent 0) in game pairs in round
+// order, fed to a results.Race, which counts them stage by stage and
+// eliminates; with each candidate's LLR after each of its counted pairs.
+// As matchPairs, a game waits only until its pair's turn comes; the
+// games of a candidate that has left, and all games once the race is
+// decided, are only counted.
+type racePairs struct {
+	race    *results.Race
+	tr      []*results.PairTracker // per candidate, its pairs in round order
+	waiting []map[int][]pairGame   // per candidate: round → games not yet counted
+	llr     []llrTrace             // per candidate, by stage
+	games   int
+}
+
+// newRacePairs returns nil when the header's test cannot run a race of k
+// candidates (an edited file): the page then shows it as a gauntlet.
+func newRacePairs(test results.SPRT, k int) *racePairs {
+	race, err := results.NewRace(test, k)
+	if err != nil {
+		return nil
+	}
+	r := &racePairs{race: race, tr: make([]*results.PairTracker, k), waiting: make([]map[int][]pairGame, k), llr: make([]llrTrace, k)}
+	for i := range k {
+		r.tr[i] = results.NewPairTracker(nil, i+1)
+		r.tr[i].OnPair = func(a, b float64) { race.Add(i, a, b) }
+		r.waiting[i] = map[int][]pairGame{}
+	}
+	race.OnStage = func() {
+		for i := range race.Candidates {
+			// Those counted at this stage (the ones still in the race
+			// before it, the ones that left at it included).
+			if c := &race.Candidates[i]; c.Penta.Pairs() == race.Stage {
+				r.llr[i].add(c.LLR)
+			}
+		}
+	}
+	return r
+}
+
+func (r *racePairs) add(g *results.GameRecord) {
+	r.games++
+	a0, a1 := g.Players[0].Agent, g.Players[1].Agent
+	cand := a0
+	if a0 == 0 {
+		cand = a1
+	}
+	i := cand - 1
+	if min(a0, a1) != 0 || i < 0 || i >= len(r.tr) || !r.race.InRace(i) {
+		return
+	}
+	tr, waiting := r.tr[i], r.waiting[i]
+	waiting[g.Round] = append(waiting[g.Round], pairGame{g.Index, a0, g.Winner})
+	for r.race.InRace(i) {
+		ws := waiting[tr.Next]
+		if len(ws) < 2 {
+			break
+		}
+		delete(waiting, tr.Next)
+		slices.SortFunc(ws, func(a, b pairGame) int { return a.index - b.index })
+		for _, w := range ws {
+			var gr results.GameRecord
+			gr.Round, gr.Index, gr.Winner = tr.Next, w.index, w.winner
+			gr.Players[0].Agent, gr.Players[1].Agent = w.agent0, cand-w.agent0
+			tr.Add(&gr)
+		}
+	}
+	// Drop what no longer counts: a candidate that left, or all once decided.
+	for j := range r.waiting {
+		if len(r.waiting[j]) > 0 && !r.race.InRace(j) {
+			r.waiting[j] = map[int][]pairGame{}
+		}
+	}
+}
+
+func (r *racePairs) clone() *racePairs {
+	c := *r
+	race := *r.race
+	race.Candidates = slices.Clone(r.race.Candidates) // the copy only reads
+	race.OnStage = nil
+	c.race = &race
+	c.tr, c.waiting = nil, nil // the page reads neither
+	c.llr = slices.Clone(r.llr)
+	for i := range c.llr {
+		c.llr[i].points = slices.Clone(r.llr[i].points)
+	}
 	return &c
 }
 

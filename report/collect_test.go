@@ -187,7 +187,7 @@ func TestMatchPairsAnyOrder(t *testing.T) {
 // (results.Tally feeding a Collector, as arena report does) is the page
 // Write makes of the same files read whole and merged.
 func TestStreamedPageIsWrittenPage(t *testing.T) {
-	for _, files := range [][]string{{"testdata/tournament.jsonl"}, {"testdata/match.jsonl"}, {"testdata/clocks.jsonl"}, {"testdata/tournament.jsonl", "testdata/match.jsonl"}} {
+	for _, files := range [][]string{{"testdata/tournament.jsonl"}, {"testdata/match.jsonl"}, {"testdata/clocks.jsonl"}, {"testdata/tournament.jsonl", "testdata/match.jsonl"}, {"testdata/race.jsonl"}} {
 		opt := Options{Rating: results.AnalysisOptions{Bootstrap: 100, Seed: 3}, Viewer: ViewerOptions{MaxGames: 7}}
 		var read []*results.File
 		for _, name := range files {

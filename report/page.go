@@ -37,7 +37,7 @@ code.cmd{display:block;background:#f6f6f6;padding:.6em;white-space:pre-wrap;word
 {{if .Status}}<p class="status" id="status">{{.Status}}</p>
 {{end}}<p>Game <b>{{.Game}}</b>, <span id="games" data-games="{{.Games}}">{{.Games}}</span> games, mean length {{printf "%.1f" .MeanPlies}} plies; ratings: {{.Rep.DrawModel}} draw model, {{.Rep.Bootstrap}} bootstrap resamples{{if .Rep.Anchor}}, {{.Rep.Anchor}} anchored at {{.Rep.AnchorElo}}{{end}}{{if .Rep.MeanOf}}, mean 0 over the players whose ratings the data bound ({{join .Rep.MeanOf}}){{end}}.</p>
 <nav>
-<a href="#standings">Standings</a><a href="#matrix">Score matrix</a><a href="#colours">Colours</a><a href="#terminations">Terminations</a><a href="#lengths">Game length</a><a href="#search">Time and search</a>{{if .Matches}}<a href="#match">Match</a>{{end}}<a href="#config">Configuration</a>{{if .Viewer}}<a href="#viewer">Games</a>{{end}}
+<a href="#standings">Standings</a><a href="#matrix">Score matrix</a><a href="#colours">Colours</a><a href="#terminations">Terminations</a><a href="#lengths">Game length</a><a href="#search">Time and search</a>{{if .Matches}}<a href="#match">Match</a>{{end}}{{if .Races}}<a href="#race">Race</a>{{end}}<a href="#config">Configuration</a>{{if .Viewer}}<a href="#viewer">Games</a>{{end}}
 </nav>
 
 <section id="standings">
@@ -137,7 +137,22 @@ code.cmd{display:block;background:#f6f6f6;padding:.6em;white-space:pre-wrap;word
 </div>
 {{end}}</section>
 {{end}}
-{{if .Workers}}<section id="workers">
+{{if .Races}}<section id="race">
+{{range .Races}}<div class="race" data-decision="{{.Decision}}" data-winner="{{.Winner}}">
+<h2>Race: {{.K}} candidates against {{.Base}}</h2>
+<p>{{if eq .Decision "winner"}}Winner: {{.Winner}}{{else if eq .Decision "none better"}}No candidate proven better than the base{{else}}Undecided{{end}}, after stage {{.Stage}}: {{.Pairs}} game pairs ({{.Games}} games) counted, each candidate's in round order, stage by stage as the race counted them{{if .Uncounted}}; {{.Uncounted}} more recorded but not counted{{end}}.</p>
+<p>SPRT {{.SPRT}}. Family-wise errors: the race names a winner no better than elo0 over the base with probability at most α = {{.Alpha}}, and misses the best candidate, when it is at least elo1 over the base and elo1 − elo0 ahead of every other, with probability at most β = {{.Beta}}. Each candidate's test runs at α/{{.K}} = {{.EachAlpha}} and β/2 = {{.EachBeta}}: LLR bounds {{.Lower}} and {{.Upper}}.</p>
+<table class="race-table">
+<thead><tr><th class="name">Candidate</th><th class="name">State</th><th>Stage</th><th>Pairs</th><th>LL</th><th>LD</th><th>DD+WL</th><th>WD</th><th>WW</th><th>LLR</th><th>Elo (95 %)</th></tr></thead>
+<tbody>
+{{range .Candidates}}<tr data-candidate="{{.Name}}" data-state="{{.State}}" data-stage="{{.LeftAt}}" data-llr="{{.LLR}}"><td class="name">{{.Name}}</td><td class="name">{{.State}}</td><td>{{if .LeftAt}}{{.LeftAt}}{{end}}</td><td>{{.Pairs}}</td>{{range .Penta}}<td>{{.}}</td>{{end}}<td>{{.LLR}}</td><td>{{.Elo}}{{if .EloLow}} ({{.EloLow}} to {{.EloHi}}){{end}}</td></tr>
+{{end}}</tbody>
+</table>
+<p class="note">Stage: the stage at which the candidate qualified (its test accepted elo1), went out (its test accepted elo0) or was eliminated (clearly worse than another candidate in the race, Paulson's rule); a qualified candidate plays on to be compared. The pentanomial counts and Elo are from the candidate's view.</p>
+{{.LLRPlot}}
+</div>
+{{end}}</section>
+{{end}}{{if .Workers}}<section id="workers">
 <h2>Workers</h2>
 <table id="workers-table" class="sortable">
 <thead><tr><th class="name">Worker</th><th>Games</th><th>W-D-L (first mover)</th><th>Forfeits</th><th>Lost on time</th><th>Speed (nodes/s)</th><th>Time scale</th><th>Residual</th><th class="name">Flag</th></tr></thead>

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"image/color"
 	"math"
+	"slices"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
@@ -583,4 +584,53 @@ func eloExtent(elo, low, high []float64) (lo, hi float64) {
 	}
 	pad := math.Max((hi-lo)*0.1, 10)
 	return lo - pad, hi + pad
+}
+
+// raceLLRPlot draws each race candidate's LLR after each of its counted
+// pairs (traces[k], as llrTrace's), one coloured line per candidate, with
+// a point where it qualified, went out or was eliminated (left[k], a
+// stage; 0 while it plays), and the candidates' bounds as dashed lines.
+func raceLLRPlot(names []string, traces [][]llrPoint, left []int, lower, upper float64) (*plot.Plot, error) {
+	p := newPlot(fmt.Sprintf("Race: each candidate's LLR after each game pair (dashed: the bounds %.2f and %.2f)", lower, upper), "game pairs per candidate", "LLR")
+	p.Add(plotter.NewGrid())
+	end := 1
+	for k, pts := range traces {
+		xys := make(plotter.XYs, len(pts)+1) // from (0, 0)
+		for i, v := range pts {
+			xys[i+1] = plotter.XY{X: float64(v.pair), Y: v.llr}
+		}
+		colour := lineColours[k%len(lineColours)]
+		l, err := plotter.NewLine(xys)
+		if err != nil {
+			return nil, err
+		}
+		l.LineStyle.Color, l.LineStyle.Width = colour, vg.Points(1.5)
+		p.Add(l)
+		p.Legend.Add(names[k], l)
+		if n := len(pts); n > 0 {
+			end = max(end, pts[n-1].pair)
+		}
+		// The point where it left (a qualified one plays on), when drawn.
+		if at := slices.IndexFunc(pts, func(v llrPoint) bool { return v.pair == left[k] }); left[k] > 0 && at >= 0 {
+			s, err := plotter.NewScatter(plotter.XYs{xys[at+1]})
+			if err != nil {
+				return nil, err
+			}
+			s.GlyphStyle = draw.GlyphStyle{Color: colour, Radius: vg.Points(3), Shape: draw.CircleGlyph{}}
+			p.Add(s)
+		}
+	}
+	for _, b := range []float64{lower, upper} {
+		l, err := plotter.NewLine(plotter.XYs{{X: 0, Y: b}, {X: float64(end), Y: b}})
+		if err != nil {
+			return nil, err
+		}
+		l.LineStyle.Color, l.LineStyle.Width = colBound, vg.Points(1)
+		l.LineStyle.Dashes = []vg.Length{vg.Points(4), vg.Points(3)}
+		p.Add(l)
+	}
+	p.Legend.Left = true
+	p.Y.Min = math.Min(p.Y.Min, lower*1.1)
+	p.Y.Max = math.Max(p.Y.Max, upper*1.1)
+	return p, nil
 }

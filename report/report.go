@@ -230,6 +230,7 @@ type page struct {
 	DepthPlot     template.HTML
 	ClockPlot     template.HTML
 	Matches       []matchSection
+	Races         []raceSection
 	Workers       []workerRow // broker workers, when a remote worker played
 	WorkerZ       string      // the residual's 99 % level
 	Configs       []configSection
@@ -309,6 +310,33 @@ type matchSection struct {
 	Decision            string
 	Uncounted           int
 	LLRPlot             template.HTML
+}
+
+// raceSection is a race's record (arena race): each candidate's pairs
+// against the base counted stage by stage as the race did.
+type raceSection struct {
+	File, Base          string
+	K                   int
+	SPRT                string
+	Alpha, Beta         string
+	EachAlpha, EachBeta string // each candidate's test: α/K and β/2
+	Lower, Upper        string
+	Stage, Pairs, Games int
+	Decision            string // "winner", "none better" or "undecided"
+	Winner              string
+	Uncounted           int
+	Candidates          []raceRow
+	LLRPlot             template.HTML
+}
+
+type raceRow struct {
+	Name               string
+	State              string
+	LeftAt             int // the stage it qualified, went out or was eliminated (0: plays on)
+	Pairs              int
+	Penta              results.Penta
+	LLR                string
+	Elo, EloLow, EloHi string
 }
 
 type workerRow struct {
@@ -563,6 +591,21 @@ func build(src *Source, c *Collector, opt Options, r *renderer) (*page, error) {
 		pg.Matches = append(pg.Matches, m)
 	}
 
+	// Races, file by file, the same way.
+	for k, f := range src.Files {
+		rp := c.races[k]
+		if rp == nil {
+			continue
+		}
+		name := fmt.Sprintf("race-llr-%d", k+1)
+		rs, err := raceOf(f.Path, f.Header.Config, rp, r, name)
+		if err != nil {
+			return nil, err
+		}
+		pg.plots = append(pg.plots, name)
+		pg.Races = append(pg.Races, rs)
+	}
+
 	pg.Workers, pg.WorkerZ = c.workerTable, c.workerLevel
 
 	// The configurations and the commands that reproduce them.
@@ -657,4 +700,45 @@ func matchOf(path string, cfg results.Config, mp *matchPairs, r *renderer, plotN
 		}
 	}
 	return m, nil
+}
+
+// raceOf is the section of a race file, its candidates' pairs counted
+// stage by stage as the race itself did (racePairs).
+func raceOf(path string, cfg results.Config, rp *racePairs, r *renderer, plotName string) (raceSection, error) {
+	race := rp.race
+	k := len(race.Candidates)
+	lo, hi := race.Bounds()
+	f2 := func(v float64) string { return strconv.FormatFloat(v, 'f', 2, 64) }
+	g := func(v float64) string { return strconv.FormatFloat(v, 'g', 4, 64) }
+	s := raceSection{
+		File: path, Base: cfg.Agents[0].Name, K: k, SPRT: race.Test.String(),
+		Alpha: g(race.Test.Alpha), Beta: g(race.Test.Beta), EachAlpha: g(race.Test.Alpha / float64(k)), EachBeta: g(race.Test.Beta / 2),
+		Lower: f2(lo), Upper: f2(hi), Stage: race.Stage, Pairs: race.Pairs(), Games: 2 * race.Pairs(),
+		Decision: "undecided", Uncounted: rp.games - 2*race.Pairs(),
+	}
+	switch {
+	case race.Winner() >= 0:
+		s.Decision, s.Winner = "winner", cfg.Agents[race.Winner()+1].Name
+	case race.Decided():
+		s.Decision = "none better"
+	}
+	names := make([]string, k)
+	traces := make([][]llrPoint, k)
+	left := make([]int, k)
+	for i, c := range race.Candidates {
+		names[i] = cfg.Agents[i+1].Name
+		traces[i], left[i] = rp.llr[i].trace(), c.LeftAt
+		row := raceRow{Name: names[i], State: c.State.String(), LeftAt: c.LeftAt, Pairs: c.Penta.Pairs(), Penta: c.Penta, LLR: f2(c.LLR), Elo: "n/a"}
+		if row.Pairs > 0 {
+			e := c.Penta.Estimate(0.95)
+			row.Elo, row.EloLow, row.EloHi = results.FormatElo(e.Elo), results.FormatElo(e.EloLow), results.FormatElo(e.EloHigh)
+		}
+		s.Candidates = append(s.Candidates, row)
+	}
+	p, err := raceLLRPlot(names, traces, left, lo, hi)
+	if err != nil {
+		return s, fmt.Errorf("plot %s: %w", plotName, err)
+	}
+	s.LLRPlot, err = r.render(plotName, p, 0, 0)
+	return s, err
 }

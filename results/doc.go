@@ -36,8 +36,10 @@
 // Bradley–Terry (logistic Elo) model, P(i beats j) = 1/(1+10^((Rj−Ri)/400)),
 // with a draw counting as half a win (HalfWin) or, optionally, draws
 // modelled à la Davidson, and optionally a fitted first-move advantage.
-// The likelihood is maximised by gonum's Newton method with the analytic
-// gradient and Hessian, one player of each connected group held at 0 (ratings are only defined up
+// The likelihood is maximised by Newton's method with the analytic
+// gradient, each step solved by conjugate gradients on Hessian-vector
+// products over the pairings (the Hessian is never formed: memory in the
+// pairs that met), one player of each connected group held at 0 (ratings are only defined up
 // to a shift); the result is then anchored: every group averages 0, or one
 // named player gets a fixed rating. Players that are not connected by games
 // form separate groups whose ratings cannot be compared; the fit reports the

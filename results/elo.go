@@ -8,8 +8,7 @@ import (
 	"slices"
 	"sync"
 
-	"gonum.org/v1/gonum/mat"
-	"gonum.org/v1/gonum/optimize"
+	"gonum.org/v1/gonum/floats"
 	"gonum.org/v1/gonum/stat"
 	"gonum.org/v1/gonum/stat/distuv"
 
@@ -102,7 +101,8 @@ type Fit struct {
 	// likelihood has no maximum (see model.davidsonUnbounded): the half
 	// model's fit stands in.
 	davidsonUnbounded bool
-	LogLik            float64 // log-likelihood of the games at the fit (prior excluded)
+	LogLik            float64   // log-likelihood of the games at the fit (prior excluded)
+	x                 []float64 // the fitted parameters (model.start of the replicates)
 }
 
 // cell aggregates the games of one ordered pairing.
@@ -122,6 +122,10 @@ type model struct {
 	nx     int      // length of x
 	hIdx   int      // index of the first-move advantage in x, or -1
 	thIdx  int      // index of log ν in x, or -1
+	// start, when as long as x, is where maximise starts: a bootstrap
+	// replicate starts from the full data's fit, a few Newton steps
+	// from its own.
+	start []float64
 }
 
 func newModel(n int, cells []cell, opt FitOptions) *model {
@@ -139,16 +143,12 @@ func newModel(n int, cells []cell, opt FitOptions) *model {
 		}
 		return i
 	}
-	metSet := map[[2]int]bool{}
 	for _, c := range cells {
 		if c.w+c.d+c.l == 0 {
 			continue
 		}
 		parent[find(c.a)] = find(c.b)
-		metSet[[2]int{min(c.a, c.b), max(c.a, c.b)}] = true
-	}
-	for p := range metSet {
-		m.met = append(m.met, p)
+		m.met = append(m.met, [2]int{min(c.a, c.b), max(c.a, c.b)})
 	}
 	slices.SortFunc(m.met, func(x, y [2]int) int {
 		if x[0] != y[0] {
@@ -156,6 +156,7 @@ func newModel(n int, cells []cell, opt FitOptions) *model {
 		}
 		return x[1] - y[1]
 	})
+	m.met = slices.Clip(slices.Compact(m.met)) // a pair's two cells (each moving first) once
 	byRoot := map[int][]int{}
 	var roots []int
 	for i := 0; i < n; i++ {
@@ -198,6 +199,12 @@ func (m *model) strength(x []float64, p int) float64 {
 	return 0
 }
 
+// curvature is minus the second derivatives of one cell's log-likelihood
+// in its rating difference z and in θ = log ν: that cell's share of the
+// negative Hessian. Newton's steps multiply by the Hessian through these
+// (negHessVec), so the fit never forms a players² matrix.
+type curvature struct{ zz, zt, tt float64 }
+
 // logLik returns the log-likelihood of cells at x and adds its gradient
 // into grad when grad is not nil.
 func (m *model) logLik(x []float64, cells []cell, grad []float64) float64 {
@@ -205,8 +212,9 @@ func (m *model) logLik(x []float64, cells []cell, grad []float64) float64 {
 }
 
 // derivatives returns the log-likelihood of cells at x, adds its gradient
-// into grad and its Hessian into hess when they are not nil.
-func (m *model) derivatives(x []float64, cells []cell, grad []float64, hess *mat.SymDense) float64 {
+// into grad when it is not nil, and sets curv[k] to cell k's curvature
+// when curv is not nil.
+func (m *model) derivatives(x []float64, cells []cell, grad []float64, curv []curvature) float64 {
 	h, theta := 0.0, 0.0
 	if m.hIdx >= 0 {
 		h = x[m.hIdx]
@@ -215,9 +223,12 @@ func (m *model) derivatives(x []float64, cells []cell, grad []float64, hess *mat
 		theta = x[m.thIdx]
 	}
 	var ll float64
-	for _, c := range cells {
+	for k, c := range cells {
 		n := c.w + c.d + c.l
 		if n == 0 {
+			if curv != nil {
+				curv[k] = curvature{}
+			}
 			continue
 		}
 		z := m.strength(x, c.a) - m.strength(x, c.b) + h
@@ -239,37 +250,20 @@ func (m *model) derivatives(x []float64, cells []cell, grad []float64, hess *mat
 			hzt = n * a * b
 			htt = -n * (b - b*b)
 		} else {
+			// One exponential and one logarithm per cell: with e = e^−|z|,
+			// log σ(z) = min(z, 0) − log(1+e), log σ(−z) = log σ(z) − z.
 			sc := c.w + c.d/2
-			ll += sc*logSigmoid(z) + (n-sc)*logSigmoid(-z)
-			p := sigmoid(z)
+			e := math.Exp(-math.Abs(z))
+			lp, p := -math.Log1p(e), 1/(1+e)
+			if z < 0 {
+				lp, p = z+lp, e*p
+			}
+			ll += sc*lp + (n-sc)*(lp-z)
 			gz = sc - n*p
 			hzz = -n * p * (1 - p)
 		}
-		if hess != nil {
-			// z = x[a] − x[b] + h: the chain rule with coefficients ±1.
-			var idx [3]int
-			var coef [3]float64
-			k := 0
-			for _, v := range []struct {
-				i int
-				c float64
-			}{{m.varOf[c.a], 1}, {m.varOf[c.b], -1}, {m.hIdx, 1}} {
-				if v.i >= 0 {
-					idx[k], coef[k] = v.i, v.c
-					k++
-				}
-			}
-			for i := 0; i < k; i++ {
-				for j := i; j < k; j++ {
-					addSym(hess, idx[i], idx[j], coef[i]*coef[j]*hzz)
-				}
-				if m.thIdx >= 0 {
-					addSym(hess, idx[i], m.thIdx, coef[i]*hzt)
-				}
-			}
-			if m.thIdx >= 0 {
-				addSym(hess, m.thIdx, m.thIdx, htt)
-			}
+		if curv != nil {
+			curv[k] = curvature{-hzz, -hzt, -htt}
 		}
 		if grad != nil {
 			if v := m.varOf[c.a]; v >= 0 {
@@ -289,28 +283,118 @@ func (m *model) derivatives(x []float64, cells []cell, grad []float64, hess *mat
 	return ll
 }
 
-// addSym adds v to the symmetric entry (i, j).
-func addSym(h *mat.SymDense, i, j int, v float64) {
-	if i == j {
-		h.SetSym(i, i, h.At(i, i)+v)
-		return
+// negHessVec sets out to −H·v, H the Hessian of the log-likelihood of
+// cells whose curvatures are curv: z = x[a] − x[b] + h, so each cell
+// adds its curvature times v's change of z to a, minus it to b, and to
+// the first-move advantage; θ couples through zt and tt. With diag not
+// nil it sets diag to −H's diagonal instead (v unused).
+func (m *model) negHessVec(cells []cell, curv []curvature, v, out, diag []float64) {
+	if diag != nil {
+		clear(diag)
+	} else {
+		clear(out)
 	}
-	h.SetSym(i, j, h.At(i, j)+v)
+	for k, c := range cells {
+		cv := curv[k]
+		if cv == (curvature{}) {
+			continue
+		}
+		ia, ib := m.varOf[c.a], m.varOf[c.b]
+		if diag != nil {
+			for _, i := range [3]int{ia, ib, m.hIdx} {
+				if i >= 0 {
+					diag[i] += cv.zz
+				}
+			}
+			if m.thIdx >= 0 {
+				diag[m.thIdx] += cv.tt
+			}
+			continue
+		}
+		var dz, dt float64
+		if ia >= 0 {
+			dz += v[ia]
+		}
+		if ib >= 0 {
+			dz -= v[ib]
+		}
+		if m.hIdx >= 0 {
+			dz += v[m.hIdx]
+		}
+		if m.thIdx >= 0 {
+			dt = v[m.thIdx]
+		}
+		oz := cv.zz*dz + cv.zt*dt
+		if ia >= 0 {
+			out[ia] += oz
+		}
+		if ib >= 0 {
+			out[ib] -= oz
+		}
+		if m.hIdx >= 0 {
+			out[m.hIdx] += oz
+		}
+		if m.thIdx >= 0 {
+			out[m.thIdx] += cv.zt*dz + cv.tt*dt
+		}
+	}
 }
 
-func sigmoid(z float64) float64 {
-	if z >= 0 {
-		return 1 / (1 + math.Exp(-z))
-	}
-	e := math.Exp(z)
-	return e / (1 + e)
+// newtonWork holds the vectors of a Newton fit (each as long as x), and
+// the cells' curvatures at the current and the trial point.
+type newtonWork struct {
+	g, gTry, xTry, d, r, z, p, q, diag []float64
+	curv, curvTry                      []curvature
 }
 
-func logSigmoid(z float64) float64 {
-	if z >= 0 {
-		return -math.Log1p(math.Exp(-z))
+func newNewtonWork(nx, cells int) *newtonWork {
+	vec := func() []float64 { return make([]float64, nx) }
+	return &newtonWork{g: vec(), gTry: vec(), xTry: vec(), d: vec(), r: vec(), z: vec(), p: vec(), q: vec(), diag: vec(),
+		curv: make([]curvature, cells), curvTry: make([]curvature, cells)}
+}
+
+// newtonStep solves −H·d = g for the Newton step d by conjugate gradients
+// preconditioned with −H's diagonal (Jacobi), until the residual is below
+// tol·|g| or after maxIter products: −H is positive definite where the
+// maximum exists (the log-likelihood is concave and each group's
+// reference player is fixed), and each product costs one pass over the
+// cells. A step cut short is still an ascent direction.
+func (m *model) newtonStep(cells []cell, w *newtonWork, tol float64, maxIter int) {
+	m.negHessVec(cells, w.curv, nil, nil, w.diag)
+	for i, v := range w.diag {
+		if v <= 0 {
+			w.diag[i] = 1 // a parameter no game moves: left alone
+		}
 	}
-	return z - math.Log1p(math.Exp(z))
+	clear(w.d)
+	copy(w.r, w.g)
+	stop := tol * floats.Norm(w.g, 2)
+	for i := range w.z {
+		w.z[i] = w.r[i] / w.diag[i]
+	}
+	copy(w.p, w.z)
+	rz := floats.Dot(w.r, w.z)
+	for range maxIter {
+		if floats.Norm(w.r, 2) <= stop {
+			return
+		}
+		m.negHessVec(cells, w.curv, w.p, w.q, nil)
+		pq := floats.Dot(w.p, w.q)
+		if !(pq > 0) {
+			return // no curvature left along p (rounding): keep what is solved
+		}
+		alpha := rz / pq
+		floats.AddScaled(w.d, alpha, w.p)
+		floats.AddScaled(w.r, -alpha, w.q)
+		for i := range w.z {
+			w.z[i] = w.r[i] / w.diag[i]
+		}
+		rzNext := floats.Dot(w.r, w.z)
+		for i := range w.p {
+			w.p[i] = w.z[i] + rzNext/rz*w.p[i]
+		}
+		rz = rzNext
+	}
 }
 
 // mlExists reports whether the likelihood of cells has a finite maximum:
@@ -319,7 +403,7 @@ func logSigmoid(z float64) float64 {
 // first-move advantage needs first movers to have won and lost points; a
 // Davidson fit needs both draws and decisive games.
 func (m *model) mlExists(cells []cell) bool {
-	scored := scoredGraph(m.n, cells)
+	scored := newScoredGraph(m.n, cells)
 	var firstPts, secondPts, draws, decisive float64
 	for _, c := range cells {
 		firstPts += c.w + c.d/2
@@ -338,55 +422,12 @@ func (m *model) mlExists(cells []cell) bool {
 			continue
 		}
 		for _, forward := range []bool{true, false} {
-			if len(reach(scored, g, g[:1], forward)) != len(g) {
+			if len(reach(scored, g[:1], forward)) != len(g) {
 				return false
 			}
 		}
 	}
 	return true
-}
-
-// scoredGraph returns the "took points from" graph of cells among n
-// players: scored[i][j] when i won or drew a game against j.
-func scoredGraph(n int, cells []cell) [][]bool {
-	scored := make([][]bool, n)
-	for i := range scored {
-		scored[i] = make([]bool, n)
-	}
-	for _, c := range cells {
-		if c.w+c.d > 0 {
-			scored[c.a][c.b] = true
-		}
-		if c.l+c.d > 0 {
-			scored[c.b][c.a] = true
-		}
-	}
-	return scored
-}
-
-// reach returns the players of group g that from reaches in scored
-// (forward: along "took points from"; else against it), from included.
-func reach(scored [][]bool, g, from []int, forward bool) map[int]bool {
-	seen := map[int]bool{}
-	stack := slices.Clone(from)
-	for _, p := range from {
-		seen[p] = true
-	}
-	for len(stack) > 0 {
-		i := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		for _, j := range g {
-			edge := scored[i][j]
-			if !forward {
-				edge = scored[j][i]
-			}
-			if edge && !seen[j] {
-				seen[j] = true
-				stack = append(stack, j)
-			}
-		}
-	}
-	return seen
 }
 
 // withPrior returns cells plus prior virtual draws on every pair that met.
@@ -413,11 +454,16 @@ func (m *model) withPrior(cells []cell, prior float64) []cell {
 // errNoFit reports an optimiser failure.
 var errNoFit = errors.New("results: the rating fit did not converge")
 
-// maximise finds the maximum-likelihood parameters for cells with gonum's
-// Newton method and the analytic gradient and Hessian (the log-likelihood
-// is concave, so Newton converges in a handful of steps). The objective is
-// scaled by the number of games so that one gradient threshold suits small
-// and large data sets.
+// maximise finds the maximum-likelihood parameters for cells by Newton's
+// method with the Hessian kept sparse: each step is solved by conjugate
+// gradients on Hessian-vector products over the cells (newtonStep), so
+// time and memory grow with the pairs that met, not with players². The
+// log-likelihood is concave, so a backtracking line search on it makes
+// every step an ascent, and near the maximum full steps converge
+// quadratically; the fit stops when a step moves no parameter by more
+// than 1e-12 (a fraction of an Elo that no table prints) or cannot
+// improve the likelihood further. The gradient threshold is scaled by
+// the number of games so that one threshold suits small and large data.
 func (m *model) maximise(cells []cell) ([]float64, error) {
 	x := make([]float64, m.nx)
 	if m.thIdx >= 0 {
@@ -429,6 +475,9 @@ func (m *model) maximise(cells []cell) ([]float64, error) {
 		frac := min(max(d/total, 0.01), 0.99)
 		x[m.thIdx] = math.Log(2 * frac / (1 - frac)) // ν for the observed draw rate at equal strength
 	}
+	if len(m.start) == m.nx {
+		copy(x, m.start)
+	}
 	if m.nx == 0 {
 		return x, nil
 	}
@@ -437,48 +486,83 @@ func (m *model) maximise(cells []cell) ([]float64, error) {
 		total += c.w + c.d + c.l
 	}
 	scale := 1 / max(total, 1)
-	p := optimize.Problem{
-		Func: func(x []float64) float64 { return -m.logLik(x, cells, nil) * scale },
-		Grad: func(grad, x []float64) {
-			clear(grad)
-			m.logLik(x, cells, grad)
-			for i := range grad {
-				grad[i] *= -scale
+	w := newNewtonWork(m.nx, len(cells))
+	ll := m.derivatives(x, cells, w.g, w.curv)
+	converged := false
+	for range maxNewton {
+		gNorm := floats.Norm(w.g, 2)
+		if floats.Norm(w.g, math.Inf(1))*scale < 1e-14 {
+			converged = true
+			break
+		}
+		// Inexact Newton: a loose solve far from the maximum, tighter as
+		// the gradient shrinks (superlinear convergence).
+		m.newtonStep(cells, w, min(0.1, gNorm*scale), maxCG+m.nx)
+		gd := floats.Dot(w.g, w.d)
+		if !(gd > 0) {
+			break
+		}
+		if floats.Norm(w.g, math.Inf(1))*scale < 1e-10 && floats.Norm(w.d, math.Inf(1)) > 1e-3 {
+			// A negligible gradient, yet a long step: the likelihood
+			// flattens out along a direction without a maximum (one the
+			// structural test does not see, such as a first-move
+			// advantage that explains every result). Stop where the
+			// dense fit stopped, at the gradient threshold; diverged
+			// catches what runs further.
+			converged = true
+			break
+		}
+		accepted := false
+		var step float64
+		for t := 1.0; t > 1e-10; t /= 2 {
+			for i := range x {
+				w.xTry[i] = x[i] + t*w.d[i]
 			}
-		},
-		Hess: func(hess *mat.SymDense, x []float64) {
-			hess.Zero()
-			m.derivatives(x, cells, nil, hess)
-			hess.ScaleSym(-scale, hess)
-		},
+			clear(w.gTry)
+			llTry := m.derivatives(w.xTry, cells, w.gTry, w.curvTry)
+			// Near the maximum the likelihood changes by less than the
+			// rounding of its sum over the cells: a step that lowers it
+			// by no more than that and shrinks the gradient is taken too.
+			flat := llTry >= ll-1e-11*max(1, math.Abs(ll)) && floats.Norm(w.gTry, 2) < gNorm
+			if llTry >= ll+1e-4*t*gd || flat {
+				accepted, ll, step = true, llTry, t*floats.Norm(w.d, math.Inf(1))
+				break
+			}
+		}
+		if !accepted {
+			break // no better point in doubles: at the maximum to rounding
+		}
+		copy(x, w.xTry)
+		w.g, w.gTry = w.gTry, w.g
+		w.curv, w.curvTry = w.curvTry, w.curv
+		if step < 1e-12 {
+			converged = true
+			break
+		}
 	}
-	settings := &optimize.Settings{
-		GradientThreshold: 1e-10,
-		Converger:         &optimize.FunctionConverge{Absolute: 1e-15, Relative: 1e-15, Iterations: 50},
-		MajorIterations:   1000,
-	}
-	res, err := optimize.Minimize(p, x, settings, &optimize.Newton{})
-	if res == nil {
-		return nil, fmt.Errorf("%w: %v", errNoFit, err)
-	}
-	if err != nil {
-		// A line search can fail once the optimum is reached to machine
-		// precision; accept the point if the gradient is negligible.
-		g := make([]float64, m.nx)
-		p.Grad(g, res.X)
-		for _, v := range g {
-			if math.Abs(v) > 1e-6 {
-				return nil, fmt.Errorf("%w: %v", errNoFit, err)
+	if !converged {
+		// A search that stalls once the optimum is reached to machine
+		// precision stands if the gradient is negligible.
+		for _, v := range w.g {
+			if math.Abs(v)*scale > 1e-6 {
+				return nil, errNoFit
 			}
 		}
 	}
-	for _, v := range res.X {
+	for _, v := range x {
 		if math.IsNaN(v) || math.IsInf(v, 0) {
 			return nil, errNoFit
 		}
 	}
-	return res.X, nil
+	return x, nil
 }
+
+// maxNewton bounds the Newton steps of a fit; maxCG (plus the number of
+// parameters) the conjugate-gradient products of one step.
+const (
+	maxNewton = 200
+	maxCG     = 1000
+)
 
 // fitCells fits cells (regularising if needed) and returns the Fit.
 func (m *model) fitCells(cells []cell) (*Fit, error) {
@@ -527,7 +611,7 @@ func (m *model) fitCells(cells []cell) (*Fit, error) {
 	if err != nil {
 		return nil, err
 	}
-	f := &Fit{Elo: make([]float64, m.n), Groups: m.groups, Group: m.group, Regularised: regularised}
+	f := &Fit{Elo: make([]float64, m.n), Groups: m.groups, Group: m.group, Regularised: regularised, x: x}
 	f.LogLik = m.logLik(x, cells, nil)
 	for p := range f.Elo {
 		f.Elo[p] = m.strength(x, p) * eloPerNat
@@ -649,22 +733,46 @@ func (m *model) anchor(elo []float64) {
 }
 
 // aggregate counts results per ordered pairing, in the order of
-// cellsOf: the same cells, whatever order the games come in.
+// cellsOf (by first mover, then second): the same cells, whatever order
+// the games come in. It sorts the games' pairings rather than filling a
+// players² table, so that its memory grows with the games.
 func aggregate(n int, games []Result) ([]cell, error) {
-	seated := make([][]WDL, n)
-	for i := range seated {
-		seated[i] = make([]WDL, n)
-	}
+	keys := make([]int64, len(games)) // first·n + second, with the score's outcome
 	for i, g := range games {
 		if g.First < 0 || g.First >= n || g.Second < 0 || g.Second >= n || g.First == g.Second {
 			return nil, fmt.Errorf("results: game %d has players %d and %d (of %d)", i, g.First, g.Second, n)
 		}
-		if g.Score != 1 && g.Score != 0.5 && g.Score != 0 {
+		var outcome int64
+		switch g.Score {
+		case 1:
+		case 0.5:
+			outcome = 1
+		case 0:
+			outcome = 2
+		default:
 			return nil, fmt.Errorf("results: game %d has score %v (want 1, 0.5 or 0)", i, g.Score)
 		}
-		seated[g.First][g.Second].add(g.Score)
+		keys[i] = (int64(g.First)*int64(n)+int64(g.Second))*3 + outcome
 	}
-	return cellsOf(seated)
+	slices.Sort(keys)
+	var cells []cell
+	for _, k := range keys {
+		pair := k / 3
+		a, b := int(pair/int64(n)), int(pair%int64(n))
+		if len(cells) == 0 || cells[len(cells)-1].a != a || cells[len(cells)-1].b != b {
+			cells = append(cells, cell{a: a, b: b})
+		}
+		c := &cells[len(cells)-1]
+		switch k % 3 {
+		case 0:
+			c.w++
+		case 1:
+			c.d++
+		default:
+			c.l++
+		}
+	}
+	return cells, nil
 }
 
 // cellsOf lists the ordered pairings that played, by first mover and then
@@ -853,18 +961,24 @@ func rateCells(n int, cells []cell, pairs map[[2]int]pairCount, fo FitOptions, b
 	if r.Level <= 0 || r.Level >= 1 {
 		return nil, fmt.Errorf("results: confidence level %v is not between 0 and 1", bo.Level)
 	}
-	r.LOS = make([][]float64, n)
-	for i := range r.LOS {
-		r.LOS[i] = make([]float64, n)
-		for j := range r.LOS[i] {
-			r.LOS[i][j] = math.NaN()
-		}
-	}
 	var reps []replicate
 	if bo.Replicates > 0 && games > 0 {
 		if reps, err = bootstrap(m, cells, games, fit, bo); err != nil {
 			return nil, err
 		}
+	}
+	// LOS is players² by its nature; without replicates every entry is
+	// NaN, and the rows share one row of NaN (memory in the players).
+	r.LOS = make([][]float64, n)
+	var nanRow []float64
+	for i := range r.LOS {
+		if nanRow == nil || len(reps) > 0 {
+			nanRow = make([]float64, n)
+			for j := range nanRow {
+				nanRow[j] = math.NaN()
+			}
+		}
+		r.LOS[i] = nanRow
 	}
 	r.Replicates = len(reps)
 	for _, rep := range reps {
@@ -909,30 +1023,60 @@ func rateCells(n int, cells []cell, pairs map[[2]int]pairCount, fo FitOptions, b
 		r.FirstMoveLow = stat.Quantile(lo, stat.Empirical, firstMoves, nil)
 		r.FirstMoveHigh = stat.Quantile(hi, stat.Empirical, firstMoves, nil)
 	}
-	for i := 0; i < n; i++ {
-		for j := 0; j < n; j++ {
-			if i == j || fit.Group[i] != fit.Group[j] {
-				continue
-			}
-			var above float64
-			for _, rep := range reps {
-				a, b := rep.order(i), rep.order(j)
-				switch {
-				case rep.over != nil && rep.over[i][j]:
-					above++
-				case rep.over != nil && rep.over[j][i]:
-				case math.IsNaN(a) || math.IsNaN(b) || a == b:
-					above += 0.5 // tied, or one side's place is unknown
-				case a > b:
-					above++
+	// Replicate by replicate, over the pairs of each group: players²
+	// comparisons per replicate, each rating looked up once.
+	for _, g := range fit.Groups {
+		for _, i := range g {
+			for _, j := range g {
+				if i != j {
+					r.LOS[i][j] = 0
 				}
 			}
-			r.LOS[i][j] = above / float64(len(reps))
+		}
+	}
+	order := make([]float64, n)
+	for _, rep := range reps {
+		for p := range order {
+			order[p] = rep.order(p)
+		}
+		for _, g := range fit.Groups {
+			for _, i := range g {
+				row, a := r.LOS[i], order[i]
+				for _, j := range g {
+					b := order[j]
+					switch {
+					case i == j:
+					case rep.over != nil && rep.over.over(i, j):
+						row[j]++
+					case rep.over != nil && rep.over.over(j, i):
+					case math.IsNaN(a) || math.IsNaN(b) || math.Abs(a-b) <= losTie:
+						row[j] += 0.5 // tied, or one side's place is unknown
+					case a > b:
+						row[j]++
+					}
+				}
+			}
+		}
+	}
+	for _, g := range fit.Groups {
+		for _, i := range g {
+			for _, j := range g {
+				if i != j {
+					r.LOS[i][j] /= float64(len(reps))
+				}
+			}
 		}
 	}
 	r.pairBounds(m, cells, pairs)
 	return r, nil
 }
+
+// losTie is the rating difference (Elo) under which two players of a
+// replicate count as tied for the likelihood of superiority. Players
+// whose resampled results are symmetric have equal ratings, which a fit
+// reproduces only to rounding (the last bits of 1e-14 Elo went either
+// way, and counted as one above the other); a tie counts half.
+const losTie = 1e-6
 
 // quantiles sets Low and High from the replicates' ratings (to Elo
 // without replicates).
@@ -1070,7 +1214,7 @@ func (r *Ratings) pairBounds(m *model, cells []cell, pairs map[[2]int]pairCount)
 				continue
 			}
 			plain = plain && (m.opt.Draws == HalfWin || c.d == 0 || r.davidsonUnbounded)
-			in := slices.Contains(body, c.a) && slices.Contains(body, c.b)
+			in := r.open == nil || r.open[c.a] == bounded && r.open[c.b] == bounded // both in the body
 			drawn = drawn && (!in || c.w+c.l == 0)
 		}
 		anchor := -1
@@ -1194,16 +1338,16 @@ func (r *Ratings) performanceBounds(open []int8, anchor int, cells []cell, pairs
 			todo = append(todo, p)
 		}
 	}
-	scored := scoredGraph(len(r.Elo), cells)
+	scored := newScoredGraph(len(r.Elo), cells)
 	// opponent is what an opponent's rating adds to p's bound on p's side
 	// (±Inf: nothing).
 	opponent := func(p, q int) float64 {
 		switch {
 		case side[q] == bounded:
 			return r.Elo[q]
-		case side[p] == openAbove && !scored[q][p]:
+		case side[p] == openAbove && !scored.has(q, p):
 			return r.Low[q]
-		case side[p] == openBelow && !scored[p][q]:
+		case side[p] == openBelow && !scored.has(p, q):
 			return r.High[q]
 		}
 		return math.Inf(1)
@@ -1262,9 +1406,9 @@ const (
 type replicate struct {
 	elo  []float64
 	open []int8 // per player (nil: all bounded); an open player's elo is not used
-	// over[i][j] when i is above j whatever the ratings (see dominance);
-	// nil when no player is open.
-	over        [][]bool
+	// over.over(i, j) when i is above j whatever the ratings (see
+	// dominance); nil when no player is open.
+	over        *dominanceOrder
 	firstMove   float64
 	regularised bool
 }
@@ -1304,29 +1448,15 @@ func (r *replicate) order(p int) float64 {
 	return r.elo[p]
 }
 
-// dominance returns over[i][j] when i took points from j, directly or
+// dominance answers over(i, j) when i took points from j, directly or
 // through others, and j never from i in the same way: then the
 // maximum-likelihood ratings put i arbitrarily far above j, whether or not
 // either is bounded against the rest (openings). It is the order the
 // likelihood of superiority keeps where ratings are open: a player who
 // won every game of a gauntlet is above each opponent in every resample,
 // where comparing open ratings alone said nothing (50 %).
-func (m *model) dominance(cells []cell) [][]bool {
-	scored := scoredGraph(m.n, cells)
-	down := make([]map[int]bool, m.n)
-	for _, g := range m.groups {
-		for _, p := range g {
-			down[p] = reach(scored, g, []int{p}, true)
-		}
-	}
-	over := make([][]bool, m.n)
-	for i := range over {
-		over[i] = make([]bool, m.n)
-		for j := range over[i] {
-			over[i][j] = i != j && down[i][j] && !down[j][i]
-		}
-	}
-	return over
+func (m *model) dominance(cells []cell) *dominanceOrder {
+	return newDominanceOrder(newScoredGraph(m.n, cells))
 }
 
 // openings finds the players whose ratings cells cannot bound. In each
@@ -1338,7 +1468,7 @@ func (m *model) dominance(cells []cell) [][]bool {
 // never took any arbitrarily low (openBelow), one with no link either
 // way is openBoth. It returns nil when every group is one body.
 func (m *model) openings(cells []cell) []int8 {
-	scored := scoredGraph(m.n, cells)
+	scored := newScoredGraph(m.n, cells)
 	var open []int8
 	for _, g := range m.groups {
 		if len(g) < 2 {
@@ -1360,7 +1490,7 @@ func (m *model) openings(cells []cell) []int8 {
 			if assigned[p] {
 				continue
 			}
-			down, up := reach(scored, g, []int{p}, true), reach(scored, g, []int{p}, false)
+			down, up := reach(scored, []int{p}, true), reach(scored, []int{p}, false)
 			var comp []int
 			for _, q := range g {
 				if down[q] && up[q] {
@@ -1392,18 +1522,18 @@ func (m *model) openings(cells []cell) []int8 {
 			for _, p := range g {
 				open[p] = openBoth
 				switch {
-				case len(reach(scored, g, []int{p}, true)) == len(g):
+				case len(reach(scored, []int{p}, true)) == len(g):
 					open[p] = openAbove
-				case len(reach(scored, g, []int{p}, false)) == len(g):
+				case len(reach(scored, []int{p}, false)) == len(g):
 					open[p] = openBelow
 				}
 			}
 			continue
 		}
-		below, above := reach(scored, g, body, true), reach(scored, g, body, false) // the body took points from below; above took points from the body
+		below, above := reach(scored, body, true), reach(scored, body, false) // the body took points from below; above took points from the body
 		for _, p := range g {
 			switch {
-			case slices.Contains(body, p):
+			case above[p] && below[p]: // the body: what reaches it and it reaches
 			case above[p]:
 				open[p] = openAbove
 			case below[p]:
@@ -1484,6 +1614,9 @@ func bootstrap(m *model, cells []cell, games int, full *Fit, bo BootstrapOptions
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
+	warm := *m
+	warm.start = full.x
+	m = &warm
 	reps := make([]replicate, bo.Replicates)
 	errs := make([]error, bo.Replicates)
 	var next sync.Mutex

@@ -60,6 +60,9 @@ type Race struct {
 	Candidates []RaceCandidate
 	// Stage is the number of pairs every live candidate has had counted.
 	Stage int
+	// OnStage, when not nil, is called after each stage is counted (a
+	// report draws each candidate's LLR after each of its pairs from it).
+	OnStage func()
 
 	lower, upper float64 // the candidates' GSPRT bounds (α/K, β/2)
 	gamma        float64 // Paulson's elimination error
@@ -193,6 +196,9 @@ func (r *Race) step() {
 		r.decided = true
 	case live == 1 && r.Candidates[last].State == Qualified:
 		r.decided, r.winner = true, last
+	}
+	if r.OnStage != nil {
+		r.OnStage()
 	}
 }
 

@@ -318,8 +318,18 @@ func (s *Summary) addPlayer(name string) {
 		s.Cross[i] = append(s.Cross[i], WDL{})
 		s.Seated[i] = append(s.Seated[i], WDL{})
 	}
-	s.Cross = append(s.Cross, make([]WDL, n))
-	s.Seated = append(s.Seated, make([]WDL, n))
+	s.Cross = append(s.Cross, make([]WDL, n, max(n, cap(s.Cross))))
+	s.Seated = append(s.Seated, make([]WDL, n, max(n, cap(s.Seated))))
+}
+
+// reserve makes room in the tables for n players, so that adding them
+// one by one does not copy every row each time the rows grow.
+func (s *Summary) reserve(n int) {
+	for i := range s.Cross {
+		s.Cross[i] = slices.Grow(s.Cross[i], max(0, n-len(s.Cross[i])))
+		s.Seated[i] = slices.Grow(s.Seated[i], max(0, n-len(s.Seated[i])))
+	}
+	s.Cross, s.Seated = slices.Grow(s.Cross, max(0, n-len(s.Cross))), slices.Grow(s.Seated, max(0, n-len(s.Seated)))
 }
 
 // add counts one game whose seats are players seat[0] (first) and seat[1];

@@ -22,6 +22,9 @@ var Formats = []string{"text", "json", "csv", "markdown"}
 // always complete in JSON).
 const maxLOSPlayers = 16
 
+// maxCrossPlayers bounds the crosstable printed in text and markdown.
+const maxCrossPlayers = 100
+
 // Write renders the report: "text" (tables for a terminal), "markdown",
 // "csv" (the standings only, one row per player) or "json" (the Analysis).
 func (r *Analysis) Write(w io.Writer, format string) error {
@@ -211,6 +214,12 @@ func (r *Analysis) writeTables(w io.Writer, md bool) error {
 }
 
 func (r *Analysis) writeCross(w io.Writer, md bool) error {
+	if len(r.Players) > maxCrossPlayers {
+		// players² cells, wider than any screen, and slower to lay out
+		// than the whole fit.
+		_, err := fmt.Fprintf(w, "%d players: too many to print as a table (at most %d); the JSON output lists every pairing\n", len(r.Players), maxCrossPlayers)
+		return err
+	}
 	cell := map[[2]string]CrossRow{}
 	for _, c := range r.Crosstable {
 		cell[[2]string{c.Player, c.Opponent}] = c

@@ -175,6 +175,7 @@ func (t *Tally) startFile(tf *TallyFile) error {
 	if g := tf.Header.Config.Game; g != t.Game && t.err == nil {
 		t.err = fmt.Errorf("%s records %s but %s records %s; ratings pool games of one game", tf.Path, g, t.Files[0].Path, t.Game)
 	}
+	t.Summary.reserve(len(t.Summary.Players) + len(tf.Header.Config.Agents))
 	for _, a := range tf.Header.Config.Agents {
 		if _, err := t.player(a.Name); err != nil {
 			return err

@@ -134,7 +134,7 @@ func checkAccepted(t *testing.T, args []string, rf *runFlags, pairs uint64) {
 		t.Fatalf("%q: accepted --games %d", args, g)
 	case pairs*uint64(g) > maxGames:
 		t.Fatalf("%q: accepted %d pairings × --games %d", args, pairs, g)
-	case *rf.concurrency < 1 || *rf.concurrency > maxConcurrency:
+	case *rf.concurrency < 0 || (*rf.concurrency == 0 && !rf.broker.remote()) || *rf.concurrency > maxConcurrency:
 		t.Fatalf("%q: accepted --concurrency %d", args, *rf.concurrency)
 	case *rf.moveTime < 0 || *rf.moveTime > maxMoveTime:
 		t.Fatalf("%q: accepted --move-time %v", args, *rf.moveTime)

@@ -47,7 +47,7 @@ type raceCandidate struct {
 // parseRace parses and checks the race flags. It runs nothing and opens
 // no file (FuzzFlags calls it).
 func parseRace(args []string, stderr io.Writer) (rf *runFlags, test *results.SPRT, err error) {
-	fs := newFlagSet("race", "--base SPEC --candidates SPEC SPEC… --sprt TEST [--games N] [--out FILE | --resume FILE] [flags]", stderr)
+	fs := newFlagSet("race", "--base SPEC --candidates SPEC SPEC… --sprt TEST [--games N] [--out FILE | --resume FILE] [--broker URL] [flags]", stderr)
 	rf = addRunFlags(fs, 20000, "at most `N` games per candidate")
 	fs.alias("agent", "agents")
 	fs.Lookup("agents").Usage = "the base, then the candidates, `SPEC…` (or --base and --candidates)"
@@ -61,6 +61,9 @@ func parseRace(args []string, stderr io.Writer) (rf *runFlags, test *results.SPR
 	sprtText := fs.String("sprt", "", "each candidate's test `TEST`: elo0=E0,elo1=E1[,alpha=A][,beta=B]")
 	model := fs.String("model", results.Logistic, "SPRT `MODEL`: logistic or normalized (Elo)")
 	fs.group("Ratings", "sprt model")
+	rf.report = fs.String("report", "", "keep the HTML report (as arena report writes) in `FILE` up to date")
+	fs.group("Output", "report")
+	rf.broker = addBrokerFlags(fs)
 	if err = parseNoArgs(fs, args, "agents", "candidates"); err != nil {
 		return
 	}
@@ -79,6 +82,12 @@ func parseRace(args []string, stderr io.Writer) (rf *runFlags, test *results.SPR
 		}
 	}
 	if err = checkFormat(*rf.format, "text", "json"); err != nil {
+		return
+	}
+	if err = rf.broker.check(); err != nil {
+		return
+	}
+	if err = checkOutputPath("--report", *rf.report, *rf.out, *rf.resume); err != nil {
 		return
 	}
 	switch {
@@ -129,11 +138,25 @@ func runRace(args []string, stdout, stderr io.Writer) error {
 		every = 2 * k * max(*rf.concurrency, 10)
 	}
 	next := every
+	// The page's ratings: the defaults of arena report, from the race's seed.
+	live := newLivePage(*rf.report, s, results.AnalysisOptions{Bootstrap: 1000, Seed: t.Config.Seed}, max(every, 0), stderr)
 	log := linelog.New(stderr, "arena race: ") // the library's lines
 	ctx, stop, release := interrupts(stderr, "race")
 	defer release()
+	runner, closeHub, err := s.Connect(ctx, stop, log, rf.broker.open(log))
+	if err != nil {
+		return err
+	}
+	defer closeHub()
 	start := time.Now()
-	race, st, runErr := s.RunRace(ctx, arena.RunOptions{Stop: stop, Log: log, ReuseGames: true}, func(r *results.Race) {
+	race, st, runErr := s.RunRace(ctx, arena.RunOptions{
+		Stop: stop, Log: log, Runner: runner,
+		ReuseGames: true, // the session copies what it keeps
+		Sink: func(batch []*results.GameRecord) error {
+			live.update(batch)
+			return nil
+		},
+	}, func(r *results.Race) {
 		if every > 0 && (2*r.Pairs() >= next || r.Decided()) {
 			for next <= 2*r.Pairs() {
 				next += every
@@ -141,6 +164,13 @@ func runRace(args []string, stdout, stderr io.Writer) error {
 			fmt.Fprintln(log, r.Status(names[1:]))
 		}
 	})
+	interrupted := false // else the games ran out (skipped ones leave st.Complete false)
+	select {
+	case <-stop:
+		interrupted = true
+	default:
+	}
+	reportErr := live.final(race.Decided() || !interrupted)
 	if runErr != nil {
 		return runErr
 	}
@@ -153,19 +183,13 @@ func runRace(args []string, stdout, stderr io.Writer) error {
 	} else {
 		writeRaceText(stdout, race, rep)
 	}
-	interrupted := false // else the games ran out (skipped ones leave st.Complete false)
-	select {
-	case <-stop:
-		interrupted = true
-	default:
-	}
 	if !race.Decided() && interrupted {
 		if s.Path() == "" {
 			return errors.New("interrupted before the race was decided")
 		}
 		return fmt.Errorf("interrupted before the race was decided; continue with: arena race --resume %s", s.Path())
 	}
-	return nil
+	return reportErr
 }
 
 func buildRaceReport(t *arena.Tournament, race *results.Race, recorded int) raceReport {

@@ -265,6 +265,9 @@ func (l *livePage) command() string {
 	if l.s.Tournament().Config.Kind == results.Match {
 		return "match"
 	}
+	if l.s.Tournament().IsRace() {
+		return "race"
+	}
 	return "tournament"
 }
 
