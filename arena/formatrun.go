@@ -150,28 +150,32 @@ func (t *Tournament) formatResults(games []results.GameRecord) ([]FormatResult, 
 	return out, nil
 }
 
-// checkFormatRecorded is checkRecorded for a format: every recorded game
-// has the seeds of its place in the format, and the format accepts them
-// all (each a game it planned, in its planned seats, none twice).
-func (t *Tournament) checkFormatRecorded(path string, done []results.GameRecord) error {
-	for i := range done {
-		g := &done[i]
-		r, b, k, ok := t.place(g.Index)
-		if !ok {
-			return option.New("Resume", path, "game %d is outside the numbering of the file's %s", g.Index, t.Config.Kind)
-		}
-		want := formatGame(t.Config.Seed, r, b, k, g.Index, 0, Board{})
-		if g.Seed != want.Seed || g.Players[0].Seed != want.Agents[0] || g.Players[1].Seed != want.Agents[1] {
-			return option.New("Resume", path, "game %d has other seeds than the header's %s gives it: its games were not planned by the run its header describes, so it cannot be resumed", g.Index, t.Config.Kind)
-		}
+// checkFormatGame is checkRecorded for a format's game: it has the seeds
+// of its place in the format. That the format accepts them all (each a
+// game it planned, in its planned seats, none twice) is checkFormatDone's,
+// once the record is read.
+func (t *Tournament) checkFormatGame(path string, g *results.GameRecord) error {
+	r, b, k, ok := t.place(g.Index)
+	if !ok {
+		return option.New("Resume", path, "game %d is outside the numbering of the file's %s", g.Index, t.Config.Kind)
 	}
-	fr, err := t.formatResults(done)
-	if err == nil {
-		_, _, err = t.format.Plan(fr)
-		var np *NoPairingError
-		if errors.As(err, &np) {
-			err = nil
-		}
+	want := formatGame(t.Config.Seed, r, b, k, g.Index, 0, Board{})
+	if g.Seed != want.Seed || g.Players[0].Seed != want.Agents[0] || g.Players[1].Seed != want.Agents[1] {
+		return option.New("Resume", path, "game %d has other seeds than the header's %s gives it: its games were not planned by the run its header describes, so it cannot be resumed", g.Index, t.Config.Kind)
+	}
+	return nil
+}
+
+// checkFormatDone checks that the format accepts the results recorded
+// at path (see checkFormatGame).
+func (t *Tournament) checkFormatDone(path string, done *Recorded) error {
+	if t.format == nil {
+		return nil
+	}
+	_, _, err := t.format.Plan(done.FormatResults())
+	var np *NoPairingError
+	if errors.As(err, &np) {
+		err = nil
 	}
 	if err != nil {
 		return option.New("Resume", path, "its games are not the %s's its header describes: %v", t.Config.Kind, err)
@@ -211,7 +215,7 @@ func (t *Tournament) fixtureOf(fg FormatGame) Fixture {
 // local workers only (opts.Runner must be nil), and neither opts.Skip nor
 // opts.Queue may be set.
 func (t *Tournament) RunFormat(ctx context.Context, opts RunOptions) ([]FormatResult, RunStats, error) {
-	st := RunStats{Planned: t.PlannedGames(), Skipped: len(opts.Done)}
+	st := RunStats{Planned: t.PlannedGames(), Skipped: opts.Done.Len()}
 	if t.format == nil {
 		return nil, st, errors.New("arena: RunFormat needs a Swiss tournament or a knockout")
 	}
@@ -221,10 +225,7 @@ func (t *Tournament) RunFormat(ctx context.Context, opts RunOptions) ([]FormatRe
 	case opts.Queue != nil || opts.Skip != nil:
 		return nil, st, errors.New("arena: RunFormat plans its own games (no Queue or Skip)")
 	}
-	finished, err := t.formatResults(opts.Done)
-	if err != nil {
-		return nil, st, err
-	}
+	finished := opts.Done.FormatResults()
 	log := opts.Log
 	if log == nil {
 		log = io.Discard

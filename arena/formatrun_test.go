@@ -59,8 +59,8 @@ func runFormatSession(t *testing.T, s *Session, stopAfter int) RunStats {
 	return st
 }
 
-// readGames reads a record's games in index order, timings stripped.
-func readGames(t *testing.T, path string) []results.GameRecord {
+// readFormatGames reads a record's games in index order, timings stripped.
+func readFormatGames(t *testing.T, path string) []results.GameRecord {
 	t.Helper()
 	f, err := results.ReadFile(path)
 	if err != nil {
@@ -98,7 +98,7 @@ func TestFormatRunReproducible(t *testing.T) {
 				if !st.Complete {
 					t.Fatalf("%d workers: the run is not complete: %+v", w, st)
 				}
-				runs[w-1] = readGames(t, path)
+				runs[w-1] = readFormatGames(t, path)
 			}
 			if !reflect.DeepEqual(runs[0], runs[1]) {
 				t.Fatalf("1 and 2 workers played different games: %d and %d games", len(runs[0]), len(runs[1]))
@@ -132,14 +132,14 @@ func TestFormatResume(t *testing.T) {
 			dir := t.TempDir()
 			whole := filepath.Join(dir, "whole.jsonl")
 			runFormatFile(t, tc.o, whole, 2, 0)
-			want := readGames(t, whole)
+			want := readFormatGames(t, whole)
 
 			cut := filepath.Join(dir, "cut.jsonl")
 			st := runFormatFile(t, tc.o, cut, 2, 3)
 			if st.Complete {
 				t.Fatal("the stopped run says it is complete")
 			}
-			before := readGames(t, cut)
+			before := readFormatGames(t, cut)
 			if len(before) < 3 || len(before) >= len(want) {
 				t.Fatalf("stopped after %d of %d games; the test needs a run cut midway", len(before), len(want))
 			}
@@ -152,7 +152,7 @@ func TestFormatResume(t *testing.T) {
 			if !st.Complete || st.Skipped != len(before) {
 				t.Fatalf("resumed run: %+v (skipped want %d)", st, len(before))
 			}
-			got := readGames(t, cut)
+			got := readFormatGames(t, cut)
 			if !reflect.DeepEqual(got, want) {
 				t.Fatalf("resumed record has %d games, the uninterrupted one %d, or they differ", len(got), len(want))
 			}
@@ -177,10 +177,18 @@ func TestFormatResumeRefusesForeignGames(t *testing.T) {
 	tour := mustNew(t, o)
 	g := f.Games[0]
 	g.Players[0], g.Players[1] = g.Players[1], g.Players[0]
-	if err := tour.checkFormatRecorded(path, []results.GameRecord{g}); err == nil {
+	check := func(games []results.GameRecord) error { // as a resume reads them
+		for i := range games {
+			if err := tour.checkRecorded(path, &games[i]); err != nil {
+				return err
+			}
+		}
+		return tour.checkFormatDone(path, NewRecorded(tour, games))
+	}
+	if err := check([]results.GameRecord{g}); err == nil {
 		t.Fatal("a game with its seats swapped was accepted")
 	}
-	if err := tour.checkFormatRecorded(path, f.Games); err != nil {
+	if err := check(f.Games); err != nil {
 		t.Fatalf("the record's own games: %v", err)
 	}
 }

@@ -21,11 +21,12 @@ func (t *Tournament) RunMatch(ctx context.Context, opts RunOptions, onPairs func
 		return nil, RunStats{}, errors.New("arena: RunMatch needs a match")
 	}
 	tr := results.NewPairTracker(t.Config.SPRT, 0)
-	for i := range opts.Done {
-		tr.Add(&opts.Done[i])
+	if d := opts.Done; d != nil && d.pairs != nil {
+		tr = d.pairs // counted as the record was read
 	}
 	if tr.Decision != results.Continue {
-		return tr, RunStats{Planned: t.Schedule.Len(), Skipped: len(opts.Done), Complete: len(opts.Done) == t.Schedule.Len()}, nil
+		n := opts.Done.Len()
+		return tr, RunStats{Planned: t.Schedule.Len(), Skipped: n, Complete: n == t.Schedule.Len()}, nil
 	}
 	halt, release := stopEarly(&opts)
 	defer release()

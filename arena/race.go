@@ -36,11 +36,12 @@ func (t *Tournament) RunRace(ctx context.Context, opts RunOptions, onStage func(
 		return nil, RunStats{}, err
 	}
 	c := newRaceCounter(race)
-	for i := range opts.Done {
-		c.add(&opts.Done[i])
+	if d := opts.Done; d != nil && d.race != nil {
+		c, race = d.race, d.race.race // counted as the record was read
 	}
 	if race.Decided() {
-		return race, RunStats{Planned: t.Schedule.Len(), Skipped: len(opts.Done), Complete: len(opts.Done) == t.Schedule.Len()}, nil
+		n := opts.Done.Len()
+		return race, RunStats{Planned: t.Schedule.Len(), Skipped: n, Complete: n == t.Schedule.Len()}, nil
 	}
 	halt, release := stopEarly(&opts)
 	defer release()

@@ -64,12 +64,12 @@ func TestRunRace(t *testing.T) {
 			t.Errorf("candidate %d: %v %v, with 3 workers %v %v", i, a.Candidates[i].Penta, a.Candidates[i].State, b.Candidates[i].Penta, b.Candidates[i].State)
 		}
 	}
-	c, _ := runRace(t, o, RunOptions{Concurrency: 2, Done: recs[:len(recs)/3]})
+	c, _ := runRace(t, o, RunOptions{Concurrency: 2, Done: NewRecorded(mustNew(t, o), recs[:len(recs)/3])})
 	if c.Status(nil) != a.Status(nil) {
 		t.Errorf("resumed: %s, want %s", c.Status(nil), a.Status(nil))
 	}
 	// All the games recorded: nothing is played.
-	d, st, err := mustNew(t, o).RunRace(context.Background(), RunOptions{Done: recs}, nil)
+	d, st, err := mustNew(t, o).RunRace(context.Background(), RunOptions{Done: NewRecorded(mustNew(t, o), recs)}, nil)
 	if err != nil || st.Played != 0 || d.Status(nil) != a.Status(nil) {
 		t.Errorf("resumed when decided: %v, %+v, %s", err, st, d.Status(nil))
 	}

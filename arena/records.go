@@ -19,11 +19,12 @@ func (t *Tournament) header(concurrency int) results.Header {
 		Created: time.Now().UTC().Format(time.RFC3339), Concurrency: concurrency, Config: t.Config}
 }
 
-// resumed is the tournament that continues file, the record at path
-// (Session's resume): rebuilt from its header, changed by edit if not
-// nil, and checked against the header and the games recorded.
-func resumed(path string, file *results.File, edit func(*Options)) (*Tournament, error) {
-	c := file.Header.Config
+// resumed is the tournament that continues the record at path, whose
+// header is h (Session's resume): rebuilt from its header, changed by edit
+// if not nil, and checked against the header. Each game recorded is then
+// checked as it is read (checkRecorded).
+func resumed(path string, h *results.Header, edit func(*Options)) (*Tournament, error) {
+	c := h.Config
 	// The header's sizes first, so that a damaged header is named as such
 	// rather than as an option that differs.
 	if err := CheckHeader(path, c); err != nil {
@@ -49,7 +50,7 @@ func resumed(path string, file *results.File, edit func(*Options)) (*Tournament,
 	if err != nil {
 		return nil, err
 	}
-	return t, t.continues(path, file)
+	return t, t.continues(path, h)
 }
 
 // rebuild is the tournament of a record header c (of the file at path).
@@ -61,45 +62,41 @@ func rebuild(path string, c results.Config) (*Tournament, error) {
 	return t, nil
 }
 
-// continues checks that t is the run of file (at path): the same
-// configuration, and recorded games of its schedule.
-func (t *Tournament) continues(path string, file *results.File) error {
-	if diff := file.Header.Config.Diff(t.Config); len(diff) > 0 {
+// continues checks that t is the run of the record at path, whose header
+// is h: the same configuration.
+func (t *Tournament) continues(path string, h *results.Header) error {
+	if diff := h.Config.Diff(t.Config); len(diff) > 0 {
 		return option.New("Resume", path, "the configuration differs from the file's, so the remaining games would not be the planned ones:\n  %s\n(leave out the flags that differ to continue the file as it was started)",
 			strings.Join(diff, "\n  "))
 	}
-	return t.checkRecorded(path, file.Games)
+	return nil
 }
 
-// checkRecorded checks that the recorded games are games of t's schedule
+// checkRecorded checks that a recorded game is a game of t's schedule
 // (index, seeds and seats), so that a resumed run never plays a schedule
 // other than the one its file holds. A sweep written before sweeps had a
 // kind of their own has a round-robin header over games of another
 // schedule: resuming it as a round robin would play the value agents
 // against each other.
-func (t *Tournament) checkRecorded(path string, done []results.GameRecord) error {
+func (t *Tournament) checkRecorded(path string, g *results.GameRecord) error {
 	if t.format != nil {
-		return t.checkFormatRecorded(path, done)
+		return t.checkFormatGame(path, g)
 	}
-	for i := range done {
-		g := &done[i]
-		pos, ok := t.FixturePos(g.Index)
-		if !ok {
-			return option.New("Resume", path, "game %d is not in the schedule of the file's header", g.Index)
-		}
-		f := t.Schedule.At(pos)
-		if g.Seed == f.Seed && g.Players[0].Agent == f.Seats[0] && g.Players[1].Agent == f.Seats[1] &&
-			g.Players[0].Seed == f.Agents[0] && g.Players[1].Seed == f.Agents[1] {
-			continue
-		}
-		why := "its games were not planned by the schedule its header describes"
-		if t.Config.Kind == results.RoundRobin {
-			why = "if arena tune sweep wrote it (before sweeps were recorded as kind \"sweep\"), its header says round-robin but its games are a sweep's"
-		}
-		return option.New("Resume", path, "game %d has seed %d between agents %d and %d, but the header's %s gives game %d seed %d between agents %d and %d: %s, so it cannot be resumed (arena rate and report still read it; start a new run with {Out} to play more games)",
-			g.Index, g.Seed, g.Players[0].Agent, g.Players[1].Agent, t.Config.Kind, g.Index, f.Seed, f.Seats[0], f.Seats[1], why)
+	pos, ok := t.FixturePos(g.Index)
+	if !ok {
+		return option.New("Resume", path, "game %d is not in the schedule of the file's header", g.Index)
 	}
-	return nil
+	f := t.Schedule.At(pos)
+	if g.Seed == f.Seed && g.Players[0].Agent == f.Seats[0] && g.Players[1].Agent == f.Seats[1] &&
+		g.Players[0].Seed == f.Agents[0] && g.Players[1].Seed == f.Agents[1] {
+		return nil
+	}
+	why := "its games were not planned by the schedule its header describes"
+	if t.Config.Kind == results.RoundRobin {
+		why = "if arena tune sweep wrote it (before sweeps were recorded as kind \"sweep\"), its header says round-robin but its games are a sweep's"
+	}
+	return option.New("Resume", path, "game %d has seed %d between agents %d and %d, but the header's %s gives game %d seed %d between agents %d and %d: %s, so it cannot be resumed (arena rate and report still read it; start a new run with {Out} to play more games)",
+		g.Index, g.Seed, g.Players[0].Agent, g.Players[1].Agent, t.Config.Kind, g.Index, f.Seed, f.Seats[0], f.Seats[1], why)
 }
 
 // CheckHeader is CheckConfig for the header of the record file at path,

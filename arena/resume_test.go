@@ -168,7 +168,7 @@ func TestResumeRejectsAnotherConfiguration(t *testing.T) {
 	}
 	// The same configuration resumes; with nothing left to play, Run does nothing.
 	s, err := resume(path, &resumeOptions)
-	if err != nil || len(s.Done()) != 0 {
+	if err != nil || s.Done().Len() != 0 {
 		t.Fatalf("%v", err)
 	}
 	if s.Tournament().Schedule.Len() != tour.Schedule.Len() {

@@ -55,12 +55,20 @@ type SessionOptions struct {
 	// texel tuning does). The others are not kept unless KeepTimes: the
 	// tables and ratings come from counts (Analyse), so that a run's
 	// memory does not grow with its games. A resumed record's games are
-	// read the same way (Done: without their moves past KeepMoves).
+	// read the same way: the first KeepMoves games whole, the others
+	// without their moves, and none kept beyond these.
 	KeepMoves int
 	// KeepTimes also keeps every other game, without its moves but with
 	// its time, depth and nodes per move (MoveStats without the engines'
 	// info text), for a live report's plots.
 	KeepTimes bool
+	// OnDone, if not nil, is given each game a resumed record holds, as
+	// the record is read (after the checks; t is the run's tournament),
+	// for a caller that counts more of them than the session does (a
+	// live report's page): the record is read once and its games are not
+	// kept (Done). The game is the caller's; past the first KeepMoves
+	// games, without its moves.
+	OnDone func(t *Tournament, g *results.GameRecord)
 }
 
 // Session is one record-backed run of a tournament or match: OpenSession
@@ -76,8 +84,8 @@ type Session struct {
 	concurrency int
 	keepMoves   int
 	keepTimes   bool
-	done        []results.GameRecord // recorded before this session (resume)
-	header      results.Header       // the record's (see Header)
+	done        *Recorded      // recorded before this session (resume)
+	header      results.Header // the record's (see Header)
 	// resume is the record read by OpenSession, not yet written to: Start
 	// appends to it once the run can start.
 	resume *results.File
@@ -105,31 +113,46 @@ func OpenSession(o SessionOptions) (*Session, error) {
 		if o.Out != "" && o.Out != o.Resume {
 			return nil, option.New("Resume", nil, "{Resume} continues its own file; leave out {Out}")
 		}
-		// Only the games kept whole need their moves (see KeepMoves).
+		// Only the games kept whole need their moves (see KeepMoves). The
+		// record is read once, its games counted one by one and not kept.
 		whole := o.KeepMoves
 		if whole < 0 {
 			whole = -1
 		}
-		file, err := results.ReadFileLean(o.Resume, whole)
-		if err != nil {
-			return nil, err
-		}
-		if s.t, err = resumed(o.Resume, file, o.Edit); err != nil {
-			return nil, err
-		}
-		if err := s.check(o); err != nil {
-			return nil, err
-		}
-		s.path, s.done, s.resume, s.header = o.Resume, file.Games, file, file.Header
-		s.counts = results.NewCounter(s.t.Config.Game, s.t.Names())
-		for i := range s.done {
-			g := &s.done[i]
+		s.path = o.Resume
+		file, err := results.ReadFileEach(o.Resume, whole, func(h *results.Header) error {
+			var err error
+			if s.t, err = resumed(o.Resume, h, o.Edit); err != nil {
+				return err
+			}
+			s.done = newRecorded(s.t, o.Resume)
+			s.counts = results.NewCounter(s.t.Config.Game, s.t.Names())
+			return nil
+		}, func(g *results.GameRecord) error {
+			if err := s.t.checkRecorded(o.Resume, g); err != nil {
+				return err
+			}
+			s.done.add(g)
 			s.counts.Add(g)
 			if s.keeps() != keepNone {
 				s.games = append(s.games, g)
 			}
 			s.recorded++
+			if o.OnDone != nil {
+				o.OnDone(s.t, g)
+			}
+			return nil
+		})
+		if err != nil {
+			return nil, err
 		}
+		if err := s.t.checkFormatDone(o.Resume, s.done); err != nil {
+			return nil, err
+		}
+		if err := s.check(o); err != nil {
+			return nil, err
+		}
+		s.resume, s.header = file, file.Header
 		return s, nil
 	}
 	t, err := New(o.Options)
@@ -178,10 +201,11 @@ func (s *Session) Path() string { return s.path }
 // be, for a run recorded nowhere).
 func (s *Session) Header() results.Header { return s.header }
 
-// Done are the games a resumed record held before this session, those
-// past SessionOptions.KeepMoves without their moves, opening and info text
-// (results.ReadFileLean).
-func (s *Session) Done() []results.GameRecord { return s.done }
+// Done is what the session keeps of the games a resumed record held before
+// it (nil for a new run): which games, and a match's or race's counts of
+// them, not the games (SessionOptions.OnDone sees them as they are read,
+// Games holds those KeepMoves asks for, Recorded.Each reads them again).
+func (s *Session) Done() *Recorded { return s.done }
 
 // Start appends to a resumed record, once the run can start: a torn last
 // line (a run killed while writing it) is cut off, which log is told, and
@@ -234,7 +258,7 @@ func (s *Session) Connect(ctx context.Context, stop <-chan struct{}, log io.Writ
 // (one write) before opts.Sink, if not nil, sees it.
 func (s *Session) Run(ctx context.Context, opts RunOptions) (RunStats, error) {
 	if err := s.prepare(&opts); err != nil {
-		return RunStats{Planned: s.t.Schedule.Len(), Skipped: len(s.done)}, err
+		return RunStats{Planned: s.t.Schedule.Len(), Skipped: s.done.Len()}, err
 	}
 	if s.t.format != nil {
 		_, st, err := s.t.RunFormat(ctx, opts)
@@ -247,7 +271,7 @@ func (s *Session) Run(ctx context.Context, opts RunOptions) (RunStats, error) {
 // match's SPRT decides or its games run out.
 func (s *Session) RunMatch(ctx context.Context, opts RunOptions, onPairs func(*results.PairTracker)) (*results.PairTracker, RunStats, error) {
 	if err := s.prepare(&opts); err != nil {
-		return results.NewPairTracker(s.t.Config.SPRT, 0), RunStats{Planned: s.t.Schedule.Len(), Skipped: len(s.done)}, err
+		return results.NewPairTracker(s.t.Config.SPRT, 0), RunStats{Planned: s.t.Schedule.Len(), Skipped: s.done.Len()}, err
 	}
 	return s.t.RunMatch(ctx, opts, onPairs)
 }
@@ -256,7 +280,7 @@ func (s *Session) RunMatch(ctx context.Context, opts RunOptions, onPairs func(*r
 // race is decided or its games run out.
 func (s *Session) RunRace(ctx context.Context, opts RunOptions, onStage func(*results.Race)) (*results.Race, RunStats, error) {
 	if err := s.prepare(&opts); err != nil {
-		return nil, RunStats{Planned: s.t.Schedule.Len(), Skipped: len(s.done)}, err
+		return nil, RunStats{Planned: s.t.Schedule.Len(), Skipped: s.done.Len()}, err
 	}
 	return s.t.RunRace(ctx, opts, onStage)
 }

@@ -160,8 +160,8 @@ func TestShardResume(t *testing.T) {
 		t.Fatal(err)
 	}
 	again := s.Tournament()
-	if again.Config.Shard.String() != "2/3" || again.Schedule.Len() != 6 || len(s.Done()) != 2 {
-		t.Fatalf("resumed shard %v with %d fixtures, %d games already", again.Config.Shard, again.Schedule.Len(), len(s.Done()))
+	if again.Config.Shard.String() != "2/3" || again.Schedule.Len() != 6 || s.Done().Len() != 2 {
+		t.Fatalf("resumed shard %v with %d fixtures, %d games already", again.Config.Shard, again.Schedule.Len(), s.Done().Len())
 	}
 	st, err := s.Run(context.Background(), RunOptions{})
 	s.Close()

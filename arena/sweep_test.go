@@ -120,7 +120,11 @@ func TestResumeSweepAndOldSweepFile(t *testing.T) {
 		t.Fatal(err)
 	}
 	rest := playSweep(t, s.Tournament(), s.Done())
-	got := append(slices.Clone(s.Done()), rest...)
+	var got []results.GameRecord
+	for _, g := range s.Games() {
+		got = append(got, *g)
+	}
+	got = append(got, rest...)
 	slices.SortFunc(got, func(a, b results.GameRecord) int { return a.Index - b.Index })
 	if len(got) != len(all) {
 		t.Fatalf("resumed run: %d games, want %d", len(got), len(all))
@@ -163,7 +167,7 @@ func TestResumeSweepAndOldSweepFile(t *testing.T) {
 }
 
 // playSweep plays t's games not in done, in index order.
-func playSweep(t *testing.T, tour *Tournament, done []results.GameRecord) []results.GameRecord {
+func playSweep(t *testing.T, tour *Tournament, done *Recorded) []results.GameRecord {
 	t.Helper()
 	var out []results.GameRecord
 	st, err := tour.Run(context.Background(), RunOptions{Concurrency: 1, Done: done, Sink: func(b []*results.GameRecord) error {

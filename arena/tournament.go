@@ -251,8 +251,10 @@ type RunOptions struct {
 	Concurrency int
 	// Stop, when closed, lets running games finish and starts no new one.
 	Stop <-chan struct{}
-	// Done lists the games already recorded (resume): they are not played.
-	Done []results.GameRecord
+	// Done are the games already recorded (a resume; nil: none): they are
+	// not played. A Session sets it from its record (Session.Done), read
+	// once and not kept; NewRecorded makes it of games in memory.
+	Done *Recorded
 	// Sink receives finished games in batches, in the order they finish,
 	// never concurrently; an error stops the run at once. It is called by
 	// the worker that finished a game (no hand-off to another goroutine):
@@ -351,15 +353,7 @@ func (t *Tournament) Run(ctx context.Context, opts RunOptions) (RunStats, error)
 		opts.Done = nil
 	}
 	st := RunStats{Planned: t.Schedule.Len()}
-	var done *GameSet // one bit a game: the workers skip these
-	if len(opts.Done) > 0 {
-		done = NewGameSet(t.Config.TotalGames)
-		for i := range opts.Done {
-			if _, ok := t.Schedule.Pos(opts.Done[i].Index); ok {
-				done.Add(opts.Done[i].Index)
-			}
-		}
-	}
+	done := opts.Done.gameSet() // one bit a game: the workers skip these
 	st.Skipped = done.Len()
 	hard, cancel := context.WithCancel(ctx)
 	defer cancel()

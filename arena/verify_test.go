@@ -98,7 +98,7 @@ func TestRunQueue(t *testing.T) {
 		close(q)
 	}()
 	got := map[int]*results.GameRecord{}
-	st, err := tour.Run(context.Background(), arena.RunOptions{Concurrency: 2, Queue: q, Done: []results.GameRecord{{Index: 5}}, Sink: func(b []*results.GameRecord) error {
+	st, err := tour.Run(context.Background(), arena.RunOptions{Concurrency: 2, Queue: q, Done: arena.NewRecorded(tour, []results.GameRecord{{Index: 5}}), Sink: func(b []*results.GameRecord) error {
 		for _, g := range b {
 			got[g.Index] = g
 		}

@@ -4,6 +4,8 @@
 # It builds arena once, then measures the peak resident memory
 # (/usr/bin/time -f %M) and the wall time of:
 #   tournament  a round robin of two random agents (--games N)
+#   resume      the tournament's record cut to its first N − LEFT games,
+#               resumed (--resume): LEFT games played
 #   match       two random agents, no SPRT (--games N)
 #   broker      the same tournament through an embedded broker, the
 #               coordinator with its own local workers (--broker embedded)
@@ -12,11 +14,12 @@
 # not grow with the run shows as the same peak at both sizes.
 #
 # Usage:
-#   benchmarks/memflat.sh [-s SMALL] [-l LARGE] [-B BROKER_LARGE] [-g GAME] [-o DIR] [-b ARENA] [-n]
+#   benchmarks/memflat.sh [-s SMALL] [-l LARGE] [-B BROKER_LARGE] [-r LEFT] [-g GAME] [-o DIR] [-b ARENA] [-n]
 #
 #   -s  the smaller number of games (default 100000)
 #   -l  the larger number of games (default 1000000)
 #   -B  the larger number of games of the broker run (default: LARGE)
+#   -r  the games left to play in the resume rows (default 5000)
 #   -g  the game (default othello6)
 #   -o  output directory for the records (default memflat; emptied first)
 #   -b  the arena binary (default: built from this checkout into DIR)
@@ -26,12 +29,13 @@
 # 127.0.0.1. About ten minutes on 2 cores with the defaults.
 set -euo pipefail
 
-small=100000 large=1000000 blarge= game=othello6 out=memflat arena= noreport=
-while getopts s:l:B:g:o:b:nh opt; do
+small=100000 large=1000000 blarge= left=5000 game=othello6 out=memflat arena= noreport=
+while getopts s:l:B:r:g:o:b:nh opt; do
 	case $opt in
 	s) small=$OPTARG ;;
 	l) large=$OPTARG ;;
 	B) blarge=$OPTARG ;;
+	r) left=$OPTARG ;;
 	g) game=$OPTARG ;;
 	o) out=$OPTARG ;;
 	b) arena=$OPTARG ;;
@@ -40,9 +44,10 @@ while getopts s:l:B:g:o:b:nh opt; do
 	esac
 done
 blarge=${blarge:-$large}
-for n in "$small" "$large" "$blarge"; do
+for n in "$small" "$large" "$blarge" "$left"; do
 	case $n in '' | *[!0-9]*) echo "memflat: $n is not a whole number" >&2; exit 2 ;; esac
 done
+[ "$left" -ge 1 ] && [ "$left" -lt "$small" ] || { echo "memflat: -r $left: the games left must be from 1 to fewer than SMALL" >&2; exit 2; }
 [ -x /usr/bin/time ] || { echo "memflat: needs GNU time at /usr/bin/time" >&2; exit 2; }
 
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -72,6 +77,12 @@ measure() {
 agents=(--game "$game" --agents random random:name=r2 --no-progress)
 for n in "$small" "$large"; do
 	measure tournament "$n" "$arena" tournament "${agents[@]}" --games "$n" --out "$out/tournament-$n.jsonl"
+done
+for n in "$small" "$large"; do
+	# The header and the first n − left games: a run killed with left
+	# games to play.
+	head -n "$((n - left + 1))" "$out/tournament-$n.jsonl" >"$out/resume-$n.jsonl"
+	measure resume "$n" "$arena" tournament --resume "$out/resume-$n.jsonl" --no-progress
 done
 for n in "$small" "$large"; do
 	measure match "$n" "$arena" match --game "$game" --agents random random:name=r2 --games "$n" --out "$out/match-$n.jsonl"

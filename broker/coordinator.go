@@ -331,13 +331,18 @@ func coordinate(ctx context.Context, t *arena.Tournament, opts arena.RunOptions,
 	c.tooLong = newTooLongCheck(ctx)
 	defer c.tooLong.close()
 	c.left = t.Schedule.Len()
-	for i := range opts.Done {
-		g := &opts.Done[i]
+	// The games recorded before (a resume), read again one at a time for
+	// their fingerprints rather than held.
+	err = opts.Done.Each(func(g *results.GameRecord) error {
 		if pos, ok := t.FixturePos(g.Index); ok && c.recorded.Add(pos) {
 			c.outcome[pos] = uint8(outcomeOf(g))
 			c.left--
 			st.Skipped++
 		}
+		return nil
+	})
+	if err != nil {
+		return st, err
 	}
 	// Connections: the coordinator's own, and its local workers'.
 	connect := h.connect

@@ -119,7 +119,7 @@ func (r *raceRig) run(ctx context.Context, after func(n int)) (*results.Race, ar
 	var err error
 	go func() {
 		defer close(finished)
-		race, st, err = r.tour.RunRace(ctx, arena.RunOptions{Done: done, Runner: Runner(Options{Broker: r.url, Log: &r.log}),
+		race, st, err = r.tour.RunRace(ctx, arena.RunOptions{Done: arena.NewRecorded(r.tour, done), Runner: Runner(Options{Broker: r.url, Log: &r.log}),
 			Sink: func(b []*results.GameRecord) error {
 				r.mu.Lock()
 				for _, g := range b {

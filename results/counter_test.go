@@ -2,9 +2,11 @@ package results
 
 import (
 	"bytes"
+	"errors"
 	"os"
 	"path/filepath"
 	"reflect"
+	"strings"
 	"testing"
 )
 
@@ -119,5 +121,71 @@ func TestReadFileLean(t *testing.T) {
 	_, err2 := ReadFileLean(bad, 0)
 	if err1 == nil || err2 == nil || err1.Error() != err2.Error() {
 		t.Errorf("a game recorded twice: ReadFile says %v, ReadFileLean %v", err1, err2)
+	}
+}
+
+// TestReadFileEach: a streaming read hands over ReadFileLean's games, in
+// order, after the header, and keeps none; an error of the caller's stops
+// it and comes back as it is, and a game recorded twice is named with the
+// line of its first record.
+func TestReadFileEach(t *testing.T) {
+	var b bytes.Buffer
+	b.Write(syntheticHeader(3, 40, 5))
+	b.WriteByte('\n')
+	for i := range 40 {
+		var g GameRecord
+		syntheticGame(&g, i, 3, 5, i%3 == 0)
+		line, err := MarshalLine(&g)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b.Write(line)
+		b.WriteByte('\n')
+	}
+	dir := t.TempDir()
+	path := filepath.Join(dir, "run.jsonl")
+	if err := os.WriteFile(path, b.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	lean, err := ReadFileLean(path, 10)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []GameRecord
+	var header *Header
+	f, err := ReadFileEach(path, 10, func(h *Header) error {
+		header = h
+		return nil
+	}, func(g *GameRecord) error {
+		if header == nil {
+			t.Fatal("a game before the header")
+		}
+		got = append(got, *g)
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(f.Games) != 0 || f.NumGames != 40 || f.GoodSize != lean.GoodSize || !reflect.DeepEqual(header, &lean.Header) {
+		t.Errorf("kept %d games, counted %d, good size %d (want 0, 40, %d), header %+v", len(f.Games), f.NumGames, f.GoodSize, lean.GoodSize, header)
+	}
+	if !reflect.DeepEqual(got, lean.Games) {
+		t.Error("the games handed over are not ReadFileLean's")
+	}
+	stop := errors.New("enough")
+	n := 0
+	if _, err := ReadFileEach(path, 0, nil, func(*GameRecord) error {
+		if n++; n == 3 {
+			return stop
+		}
+		return nil
+	}); err != stop || n != 3 {
+		t.Errorf("stopped after %d games with %v", n, err)
+	}
+	dup := filepath.Join(dir, "dup.jsonl")
+	lines := bytes.SplitAfter(b.Bytes(), []byte("\n"))
+	os.WriteFile(dup, append(append([]byte(nil), b.Bytes()...), lines[6]...), 0o644)
+	if _, err := ReadFileEach(dup, 0, nil, func(*GameRecord) error { return nil }); err == nil || !strings.Contains(err.Error(), "is recorded twice (also on line 7)") {
+		t.Errorf("a game recorded twice: %v", err)
 	}
 }

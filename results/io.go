@@ -26,10 +26,13 @@ func (e *ParseError) Unwrap() error { return e.Err }
 
 // File is a record file as read from disk.
 type File struct {
-	Path    string
-	Header  Header
-	Games   []GameRecord
-	Resumes []Resume
+	Path   string
+	Header Header
+	Games  []GameRecord
+	// NumGames is the number of games read: len(Games), or the games
+	// handed over one by one (ReadFileEach), which Games does not hold.
+	NumGames int
+	Resumes  []Resume
 	// Torn is true when the last line was cut short (the writer was killed
 	// mid-write, or the disk filled up) and was therefore ignored.
 	Torn bool
@@ -71,7 +74,24 @@ func ReadFileLean(path string, whole int) (*File, error) {
 		return nil, err
 	}
 	defer f.Close()
-	return read(f, path, whole)
+	return read(f, path, whole, nil, nil)
+}
+
+// ReadFileEach reads and checks a record file as ReadFileLean does (same
+// rules, same messages) in one pass, without keeping its games: header,
+// if not nil, is given the header once read (before any game), and game
+// each game in the order of the file, decoded anew for each call (the
+// callee may keep it; past the first whole games, without the moves,
+// opening and info text). Games stays empty; NumGames counts them. An
+// error from header or game stops the read and is returned as it is.
+// Memory does not grow with the games: a resumed run reads its record so.
+func ReadFileEach(path string, whole int, header func(*Header) error, game func(*GameRecord) error) (*File, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return read(f, path, whole, header, game)
 }
 
 // Read reads and checks a record file from r; path names it in errors.
@@ -79,15 +99,17 @@ func ReadFileLean(path string, whole int) (*File, error) {
 // the header, and game indices must be unique and within the planned
 // schedule. Only the very last line may be incomplete (see File.Torn).
 func Read(r io.Reader, path string) (*File, error) {
-	return read(r, path, -1)
+	return read(r, path, -1, nil, nil)
 }
 
-// read is Read, keeping the moves of the first whole games (ReadFileLean).
-func read(r io.Reader, path string, whole int) (*File, error) {
+// read is Read, keeping the moves of the first whole games (ReadFileLean),
+// and handing over the header and games to onHeader and onGame if not nil
+// (ReadFileEach, which keeps no games).
+func read(r io.Reader, path string, whole int, onHeader func(*Header) error, onGame func(*GameRecord) error) (*File, error) {
 	br := bufio.NewReaderSize(r, 64<<10)
 	shared := map[string]string{}
 	out := &File{Path: path}
-	seen := map[int]int{} // game index → line
+	var seen pagedBits // game indices read: a bit each, not a map entry
 	var offset int64
 	var data []byte // the current line; its buffer is reused
 	for line := 1; ; line++ {
@@ -125,16 +147,33 @@ func read(r io.Reader, path string, whole int) (*File, error) {
 			return nil, fail("%v", err)
 		}
 		switch kind {
+		case KindHeader:
+			if onHeader != nil {
+				if err := onHeader(&out.Header); err != nil {
+					return nil, err
+				}
+			}
 		case KindGame:
 			if err := out.Header.Config.checkIndex(g.Index); err != nil {
 				return nil, fail("%v", err)
 			}
-			if prev, dup := seen[g.Index]; dup {
+			if seen.has(g.Index) {
+				prev := 0
+				if rs, ok := r.(io.ReadSeeker); ok {
+					prev = firstLine(rs, g.Index)
+				}
 				return nil, fail("game %d is recorded twice (also on line %d)", g.Index, prev)
 			}
-			seen[g.Index] = line
-			if whole >= 0 && len(out.Games) >= whole {
+			seen.set(g.Index)
+			if whole >= 0 && out.NumGames >= whole {
 				lean(&g, shared)
+			}
+			out.NumGames++
+			if onGame != nil {
+				if err := onGame(&g); err != nil {
+					return nil, err
+				}
+				break
 			}
 			out.Games = append(out.Games, g)
 		case KindResume:
@@ -407,7 +446,7 @@ func Append(file *File, concurrency int) (*Writer, error) {
 	if file.NeedsNewline {
 		lines = append(lines, '\n')
 	}
-	note, err := MarshalLine(Resume{Record: KindResume, Time: time.Now().UTC().Format(time.RFC3339), Concurrency: concurrency, Done: len(file.Games)})
+	note, err := MarshalLine(Resume{Record: KindResume, Time: time.Now().UTC().Format(time.RFC3339), Concurrency: concurrency, Done: max(len(file.Games), file.NumGames)})
 	if err != nil {
 		f.Close()
 		return nil, err

@@ -99,7 +99,7 @@ func (o *SelfPlayOptions) open(remote bool) (*arena.Session, error) {
 // play plays the games of s not yet recorded (SelfPlay).
 func (o *SelfPlayOptions) play(ctx context.Context, s *arena.Session) ([]results.GameRecord, error) {
 	planned := s.Tournament().Schedule.Len()
-	played, total := 0, planned-len(s.Done())
+	played, total := 0, planned-s.Done().Len()
 	run := o.Run
 	run.ReuseGames = true // the session copies what it keeps
 	run.Sink = func(b []*results.GameRecord) error {

@@ -132,7 +132,7 @@ func runMatch(args []string, stdout, stderr io.Writer) error {
 	}
 	nextLine := batchPairs
 	// The page's ratings: the defaults of arena report, from the match's seed.
-	live := newLivePage(*rf.report, s, results.AnalysisOptions{Bootstrap: 1000, Seed: t.Config.Seed}, *rf.interval, stderr)
+	live := newLivePage(*rf.report, s, rf.liveDone, results.AnalysisOptions{Bootstrap: 1000, Seed: t.Config.Seed}, *rf.interval, stderr)
 	log := linelog.New(stderr, "arena match: ") // the library's lines
 	ctx, stop, release := interrupts(stderr, "match")
 	defer release()

@@ -139,7 +139,7 @@ func runRace(args []string, stdout, stderr io.Writer) error {
 	}
 	next := every
 	// The page's ratings: the defaults of arena report, from the race's seed.
-	live := newLivePage(*rf.report, s, results.AnalysisOptions{Bootstrap: 1000, Seed: t.Config.Seed}, max(every, 0), stderr)
+	live := newLivePage(*rf.report, s, rf.liveDone, results.AnalysisOptions{Bootstrap: 1000, Seed: t.Config.Seed}, max(every, 0), stderr)
 	log := linelog.New(stderr, "arena race: ") // the library's lines
 	ctx, stop, release := interrupts(stderr, "race")
 	defer release()

@@ -183,10 +183,10 @@ var liveViewerGames = report.DefaultViewerGames
 const liveRefresh = 15
 
 // newLivePage returns nil without a path. every is --rating-interval:
-// 0 (or -1) for every 5 % of the games. The games s recorded before
-// (a resumed run) are counted at once, the viewer's with their moves
-// (open asks s to keep those).
-func newLivePage(path string, s *arena.Session, o results.AnalysisOptions, every int, stderr io.Writer) *livePage {
+// 0 (or -1) for every 5 % of the games. done, if not nil, has counted the
+// games s recorded before (a resumed run) as the record was read, the
+// viewer's with their moves (open: liveCounter).
+func newLivePage(path string, s *arena.Session, done *report.Collector, o results.AnalysisOptions, every int, stderr io.Writer) *livePage {
 	if path == "" {
 		return nil
 	}
@@ -195,19 +195,39 @@ func newLivePage(path string, s *arena.Session, o results.AnalysisOptions, every
 	if every <= 0 {
 		every = max(total/20, 1)
 	}
+	c := done
+	if c == nil {
+		c = liveCollector(t)
+	}
+	// The record's header (its creation time, its first run's workers).
+	l := &livePage{path: path, s: s, c: c, opts: o, every: every, next: s.Done().Len() + every, header: s.Header(), stderr: stderr}
+	l.header.Config = t.Config
+	return l
+}
+
+// liveCollector is the live page's empty Collector for a run of t, its
+// viewer taking the first liveViewerGames games.
+func liveCollector(t *arena.Tournament) *report.Collector {
 	c, err := report.NewCollector(report.ViewerOptions{MaxGames: liveViewerGames}, false)
 	if err != nil {
 		panic(err) // liveViewerGames is positive
 	}
-	// The record's header (its creation time, its first run's workers).
-	l := &livePage{path: path, s: s, c: c, opts: o, every: every, next: len(s.Done()) + every, header: s.Header(), stderr: stderr}
-	l.header.Config = t.Config
-	c.StartFile(0, &l.header)
-	done := s.Done()
-	for i := range done {
-		c.Add(0, &done[i])
+	// What the collector reads of a header: the configuration.
+	c.StartFile(0, &results.Header{Config: t.Config})
+	return c
+}
+
+// liveCounter is an arena.SessionOptions.OnDone that counts a resumed
+// record's games, as the session reads them, into *c (made on the first),
+// for the live page (newLivePage): the record is read once and its games
+// are not kept.
+func liveCounter(c **report.Collector) func(*arena.Tournament, *results.GameRecord) {
+	return func(t *arena.Tournament, g *results.GameRecord) {
+		if *c == nil {
+			*c = liveCollector(t)
+		}
+		(*c).Add(0, g)
 	}
-	return l
 }
 
 // update counts a batch of recorded games and rewrites the page when

@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -335,6 +336,53 @@ func TestLiveReportViewerCap(t *testing.T) {
 	}
 	if !strings.Contains(string(data), `data-games="12"`) {
 		t.Error("the page does not count all 12 games")
+	}
+}
+
+// TestLiveReportResumed: the live report of a resumed run counts the
+// games the record held, read once as the session reads the record, and
+// its viewer shows the first recorded, with their moves, up to its cap.
+func TestLiveReportResumed(t *testing.T) {
+	defer func(n int) { liveViewerGames = n }(liveViewerGames)
+	liveViewerGames = 5
+	dir := t.TempDir()
+	full, cut, page := filepath.Join(dir, "full.jsonl"), filepath.Join(dir, "cut.jsonl"), filepath.Join(dir, "r.html")
+	args := []string{"--game", "othello6", "--agents", "random", "greedy", "mcts:iters=20", "--games", "4", "--concurrency", "1", "--bootstrap", "0", "--no-progress"}
+	if code, _, stderr := runArena(append([]string{"tournament", "--out", full}, args...)...); code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	data, _ := os.ReadFile(full)
+	lines := strings.SplitAfter(string(data), "\n")
+	os.WriteFile(cut, []byte(strings.Join(lines[:8], "")), 0o644) // the header and 7 games
+	code, _, stderr := runArena("tournament", "--resume", cut, "--concurrency", "1", "--bootstrap", "0", "--no-progress", "--report", page)
+	if code != 0 || !strings.Contains(stderr, "7 already recorded, 5 to play") {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	if data, err := os.ReadFile(page); err != nil || !strings.Contains(string(data), `data-games="12"`) {
+		t.Fatalf("the page does not count all 12 games (%v)", err)
+	}
+	data, _ = os.ReadFile(page)
+	m := regexp.MustCompile(`(?s)<script type="application/json" id="gv-data">(.*?)</script>`).FindSubmatch(data)
+	if m == nil {
+		t.Fatal("no viewer data on the page")
+	}
+	var v struct {
+		Games []struct {
+			Moves []string `json:"m"`
+		} `json:"games"`
+		Omitted int `json:"omitted"`
+	}
+	if err := json.Unmarshal(m[1], &v); err != nil {
+		t.Fatal(err)
+	}
+	if len(v.Games) != 5 || v.Omitted != 12-5 {
+		t.Fatalf("viewer of %d games, %d omitted; want 5 and 7", len(v.Games), v.Omitted)
+	}
+	rec := readRecords(t, full)
+	for i, g := range v.Games {
+		if !slices.Equal(g.Moves, rec.Games[i].Moves) {
+			t.Errorf("viewer game %d: moves %q, the record's game %d %q", i, g.Moves, i, rec.Games[i].Moves)
+		}
 	}
 }
 

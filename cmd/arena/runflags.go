@@ -16,6 +16,7 @@ import (
 	"github.com/boardgame-arena/arena/arena"
 	"github.com/boardgame-arena/arena/internal/linelog"
 	"github.com/boardgame-arena/arena/option"
+	"github.com/boardgame-arena/arena/report"
 	"github.com/boardgame-arena/arena/results"
 	"github.com/boardgame-arena/arena/spec"
 )
@@ -46,6 +47,9 @@ type runFlags struct {
 	// kindOptions, when not nil, sets the command's own options of the
 	// run's kind (tournament: a Swiss tournament's rounds …) for check.
 	kindOptions func(*arena.Options)
+	// liveDone has counted a resumed record's games for --report's page
+	// as the session read them (open; nil: none).
+	liveDone *report.Collector
 }
 
 // configFlags name the flags that change the planned games: on --resume
@@ -201,9 +205,10 @@ func open(rf *runFlags, extra func(o *arena.Options, only map[string]bool), chec
 		}
 	}
 	if rf.report != nil && *rf.report != "" && so.Resume != "" {
-		// The live page counts the games as they come (livePage); of a
-		// resumed record it needs the viewer's games whole (Done).
+		// The live page counts the games as they come (livePage), a
+		// resumed record's as the session reads them, the viewer's whole.
 		so.KeepMoves = liveViewerGames
+		so.OnDone = liveCounter(&rf.liveDone)
 	}
 	return arena.OpenSession(so)
 }
@@ -271,8 +276,8 @@ func playRun(s *arena.Session, rf *runFlags, stderr io.Writer, afterBatch func([
 		return arena.RunStats{}, 0, setupError{err}
 	}
 	defer closeHub()
-	prog := newProgress(stderr, rf.fs.name, planned-len(s.Done()), *rf.noProgress)
-	nextTable := len(s.Done()) + interval
+	prog := newProgress(stderr, rf.fs.name, planned-s.Done().Len(), *rf.noProgress)
+	nextTable := s.Done().Len() + interval
 	start := time.Now()
 	st, runErr := s.Run(ctx, arena.RunOptions{
 		Stop: stop, Log: log, Runner: runner, Status: prog.setStatus,

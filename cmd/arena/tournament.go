@@ -161,7 +161,7 @@ func runTournament(args []string, stdout, stderr io.Writer) error {
 	// The record's seed, not the flag's default: a resumed run rates with
 	// the seed it started with, as arena rate does.
 	ropts.Seed = t.Config.Seed
-	done := len(s.Done())
+	done := s.Done().Len()
 	planned := t.PlannedGames() // the schedule's games, or a format's most
 	switch t.Config.Kind {
 	case results.Swiss:
@@ -189,14 +189,11 @@ func runTournament(args []string, stdout, stderr io.Writer) error {
 	if s.Path() == "" {
 		fmt.Fprintln(stderr, "arena tournament: records are not saved (use --out FILE to keep them and be able to resume)")
 	}
-	live := newLivePage(*rf.report, s, ropts, *rf.interval, stderr)
+	live := newLivePage(*rf.report, s, rf.liveDone, ropts, *rf.interval, stderr)
 	after := live.update
 	var finished []arena.FormatResult // a format's results, for its standings
 	if t.Format() != nil {
-		for i := range s.Done() {
-			fr, _ := t.FormatResult(&s.Done()[i]) // the session checked them
-			finished = append(finished, fr)
-		}
+		finished = s.Done().FormatResults()
 		after = func(batch []*results.GameRecord) {
 			live.update(batch)
 			for _, g := range batch {

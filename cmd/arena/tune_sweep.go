@@ -132,7 +132,7 @@ func runTuneSweep(args []string, stdout, stderr io.Writer) error {
 	ropts.Seed = t.Config.Seed // a resumed sweep's, as in arena tournament
 	names := t.Names()
 	ropts = sw.ReportOptions(ropts, names)
-	done := len(s.Done())
+	done := s.Done().Len()
 	opponents := "1 opponent"
 	if len(sw.Against) > 1 {
 		opponents = fmt.Sprintf("%d opponents", len(sw.Against))
