@@ -44,8 +44,11 @@ func nonce() string {
 // queue publishes batches on the run's work queue, at most publishWindow
 // awaiting their acknowledgement, each published again until the server
 // stores it (a server paused or busy slows the queueing down, it does not
-// end the run). Each batch has a message id, so that one published twice
-// is stored once. Only ctx ending or the connection closing stop it.
+// end the run). A batch has no message id: one whose acknowledgement was
+// lost and that was stored twice is played twice and recorded once, which
+// costs less than the server's de-duplication store (an id for every batch
+// of the window, tens of MB at thousands of games a second; see
+// workDuplicates). Only ctx ending or the connection closing stop it.
 func (c *coordinator) queue(ctx context.Context, batches [][]int) error {
 	subject := workSubject(c.id)
 	for len(batches) > 0 {
@@ -53,19 +56,16 @@ func (c *coordinator) queue(ctx context.Context, batches [][]int) error {
 		type sent struct {
 			f     jetstream.PubAckFuture
 			data  []byte
-			id    string
 			games []int
 		}
 		window := make([]sent, n)
 		for i, games := range batches[:n] {
 			data, _ := json.Marshal(Batch{Run: c.id, Games: games})
-			c.batches++
-			id := fmt.Sprintf("%s.q%s.%d", c.id, c.batchNonce, c.batches)
-			f, err := c.js.PublishAsync(subject, data, jetstream.WithMsgID(id))
+			f, err := c.js.PublishAsync(subject, data)
 			if err != nil {
 				f = nil // published again below
 			}
-			window[i] = sent{f, data, id, games}
+			window[i] = sent{f, data, games}
 		}
 		said := false
 		for _, s := range window {
@@ -83,7 +83,7 @@ func (c *coordinator) queue(ctx context.Context, batches [][]int) error {
 			}
 			for seq == 0 {
 				actx, cancel := context.WithTimeout(ctx, apiAttempt)
-				ack, err := c.js.Publish(actx, subject, s.data, jetstream.WithMsgID(s.id))
+				ack, err := c.js.Publish(actx, subject, s.data)
 				cancel()
 				if err == nil {
 					seq = ack.Sequence
