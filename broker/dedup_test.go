@@ -83,3 +83,62 @@ func TestBatchStoredTwice(t *testing.T) {
 	wait()
 	checkAllOnce(t, tour, got, st, runErr, log.String())
 }
+
+// TestGoneBatches: the watchdog's look finds the batches no longer on the
+// work stream both ways, from the stream's deleted sequences (few) and by
+// looking each batch up (when the deleted ones outnumber the batches: a
+// batch held long keeps the first sequence while thousands after it are
+// acknowledged, and their list would grow with the run).
+func TestGoneBatches(t *testing.T) {
+	srv, err := StartServer(ServerOptions{Listen: "127.0.0.1:0", StoreDir: t.TempDir()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(srv.Shutdown)
+	nc, err := Connect(ClientURL(srv), "test", Credentials{}, 10*time.Second)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer nc.Close()
+	js, err := jetstream.New(nc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	ws, err := js.CreateStream(ctx, jetstream.StreamConfig{Name: WorkStream, Subjects: []string{workPrefix + "*"}, Retention: jetstream.WorkQueuePolicy})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for range 20 {
+		if _, err := js.Publish(ctx, workSubject("run"), []byte("{}")); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for seq := uint64(2); seq < 20; seq++ {
+		if seq != 5 {
+			if err := ws.DeleteMsg(ctx, seq); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	// Left: 1, 5 and 20, 17 deleted between them.
+	for _, queued := range [][]uint64{{1, 3, 5, 20}, {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20}} {
+		c := &coordinator{queued: map[uint64][]int{}}
+		for _, seq := range queued {
+			c.queued[seq] = nil
+		}
+		gone, ok := c.goneBatches(ctx, ws)
+		if !ok {
+			t.Fatal("no answer from the server")
+		}
+		for _, seq := range queued {
+			if want := seq != 1 && seq != 5 && seq != 20; gone(seq) != want {
+				t.Errorf("%d batches queued: batch %d gone %v, want %v", len(queued), seq, gone(seq), want)
+			}
+		}
+		if !gone(21) {
+			t.Errorf("%d batches queued: batch 21, after the last, not gone", len(queued))
+		}
+	}
+}

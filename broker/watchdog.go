@@ -6,6 +6,7 @@ import (
 	"crypto/rand"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"hash/fnv"
 	"strings"
@@ -126,17 +127,13 @@ func (c *coordinator) watch(ctx context.Context) {
 	if err != nil {
 		return // the server is away: look again later
 	}
-	info, err := ws.Info(ctx, jetstream.WithDeletedDetails(true))
-	if err != nil {
+	gone, ok := c.goneBatches(ctx, ws)
+	if !ok {
 		return
-	}
-	deleted := make(map[uint64]bool, len(info.State.Deleted))
-	for _, s := range info.State.Deleted {
-		deleted[s] = true
 	}
 	inQueue := arena.NewGameSet(c.t.Config.TotalGames)
 	for seq, games := range c.queued {
-		if seq < info.State.FirstSeq || seq > info.State.LastSeq || deleted[seq] {
+		if gone(seq) {
 			delete(c.queued, seq) // acknowledged, purged or removed
 			continue
 		}
@@ -177,6 +174,50 @@ func (c *coordinator) watch(ctx context.Context) {
 			}
 		}
 	}
+}
+
+// goneBatches returns whether a batch this coordinator queued (by its
+// sequence) is no longer on the work stream, or false if the server does
+// not answer. The stream's deleted sequences between its first and last
+// are listed only when they are fewer than the batches to look up: they
+// can be any number (a batch leased for long keeps the first sequence
+// while the run goes on, and every batch acknowledged after it is a
+// deleted one), whereas the batches queued are within the window.
+func (c *coordinator) goneBatches(ctx context.Context, ws jetstream.Stream) (func(seq uint64) bool, bool) {
+	info, err := ws.Info(ctx)
+	if err != nil {
+		return nil, false
+	}
+	first, last := info.State.FirstSeq, info.State.LastSeq
+	inside := 0
+	for seq := range c.queued {
+		if seq >= first && seq <= last {
+			inside++
+		}
+	}
+	if info.State.NumDeleted <= inside {
+		if info, err = ws.Info(ctx, jetstream.WithDeletedDetails(true)); err != nil {
+			return nil, false
+		}
+		deleted := make(map[uint64]bool, len(info.State.Deleted))
+		for _, s := range info.State.Deleted {
+			deleted[s] = true
+		}
+		first, last := info.State.FirstSeq, info.State.LastSeq
+		return func(seq uint64) bool { return seq < first || seq > last || deleted[seq] }, true
+	}
+	gone := map[uint64]bool{}
+	for seq := range c.queued {
+		if seq < first || seq > last {
+			continue
+		}
+		if _, err := ws.GetMsg(ctx, seq); errors.Is(err, jetstream.ErrMsgNotFound) {
+			gone[seq] = true
+		} else if err != nil {
+			return nil, false
+		}
+	}
+	return func(seq uint64) bool { return seq < first || seq > last || gone[seq] }, true
 }
 
 // requeue queues games again in batches of Options.BatchGames; an error
