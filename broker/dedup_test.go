@@ -16,50 +16,39 @@ import (
 // coordinator's peak at thousands of games a second, and in a run shorter
 // than the window an id for each of its batches).
 func TestBatchesKeepNoIDs(t *testing.T) {
-	tour := newTour(t, 10)
-	var log syncBuffer
-	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
-	defer cancel()
-	url, result := startOpenRun(ctx, t, tour, Options{Log: &log}, 0)
-	js, id := joinRun(t, url, "observer", tour)
-	waitQueued(ctx, t, js, id, 5)
-	ws, err := js.Stream(ctx, WorkStream)
-	if err != nil {
-		t.Fatal(err)
-	}
-	info, err := ws.Info(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if w := info.Config.Duplicates; w > time.Second {
-		t.Errorf("the work stream's de-duplication window is %v: the server keeps every id of it", w)
-	}
-	for seq := info.State.FirstSeq; seq <= info.State.LastSeq; seq++ {
-		m, err := ws.GetMsg(ctx, seq)
-		if err != nil {
-			t.Fatal(err)
+	onQueue(t, 10, func(ctx context.Context, js jetstream.JetStream, info *jetstream.StreamInfo, m *jetstream.RawStreamMsg) {
+		if w := info.Config.Duplicates; w > time.Second {
+			t.Fatalf("the work stream's de-duplication window is %v: the server keeps every id of it", w)
 		}
 		if mid := m.Header.Get(jetstream.MsgIDHeader); mid != "" {
-			t.Errorf("batch %d has the message id %q, which the server keeps for the window", seq, mid)
+			t.Errorf("batch %d has the message id %q, which the server keeps for the window", m.Sequence, mid)
 		}
-	}
-	wait := startWorkers(ctx, t, url, []io.Writer{nil})
-	got, st, runErr := result()
-	wait()
-	checkAllOnce(t, tour, got, st, runErr, log.String())
+	})
 }
 
 // TestBatchStoredTwice: a batch on the queue twice (its acknowledgement
 // lost and the batch published again, which no id de-duplicates now) is
 // played twice and each of its games recorded once.
 func TestBatchStoredTwice(t *testing.T) {
-	tour := newTour(t, 6)
+	onQueue(t, 6, func(ctx context.Context, js jetstream.JetStream, info *jetstream.StreamInfo, m *jetstream.RawStreamMsg) {
+		if _, err := js.Publish(ctx, m.Subject, m.Data); err != nil {
+			t.Fatal(err)
+		}
+	})
+}
+
+// onQueue starts a run of games in batches of 2 without workers, calls
+// each for every batch on its queue, then plays the run with one worker
+// and checks that every game is recorded once.
+func onQueue(t *testing.T, games int, each func(context.Context, jetstream.JetStream, *jetstream.StreamInfo, *jetstream.RawStreamMsg)) {
+	t.Helper()
+	tour := newTour(t, games)
 	var log syncBuffer
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
 	url, result := startOpenRun(ctx, t, tour, Options{Log: &log}, 0)
 	js, id := joinRun(t, url, "observer", tour)
-	waitQueued(ctx, t, js, id, 3)
+	waitQueued(ctx, t, js, id, uint64(games/2))
 	ws, err := js.Stream(ctx, WorkStream)
 	if err != nil {
 		t.Fatal(err)
@@ -73,11 +62,8 @@ func TestBatchStoredTwice(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if _, err := js.Publish(ctx, m.Subject, m.Data); err != nil {
-			t.Fatal(err)
-		}
+		each(ctx, js, info, m)
 	}
-	waitQueued(ctx, t, js, id, 6)
 	wait := startWorkers(ctx, t, url, []io.Writer{nil})
 	got, st, runErr := result()
 	wait()
