@@ -262,11 +262,7 @@ type coordinator struct {
 	// the watchdog's last look (once per look: a flood of forgeries must
 	// not flood the queue).
 	requeued map[int]bool
-	// batchNonce and batches name the batches this coordinator publishes
-	// (message ids), so that a batch published again is stored once.
-	batchNonce string
-	batches    int
-	ref        float64 // reference speed of a scaled run (RunInfo.RefNPS), else 0
+	ref      float64 // reference speed of a scaled run (RunInfo.RefNPS), else 0
 	// byWorker counts the games recorded from each worker, and their
 	// forfeits by termination, for the summary (forfeits are the worker's
 	// word: see checkGame).
@@ -308,7 +304,7 @@ func coordinate(ctx context.Context, t *arena.Tournament, opts arena.RunOptions,
 	st = arena.RunStats{Planned: t.Schedule.Len()}
 	o := h.o
 	c := &coordinator{t: t, o: o, id: RunID(t.Config), log: o.Log, recorded: arena.NewGameSet(t.Schedule.Len()), byWorker: map[string]*workerTally{},
-		outcome: make([]uint8, t.Schedule.Len()), queued: map[uint64][]int{}, missing: map[int]bool{}, requeued: map[int]bool{}, batchNonce: nonce()}
+		outcome: make([]uint8, t.Schedule.Len()), queued: map[uint64][]int{}, missing: map[int]bool{}, requeued: map[int]bool{}}
 	if g := h.guard; g != nil {
 		// A hub of one run counts from its opening (a worker refused
 		// while the run's streams were made belongs to it), a hub of
@@ -517,19 +513,18 @@ func (c *coordinator) setup(ctx context.Context) error {
 
 // The streams' de-duplication windows. The server keeps every message
 // id of its window in memory (about 135 bytes each), so a window of
-// minutes holds an entry for every batch and game of those minutes (a
-// fast run plays thousands of games a second): each window is only what
-// its stream needs.
+// seconds holds an entry for every batch or game of those seconds (a fast
+// run plays thousands of games a second): a memory that grows with the
+// run's speed and, in a run shorter than the window, with its games.
+// Neither stream needs one: both are the least JetStream takes (0 would be
+// its default of 2 minutes), which also bounds what ids a client could
+// make the server keep.
 const (
-	// workDuplicates covers queue's publish retries of a batch: an
-	// acknowledgement lost, and the batch published again after the
-	// async attempt's apiAttempt (10 s) and up to two synchronous
-	// attempts of as long. A batch stored twice after that (a server
-	// paused for longer) is played twice; the coordinator records each
-	// game once.
-	workDuplicates = 30 * time.Second
-	// resultDuplicates is the least JetStream takes (0 would be its
-	// default of 2 minutes): results need none, since their ids are per
+	// workDuplicates: batches carry no message id (queue). One stored
+	// twice (its acknowledgement lost, a server paused or restarting) is
+	// played twice; the coordinator records each game once.
+	workDuplicates = 100 * time.Millisecond
+	// resultDuplicates: results need none, since their ids are per
 	// attempt and the coordinator drops from its record a game recorded
 	// already (a result stored twice costs a message to read).
 	resultDuplicates = 100 * time.Millisecond

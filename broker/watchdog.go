@@ -6,6 +6,7 @@ import (
 	"crypto/rand"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"hash/fnv"
 	"strings"
@@ -44,8 +45,11 @@ func nonce() string {
 // queue publishes batches on the run's work queue, at most publishWindow
 // awaiting their acknowledgement, each published again until the server
 // stores it (a server paused or busy slows the queueing down, it does not
-// end the run). Each batch has a message id, so that one published twice
-// is stored once. Only ctx ending or the connection closing stop it.
+// end the run). A batch has no message id: one whose acknowledgement was
+// lost and that was stored twice is played twice and recorded once, which
+// costs less than the server's de-duplication store (an id for every batch
+// of the window, tens of MB at thousands of games a second; see
+// workDuplicates). Only ctx ending or the connection closing stop it.
 func (c *coordinator) queue(ctx context.Context, batches [][]int) error {
 	subject := workSubject(c.id)
 	for len(batches) > 0 {
@@ -53,19 +57,16 @@ func (c *coordinator) queue(ctx context.Context, batches [][]int) error {
 		type sent struct {
 			f     jetstream.PubAckFuture
 			data  []byte
-			id    string
 			games []int
 		}
 		window := make([]sent, n)
 		for i, games := range batches[:n] {
 			data, _ := json.Marshal(Batch{Run: c.id, Games: games})
-			c.batches++
-			id := fmt.Sprintf("%s.q%s.%d", c.id, c.batchNonce, c.batches)
-			f, err := c.js.PublishAsync(subject, data, jetstream.WithMsgID(id))
+			f, err := c.js.PublishAsync(subject, data)
 			if err != nil {
 				f = nil // published again below
 			}
-			window[i] = sent{f, data, id, games}
+			window[i] = sent{f, data, games}
 		}
 		said := false
 		for _, s := range window {
@@ -83,7 +84,7 @@ func (c *coordinator) queue(ctx context.Context, batches [][]int) error {
 			}
 			for seq == 0 {
 				actx, cancel := context.WithTimeout(ctx, apiAttempt)
-				ack, err := c.js.Publish(actx, subject, s.data, jetstream.WithMsgID(s.id))
+				ack, err := c.js.Publish(actx, subject, s.data)
 				cancel()
 				if err == nil {
 					seq = ack.Sequence
@@ -126,17 +127,13 @@ func (c *coordinator) watch(ctx context.Context) {
 	if err != nil {
 		return // the server is away: look again later
 	}
-	info, err := ws.Info(ctx, jetstream.WithDeletedDetails(true))
-	if err != nil {
+	gone, ok := c.goneBatches(ctx, ws)
+	if !ok {
 		return
-	}
-	deleted := make(map[uint64]bool, len(info.State.Deleted))
-	for _, s := range info.State.Deleted {
-		deleted[s] = true
 	}
 	inQueue := arena.NewGameSet(c.t.Config.TotalGames)
 	for seq, games := range c.queued {
-		if seq < info.State.FirstSeq || seq > info.State.LastSeq || deleted[seq] {
+		if gone(seq) {
 			delete(c.queued, seq) // acknowledged, purged or removed
 			continue
 		}
@@ -178,6 +175,50 @@ func (c *coordinator) watch(ctx context.Context) {
 			}
 		}
 	}
+}
+
+// goneBatches returns whether a batch this coordinator queued (by its
+// sequence) is no longer on the work stream, or false if the server does
+// not answer. The stream's deleted sequences between its first and last
+// are listed only when they are fewer than the batches to look up: they
+// can be any number (a batch leased for long keeps the first sequence
+// while the run goes on, and every batch acknowledged after it is a
+// deleted one), whereas the batches queued are within the window.
+func (c *coordinator) goneBatches(ctx context.Context, ws jetstream.Stream) (func(seq uint64) bool, bool) {
+	info, err := ws.Info(ctx)
+	if err != nil {
+		return nil, false
+	}
+	first, last := info.State.FirstSeq, info.State.LastSeq
+	inside := 0
+	for seq := range c.queued {
+		if seq >= first && seq <= last {
+			inside++
+		}
+	}
+	if info.State.NumDeleted <= inside {
+		if info, err = ws.Info(ctx, jetstream.WithDeletedDetails(true)); err != nil {
+			return nil, false
+		}
+		deleted := make(map[uint64]bool, len(info.State.Deleted))
+		for _, s := range info.State.Deleted {
+			deleted[s] = true
+		}
+		first, last := info.State.FirstSeq, info.State.LastSeq
+		return func(seq uint64) bool { return seq < first || seq > last || deleted[seq] }, true
+	}
+	gone := map[uint64]bool{}
+	for seq := range c.queued {
+		if seq < first || seq > last {
+			continue
+		}
+		if _, err := ws.GetMsg(ctx, seq); errors.Is(err, jetstream.ErrMsgNotFound) {
+			gone[seq] = true
+		} else if err != nil {
+			return nil, false
+		}
+	}
+	return func(seq uint64) bool { return seq < first || seq > last || gone[seq] }, true
 }
 
 // requeue queues games again in batches of Options.BatchGames; an error
