@@ -171,6 +171,24 @@ func TestAlphaRankPinned(t *testing.T) {
 	}
 }
 
+// α-Rank is not invariant to copies (docs/ratings.md's synthetic
+// example): rock, paper, scissors at 65 % and two copies of rock. With a
+// large α a paper population falls to scissors (1 of 4 mutants), a
+// scissors one to any rock (3 of 4), a rock one to paper (1 of 4), and
+// copies drift among themselves; balance gives paper = all rocks and
+// scissors = paper/3, so paper 3/7 and the others 1/7 each, where
+// without the copies every player has 1/3.
+func TestAlphaRankCopiesOfRock(t *testing.T) {
+	e := 0.15
+	// rock, paper, scissors, rock2, rock3.
+	a := payoff([]float64{0, -e, e, 0, 0}, []float64{e, 0, -e, e, e}, []float64{-e, e, 0, -e, -e}, []float64{0, -e, e, 0, 0}, []float64{0, -e, e, 0, 0})
+	alpha, pi, converged, err := SweepAlpha(a, 50)
+	if err != nil || !converged {
+		t.Fatalf("sweep: α %g, converged %v, err %v", alpha, converged, err)
+	}
+	closeAll(t, "α-Rank", pi, []float64{1.0 / 7, 3.0 / 7, 1.0 / 7, 1.0 / 7, 1.0 / 7}, 1e-8)
+}
+
 // A transitive pool: 0 beats 1 beats 2 beats 3, and the sweep's α puts
 // the mass on 0.
 func TestAlphaRankTransitiveSweep(t *testing.T) {
