@@ -259,3 +259,60 @@ func TestLargeCrosstableNotPrinted(t *testing.T) {
 		t.Errorf("the crosstable of %d players was printed:\n%.2000s", maxCrossPlayers+1, out.String())
 	}
 }
+
+// TestLargePoolReportMemory checks that the whole report of a sparse pool
+// of 6 000 players (20 Swiss-like rounds, 120 000 games), counted as a
+// Tally counts record files and analysed with 10 bootstrap resamples,
+// allocates far less than one players² table of 48 bytes a pair (the
+// crosstables Summary kept, 1.7 GB here) or of LOS rows (40 bytes a pair
+// and resample set: 1.4 GB): memory in the players and the pairs that
+// met. More than 4 096 players were refused (results.MaxPlayers).
+// Counted in bytes allocated, never time.
+func TestLargePoolReportMemory(t *testing.T) {
+	const players = 6000
+	games := pool(players, 20, 11)
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	tl := NewTally()
+	for p := range players {
+		if _, err := tl.player(fmt.Sprintf("p%d", p)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for i, g := range games {
+		f := gameFacts{index: i, winner: -1, forfeit: -1, termination: Normal}
+		switch g.Score {
+		case 1:
+			f.winner = 0
+		case 0:
+			f.winner = 1
+		}
+		tl.Summary.add(&f, [2]int{g.First, g.Second}, 0)
+	}
+	tl.Summary.endSource()
+	a, err := buildReport("othello6", tl.Summary, AnalysisOptions{Bootstrap: 10, Seed: 1, Workers: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	runtime.ReadMemStats(&after)
+	bytes := after.TotalAlloc - before.TotalAlloc
+	t.Logf("%d players, %d games, 10 resamples: %d bytes allocated, %d crosstable rows, %d LOS rows", players, len(games), bytes, len(a.Crosstable), len(a.LOS))
+	if limit := uint64(players * players * 8); bytes > limit {
+		t.Errorf("rating %d players allocated %d bytes, more than %d (players² × 8, a sixth of the players² crosstables alone)", players, bytes, limit)
+	}
+	// Every pairing is listed (each pair from both sides), and LOS only
+	// for neighbours in the ranking: two rows a player, but the ends.
+	met := len(tl.Summary.Met())
+	if len(a.Crosstable) != 2*met {
+		t.Errorf("%d crosstable rows for %d pairs that met", len(a.Crosstable), met)
+	}
+	if len(a.LOS) != 2*(players-1) {
+		t.Errorf("%d LOS rows, want %d (neighbours in the ranking of one group)", len(a.LOS), 2*(players-1))
+	}
+	for k := 1; k < len(a.Players); k++ {
+		if a.Players[k].Group != 0 {
+			t.Fatalf("the pool is not connected: %s is in group %d", a.Players[k].Name, a.Players[k].Group)
+		}
+	}
+}

@@ -10,9 +10,13 @@ import (
 	"os"
 )
 
-// MaxPlayers bounds the players a Tally pools: its tables grow with the
-// square of their number (a thousand players take a few tens of MB).
-const MaxPlayers = 4096
+// MaxPlayers bounds the players a Tally pools. Its memory is in the
+// players and the pairs that met, not players² (Summary.Met): a
+// Swiss-like pool of 50 000 players who each met 20 is rated in about
+// 1 GB (benchmarks/README.md, "Large pools"). The bound keeps a file of
+// millions of names (a damaged or hostile one) from taking the machine:
+// a player costs about 1 KB before any game.
+const MaxPlayers = 1 << 20
 
 // Tally counts the games of record files as it reads them, line by line,
 // keeping only what the ratings and tables need (Summary): its memory
