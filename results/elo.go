@@ -998,7 +998,7 @@ func rateCells(n int, cells []cell, pairs map[[2]int]pairCount, fo FitOptions, b
 			return nil, err
 		}
 	}
-	dense := n <= LOSMaxPlayers
+	dense := n <= losDenseMax
 	if dense {
 		// LOS is players² by its nature; without replicates every entry
 		// is NaN, and the rows share one row of NaN (memory in the
@@ -1114,6 +1114,10 @@ func rateCells(n int, cells []cell, pairs map[[2]int]pairCount, fo FitOptions, b
 // comparisons a ranking of thousands is read by.
 const LOSMaxPlayers = 1000
 
+// losDenseMax is LOSMaxPlayers, which a test lowers to check the
+// neighbours' LOS against the full table's on a small pool.
+var losDenseMax = LOSMaxPlayers
+
 // LOSAt returns the likelihood of superiority of i over j (see LOS): NaN
 // across groups, without replicates, and, in a pool of more than
 // LOSMaxPlayers players, for two players who are not neighbours in the
@@ -1160,20 +1164,22 @@ func (r *Ratings) neighbourLOS(reps []replicate) {
 			near = append(near, [2]int{ranked[k-1], ranked[k]})
 		}
 	}
-	counts := make([]float64, len(near))
+	// Both ways: they need not add up to 1 (two players both open below
+	// in a resample are neither above the other).
+	counts := make([][2]float64, len(near))
 	order := make([]float64, len(r.Elo))
 	for _, rep := range reps {
 		for p := range order {
 			order[p] = rep.order(p)
 		}
 		for k, pq := range near {
-			counts[k] += rep.above(order, pq[0], pq[1])
+			counts[k][0] += rep.above(order, pq[0], pq[1])
+			counts[k][1] += rep.above(order, pq[1], pq[0])
 		}
 	}
 	for k, pq := range near {
-		l := counts[k] / float64(len(reps))
-		r.losNear[pq] = l
-		r.losNear[[2]int{pq[1], pq[0]}] = 1 - l
+		r.losNear[pq] = counts[k][0] / float64(len(reps))
+		r.losNear[[2]int{pq[1], pq[0]}] = counts[k][1] / float64(len(reps))
 	}
 }
 
