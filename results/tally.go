@@ -10,13 +10,14 @@ import (
 	"os"
 )
 
-// MaxPlayers bounds the players a Tally pools. Its memory is in the
-// players and the pairs that met, not players² (Summary.Met): a
-// Swiss-like pool of 50 000 players who each met 20 is rated in about
-// 1 GB (benchmarks/README.md, "Large pools"). The bound keeps a file of
-// millions of names (a damaged or hostile one) from taking the machine:
-// a player costs about 1 KB before any game.
-const MaxPlayers = 1 << 20
+// MaxPlayers bounds the players a Tally pools: twice the 50 000 that
+// Ordo documents. Nothing is players² (Summary keeps the pairs that met),
+// so memory grows with the pairs: `arena rate` took 110 MB for 10 000
+// players who each met 20 others and 590 MB for 50 000 (about 1.2 KB a
+// pair that met, benchmarks/README.md "Large pools"), so 100 000 such
+// players take about 1.2 GB. The bound keeps a damaged file of millions
+// of names from taking the machine.
+const MaxPlayers = 100_000
 
 // Tally counts the games of record files as it reads them, line by line,
 // keeping only what the ratings and tables need (Summary): its memory
