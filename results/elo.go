@@ -542,19 +542,35 @@ func (m *model) maximise(cells []cell) ([]float64, error) {
 		}
 		accepted := false
 		var step float64
-		for t := 1.0; t > 1e-10; t /= 2 {
-			for i := range x {
-				w.xTry[i] = x[i] + t*w.d[i]
+		search := func() {
+			for t := 1.0; t > 1e-10; t /= 2 {
+				for i := range x {
+					w.xTry[i] = x[i] + t*w.d[i]
+				}
+				clear(w.gTry)
+				llTry := m.derivatives(w.xTry, cells, w.gTry, w.curvTry)
+				// Near the maximum the likelihood changes by less than the
+				// rounding of its sum over the cells: a step that lowers it
+				// by no more than that and shrinks the gradient is taken too.
+				flat := llTry >= ll-1e-11*max(1, math.Abs(ll)) && floats.Norm(w.gTry, 2) < gNorm
+				if llTry >= ll+1e-4*t*gd || flat {
+					accepted, ll, step = true, llTry, t*floats.Norm(w.d, math.Inf(1))
+					return
+				}
 			}
-			clear(w.gTry)
-			llTry := m.derivatives(w.xTry, cells, w.gTry, w.curvTry)
-			// Near the maximum the likelihood changes by less than the
-			// rounding of its sum over the cells: a step that lowers it
-			// by no more than that and shrinks the gradient is taken too.
-			flat := llTry >= ll-1e-11*max(1, math.Abs(ll)) && floats.Norm(w.gTry, 2) < gNorm
-			if llTry >= ll+1e-4*t*gd || flat {
-				accepted, ll, step = true, llTry, t*floats.Norm(w.d, math.Inf(1))
-				break
+		}
+		search()
+		if dInf := floats.Norm(w.d, math.Inf(1)); !accepted && dInf > maxNewtonStep {
+			// Conjugate gradients ran off along a direction of almost no
+			// curvature (seen in resamples of 20 000 players: a step of
+			// 1e30): take the preconditioned gradient instead, at most
+			// maxNewtonStep long, rather than give up far from the maximum.
+			for i := range w.d {
+				w.d[i] = w.g[i] / w.diag[i]
+			}
+			floats.Scale(maxNewtonStep/max(maxNewtonStep, floats.Norm(w.d, math.Inf(1))), w.d)
+			if gd = floats.Dot(w.g, w.d); gd > 0 {
+				search()
 			}
 		}
 		if !accepted {
@@ -591,6 +607,11 @@ const (
 	maxNewton = 200
 	maxCG     = 1000
 )
+
+// maxNewtonStep (natural units, 1 737 Elo) is the longest step that a
+// failed line search is not trusted with: longer, the step is replaced by
+// the preconditioned gradient (see maximise).
+const maxNewtonStep = 10.0
 
 // fitCells fits cells (regularising if needed) and returns the Fit.
 func (m *model) fitCells(cells []cell) (*Fit, error) {

@@ -408,3 +408,22 @@ func summaryOf(t *testing.T, n int, games []Result) *Summary {
 	tl.Summary.endSource()
 	return tl.Summary
 }
+
+// TestLargePoolResampleConverges rates a resample of a 20 000-player
+// Swiss-like pool in which conjugate gradients ran off along a direction
+// of almost no curvature (a Newton step of 1e30 natural units that no
+// line search could shorten enough): the fit gave up ("did not
+// converge") and so did Rate. The fit now falls back on the
+// preconditioned gradient for such a step.
+func TestLargePoolResampleConverges(t *testing.T) {
+	const players = 20000
+	r, err := Rate(players, pool(players, 20, 1), FitOptions{Anchor: -1}, BootstrapOptions{Replicates: 2, Seed: 1, Workers: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for p := range players {
+		if math.IsNaN(r.Elo[p]) || math.IsNaN(r.Low[p]) || math.IsNaN(r.High[p]) || r.Low[p] > r.High[p] {
+			t.Fatalf("player %d: Elo %v, interval %v to %v", p, r.Elo[p], r.Low[p], r.High[p])
+		}
+	}
+}
