@@ -230,24 +230,8 @@ func TestSparsePoolMemory(t *testing.T) {
 // 6 GB of allocations to lay out) and says where the pairings are.
 func TestLargeCrosstableNotPrinted(t *testing.T) {
 	games := pool(maxCrossPlayers+1, 2, 9)
-	tl := NewTally()
-	tl.Summary = newSummary(nil)
-	for p := range maxCrossPlayers + 1 {
-		if _, err := tl.player(fmt.Sprintf("p%d", p)); err != nil {
-			t.Fatal(err)
-		}
-	}
-	for i, g := range games {
-		f := gameFacts{index: i, winner: -1, forfeit: -1, termination: Normal}
-		switch g.Score {
-		case 1:
-			f.winner = 0
-		case 0:
-			f.winner = 1
-		}
-		tl.Summary.add(&f, [2]int{g.First, g.Second}, 0)
-	}
-	a, err := buildReport("othello6", tl.Summary, AnalysisOptions{})
+	s := summaryOf(t, maxCrossPlayers+1, games)
+	a, err := buildReport("othello6", s, AnalysisOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
