@@ -376,8 +376,17 @@ func raw(v float64) string {
 	return strconv.FormatFloat(v, 'g', -1, 64)
 }
 
+// MaxPlayers bounds the players of a report: its crosstable and its
+// score and LOS heat maps are players² cells (the bound results.MaxPlayers
+// was before ratings could take more; arena rate rates up to 100 000 and
+// lists every pairing in its JSON).
+const MaxPlayers = 4096
+
 func build(src *Source, c *Collector, opt Options, r *renderer) (*page, error) {
 	rep := src.Analysis
+	if n := len(rep.Players); n > MaxPlayers {
+		return nil, fmt.Errorf("%d players: a report lays out players² tables and plots, at most %d (report.MaxPlayers); arena rate --format json lists the ratings and every pairing", n, MaxPlayers)
+	}
 	pg := &page{
 		Title: opt.Title, Status: opt.Status, Refresh: opt.Refresh, Game: src.Game,
 		Games: rep.Games, MeanPlies: rep.MeanPlies, Rep: rep, Notes: rep.Notes, FirstPlayer: rep.FirstPlayer,

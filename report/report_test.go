@@ -556,3 +556,14 @@ func TestPNGDirErrors(t *testing.T) {
 		t.Errorf("unwritable PNG: %v", err)
 	}
 }
+
+// TestTooManyPlayers checks that a report of more players than
+// MaxPlayers is refused before it lays out players² cells (the ratings
+// take up to results.MaxPlayers, 100 000; before, 4 096 bounded both).
+func TestTooManyPlayers(t *testing.T) {
+	rep := &results.Analysis{Players: make([]results.PlayerRow, MaxPlayers+1)}
+	_, err := build(&Source{Analysis: rep}, nil, Options{}, &renderer{})
+	if err == nil || !strings.Contains(err.Error(), "report.MaxPlayers") {
+		t.Fatalf("a report of %d players: %v, want refused", MaxPlayers+1, err)
+	}
+}

@@ -65,19 +65,10 @@ func (c *Counter) Summary() *Summary { return c.summary(true) }
 func (c *Counter) summary(end bool) *Summary {
 	s := *c.s
 	s.Players = slices.Clone(s.Players)
-	s.Cross, s.Seated = cloneWDL(s.Cross), cloneWDL(s.Seated)
-	s.Terminations, s.pairs, s.pending = maps.Clone(s.Terminations), maps.Clone(s.pairs), maps.Clone(s.pending)
+	s.Terminations, s.met, s.pairs, s.pending = maps.Clone(s.Terminations), maps.Clone(s.met), maps.Clone(s.pairs), maps.Clone(s.pending)
 	s.Matches = slices.Clone(s.Matches)
 	if end {
 		s.endSource()
 	}
 	return &s
-}
-
-func cloneWDL(m [][]WDL) [][]WDL {
-	out := make([][]WDL, len(m))
-	for i, row := range m {
-		out[i] = slices.Clone(row)
-	}
-	return out
 }

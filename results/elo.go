@@ -347,10 +347,37 @@ type newtonWork struct {
 	curv, curvTry                      []curvature
 }
 
-func newNewtonWork(nx, cells int) *newtonWork {
-	vec := func() []float64 { return make([]float64, nx) }
-	return &newtonWork{g: vec(), gTry: vec(), xTry: vec(), d: vec(), r: vec(), z: vec(), p: vec(), q: vec(), diag: vec(),
-		curv: make([]curvature, cells), curvTry: make([]curvature, cells)}
+// newtonWorks keeps the vectors of finished fits for the next: the
+// bootstrap's replicates, one after another on each worker, reuse them
+// instead of allocating a fit's worth each (200 MB of garbage at 2 000
+// players and 100 resamples).
+var newtonWorks sync.Pool
+
+// getNewtonWork returns vectors for a fit of nx parameters over cells
+// cells, all zero; putNewtonWork gives them back.
+func getNewtonWork(nx, cells int) *newtonWork {
+	w, _ := newtonWorks.Get().(*newtonWork)
+	if w == nil {
+		w = &newtonWork{}
+	}
+	vecs := []*[]float64{&w.g, &w.gTry, &w.xTry, &w.d, &w.r, &w.z, &w.p, &w.q, &w.diag}
+	for _, v := range vecs {
+		*v = resized(*v, nx)
+	}
+	w.curv, w.curvTry = resized(w.curv, cells), resized(w.curvTry, cells)
+	return w
+}
+
+func putNewtonWork(w *newtonWork) { newtonWorks.Put(w) }
+
+// resized returns v as n zero values, reusing its storage when it can.
+func resized[T any](v []T, n int) []T {
+	if cap(v) < n {
+		return make([]T, n)
+	}
+	v = v[:n]
+	clear(v)
+	return v
 }
 
 // newtonStep solves −H·d = g for the Newton step d by conjugate gradients
@@ -486,7 +513,8 @@ func (m *model) maximise(cells []cell) ([]float64, error) {
 		total += c.w + c.d + c.l
 	}
 	scale := 1 / max(total, 1)
-	w := newNewtonWork(m.nx, len(cells))
+	w := getNewtonWork(m.nx, len(cells))
+	defer putNewtonWork(w)
 	ll := m.derivatives(x, cells, w.g, w.curv)
 	converged := false
 	for range maxNewton {
@@ -514,19 +542,35 @@ func (m *model) maximise(cells []cell) ([]float64, error) {
 		}
 		accepted := false
 		var step float64
-		for t := 1.0; t > 1e-10; t /= 2 {
-			for i := range x {
-				w.xTry[i] = x[i] + t*w.d[i]
+		search := func() {
+			for t := 1.0; t > 1e-10; t /= 2 {
+				for i := range x {
+					w.xTry[i] = x[i] + t*w.d[i]
+				}
+				clear(w.gTry)
+				llTry := m.derivatives(w.xTry, cells, w.gTry, w.curvTry)
+				// Near the maximum the likelihood changes by less than the
+				// rounding of its sum over the cells: a step that lowers it
+				// by no more than that and shrinks the gradient is taken too.
+				flat := llTry >= ll-1e-11*max(1, math.Abs(ll)) && floats.Norm(w.gTry, 2) < gNorm
+				if llTry >= ll+1e-4*t*gd || flat {
+					accepted, ll, step = true, llTry, t*floats.Norm(w.d, math.Inf(1))
+					return
+				}
 			}
-			clear(w.gTry)
-			llTry := m.derivatives(w.xTry, cells, w.gTry, w.curvTry)
-			// Near the maximum the likelihood changes by less than the
-			// rounding of its sum over the cells: a step that lowers it
-			// by no more than that and shrinks the gradient is taken too.
-			flat := llTry >= ll-1e-11*max(1, math.Abs(ll)) && floats.Norm(w.gTry, 2) < gNorm
-			if llTry >= ll+1e-4*t*gd || flat {
-				accepted, ll, step = true, llTry, t*floats.Norm(w.d, math.Inf(1))
-				break
+		}
+		search()
+		if dInf := floats.Norm(w.d, math.Inf(1)); !accepted && dInf > maxNewtonStep {
+			// Conjugate gradients ran off along a direction of almost no
+			// curvature (seen in resamples of 20 000 players: a step of
+			// 1e30): take the preconditioned gradient instead, at most
+			// maxNewtonStep long, rather than give up far from the maximum.
+			for i := range w.d {
+				w.d[i] = w.g[i] / w.diag[i]
+			}
+			floats.Scale(maxNewtonStep/max(maxNewtonStep, floats.Norm(w.d, math.Inf(1))), w.d)
+			if gd = floats.Dot(w.g, w.d); gd > 0 {
+				search()
 			}
 		}
 		if !accepted {
@@ -563,6 +607,11 @@ const (
 	maxNewton = 200
 	maxCG     = 1000
 )
+
+// maxNewtonStep (natural units, 1 737 Elo) is the longest step that a
+// failed line search is not trusted with: longer, the step is replaced by
+// the preconditioned gradient (see maximise).
+const maxNewtonStep = 10.0
 
 // fitCells fits cells (regularising if needed) and returns the Fit.
 func (m *model) fitCells(cells []cell) (*Fit, error) {
@@ -894,8 +943,11 @@ type Ratings struct {
 	// only i took points from the other, directly or through others (ties
 	// and unknown places count half); for a group of two whose interval is
 	// match's (pairBounds), match's Φ((score − ½)/se), from the same
-	// estimate. NaN across groups or without replicates.
+	// estimate. NaN across groups or without replicates. Nil in a pool of
+	// more than LOSMaxPlayers players: LOSAt has it for neighbours in the
+	// ranking.
 	LOS        [][]float64
+	losNear    map[[2]int]float64 // LOS of neighbours, when LOS is nil
 	Replicates int
 	Level      float64
 	// Reference marks, per group, the players whose ratings average 0
@@ -967,18 +1019,24 @@ func rateCells(n int, cells []cell, pairs map[[2]int]pairCount, fo FitOptions, b
 			return nil, err
 		}
 	}
-	// LOS is players² by its nature; without replicates every entry is
-	// NaN, and the rows share one row of NaN (memory in the players).
-	r.LOS = make([][]float64, n)
-	var nanRow []float64
-	for i := range r.LOS {
-		if nanRow == nil || len(reps) > 0 {
-			nanRow = make([]float64, n)
-			for j := range nanRow {
-				nanRow[j] = math.NaN()
+	dense := n <= losDenseMax
+	if dense {
+		// LOS is players² by its nature; without replicates every entry
+		// is NaN, and the rows share one row of NaN (memory in the
+		// players).
+		r.LOS = make([][]float64, n)
+		var nanRow []float64
+		for i := range r.LOS {
+			if nanRow == nil || len(reps) > 0 {
+				nanRow = make([]float64, n)
+				for j := range nanRow {
+					nanRow[j] = math.NaN()
+				}
 			}
+			r.LOS[i] = nanRow
 		}
-		r.LOS[i] = nanRow
+	} else {
+		r.losNear = map[[2]int]float64{}
 	}
 	r.Replicates = len(reps)
 	for _, rep := range reps {
@@ -1023,6 +1081,11 @@ func rateCells(n int, cells []cell, pairs map[[2]int]pairCount, fo FitOptions, b
 		r.FirstMoveLow = stat.Quantile(lo, stat.Empirical, firstMoves, nil)
 		r.FirstMoveHigh = stat.Quantile(hi, stat.Empirical, firstMoves, nil)
 	}
+	if !dense {
+		r.neighbourLOS(reps)
+		r.pairBounds(m, cells, pairs)
+		return r, nil
+	}
 	// Replicate by replicate, over the pairs of each group: players²
 	// comparisons per replicate, each rating looked up once.
 	for _, g := range fit.Groups {
@@ -1041,18 +1104,10 @@ func rateCells(n int, cells []cell, pairs map[[2]int]pairCount, fo FitOptions, b
 		}
 		for _, g := range fit.Groups {
 			for _, i := range g {
-				row, a := r.LOS[i], order[i]
+				row := r.LOS[i]
 				for _, j := range g {
-					b := order[j]
-					switch {
-					case i == j:
-					case rep.over != nil && rep.over.over(i, j):
-						row[j]++
-					case rep.over != nil && rep.over.over(j, i):
-					case math.IsNaN(a) || math.IsNaN(b) || math.Abs(a-b) <= losTie:
-						row[j] += 0.5 // tied, or one side's place is unknown
-					case a > b:
-						row[j]++
+					if i != j {
+						row[j] += rep.above(order, i, j)
 					}
 				}
 			}
@@ -1069,6 +1124,101 @@ func rateCells(n int, cells []cell, pairs map[[2]int]pairCount, fo FitOptions, b
 	}
 	r.pairBounds(m, cells, pairs)
 	return r, nil
+}
+
+// LOSMaxPlayers is the largest pool whose likelihood of superiority is
+// computed for every two players of a group (Ratings.LOS, players²
+// entries, and as many rows in a report: 4 000 players with 100
+// resamples took 3.7 GB, most of it those rows). A larger pool has it
+// only for neighbours in the ranking (see Ratings.LOSAt): each player
+// against the players just above and below it in its group, the
+// comparisons a ranking of thousands is read by.
+const LOSMaxPlayers = 1000
+
+// losDenseMax is LOSMaxPlayers, which a test lowers to check the
+// neighbours' LOS against the full table's on a small pool.
+var losDenseMax = LOSMaxPlayers
+
+// LOSAt returns the likelihood of superiority of i over j (see LOS): NaN
+// across groups, without replicates, and, in a pool of more than
+// LOSMaxPlayers players, for two players who are not neighbours in the
+// ranking of the fit.
+func (r *Ratings) LOSAt(i, j int) float64 {
+	if r.LOS != nil {
+		return r.LOS[i][j]
+	}
+	if l, ok := r.losNear[[2]int{i, j}]; ok {
+		return l
+	}
+	return math.NaN()
+}
+
+func (r *Ratings) setLOS(i, j int, l float64) {
+	if r.LOS != nil {
+		r.LOS[i][j] = l
+		return
+	}
+	r.losNear[[2]int{i, j}] = l
+}
+
+// neighbourLOS sets the likelihood of superiority of each player over
+// its neighbours in the ranking of its group by the full data's fit (the
+// next above and below; ties by index), counted over reps as for the
+// full table.
+func (r *Ratings) neighbourLOS(reps []replicate) {
+	if len(reps) == 0 {
+		return
+	}
+	var near [][2]int
+	for _, g := range r.Groups {
+		ranked := slices.Clone(g)
+		slices.SortStableFunc(ranked, func(a, b int) int {
+			switch {
+			case r.Elo[a] > r.Elo[b]:
+				return -1
+			case r.Elo[a] < r.Elo[b]:
+				return 1
+			}
+			return a - b
+		})
+		for k := 1; k < len(ranked); k++ {
+			near = append(near, [2]int{ranked[k-1], ranked[k]})
+		}
+	}
+	// Both ways: they need not add up to 1 (two players both open below
+	// in a resample are neither above the other).
+	counts := make([][2]float64, len(near))
+	order := make([]float64, len(r.Elo))
+	for _, rep := range reps {
+		for p := range order {
+			order[p] = rep.order(p)
+		}
+		for k, pq := range near {
+			counts[k][0] += rep.above(order, pq[0], pq[1])
+			counts[k][1] += rep.above(order, pq[1], pq[0])
+		}
+	}
+	for k, pq := range near {
+		r.losNear[pq] = counts[k][0] / float64(len(reps))
+		r.losNear[[2]int{pq[1], pq[0]}] = counts[k][1] / float64(len(reps))
+	}
+}
+
+// above counts whether i is above j in rep (1, or 0.5 for a tie or an
+// unknown place, else 0), order holding each player's rep.order.
+func (rep *replicate) above(order []float64, i, j int) float64 {
+	a, b := order[i], order[j]
+	switch {
+	case rep.over != nil && rep.over.over(i, j):
+		return 1
+	case rep.over != nil && rep.over.over(j, i):
+		return 0
+	case math.IsNaN(a) || math.IsNaN(b) || math.Abs(a-b) <= losTie:
+		return 0.5 // tied, or one side's place is unknown
+	case a > b:
+		return 1
+	}
+	return 0
 }
 
 // losTie is the rating difference (Elo) under which two players of a
@@ -1255,7 +1405,8 @@ func (r *Ratings) pairBounds(m *model, cells []cell, pairs map[[2]int]pairCount)
 		if plain {
 			p, q := members[0], members[1]
 			if e := pairEstimate(p, q, cells, pairs, r.Level); !math.IsNaN(e.LOS) {
-				r.LOS[p][q], r.LOS[q][p] = e.LOS, 1-e.LOS
+				r.setLOS(p, q, e.LOS)
+				r.setLOS(q, p, 1-e.LOS)
 			}
 		}
 	}

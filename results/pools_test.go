@@ -230,9 +230,151 @@ func TestSparsePoolMemory(t *testing.T) {
 // 6 GB of allocations to lay out) and says where the pairings are.
 func TestLargeCrosstableNotPrinted(t *testing.T) {
 	games := pool(maxCrossPlayers+1, 2, 9)
+	s := summaryOf(t, maxCrossPlayers+1, games)
+	a, err := buildReport("othello6", s, AnalysisOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out strings.Builder
+	if err := a.Write(&out, "text"); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(out.String(), "too many to print as a table") || strings.Contains(out.String(), "1-0-1 50%") {
+		t.Errorf("the crosstable of %d players was printed:\n%.2000s", maxCrossPlayers+1, out.String())
+	}
+}
+
+// TestLargePoolReportMemory checks that the whole report of a sparse pool
+// of 6 000 players (20 Swiss-like rounds, 120 000 games), counted as a
+// Tally counts record files and analysed with 10 bootstrap resamples,
+// allocates far less than one players² table of 48 bytes a pair (the
+// crosstables Summary kept, 1.7 GB here) or of LOS rows (40 bytes a pair
+// and resample set: 1.4 GB): memory in the players and the pairs that
+// met. More than 4 096 players were refused (results.MaxPlayers).
+// Counted in bytes allocated, never time.
+func TestLargePoolReportMemory(t *testing.T) {
+	const players = 6000
+	games := pool(players, 20, 11)
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	s := summaryOf(t, players, games)
+	a, err := buildReport("othello6", s, AnalysisOptions{Bootstrap: 10, Seed: 1, Workers: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	runtime.ReadMemStats(&after)
+	bytes := after.TotalAlloc - before.TotalAlloc
+	t.Logf("%d players, %d games, 10 resamples: %d bytes allocated, %d crosstable rows, %d LOS rows", players, len(games), bytes, len(a.Crosstable), len(a.LOS))
+	if limit := uint64(players * players * 8); bytes > limit {
+		t.Errorf("rating %d players allocated %d bytes, more than %d (players² × 8, a sixth of the players² crosstables alone)", players, bytes, limit)
+	}
+	// Every pairing is listed (each pair from both sides), and LOS only
+	// for neighbours in the ranking: two rows a player, but the ends.
+	met := len(s.Met())
+	if len(a.Crosstable) != 2*met {
+		t.Errorf("%d crosstable rows for %d pairs that met", len(a.Crosstable), met)
+	}
+	if len(a.LOS) != 2*(players-1) {
+		t.Errorf("%d LOS rows, want %d (neighbours in the ranking of one group)", len(a.LOS), 2*(players-1))
+	}
+	for k := 1; k < len(a.Players); k++ {
+		if a.Players[k].Group != 0 {
+			t.Fatalf("the pool is not connected: %s is in group %d", a.Players[k].Name, a.Players[k].Group)
+		}
+	}
+}
+
+// TestNeighbourLOS checks the likelihood of superiority of a pool above
+// LOSMaxPlayers (lowered here to 0): each player's against its
+// neighbours in the ranking of its group is the full table's, every
+// other entry NaN, and the report lists it in the standings' order with
+// a note saying so.
+func TestNeighbourLOS(t *testing.T) {
+	const players = 40
+	games := pool(players, 4, 13)
+	games = append(games, Result{First: players, Second: players + 1, Score: 1}, Result{First: players + 1, Second: players, Score: 0.5}) // a group of two
+	n := players + 2
+	bo := BootstrapOptions{Replicates: 30, Seed: 3, Workers: 2}
+	full, err := Rate(n, games, FitOptions{Anchor: -1}, bo)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer func(v int) { losDenseMax = v }(losDenseMax)
+	losDenseMax = 0
+	near, err := Rate(n, games, FitOptions{Anchor: -1}, bo)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if near.LOS != nil {
+		t.Fatal("LOS table kept above losDenseMax")
+	}
+	neighbours := map[[2]int]bool{}
+	for _, g := range full.Groups {
+		ranked := slices.Clone(g)
+		slices.SortStableFunc(ranked, func(a, b int) int {
+			if full.Elo[a] != full.Elo[b] {
+				if full.Elo[a] > full.Elo[b] {
+					return -1
+				}
+				return 1
+			}
+			return a - b
+		})
+		for k := 1; k < len(ranked); k++ {
+			neighbours[[2]int{ranked[k-1], ranked[k]}], neighbours[[2]int{ranked[k], ranked[k-1]}] = true, true
+		}
+	}
+	if len(neighbours) != 2*(players-1)+2 {
+		t.Fatalf("%d neighbour entries", len(neighbours))
+	}
+	for i := range n {
+		for j := range n {
+			got, want := near.LOSAt(i, j), full.LOSAt(i, j)
+			switch {
+			case neighbours[[2]int{i, j}] && got != want:
+				t.Errorf("LOS of %d over its neighbour %d: %v, the full table's %v", i, j, got, want)
+			case !neighbours[[2]int{i, j}] && !math.IsNaN(got):
+				t.Errorf("LOS of %d over %d, not neighbours: %v, want NaN", i, j, got)
+			}
+		}
+	}
+	// The report: rows in the order of the standings, and the note.
+	// (A group of two takes arena match's LOS from its game pairs, which
+	// a Summary counts and Rate does not.)
+	s := summaryOf(t, n, games)
+	cells, err := s.cells()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if near, err = rateCells(n, cells, s.pairs, FitOptions{Anchor: -1}, bo); err != nil {
+		t.Fatal(err)
+	}
+	a, err := buildReport("othello6", s, AnalysisOptions{Bootstrap: bo.Replicates, Seed: bo.Seed, Workers: bo.Workers})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var want []LOSRow
+	for _, p := range a.Players {
+		for _, q := range a.Players {
+			if neighbours[[2]int{p.index, q.index}] {
+				want = append(want, LOSRow{p.Name, q.Name, near.LOSAt(p.index, q.index)})
+			}
+		}
+	}
+	if !slices.Equal(a.LOS, want) {
+		t.Errorf("LOS rows %v, want %v", a.LOS, want)
+	}
+	if !slices.ContainsFunc(a.Notes, func(s string) bool { return strings.Contains(s, "neighbours in the ranking only") }) {
+		t.Errorf("no note on the neighbours' LOS: %q", a.Notes)
+	}
+}
+
+// summaryOf counts games of n players as a Tally counts a record file's
+// (players p0, p1, …; games 2k and 2k+1 a colour-swapped pair).
+func summaryOf(t *testing.T, n int, games []Result) *Summary {
 	tl := NewTally()
-	tl.Summary = newSummary(nil)
-	for p := range maxCrossPlayers + 1 {
+	for p := range n {
 		if _, err := tl.player(fmt.Sprintf("p%d", p)); err != nil {
 			t.Fatal(err)
 		}
@@ -247,15 +389,25 @@ func TestLargeCrosstableNotPrinted(t *testing.T) {
 		}
 		tl.Summary.add(&f, [2]int{g.First, g.Second}, 0)
 	}
-	a, err := buildReport("othello6", tl.Summary, AnalysisOptions{})
+	tl.Summary.endSource()
+	return tl.Summary
+}
+
+// TestLargePoolResampleConverges rates a resample of a 20 000-player
+// Swiss-like pool in which conjugate gradients ran off along a direction
+// of almost no curvature (a Newton step of 1e30 natural units that no
+// line search could shorten enough): the fit gave up ("did not
+// converge") and so did Rate. The fit now falls back on the
+// preconditioned gradient for such a step.
+func TestLargePoolResampleConverges(t *testing.T) {
+	const players = 20000
+	r, err := Rate(players, pool(players, 20, 1), FitOptions{Anchor: -1}, BootstrapOptions{Replicates: 2, Seed: 1, Workers: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
-	var out strings.Builder
-	if err := a.Write(&out, "text"); err != nil {
-		t.Fatal(err)
-	}
-	if !strings.Contains(out.String(), "too many to print as a table") || strings.Contains(out.String(), "1-0-1 50%") {
-		t.Errorf("the crosstable of %d players was printed:\n%.2000s", maxCrossPlayers+1, out.String())
+	for p := range players {
+		if math.IsNaN(r.Elo[p]) || math.IsNaN(r.Low[p]) || math.IsNaN(r.High[p]) || r.Low[p] > r.High[p] {
+			t.Fatalf("player %d: Elo %v, interval %v to %v", p, r.Elo[p], r.Low[p], r.High[p])
+		}
 	}
 }

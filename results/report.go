@@ -190,11 +190,11 @@ func buildReport(game string, s *Summary, o AnalysisOptions) (*Analysis, error) 
 	if o.Anchor != "" {
 		fo.Anchor = slices.Index(names, o.Anchor)
 	}
-	cells, err := cellsOf(s.Seated)
+	cells, err := s.cells()
 	if err != nil {
 		return nil, err
 	}
-	ratings, err := rateCells(len(s.Seated), cells, s.pairs, fo, BootstrapOptions{Replicates: o.Bootstrap, Seed: o.Seed, Workers: o.Workers})
+	ratings, err := rateCells(len(s.Players), cells, s.pairs, fo, BootstrapOptions{Replicates: o.Bootstrap, Seed: o.Seed, Workers: o.Workers})
 	if err != nil {
 		return nil, err
 	}
@@ -259,21 +259,55 @@ func buildReport(game string, s *Summary, o AnalysisOptions) (*Analysis, error) 
 	for k := range r.Players {
 		r.Players[k].Rank = k + 1
 	}
-	r.Crosstable = []CrossRow{}
-	for _, a := range r.Players {
-		for _, b := range r.Players {
-			c := s.Cross[a.index][b.index]
-			if a.index == b.index || c.Games() == 0 {
-				continue
-			}
+	// The crosstable and LOS rows in the order of the standings, row
+	// player then column player, over the pairs that met (and the pairs
+	// whose LOS is known): no players² loop.
+	rank := make([]int, len(r.Players))
+	for k, p := range r.Players {
+		rank[p.index] = k
+	}
+	met := s.Met()
+	opponents := make([][]int, len(r.Players)) // by rank, as ranks
+	for _, pq := range met {
+		if pq[0] != pq[1] {
+			a, b := rank[pq[0]], rank[pq[1]]
+			opponents[a] = append(opponents[a], b)
+			opponents[b] = append(opponents[b], a)
+		}
+	}
+	r.Crosstable = make([]CrossRow, 0, 2*len(met))
+	for k, a := range r.Players {
+		slices.Sort(opponents[k])
+		for _, kb := range opponents[k] {
+			b := r.Players[kb]
+			c := s.Cross(a.index, b.index)
 			r.Crosstable = append(r.Crosstable, CrossRow{a.Name, b.Name, c.Wins, c.Draws, c.Losses, c.Score()})
 		}
 	}
-	for _, a := range r.Players {
-		for _, b := range r.Players {
-			if l := ratings.LOS[a.index][b.index]; a.index != b.index && !math.IsNaN(l) {
-				r.LOS = append(r.LOS, LOSRow{a.Name, b.Name, l})
+	if ratings.LOS != nil {
+		for _, a := range r.Players {
+			for _, b := range r.Players {
+				if l := ratings.LOS[a.index][b.index]; a.index != b.index && !math.IsNaN(l) {
+					r.LOS = append(r.LOS, LOSRow{a.Name, b.Name, l})
+				}
 			}
+		}
+	} else {
+		near := make([][]int, len(r.Players)) // by rank, as ranks
+		for pq := range ratings.losNear {
+			near[rank[pq[0]]] = append(near[rank[pq[0]]], rank[pq[1]])
+		}
+		for k, a := range r.Players {
+			slices.Sort(near[k])
+			for _, kb := range near[k] {
+				b := r.Players[kb]
+				if l := ratings.LOSAt(a.index, b.index); !math.IsNaN(l) {
+					r.LOS = append(r.LOS, LOSRow{a.Name, b.Name, l})
+				}
+			}
+		}
+		if ratings.Replicates > 0 {
+			r.Notes = append(r.Notes, fmt.Sprintf("%d players: the likelihood of superiority is given for neighbours in the ranking only (each player against the next above and below in its group), not for every two players (at most %d, results.LOSMaxPlayers)", len(r.Players), LOSMaxPlayers))
 		}
 	}
 	if o.FirstMove {
@@ -294,7 +328,13 @@ func buildReport(game string, s *Summary, o AnalysisOptions) (*Analysis, error) 
 			len(ratings.Groups), GroupNames(names, ratings.Groups), anchorNote(o.Anchor)))
 	}
 	var above, below, unknown []string
-	others := false // an open player's group has players the data bound
+	others := false          // an open player's group has players the data bound
+	bounds := map[int]bool{} // groups with a player the data bound
+	for p, o := range ratings.open {
+		if o == bounded {
+			bounds[ratings.Group[p]] = true
+		}
+	}
 	for p, o := range ratings.open {
 		switch o {
 		case openAbove:
@@ -304,9 +344,7 @@ func buildReport(game string, s *Summary, o AnalysisOptions) (*Analysis, error) 
 		case openBoth:
 			unknown = append(unknown, names[p])
 		}
-		for q, oq := range ratings.open {
-			others = others || o != bounded && oq == bounded && ratings.Group[p] == ratings.Group[q]
-		}
+		others = others || o != bounded && bounds[ratings.Group[p]]
 	}
 	switch {
 	case len(above)+len(below)+len(unknown) > 0:

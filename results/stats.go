@@ -243,8 +243,6 @@ type PlayerSummary struct {
 // Summary is everything countable about a set of games.
 type Summary struct {
 	Players      []PlayerSummary
-	Cross        [][]WDL        // Cross[i][j]: i's results against j
-	Seated       [][]WDL        // Seated[i][j]: i's results moving first against j (what the ratings fit)
 	FirstPlayer  WDL            // the first mover's results over all games
 	Terminations map[string]int // games per termination reason
 	Plies        int            // over all games
@@ -252,6 +250,11 @@ type Summary struct {
 	// Matches are the match records among the files, as arena match
 	// counted their games.
 	Matches []MatchCount
+	// met holds the results of the pairs that met (Seated and Cross read
+	// it): memory in the pairs, not players², so that a pool of tens of
+	// thousands of players who each met a few dozen fits (a players²
+	// table of 48 bytes a pair was 800 MB at 4 096 players).
+	met map[metKey]metCount
 	// pairs[{i, j}] (i < j) counts the games of i and j as arena match
 	// does: the pentanomial over complete colour-swapped game pairs
 	// (games 2k and 2k+1 of one run), and the games outside such pairs.
@@ -266,6 +269,81 @@ type Summary struct {
 type pairCount struct {
 	penta    Penta // from the lower-indexed player's view
 	unpaired int
+}
+
+// metKey is an unordered pair of players, the lower index in the high
+// bits (keys sort as the rows of a players² table).
+type metKey uint64
+
+func newMetKey(i, j int) metKey {
+	return metKey(uint64(min(i, j))<<32 | uint64(max(i, j)))
+}
+
+func (k metKey) players() (lo, hi int) { return int(k >> 32), int(k & (1<<32 - 1)) }
+
+// metCount is the games of a pair: seated[0] the lower-indexed player's
+// results moving first, seated[1] the other's. A player's results against
+// the other (Cross) are its own moving first and the mirror of the
+// other's: nothing else needs keeping.
+type metCount struct{ seated [2]WDL }
+
+// Seated returns player i's results moving first against j (what the
+// ratings fit).
+func (s *Summary) Seated(i, j int) WDL {
+	c := s.met[newMetKey(i, j)]
+	if i <= j {
+		return c.seated[0]
+	}
+	return c.seated[1]
+}
+
+// Cross returns player i's results against j, whoever moved first.
+func (s *Summary) Cross(i, j int) WDL {
+	a, b := s.Seated(i, j), s.Seated(j, i)
+	return WDL{Wins: a.Wins + b.Losses, Draws: a.Draws + b.Draws, Losses: a.Losses + b.Wins}
+}
+
+// Met returns the pairs of players who played each other, {lower index,
+// higher}, in order.
+func (s *Summary) Met() [][2]int {
+	keys := make([]metKey, 0, len(s.met))
+	for k := range s.met {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	out := make([][2]int, len(keys))
+	for n, k := range keys {
+		out[n][0], out[n][1] = k.players()
+	}
+	return out
+}
+
+// cells lists the ordered pairings that played, by first mover and then
+// second (as cellsOf lists a players² table's), with its checks.
+func (s *Summary) cells() ([]cell, error) {
+	cells := make([]cell, 0, 2*len(s.met))
+	for _, p := range s.Met() {
+		for k, c := range [][2]int{p, {p[1], p[0]}} {
+			if k == 1 && p[0] == p[1] {
+				break
+			}
+			w := s.Seated(c[0], c[1])
+			if w.Games() == 0 {
+				continue
+			}
+			if c[0] == c[1] {
+				return nil, fmt.Errorf("results: player %d against %d: %v", c[0], c[1], w)
+			}
+			cells = append(cells, cell{a: c[0], b: c[1], w: float64(w.Wins), d: float64(w.Draws), l: float64(w.Losses)})
+		}
+	}
+	slices.SortFunc(cells, func(x, y cell) int {
+		if x.a != y.a {
+			return x.a - y.a
+		}
+		return x.b - y.b
+	})
+	return cells, nil
 }
 
 // pendingGame is a game whose pair partner has not been counted yet.
@@ -303,7 +381,7 @@ func (d *Dataset) Summarize() *Summary {
 }
 
 func newSummary(players []string) *Summary {
-	s := &Summary{Terminations: map[string]int{}, pairs: map[[2]int]pairCount{}, pending: map[[2]int]pendingGame{}}
+	s := &Summary{Terminations: map[string]int{}, met: map[metKey]metCount{}, pairs: map[[2]int]pairCount{}, pending: map[[2]int]pendingGame{}}
 	for _, p := range players {
 		s.addPlayer(p)
 	}
@@ -313,41 +391,35 @@ func newSummary(players []string) *Summary {
 // addPlayer adds a player without games.
 func (s *Summary) addPlayer(name string) {
 	s.Players = append(s.Players, PlayerSummary{Name: name})
-	n := len(s.Players)
-	for i := range s.Cross {
-		s.Cross[i] = append(s.Cross[i], WDL{})
-		s.Seated[i] = append(s.Seated[i], WDL{})
-	}
-	s.Cross = append(s.Cross, make([]WDL, n, max(n, cap(s.Cross))))
-	s.Seated = append(s.Seated, make([]WDL, n, max(n, cap(s.Seated))))
 }
 
-// reserve makes room in the tables for n players, so that adding them
-// one by one does not copy every row each time the rows grow.
+// reserve makes room for n players.
 func (s *Summary) reserve(n int) {
-	for i := range s.Cross {
-		s.Cross[i] = slices.Grow(s.Cross[i], max(0, n-len(s.Cross[i])))
-		s.Seated[i] = slices.Grow(s.Seated[i], max(0, n-len(s.Seated[i])))
-	}
-	s.Cross, s.Seated = slices.Grow(s.Cross, max(0, n-len(s.Cross))), slices.Grow(s.Seated, max(0, n-len(s.Seated)))
+	s.Players = slices.Grow(s.Players, max(0, n-len(s.Players)))
 }
 
 // add counts one game whose seats are players seat[0] (first) and seat[1];
 // source tells runs apart (games of one run share it), for the pairs.
 func (s *Summary) add(g *gameFacts, seat [2]int, source int) {
 	s.addPair(seat, g.points(0), [2]int{source, g.index / 2})
+	k := newMetKey(seat[0], seat[1])
+	c := s.met[k]
+	side := 0
+	if seat[0] > seat[1] {
+		side = 1
+	}
+	c.seated[side].add(g.points(0))
+	s.met[k] = c
 	for p := 0; p < 2; p++ {
-		me, opp := seat[p], seat[1-p]
+		me := seat[p]
 		pts := g.points(p)
 		ps := &s.Players[me]
 		ps.All.add(pts)
 		if p == 0 {
 			ps.AsFirst.add(pts)
-			s.Seated[me][opp].add(pts)
 		} else {
 			ps.AsSecond.add(pts)
 		}
-		s.Cross[me][opp].add(pts)
 		if g.forfeit == p || g.forfeit == BothForfeit {
 			ps.Forfeits++
 		}

@@ -10,9 +10,14 @@ import (
 	"os"
 )
 
-// MaxPlayers bounds the players a Tally pools: its tables grow with the
-// square of their number (a thousand players take a few tens of MB).
-const MaxPlayers = 4096
+// MaxPlayers bounds the players a Tally pools: twice the 50 000 that
+// Ordo documents. Nothing is players² (Summary keeps the pairs that met),
+// so memory grows with the pairs: `arena rate` took 110 MB for 10 000
+// players who each met 20 others and 590 MB for 50 000 (about 1.2 KB a
+// pair that met, benchmarks/README.md "Large pools"), so 100 000 such
+// players take about 1.2 GB. The bound keeps a damaged file of millions
+// of names from taking the machine.
+const MaxPlayers = 100_000
 
 // Tally counts the games of record files as it reads them, line by line,
 // keeping only what the ratings and tables need (Summary): its memory
