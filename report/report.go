@@ -385,7 +385,7 @@ const MaxPlayers = 4096
 func build(src *Source, c *Collector, opt Options, r *renderer) (*page, error) {
 	rep := src.Analysis
 	if n := len(rep.Players); n > MaxPlayers {
-		return nil, fmt.Errorf("%d players: a report lays out players² tables and plots, at most %d (report.MaxPlayers); arena rate --format json lists the ratings and every pairing", n, MaxPlayers)
+		return nil, fmt.Errorf("%d players: a report lays out players² tables and plots, at most %d (report.MaxPlayers); rate them without a page (results.Rate: its JSON lists the ratings and every pairing)", n, MaxPlayers)
 	}
 	pg := &page{
 		Title: opt.Title, Status: opt.Status, Refresh: opt.Refresh, Game: src.Game,
