@@ -142,8 +142,9 @@ func runMatch(args []string, stdout, stderr io.Writer) error {
 	}
 	defer closeHub()
 	start := time.Now()
+	var note runNote // refusals, at the end of each status line
 	tr, st, runErr := s.RunMatch(ctx, arena.RunOptions{
-		Stop: stop, Log: log, Runner: runner,
+		Stop: stop, Log: log, Runner: runner, Status: note.set,
 		ReuseGames: true, // the session copies what it keeps
 		Sink: func(batch []*results.GameRecord) error {
 			live.update(batch)
@@ -154,7 +155,7 @@ func runMatch(args []string, stdout, stderr io.Writer) error {
 			for nextLine <= tr.Penta.Pairs() {
 				nextLine += batchPairs
 			}
-			fmt.Fprintln(log, statusLine(tr))
+			fmt.Fprintln(log, statusLine(tr)+note.String())
 		}
 	})
 	reportErr := live.final(st.Complete || tr.Decision != results.Continue)

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"sync/atomic"
 	"time"
 
 	"github.com/schollz/progressbar/v3"
@@ -76,6 +77,25 @@ func (p *progress) setStatus(s arena.RunStatus) {
 	if p.bar != nil {
 		p.bar.Describe("games" + p.status)
 	}
+}
+
+// runNote keeps a runner's live note (arena.RunOptions.Status: a broker's
+// refused logins and messages) for the commands that print progress lines
+// of their own (match, race), which end each line with it.
+type runNote struct{ v atomic.Value }
+
+func (n *runNote) set(s arena.RunStatus) {
+	text := ""
+	if t := s.String(); t != "" {
+		text = ", " + t
+	}
+	n.v.Store(text)
+}
+
+// String is ", NOTE", or "" for none.
+func (n *runNote) String() string {
+	s, _ := n.v.Load().(string)
+	return s
 }
 
 // pause clears the bar before other output on the same stream.

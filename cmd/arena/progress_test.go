@@ -66,3 +66,37 @@ func TestProgressRefusedLogin(t *testing.T) {
 		t.Errorf("no progress line:\n%s", out)
 	}
 }
+
+// TestMatchLineRefusedLogin: a match's status lines (its progress) end
+// with the refusals as the tournament's progress lines do.
+func TestMatchLineRefusedLogin(t *testing.T) {
+	dir := t.TempDir()
+	port := freePort(t)
+	url := fmt.Sprintf("nats://127.0.0.1:%d", port)
+	coord := startArena(t, dir, "match", "--game", "othello6", "--agents", "random", "greedy", "--games", "20", "--seed", "2", "--rating-interval", "2",
+		"--concurrency", "0", "--out", "m.jsonl", "--broker", "embedded", "--token", "right", "--listen", fmt.Sprintf("127.0.0.1:%d", port))
+	waitFor(t, coord, "workers join")
+	bad := startArena(t, dir, "worker", "--broker", url, "--token", "wrong")
+	if err := bad.wait(t, 30*time.Second); err == nil {
+		t.Fatalf("a wrong token was let in:\n%s", bad.stderr.String())
+	}
+	waitFor(t, coord, "refused a login")
+	good := startArena(t, dir, "worker", "--broker", url, "--token", "right", "--concurrency", "1")
+	if err := coord.wait(t, 2*time.Minute); err != nil {
+		t.Fatalf("coordinator: %v\n%s", err, coord.stderr.String())
+	}
+	good.wait(t, 30*time.Second)
+	out := coord.stderr.String()
+	n := 0
+	for _, l := range strings.Split(out, "\n") {
+		if strings.Contains(l, "pairs ") && strings.Contains(l, "LOS") {
+			n++
+			if !strings.HasSuffix(l, ", 1 refused (1 login)") {
+				t.Errorf("a status line without the refused login: %q\n%s", l, out)
+			}
+		}
+	}
+	if n == 0 {
+		t.Errorf("no status line:\n%s", out)
+	}
+}

@@ -149,8 +149,9 @@ func runRace(args []string, stdout, stderr io.Writer) error {
 	}
 	defer closeHub()
 	start := time.Now()
+	var note runNote // refusals, at the end of each status line
 	race, st, runErr := s.RunRace(ctx, arena.RunOptions{
-		Stop: stop, Log: log, Runner: runner,
+		Stop: stop, Log: log, Runner: runner, Status: note.set,
 		ReuseGames: true, // the session copies what it keeps
 		Sink: func(batch []*results.GameRecord) error {
 			live.update(batch)
@@ -161,7 +162,7 @@ func runRace(args []string, stdout, stderr io.Writer) error {
 			for next <= 2*r.Pairs() {
 				next += every
 			}
-			fmt.Fprintln(log, r.Status(names[1:]))
+			fmt.Fprintln(log, r.Status(names[1:])+note.String())
 		}
 	})
 	interrupted := false // else the games ran out (skipped ones leave st.Complete false)
