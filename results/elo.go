@@ -4,15 +4,12 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"runtime"
 	"slices"
 	"sync"
 
 	"gonum.org/v1/gonum/floats"
 	"gonum.org/v1/gonum/stat"
 	"gonum.org/v1/gonum/stat/distuv"
-
-	"github.com/boardgame-arena/arena/rng"
 )
 
 // eloPerNat converts a logistic strength difference in natural units
@@ -1761,65 +1758,36 @@ func (m *model) fitOpen(sample []cell, open []int8, full *Fit) (elo []float64, f
 // players open (unbounded on that side) and rates the others without
 // them, instead of flooring everyone with AutoPrior.
 func bootstrap(m *model, cells []cell, games int, full *Fit, bo BootstrapOptions) ([]replicate, error) {
-	workers := bo.Workers
-	if workers <= 0 {
-		workers = runtime.GOMAXPROCS(0)
-	}
 	warm := *m
 	warm.start = full.x
 	m = &warm
 	reps := make([]replicate, bo.Replicates)
-	errs := make([]error, bo.Replicates)
-	var next sync.Mutex
-	todo := 0
-	var wg sync.WaitGroup
-	for w := 0; w < min(workers, bo.Replicates); w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			sample := make([]cell, len(cells))
-			var r rng.Rand
-			for {
-				next.Lock()
-				k := todo
-				todo++
-				next.Unlock()
-				if k >= bo.Replicates {
-					return
-				}
-				r.Seed(rng.Derive(bo.Seed, uint64(k)))
-				resample(&r, cells, games, sample)
-				f, err := m.fitCells(sample)
+	k, err := eachResample(cells, games, bo, func(k int, sample []cell) error {
+		f, err := m.fitCells(sample)
+		if err != nil {
+			return err
+		}
+		rep := replicate{elo: f.Elo, firstMove: f.FirstMove, regularised: f.Regularised}
+		if f.Regularised && m.opt.Prior == 0 {
+			if open := m.openings(sample); open != nil {
+				elo, fm, err := m.fitOpen(sample, open, full)
 				if err != nil {
-					errs[k] = err
-					continue
+					return err
 				}
-				rep := replicate{elo: f.Elo, firstMove: f.FirstMove, regularised: f.Regularised}
-				if f.Regularised && m.opt.Prior == 0 {
-					if open := m.openings(sample); open != nil {
-						elo, fm, err := m.fitOpen(sample, open, full)
-						if err != nil {
-							errs[k] = err
-							continue
-						}
-						for p, o := range open {
-							if o == bounded {
-								rep.elo[p] = elo[p]
-							}
-						}
-						rep.open, rep.firstMove, rep.regularised = open, fm, false
-						rep.over = m.dominance(sample)
+				for p, o := range open {
+					if o == bounded {
+						rep.elo[p] = elo[p]
 					}
 				}
-				reps[k] = rep
+				rep.open, rep.firstMove, rep.regularised = open, fm, false
+				rep.over = m.dominance(sample)
 			}
-		}()
-	}
-	wg.Wait()
-	for k := range reps {
-		if errs[k] != nil {
-			return nil, fmt.Errorf("bootstrap replicate %d: %w", k, errs[k])
 		}
+		reps[k] = rep
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("bootstrap replicate %d: %w", k, err)
 	}
 	return reps, nil
 }

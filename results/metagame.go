@@ -3,17 +3,14 @@ package results
 import (
 	"fmt"
 	"math"
-	"runtime"
 	"slices"
 	"sort"
-	"sync"
 
 	"gonum.org/v1/gonum/mat"
 	"gonum.org/v1/gonum/stat"
 	"gonum.org/v1/gonum/stat/distuv"
 
 	"github.com/boardgame-arena/arena/option"
-	"github.com/boardgame-arena/arena/rng"
 )
 
 // MaxMetaGamePlayers bounds the players of a meta-game: its payoff matrix
@@ -297,40 +294,14 @@ func rateMetaCells(n int, cells []cell, o MetaGameOptions, bo BootstrapOptions) 
 // in parallel; resample k draws from rng.Derive(bo.Seed, k) whatever the
 // parallelism, so the intervals depend on the seed alone.
 func metaBootstrap(n int, cells []cell, games int, keep []int, m int, alpha float64, bo BootstrapOptions) ([]metaSolution, error) {
-	workers := bo.Workers
-	if workers <= 0 {
-		workers = runtime.GOMAXPROCS(0)
-	}
 	reps := make([]metaSolution, bo.Replicates)
-	errs := make([]error, bo.Replicates)
-	var mu sync.Mutex
-	next := 0
-	var wg sync.WaitGroup
-	for w := 0; w < min(workers, bo.Replicates); w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			sample := make([]cell, len(cells))
-			var r rng.Rand
-			for {
-				mu.Lock()
-				k := next
-				next++
-				mu.Unlock()
-				if k >= bo.Replicates {
-					return
-				}
-				r.Seed(rng.Derive(bo.Seed, uint64(k)))
-				resample(&r, cells, games, sample)
-				reps[k], errs[k] = solveMeta(payoffOf(pairTotals(n, sample, keep)), m, alpha)
-			}
-		}()
-	}
-	wg.Wait()
-	for k, err := range errs {
-		if err != nil {
-			return nil, fmt.Errorf("meta-game bootstrap replicate %d: %w", k, err)
-		}
+	k, err := eachResample(cells, games, bo, func(k int, sample []cell) error {
+		var err error
+		reps[k], err = solveMeta(payoffOf(pairTotals(n, sample, keep)), m, alpha)
+		return err
+	})
+	if err != nil {
+		return nil, fmt.Errorf("meta-game bootstrap replicate %d: %w", k, err)
 	}
 	return reps, nil
 }

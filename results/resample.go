@@ -2,6 +2,8 @@ package results
 
 import (
 	"math"
+	"runtime"
+	"sync"
 
 	"github.com/boardgame-arena/arena/rng"
 )
@@ -86,4 +88,47 @@ func binomial(r *rng.Rand, n int, p float64) int {
 			}
 		}
 	}
+}
+
+// eachResample calls f(k, sample) with resample k of cells for every k
+// below bo.Replicates, on bo.Workers goroutines (GOMAXPROCS if 0). Resample
+// k draws from rng.Derive(bo.Seed, k) whatever the parallelism, so what f
+// computes from it depends on the seed alone. It returns the first k, in
+// order, whose f failed, and its error (-1 and nil when none did).
+func eachResample(cells []cell, games int, bo BootstrapOptions, f func(k int, sample []cell) error) (int, error) {
+	workers := bo.Workers
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	errs := make([]error, bo.Replicates)
+	var mu sync.Mutex
+	next := 0
+	var wg sync.WaitGroup
+	for w := 0; w < min(workers, bo.Replicates); w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			sample := make([]cell, len(cells))
+			var r rng.Rand
+			for {
+				mu.Lock()
+				k := next
+				next++
+				mu.Unlock()
+				if k >= bo.Replicates {
+					return
+				}
+				r.Seed(rng.Derive(bo.Seed, uint64(k)))
+				resample(&r, cells, games, sample)
+				errs[k] = f(k, sample)
+			}
+		}()
+	}
+	wg.Wait()
+	for k, err := range errs {
+		if err != nil {
+			return k, err
+		}
+	}
+	return -1, nil
 }
