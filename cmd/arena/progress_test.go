@@ -31,72 +31,58 @@ func TestProgressStatus(t *testing.T) {
 	}
 }
 
-// TestProgressRefusedLogin: a coordinator's progress lines (stderr not a
-// terminal) count a worker's refused login. Before RunOptions.Status the
-// line had no such count: only the log line and the final table said it.
-func TestProgressRefusedLogin(t *testing.T) {
+// refusedLoginLines runs the command (its flags after the broker's) as a
+// coordinator, lets a worker with a wrong token be refused and then one
+// with the right token play, and returns the coordinator's stderr lines
+// that contain mark.
+func refusedLoginLines(t *testing.T, mark string, command ...string) []string {
+	t.Helper()
 	dir := t.TempDir()
 	port := freePort(t)
 	url := fmt.Sprintf("nats://127.0.0.1:%d", port)
-	coord := startArena(t, dir, "tournament", "--game", "othello6", "--agents", "random", "greedy", "--games", "10", "--seed", "2",
-		"--concurrency", "0", "--out", "r.jsonl", "--broker", "embedded", "--token", "right", "--listen", fmt.Sprintf("127.0.0.1:%d", port))
+	args := append(command, "--concurrency", "0", "--broker", "embedded", "--token", "right", "--listen", fmt.Sprintf("127.0.0.1:%d", port))
+	coord := startArena(t, dir, args...)
 	waitFor(t, coord, "workers join")
 	bad := startArena(t, dir, "worker", "--broker", url, "--token", "wrong")
 	if err := bad.wait(t, 30*time.Second); err == nil {
 		t.Fatalf("a wrong token was let in:\n%s", bad.stderr.String())
 	}
 	waitFor(t, coord, "refused a login")
-	// Its games come after the refusal: each progress line counts it.
+	// Its games come after the refusal: each line counts it.
 	good := startArena(t, dir, "worker", "--broker", url, "--token", "right", "--concurrency", "1")
 	if err := coord.wait(t, 2*time.Minute); err != nil {
 		t.Fatalf("coordinator: %v\n%s", err, coord.stderr.String())
 	}
 	good.wait(t, 30*time.Second)
-	out := coord.stderr.String()
-	n := 0
-	for _, l := range strings.Split(out, "\n") {
-		if strings.Contains(l, "games/s, ETA") {
-			n++
-			if !strings.HasSuffix(l, ", 1 refused (1 login)") {
-				t.Errorf("a progress line without the refused login: %q\n%s", l, out)
-			}
+	var lines []string
+	for _, l := range strings.Split(coord.stderr.String(), "\n") {
+		if strings.Contains(l, mark) {
+			lines = append(lines, l)
 		}
 	}
-	if n == 0 {
-		t.Errorf("no progress line:\n%s", out)
+	if len(lines) == 0 {
+		t.Errorf("no line with %q:\n%s", mark, coord.stderr.String())
+	}
+	return lines
+}
+
+// TestProgressRefusedLogin: a coordinator's progress lines (stderr not a
+// terminal) count a worker's refused login. Before RunOptions.Status the
+// line had no such count: only the log line and the final table said it.
+func TestProgressRefusedLogin(t *testing.T) {
+	for _, l := range refusedLoginLines(t, "games/s, ETA", "tournament", "--game", "othello6", "--agents", "random", "greedy", "--games", "10", "--seed", "2", "--out", "r.jsonl") {
+		if !strings.HasSuffix(l, ", 1 refused (1 login)") {
+			t.Errorf("a progress line without the refused login: %q", l)
+		}
 	}
 }
 
 // TestMatchLineRefusedLogin: a match's status lines (its progress) end
 // with the refusals as the tournament's progress lines do.
 func TestMatchLineRefusedLogin(t *testing.T) {
-	dir := t.TempDir()
-	port := freePort(t)
-	url := fmt.Sprintf("nats://127.0.0.1:%d", port)
-	coord := startArena(t, dir, "match", "--game", "othello6", "--agents", "random", "greedy", "--games", "20", "--seed", "2", "--rating-interval", "2",
-		"--concurrency", "0", "--out", "m.jsonl", "--broker", "embedded", "--token", "right", "--listen", fmt.Sprintf("127.0.0.1:%d", port))
-	waitFor(t, coord, "workers join")
-	bad := startArena(t, dir, "worker", "--broker", url, "--token", "wrong")
-	if err := bad.wait(t, 30*time.Second); err == nil {
-		t.Fatalf("a wrong token was let in:\n%s", bad.stderr.String())
-	}
-	waitFor(t, coord, "refused a login")
-	good := startArena(t, dir, "worker", "--broker", url, "--token", "right", "--concurrency", "1")
-	if err := coord.wait(t, 2*time.Minute); err != nil {
-		t.Fatalf("coordinator: %v\n%s", err, coord.stderr.String())
-	}
-	good.wait(t, 30*time.Second)
-	out := coord.stderr.String()
-	n := 0
-	for _, l := range strings.Split(out, "\n") {
-		if strings.Contains(l, "pairs ") && strings.Contains(l, "LOS") {
-			n++
-			if !strings.HasSuffix(l, ", 1 refused (1 login)") {
-				t.Errorf("a status line without the refused login: %q\n%s", l, out)
-			}
+	for _, l := range refusedLoginLines(t, "LOS", "match", "--game", "othello6", "--agents", "random", "greedy", "--games", "20", "--seed", "2", "--rating-interval", "2", "--out", "m.jsonl") {
+		if !strings.HasSuffix(l, ", 1 refused (1 login)") {
+			t.Errorf("a status line without the refused login: %q", l)
 		}
-	}
-	if n == 0 {
-		t.Errorf("no status line:\n%s", out)
 	}
 }
