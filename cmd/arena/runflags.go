@@ -41,15 +41,11 @@ type runFlags struct {
 	format          *string
 	interval        *int
 	noProgress      *bool
-	report          *string      // tournament and match: the live HTML report (nil elsewhere)
-	broker          *brokerFlags // tournament and match: --broker (nil elsewhere)
-	shard           *string      // tournament only: --shard i/N (nil elsewhere)
-	// kindOptions, when not nil, sets the command's own options of the
-	// run's kind (tournament: a Swiss tournament's rounds …) for check.
-	kindOptions func(*arena.Options)
-	// liveDone has counted a resumed record's games for --report's page
-	// as the session read them (open; nil: none).
-	liveDone *report.Collector
+	report          *string              // tournament and match: the live HTML report (nil elsewhere)
+	broker          *brokerFlags         // tournament and match: --broker (nil elsewhere)
+	shard           *string              // tournament only: --shard i/N (nil elsewhere)
+	kindOptions     func(*arena.Options) // for check: the kind's own options (Swiss rounds …), or nil
+	liveDone        *report.Collector    // a resumed record's games, counted for --report's page (nil: none)
 }
 
 // configFlags name the flags that change the planned games: on --resume
