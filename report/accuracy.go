@@ -14,7 +14,7 @@ import (
 	"github.com/boardgame-arena/arena/search/accuracy"
 )
 
-// The "against perfect play" section (arena report --accuracy): each game
+// The section against perfect play (Collector.ScoreAccuracy): each game
 // is scored by search/accuracy as the Collector counts it (its values
 // from the cache the caller gives, which `arena accuracy` fills, else
 // solved within the budget), summed up per player and phase; the games
