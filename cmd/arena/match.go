@@ -8,7 +8,6 @@ import (
 	"time"
 
 	"github.com/boardgame-arena/arena/arena"
-	"github.com/boardgame-arena/arena/internal/linelog"
 	"github.com/boardgame-arena/arena/results"
 )
 
@@ -131,34 +130,21 @@ func runMatch(args []string, stdout, stderr io.Writer) error {
 		batchPairs = max(*rf.concurrency, 10)
 	}
 	nextLine := batchPairs
-	// The page's ratings: the defaults of arena report, from the match's seed.
-	live := newLivePage(*rf.report, s, rf.liveDone, results.AnalysisOptions{Bootstrap: 1000, Seed: t.Config.Seed}, *rf.interval, stderr)
-	log := linelog.New(stderr, "arena match: ") // the library's lines
-	ctx, stop, release := interrupts(stderr, "match")
-	defer release()
-	runner, closeHub, err := s.Connect(ctx, stop, log, rf.broker.open(log))
+	run, err := startSequential(s, rf, "match", *rf.interval, stderr)
 	if err != nil {
 		return err
 	}
-	defer closeHub()
+	defer run.close()
 	start := time.Now()
-	var note runNote // refusals, at the end of each status line
-	tr, st, runErr := s.RunMatch(ctx, arena.RunOptions{
-		Stop: stop, Log: log, Runner: runner, Status: note.set,
-		ReuseGames: true, // the session copies what it keeps
-		Sink: func(batch []*results.GameRecord) error {
-			live.update(batch)
-			return nil
-		},
-	}, func(tr *results.PairTracker) {
+	tr, st, runErr := s.RunMatch(run.ctx, run.opts, func(tr *results.PairTracker) {
 		if batchPairs > 0 && (tr.Penta.Pairs() >= nextLine || tr.Decision != results.Continue) {
 			for nextLine <= tr.Penta.Pairs() {
 				nextLine += batchPairs
 			}
-			fmt.Fprintln(log, statusLine(tr)+note.String())
+			fmt.Fprintln(run.log, statusLine(tr)+run.note.String())
 		}
 	})
-	reportErr := live.final(st.Complete || tr.Decision != results.Continue)
+	reportErr := run.live.final(st.Complete || tr.Decision != results.Continue)
 	if runErr != nil {
 		return runErr
 	}

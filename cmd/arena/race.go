@@ -7,7 +7,6 @@ import (
 	"time"
 
 	"github.com/boardgame-arena/arena/arena"
-	"github.com/boardgame-arena/arena/internal/linelog"
 	"github.com/boardgame-arena/arena/results"
 )
 
@@ -138,40 +137,22 @@ func runRace(args []string, stdout, stderr io.Writer) error {
 		every = 2 * k * max(*rf.concurrency, 10)
 	}
 	next := every
-	// The page's ratings: the defaults of arena report, from the race's seed.
-	live := newLivePage(*rf.report, s, rf.liveDone, results.AnalysisOptions{Bootstrap: 1000, Seed: t.Config.Seed}, max(every, 0), stderr)
-	log := linelog.New(stderr, "arena race: ") // the library's lines
-	ctx, stop, release := interrupts(stderr, "race")
-	defer release()
-	runner, closeHub, err := s.Connect(ctx, stop, log, rf.broker.open(log))
+	run, err := startSequential(s, rf, "race", max(every, 0), stderr)
 	if err != nil {
 		return err
 	}
-	defer closeHub()
+	defer run.close()
 	start := time.Now()
-	var note runNote // refusals, at the end of each status line
-	race, st, runErr := s.RunRace(ctx, arena.RunOptions{
-		Stop: stop, Log: log, Runner: runner, Status: note.set,
-		ReuseGames: true, // the session copies what it keeps
-		Sink: func(batch []*results.GameRecord) error {
-			live.update(batch)
-			return nil
-		},
-	}, func(r *results.Race) {
+	race, st, runErr := s.RunRace(run.ctx, run.opts, func(r *results.Race) {
 		if every > 0 && (2*r.Pairs() >= next || r.Decided()) {
 			for next <= 2*r.Pairs() {
 				next += every
 			}
-			fmt.Fprintln(log, r.Status(names[1:])+note.String())
+			fmt.Fprintln(run.log, r.Status(names[1:])+run.note.String())
 		}
 	})
-	interrupted := false // else the games ran out (skipped ones leave st.Complete false)
-	select {
-	case <-stop:
-		interrupted = true
-	default:
-	}
-	reportErr := live.final(race.Decided() || !interrupted)
+	interrupted := run.stopped() // else the games ran out (skipped ones leave st.Complete false)
+	reportErr := run.live.final(race.Decided() || !interrupted)
 	if runErr != nil {
 		return runErr
 	}
